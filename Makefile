@@ -1,0 +1,45 @@
+# Damier: `make run` sets up and serves the app, `make test` runs the whole suite.
+PYTHON ?= $(shell command -v python3.11 || command -v python3)
+VENV := .venv
+BIN := $(VENV)/bin
+PORT ?= 8000
+STAMP := $(VENV)/.installed
+
+.PHONY: run install test lint bench perft-deep corpus differential peers clean
+
+$(STAMP): requirements.txt
+	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(BIN)/python -m pip install --quiet -r requirements.txt
+	@touch $(STAMP)
+
+install: $(STAMP)
+
+run: install
+	$(BIN)/python manage.py migrate --noinput
+	$(BIN)/python manage.py load_demo
+	$(BIN)/python manage.py runserver 127.0.0.1:$(PORT)
+
+test: install
+	$(BIN)/python -m pytest
+
+lint: install
+	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
+
+clean:
+	rm -rf $(VENV) .pytest_cache .ruff_cache .hypothesis
+
+# Independent implementations, each in its own virtualenv (they must not share ours:
+# pydraughts imports as `draughts`). Used by the differential tests and `make bench`.
+PEERS := .peers
+$(PEERS)/pydraughts/.installed:
+	$(PYTHON) -m venv $(PEERS)/pydraughts
+	$(PEERS)/pydraughts/bin/python -m pip install --quiet pydraughts==0.6.7
+	@touch $@
+$(PEERS)/py-draughts/.installed:
+	$(PYTHON) -m venv $(PEERS)/py-draughts
+	$(PEERS)/py-draughts/bin/python -m pip install --quiet py-draughts==1.10.1
+	@touch $@
+
+peers: $(PEERS)/pydraughts/.installed $(PEERS)/py-draughts/.installed
