@@ -1,0 +1,313 @@
+"""Move text: read it against a position, write it (REFERENCE.md 6.5, 6.6; FMJD 8.1-8.2).
+
+Reading is lenient about form and strict about meaning. Accepted forms: ``32-28``,
+``32x28``, ``32:28``, full or partial capture paths ``27x18x9``, algebraic ``c3-d4``,
+``e3:c5:e7``, ``a3b4``, numeric without separator ``3228``, leading zeros ``05-09``,
+and Russian short algebraic ``ed4`` (start file and target square). The separator is
+not trusted: ``x`` written for a simple move and ``-`` for a jump occur in real records
+(REFERENCE.md 6.6), so the squares alone pick the move. A written path matches every
+legal capture route from its first to its last square that lands on the listed squares
+in order; the text must name exactly one move as identified by (from, to, captured
+set), or AmbiguousMoveError lists the candidates. A move that matches nothing is
+explained with the most specific rule it breaks (IllegalMoveError ``code``).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from itertools import pairwise
+from typing import TYPE_CHECKING
+
+from arbiter._movegen import RawMove, to_move
+from arbiter.errors import AmbiguousMoveError, IllegalMoveError, InvalidMoveError
+from arbiter.geometry import FILES, Colour
+from arbiter.move import Move
+
+if TYPE_CHECKING:
+    from arbiter.board import Board
+
+_SEPARATORS = re.compile(r"[-x:]")
+_ALGEBRAIC_RUN = re.compile(r"(?:[a-z][0-9]+){2,}")
+_ALGEBRAIC_SQUARE = re.compile(r"[a-z][0-9]+")
+_SHORT = re.compile(r"([a-z])([a-z][0-9]+)")
+
+
+@dataclass(frozen=True)
+class _Written:
+    """What a move text says: candidate square sequences (first, intermediates..., last),
+    or for short algebraic a start file and a target."""
+
+    paths: tuple[tuple[int, ...], ...] = ()
+    start_file: int | None = None
+    target: int | None = None
+
+
+def parse_move(board: Board, text: str) -> Move:
+    """The legal move of ``board`` written ``text``.
+
+    >>> from arbiter.variants import InternationalBoard
+    >>> InternationalBoard().parse_move("32-28")
+    Move(32, 28)
+    """
+    written = _read(board, text)
+    matches = _matches(board, written)
+    if len(matches) == 1:
+        return matches[0]
+    if matches:
+        full = tuple(_joined(board, m, m.path) for m in matches)
+        raise AmbiguousMoveError(
+            f"ambiguous move {text!r}: it matches {_alternatives(full)}; write the full path",
+            move=text,
+            fen=board.fen(),
+            code="ambiguous",
+            legal=full,
+        )
+    code, reason = _explain(board, written)
+    raise IllegalMoveError(
+        f"illegal move {text!r} in {board.fen()}: {reason}",
+        move=text,
+        fen=board.fen(),
+        code=code,
+        legal=tuple(board.move_text(m) for m in board.legal_moves()),
+    )
+
+
+def move_text(board: Board, move: Move) -> str:
+    """``move`` written for ``board``'s variant: ``from-to`` or ``from x to``, with the
+    full landing path only when another legal capture joins the same squares
+    (REFERENCE.md 6.5)."""
+    legal = board.legal_moves()
+    move = next((m for m in legal if m == move), move)
+    twins = any(
+        m != move and m.from_square == move.from_square and m.to_square == move.to_square
+        for m in legal
+    )
+    if move.captures and twins:
+        return _joined(board, move, _full_path(board, move))
+    return _joined(board, move, (move.from_square, move.to_square))
+
+
+# -- reading --------------------------------------------------------------------------
+
+
+def _read(board: Board, text: str) -> _Written:
+    compact = "".join(text.split()).lower()
+    geometry = board.geometry
+
+    def square(token: str) -> int:
+        number = geometry.parse_square(token)
+        if number is None:
+            raise InvalidMoveError(
+                f"move {text!r}: {token!r} is not a square of this board "
+                f"(1-{geometry.size} or a playable square such as a1)"
+            )
+        return number
+
+    if _SEPARATORS.search(compact):
+        tokens = _SEPARATORS.split(compact)
+        if "" in tokens or len(tokens) < 2:
+            raise InvalidMoveError(f"move {text!r}: expected squares joined by '-', 'x' or ':'")
+        return _Written(paths=(tuple(square(t) for t in tokens),))
+    if compact.isdigit() and len(compact) >= 2:
+        splits = tuple(
+            (a, b)
+            for i in range(1, len(compact))
+            if (a := geometry.parse_square(compact[:i]))
+            and (b := geometry.parse_square(compact[i:]))
+        )
+        if splits:
+            return _Written(paths=splits)
+        raise InvalidMoveError(f"move {text!r}: cannot be read as two square numbers")
+    if _ALGEBRAIC_RUN.fullmatch(compact):
+        return _Written(paths=(tuple(square(t) for t in _ALGEBRAIC_SQUARE.findall(compact)),))
+    short = _SHORT.fullmatch(compact)
+    if short:
+        return _Written(start_file=FILES.index(short.group(1)), target=square(short.group(2)))
+    raise InvalidMoveError(f"move {text!r}: not a move (expected e.g. 32-28, 28x19, c3-d4 or cd4)")
+
+
+def _matches(board: Board, written: _Written) -> list[Move]:
+    """The distinct legal moves the text can mean, each with a route that fits it.
+
+    A path that is exactly one move's complete landing path names that move even if it
+    is also a partial path of a longer one: the standard's full path lists every
+    landing square (REFERENCE.md 6.5)."""
+    found: dict[Move, Move] = {}
+    exact: dict[Move, Move] = {}
+    for raw in _routes(board):
+        move = to_move(raw)
+        if not _fits(board, written, move):
+            continue
+        found.setdefault(move, move)
+        if len(move.path) > 2 and (
+            move.path in written.paths or _full_path(board, move) in written.paths
+        ):
+            exact.setdefault(move, move)
+    if len(found) > 1 and len(exact) == 1:
+        return list(exact.values())
+    return list(found.values())
+
+
+def _fits(board: Board, written: _Written, move: Move) -> bool:
+    if written.target is not None:
+        return (
+            move.to_square == written.target
+            and board.geometry.coordinates_of(move.from_square)[0] == written.start_file
+        )
+    return any(_on_route(path, move.path) for path in written.paths)
+
+
+def _on_route(written: tuple[int, ...], route: tuple[int, ...]) -> bool:
+    """Whether ``route`` runs from the first written square to the last and lands on the
+    others in order."""
+    if written[0] != route[0] or written[-1] != route[-1]:
+        return False
+    landings = iter(route[1:-1])
+    return all(square in landings for square in written[1:-1])
+
+
+def _routes(board: Board) -> list[RawMove]:
+    """Every legal move, with every route of every legal capture."""
+    generator = board._generator
+    position = board._raw()
+    legal = generator.legal(*position)
+    if not legal or not legal[0][2]:
+        return legal
+    allowed = {raw[:3] for raw in legal}
+    return [raw for raw in generator.capture_paths(*position) if raw[:3] in allowed]
+
+
+# -- explaining -----------------------------------------------------------------------
+
+
+def _explain(board: Board, written: _Written) -> tuple[str, str]:
+    """(code, reason) for a text that matches no legal move: the most specific rule."""
+    if written.target is not None:
+        return "not-reachable", "no legal move goes from that file to that square"
+    path = next((p for p in written.paths if board.piece_at(p[0])), written.paths[0])
+    start, end = path[0], path[-1]
+    name = board.square_name
+    piece = board.piece_at(start)
+    if piece is None:
+        return "no-piece", f"there is no piece on {name(start)}"
+    if piece.colour is not board.turn:
+        mover, owner = board.turn.name.lower(), piece.colour.name.lower()
+        return "wrong-colour", f"{name(start)} holds a {owner} piece and {mover} is to move"
+    generator = board._generator
+    position = board._raw()
+    captures = generator.capture_paths(*position)
+    legal = generator.legal(*position)
+    available = _listed(board, legal)
+    if captures and len(path) == 2:
+        simple = generator.simple_moves(*position)
+        if any(m[0] + 1 == start and m[1] + 1 == end for m in simple):
+            return "capture-compulsory", f"capture is compulsory: {available}"
+    tried = [raw for raw in captures if _on_route(path, to_move(raw).path)]
+    if tried:
+        best, taken = legal[0][2].bit_count(), tried[0][2].bit_count()
+        if best > taken:
+            return (
+                "majority-rule",
+                f"majority rule: {available}, taking {best} pieces; this move takes {taken}",
+            )
+        return "capture-priority", f"another capture has priority: {available}"
+    allowed = {m[:3] for m in legal}
+    stopped = [
+        raw
+        for raw in captures
+        if raw[:3] in allowed and raw[0] + 1 == start and end in to_move(raw).path[1:-1]
+    ]
+    if stopped:
+        return (
+            "capture-incomplete",
+            f"the capture was stopped at {name(end)} but must go on: {_listed(board, stopped)}",
+        )
+    moves_this_piece = any(m[0] + 1 == start for m in legal)
+    compulsory = available if captures and not moves_this_piece else ""
+    return _explain_geometry(board, piece.king, start, end, compulsory)
+
+
+def _explain_geometry(
+    board: Board, king: bool, start: int, end: int, compulsory: str
+) -> tuple[str, str]:
+    """Reasons that depend only on where the piece goes; ``compulsory`` lists the
+    captures when one is compulsory and this piece has none."""
+    geometry = board.geometry
+    (f0, r0), (f1, r1) = geometry.coordinates_of(start), geometry.coordinates_of(end)
+    df, dr = f1 - f0, r1 - r0
+    distance = max(abs(df), abs(dr))
+    diagonal = abs(df) == abs(dr) and distance > 0
+    step = (df // distance, dr // distance) if diagonal else (0, 0)
+    middle = geometry.square_at(f0 + step[0], r0 + step[1]) if distance == 2 else None
+    jumped = board.piece_at(middle) if middle else None
+    over_enemy = jumped is not None and jumped.colour is not board.turn
+    backwards = dr * (1 if board.turn is Colour.WHITE else -1) < 0
+    if not king and diagonal and backwards:
+        if distance == 1:
+            return "man-backwards", "a man cannot move backwards"
+        if over_enemy and step not in _side_directions(board, board.man_captures):
+            return "man-captures-backwards", "a man cannot capture backwards in this variant"
+    if king and diagonal and not board.flying_kings and distance > 1 and not over_enemy:
+        return "king-range", "a king moves only one square at a time in this variant"
+    if board.piece_at(end) is not None:
+        return "occupied", f"{board.square_name(end)} is occupied"
+    if compulsory:
+        return "capture-compulsory", f"capture is compulsory: {compulsory}"
+    return (
+        "not-reachable",
+        f"no legal move takes the piece on {board.square_name(start)} to {board.square_name(end)}",
+    )
+
+
+def _side_directions(
+    board: Board, directions: tuple[tuple[int, int], ...]
+) -> tuple[tuple[int, int], ...]:
+    """``directions`` (given for White) as the side to move sees them on the board."""
+    if board.turn is Colour.WHITE:
+        return directions
+    return tuple((df, -dr) for df, dr in directions)
+
+
+# -- writing --------------------------------------------------------------------------
+
+
+def _full_path(board: Board, move: Move) -> tuple[int, ...]:
+    """The standard's full path (REFERENCE.md 6.5): where the piece turns, the turning
+    square; where it goes straight on, the square just behind the captured piece."""
+    geometry = board.geometry
+    route = move.path
+    legs: list[tuple[tuple[int, int], int]] = []
+    for a, b in pairwise(route):
+        (fa, ra), (fb, rb) = geometry.coordinates_of(a), geometry.coordinates_of(b)
+        direction = ((fb > fa) - (fb < fa), (rb > ra) - (rb < ra))
+        line = geometry.ray(a, direction)
+        victim = next(i for i, s in enumerate(line) if s in move.captures)
+        legs.append((direction, line[victim + 1]))
+    squares = [move.from_square]
+    for (direction, behind), (next_direction, _), landing in zip(
+        legs, legs[1:], route[1:], strict=False
+    ):
+        squares.append(behind if direction == next_direction else landing)
+    squares.append(move.to_square)
+    return tuple(squares)
+
+
+def _joined(board: Board, move: Move, squares: tuple[int, ...]) -> str:
+    separator = board.capture_separator if move.captures else "-"
+    return separator.join(board.square_name(s) for s in squares)
+
+
+def _listed(board: Board, moves: list[RawMove]) -> str:
+    texts = tuple(board.move_text(to_move(m)) for m in moves)
+    return _alternatives(texts) + (" was available" if len(set(texts)) == 1 else " were available")
+
+
+def _alternatives(texts: tuple[str, ...]) -> str:
+    """``a``, ``a or b``, ``a, b or c``; at most six, then how many more."""
+    unique = list(dict.fromkeys(texts))
+    shown = unique[:6]
+    more = f" (and {len(unique) - 6} more)" if len(unique) > 6 else ""
+    if len(shown) == 1:
+        return shown[0]
+    return ", ".join(shown[:-1]) + f" or {shown[-1]}" + more

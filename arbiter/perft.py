@@ -1,0 +1,46 @@
+"""Perft: count the leaf positions of the legal-move tree, the standard check of a move
+generator against published numbers (REFERENCE.md section 7, "drop" column: captures
+with the same start, end and captured set count once)."""
+
+from __future__ import annotations
+
+from arbiter._movegen import MoveGenerator, play
+from arbiter.board import Board
+
+
+def perft(board: Board, depth: int) -> int:
+    """The number of move sequences of ``depth`` plies from ``board``'s position.
+
+    >>> from arbiter.variants import InternationalBoard
+    >>> perft(InternationalBoard(), 2)
+    81
+    """
+    if depth < 0:
+        raise ValueError(f"perft depth must be 0 or more, not {depth}")
+    return _count(board._generator, *board._raw(), depth)
+
+
+def divide(board: Board, depth: int) -> dict[str, int]:
+    """Perft split by first move: move text -> leaves below it (``depth`` >= 1)."""
+    if depth < 1:
+        raise ValueError(f"divide depth must be 1 or more, not {depth}")
+    result: dict[str, int] = {}
+    for move in board.legal_moves():
+        text = board.move_text(move)
+        board.push(move)
+        result[text] = perft(board, depth - 1)
+        board.pop()
+    return result
+
+
+def _count(generator: MoveGenerator, own: int, opp: int, kings: int, c: int, depth: int) -> int:
+    if depth == 0:
+        return 1
+    if depth == 1:
+        return generator.count(own, opp, kings, c)
+    total = 0
+    other = 1 - c
+    for move in generator.legal(own, opp, kings, c):
+        mine, theirs, crowned = play(own, opp, kings, move)
+        total += _count(generator, theirs, mine, crowned, other, depth - 1)
+    return total

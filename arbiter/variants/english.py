@@ -1,0 +1,23 @@
+"""English draughts / American checkers (WCDF, ACF, 8x8): REFERENCE.md section 3."""
+
+from __future__ import annotations
+
+from arbiter.board import Board
+from arbiter.geometry import DIAGONALS, Colour, Geometry
+
+
+class EnglishBoard(Board):
+    """WCDF rules: 32 squares numbered from Black's side (1.5), Black first, men step and
+    capture forward only (1.18), kings move and jump one square (1.17), free choice among
+    captures (1.20), a man crowned by a capture ends the move (1.19)."""
+
+    name = "english"
+    aliases = ("checkers", "american")
+    game_type = 21
+    pdn_game_type = "21,B,8,8,N1,0"
+    geometry = Geometry.checkered(8, 8)
+    first_player = Colour.BLACK
+    starting_fen = "B:W21-32:B1-12"
+    man_captures = DIAGONALS[:2]
+    flying_kings = False
+    draw_rules = ("wcdf-repetition", "wcdf-40-move")

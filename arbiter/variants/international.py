@@ -1,0 +1,29 @@
+"""International draughts (FMJD, 10x10): REFERENCE.md section 1."""
+
+from __future__ import annotations
+
+from arbiter._movegen import RawMove
+from arbiter.board import Board
+from arbiter.geometry import Geometry
+
+
+class InternationalBoard(Board):
+    """FMJD Annex 1: 50 squares, White first (art. 2.8, 3.x), men step forward and capture
+    both ways (4.1), flying kings (3.9), majority rule (4.13), promotion only at the end
+    of a move (3.5, 4.15)."""
+
+    name = "international"
+    aliases = ("draughts", "fmjd", "10x10")
+    game_type = 20
+    pdn_game_type = "20,W,10,10,N2,0"
+    geometry = Geometry.checkered(10, 10)
+    starting_fen = "W:W31-50:B1-20"
+    result_format = "international"
+    draw_rules = ("fmjd-repetition", "fmjd-25-move", "fmjd-16-move", "fmjd-5-move")
+
+    @staticmethod
+    def _select_captures(captures: list[RawMove]) -> list[RawMove]:
+        """Majority rule: only the captures taking the most pieces, kings and men counting
+        the same (FMJD 4.13, 4.14; REFERENCE.md 1.3)."""
+        most = max(move[2].bit_count() for move in captures)
+        return [move for move in captures if move[2].bit_count() == most]

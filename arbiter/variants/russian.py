@@ -1,0 +1,24 @@
+"""Russian draughts (shashki, FMJD-64 / IDF, 8x8): REFERENCE.md section 2."""
+
+from __future__ import annotations
+
+from arbiter.board import Board
+from arbiter.geometry import Geometry
+
+
+class RussianBoard(Board):
+    """Draughts-64 rules: White first, men capture both ways, flying kings, free choice
+    among captures, a man reaching the far row during a capture is crowned at once and
+    goes on capturing as a king (REFERENCE.md 2.1, 2.2). Squares are written
+    algebraically (``c3-d4``, ``e3:c5``) with ``:`` for captures (PDN GameType 25)."""
+
+    name = "russian"
+    aliases = ("shashki",)
+    game_type = 25
+    pdn_game_type = "25,W,8,8,A0,0"
+    geometry = Geometry.checkered(8, 8)
+    starting_fen = "W:W21-32:B1-12"
+    capture_separator = ":"
+    notation = "algebraic"
+    promote_in_passing = True
+    draw_rules = ("d64-7.2.3", "d64-7.2.4", "d64-7.2.5", "d64-7.2.6", "d64-7.2.7", "d64-7.2.8")

@@ -1,0 +1,1 @@
+"""Differential-testing peers: other engines driven as subprocesses in their own virtualenvs."""
