@@ -1,0 +1,273 @@
+"""Splitting decoded PDN lines into tokens (the reading grammar of PDN 3.0, with the
+real-world deviations of REFERENCE.md 6.6).
+
+The lexer knows nothing of games: it turns text into tokens with their line and column,
+and turns what it cannot read into ``BAD`` tokens that say what was expected. It never
+raises.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+from enum import Enum, auto
+
+from arbiter.pdn.results import could_be_move, is_score
+
+
+class Kind(Enum):
+    TAG = auto()  # text: name, value: value
+    COMMENT = auto()  # text: the comment; closed: False when the '}' never came
+    LPAREN = auto()
+    RPAREN = auto()
+    NAG = auto()  # value: the number
+    STRENGTH = auto()  # text: "!?", "(!?)"...
+    SETUP = auto()  # value: the FEN
+    NUMBER = auto()  # value: the move number
+    ELLIPSIS = auto()
+    MOVE = auto()  # text, strength, forced; maybe_result for scores like "4-6"
+    UNKNOWN = auto()  # "-" or "--": a move nobody recorded
+    RESULT = auto()
+    BAD = auto()  # expected, text (what was found); resync: skip to the next game
+    EOF = auto()
+
+
+@dataclass(frozen=True, slots=True)
+class Token:
+    kind: Kind
+    line: int
+    column: int
+    text: str = ""
+    value: str = ""
+    strength: str | None = None
+    forced: bool = False
+    maybe_result: bool = False
+    closed: bool = True
+    expected: str = ""
+    resync: bool = False
+
+
+# PDN 3.0 grammar: IDENTIFIER "[A-Z][a-zA-Z0-9_]*", STRING with \" escapes; lower-case and
+# padded names are accepted (REFERENCE.md 6.6).
+_TAG = re.compile(r'\[\s*([A-Za-z_][A-Za-z0-9_]*)\s*"((?:[^"\\]|\\.)*)"\s*\]')
+# A value written with a lone backslash before its closing quote (a Windows path).
+_TAG_RAW = re.compile(r'\[\s*([A-Za-z_][A-Za-z0-9_]*)\s*"([^"]*)"\s*\]')
+_QUOTED = re.compile(r'"(?:[^"\\]|\\.)*"')
+_TAG_NAME = re.compile(r"\[\s*([A-Za-z_][A-Za-z0-9_]*)\s*")
+_TAG_LINE = re.compile(r'\s*\[\s*[A-Za-z_][A-Za-z0-9_]*\s*"(?:[^"\\]|\\.)*"\s*\]\s*')
+_UNESCAPE = re.compile(r"\\([\\\"])")
+_NAG = re.compile(r"\$(\d+)")
+_PAREN_STRENGTH = re.compile(r"\([!?]+\)")
+_SETUP = re.compile(r'/\s*FEN\s*"([^"]*)"\s*/', re.IGNORECASE)
+_WORD = re.compile(r'[^\s{}()\[\];$"]+')
+_NUMBER = re.compile(r"(\d+)(\.+)")
+_SUFFIX = re.compile(r"[!?*]+$")
+_SQUARE = r"(?:\d+|[A-Za-z]\d+)"
+# Moves (REFERENCE.md 6.5, 6.6): 32-28, 32x28, 32:28, 27x18x9, 05-09, c3-d4, e3:c5:e7,
+# a3b4, 3228 (no separator), ed4 (short algebraic).
+_MOVE = re.compile(
+    r"\d+(?:[-x:]\d+)+|\d{4}|[A-Za-z]\d+(?:[-x:]?[A-Za-z]\d+)+|[a-h][a-h]\d",
+)
+# A move cut by a blank: "5x 14", "1- 7" (corpus: OCA game 1, schildpad.pdn).
+_MOVE_HEAD = re.compile(rf"{_SQUARE}(?:[-x:]{_SQUARE})*[-x:]")
+_MOVE_TAIL = re.compile(rf"{_SQUARE}(?:[-x:]{_SQUARE})*[!?*]*")
+_UNKNOWN = frozenset({"-", "--"})
+_ELLIPSIS = frozenset({"...", "..", "…"})
+_WORD_EXPECTED = "a move, a move number or a result"
+_BLANKS = re.compile(r"\s+")
+# The common words, classified without the general path: "12." and "32-28" / "32x28".
+_PLAIN_NUMBER = re.compile(r"(\d+)\.")
+_PLAIN_MOVE = re.compile(r"(\d+)([-x])(\d+)")
+
+
+def _unescape(value: str) -> str:
+    return _UNESCAPE.sub(r"\1", value)
+
+
+def _tag_error(line: str, pos: int) -> tuple[str, str]:
+    """What a broken tag at ``pos`` lacks, and the text found there."""
+    name = _TAG_NAME.match(line, pos)
+    if name is None:
+        return "a tag name after '['", line[pos : pos + 20]
+    rest = name.end()
+    if rest >= len(line) or line[rest] != '"':
+        return "a tag value in double quotes", line[rest : rest + 20] or "the end of the line"
+    close = _QUOTED.match(line, rest)
+    if close is None:
+        return "a closing '\"'", "the end of the line"
+    return "a closing ']'", line[close.end() : close.end() + 20].strip() or "the end of the line"
+
+
+class _Lexer:
+    def __init__(self) -> None:
+        self.comment: list[str] | None = None  # open {...} comment spanning lines
+        self.comment_at = (0, 0)
+
+    def tokens(self, lines: Iterable[str]) -> Iterator[Token]:
+        number = 0
+        for number, line in enumerate(lines, start=1):
+            yield from self._line(number, line)
+        if self.comment is not None:
+            line, column = self.comment_at
+            yield Token(Kind.COMMENT, line, column, text="\n".join(self.comment), closed=False)
+        yield Token(Kind.EOF, number + 1, 1)
+
+    def _line(self, number: int, line: str) -> Iterator[Token]:
+        pos = 0
+        if self.comment is not None:
+            end = line.find("}")
+            if end < 0 and _TAG_LINE.fullmatch(line):
+                # A tag line inside an unclosed comment: the comment was never closed, and
+                # the next game starts here; do not let one '{' swallow the file.
+                at_line, at_column = self.comment_at
+                yield Token(
+                    Kind.COMMENT, at_line, at_column, text="\n".join(self.comment), closed=False
+                )
+                self.comment = None
+            elif end < 0:
+                self.comment.append(line)
+                return
+            else:
+                self.comment.append(line[:end])
+                at_line, at_column = self.comment_at
+                yield Token(Kind.COMMENT, at_line, at_column, text="\n".join(self.comment))
+                self.comment = None
+                pos = end + 1
+        elif line.startswith("%"):
+            return  # PDN 3.0 escape line
+        length = len(line)
+        while pos < length:
+            char = line[pos]
+            column = pos + 1
+            if char.isspace():
+                pos = _BLANKS.match(line, pos).end()  # type: ignore[union-attr]
+            elif char == "{":
+                end = line.find("}", pos + 1)
+                if end < 0:
+                    self.comment = [line[pos + 1 :]]
+                    self.comment_at = (number, column)
+                    return
+                yield Token(Kind.COMMENT, number, column, text=line[pos + 1 : end])
+                pos = end + 1
+            elif char == ";":
+                yield Token(Kind.COMMENT, number, column, text=line[pos + 1 :])
+                return
+            elif char == "[":
+                match = _TAG.match(line, pos) or _TAG_RAW.match(line, pos)
+                if match is None:
+                    expected, found = _tag_error(line, pos)
+                    yield Token(Kind.BAD, number, column, text=found, expected=expected)
+                    return  # tags are one per line: skip the rest of this one
+                value = _unescape(match[2]) if match.re is _TAG else match[2]
+                yield Token(Kind.TAG, number, column, text=match[1], value=value)
+                pos = match.end()
+            elif char == "(":
+                match = _PAREN_STRENGTH.match(line, pos)
+                if match:
+                    yield Token(Kind.STRENGTH, number, column, text=match.group())
+                    pos = match.end()
+                else:
+                    yield Token(Kind.LPAREN, number, column)
+                    pos += 1
+            elif char == ")":
+                yield Token(Kind.RPAREN, number, column)
+                pos += 1
+            elif char == "$":
+                match = _NAG.match(line, pos)
+                if match is None:
+                    yield Token(Kind.BAD, number, column, text="$", expected="a number after '$'")
+                    pos += 1
+                else:
+                    yield Token(Kind.NAG, number, column, value=match[1])
+                    pos = match.end()
+            elif char == "/" and (setup := _SETUP.match(line, pos)):
+                yield Token(Kind.SETUP, number, column, value=setup[1])
+                pos = setup.end()
+            elif char == "/":
+                yield Token(
+                    Kind.BAD,
+                    number,
+                    column,
+                    text=line[pos : pos + 20],
+                    expected='a setup command /FEN "..."/',
+                    resync=True,
+                )
+                return
+            elif char in '}]"':
+                expected = "a move, a comment or a tag" if char != "}" else "no '}' here"
+                yield Token(Kind.BAD, number, column, text=char, expected=expected)
+                pos += 1
+            else:
+                match = _WORD.match(line, pos)
+                assert match is not None  # every other character starts a word
+                pos = match.end()
+                word = match.group()
+                if _MOVE_HEAD.fullmatch(word) and (tail := _join_tail(line, pos)):
+                    word += tail.group()
+                    pos = tail.end()
+                yield from _word(number, column, word)
+
+
+def _join_tail(line: str, pos: int) -> re.Match[str] | None:
+    """The rest of a move cut by blanks, on the same line ("5x 14")."""
+    start = pos
+    while start < len(line) and line[start] in " \t":
+        start += 1
+    match = _MOVE_TAIL.match(line, start)
+    if match is None or (match.end() < len(line) and _WORD.match(line, match.end())):
+        return None
+    return match
+
+
+def _word(number: int, column: int, word: str) -> Iterator[Token]:
+    """Classify one word: a result, move numbers, a move with its suffix, or junk."""
+    if plain := _PLAIN_NUMBER.fullmatch(word):
+        yield Token(Kind.NUMBER, number, column, value=plain[1])
+        return
+    if plain := _PLAIN_MOVE.fullmatch(word):
+        first, separator, second = plain.groups()
+        maybe_result = separator == "-" and 0 != int(first) != int(second) != 0
+        if maybe_result or separator == "x":
+            yield Token(Kind.MOVE, number, column, text=word, maybe_result=maybe_result)
+            return
+    if word == "*":
+        yield Token(Kind.RESULT, number, column, text=word)
+        return
+    if is_score(word) and not could_be_move(word):
+        yield Token(Kind.RESULT, number, column, text=word)  # never a move: 1-0, 1/2-1/2
+        return
+    while match := _NUMBER.match(word):
+        yield Token(Kind.NUMBER, number, column, value=match[1])
+        column += match.end()
+        word = word[match.end() :]
+    if not word:
+        return
+    if word in _ELLIPSIS:
+        yield Token(Kind.ELLIPSIS, number, column, text=word)
+        return
+    if word in _UNKNOWN:
+        yield Token(Kind.UNKNOWN, number, column, text=word)
+        return
+    suffix = _SUFFIX.search(word)
+    core = word[: suffix.start()] if suffix else word
+    core = "".join(core.split())
+    if _MOVE.fullmatch(core):
+        marks = suffix.group() if suffix else ""
+        strength = marks.replace("*", "") or None
+        yield Token(
+            Kind.MOVE,
+            number,
+            column,
+            text=core,
+            strength=strength,
+            forced="*" in marks,
+            maybe_result=could_be_move(core),
+        )
+        return
+    yield Token(Kind.BAD, number, column, text=word, expected=_WORD_EXPECTED, resync=True)
+
+
+def tokenize(lines: Iterable[str]) -> Iterator[Token]:
+    """The tokens of decoded ``lines``, ending with one ``EOF`` token."""
+    return _Lexer().tokens(lines)

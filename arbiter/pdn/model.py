@@ -1,0 +1,86 @@
+"""The values a PDN file is read into and written from.
+
+Positions (``line``, ``column``) are 1-based and point at the first character of what was
+written; they do not take part in equality, so a game read back from what the writer
+produced compares equal to the original (the round trip the tests prove).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from arbiter.errors import PdnSyntaxError
+
+
+@dataclass(frozen=True, slots=True)
+class PdnMove:
+    """One move as written in the movetext.
+
+    ``text`` is normalized only where the writing is not part of the move: the strength
+    suffix, a glued forced-move ``*`` (kept as NAG 7, REFERENCE.md 6.5) and blanks inside
+    the move (``"5x 14"`` -> ``"5x14"``) are taken out; squares, separators and leading
+    zeros stay as written (``"05-09"``, ``"3228"``, ``"ed4"``). ``unknown`` marks a
+    placeholder for a move nobody recorded (``-``, ``--``, or ``...`` used as a move, whose
+    text becomes ``"-"``; REFERENCE.md 6.6).
+
+    ``comments_before`` holds comments written before the first move of a variation;
+    ``comments`` those written after the move. ``variations`` are alternative lines that
+    replace this move (each starts at the same ply).
+
+    >>> PdnMove("32-28", 1, 4, number=1, strength="!")
+    PdnMove(text='32-28', line=1, column=4, number=1, strength='!', nags=(), comments=(), variations=(), unknown=False, comments_before=())
+    """  # noqa: E501
+
+    text: str
+    line: int = field(compare=False)
+    column: int = field(compare=False)
+    number: int | None = None
+    strength: str | None = None
+    nags: tuple[int, ...] = ()
+    comments: tuple[str, ...] = ()
+    variations: tuple[tuple[PdnMove | PdnSetup, ...], ...] = ()
+    unknown: bool = False
+    comments_before: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class PdnSetup:
+    """A setup command ``/FEN "..."/`` in the movetext (PDN 3.0 "Setup commands")."""
+
+    fen: str
+    line: int = field(compare=False)
+    column: int = field(compare=False)
+    comments: tuple[str, ...] = ()
+    comments_before: tuple[str, ...] = ()
+
+
+@dataclass(slots=True)
+class PdnGame:
+    """One game of a PDN file: tags, main line, result, and what was wrong with it.
+
+    ``tags`` keep the names as written and the file's order; :meth:`tag` looks a name up
+    without regard to case. ``result`` is the terminating result token as written (``None``
+    when the game ended without one). ``comments`` are the comments written before the
+    first move. ``errors`` lists every syntax problem of this game; the game still holds
+    what could be read. Equality compares the content, not positions or errors.
+    """
+
+    index: int
+    line: int = field(compare=False)
+    tags: dict[str, str] = field(default_factory=dict)
+    moves: list[PdnMove | PdnSetup] = field(default_factory=list)
+    result: str | None = None
+    comments: list[str] = field(default_factory=list)
+    errors: list[PdnSyntaxError] = field(default_factory=list, compare=False)
+
+    def tag(self, name: str, default: str | None = None) -> str | None:
+        """The value of tag ``name`` in any case (``game.tag("setup")`` finds ``SetUp``).
+
+        >>> PdnGame(1, 1, tags={"SetUp": "1"}).tag("setup")
+        '1'
+        """
+        wanted = name.casefold()
+        for key, value in self.tags.items():
+            if key.casefold() == wanted:
+                return value
+        return default

@@ -1,0 +1,297 @@
+"""Reading PDN games: lenient, streaming, one game at a time.
+
+The model is python-chess's PGN reader: one damaged game never stops a file. Every
+problem becomes a :class:`~arbiter.errors.PdnSyntaxError` in the game's ``errors`` and
+the game keeps what could be read. After a word that is not PDN at all, the rest of the
+game is skipped up to its result token or the next tag (the resynchronisation point);
+smaller faults (a broken tag line, a stray ``)``, an annotation with no move) are noted and
+reading goes on.
+
+Game boundaries (REFERENCE.md 6.1, 6.6): a result token or ``*`` ends a game; a tag after
+movetext starts a new game even when the previous one had no result (corpus: 40Camp game
+11). A game with moves but no result token is reported, at the place where the next game
+or the end of the file interrupted it. A word such as ``4-6`` is a move unless it repeats
+the game's ``Result`` tag and is followed by the next game or the end of the file (the
+match score of ``fail/delfts.pdn``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+
+from arbiter.errors import PdnSyntaxError
+from arbiter.pdn.encoding import Source, iter_lines
+from arbiter.pdn.lexer import Kind, Token, tokenize
+from arbiter.pdn.model import PdnGame, PdnMove, PdnSetup
+
+# PDN 3.0 asks for $7 instead of a '*' glued to a move (REFERENCE.md 6.5): a forced move.
+FORCED_MOVE_NAG = 7
+
+
+@dataclass
+class _Node:
+    """A move or setup while its game is being read (the frozen value comes at the end)."""
+
+    token: Token
+    number: int | None = None
+    strength: str | None = None
+    nags: list[int] = field(default_factory=list)
+    comments: list[str] = field(default_factory=list)
+    comments_before: list[str] = field(default_factory=list)
+    variations: list[list[_Node]] = field(default_factory=list)
+
+    def freeze(self) -> PdnMove | PdnSetup:
+        token = self.token
+        if token.kind is Kind.SETUP:
+            return PdnSetup(
+                token.value,
+                token.line,
+                token.column,
+                comments=tuple(self.comments),
+                comments_before=tuple(self.comments_before),
+            )
+        return PdnMove(
+            "-" if token.kind is Kind.ELLIPSIS else token.text,
+            token.line,
+            token.column,
+            number=self.number,
+            strength=self.strength,
+            nags=tuple(self.nags),
+            comments=tuple(self.comments),
+            variations=tuple(tuple(node.freeze() for node in line) for line in self.variations),
+            unknown=token.kind in (Kind.UNKNOWN, Kind.ELLIPSIS),
+            comments_before=tuple(self.comments_before),
+        )
+
+
+def _describe(token: Token) -> str:
+    if token.kind is Kind.EOF:
+        return "the end of the file"
+    if token.kind is Kind.TAG:
+        return f"the tag [{token.text}] of the next game"
+    if token.kind in (Kind.LPAREN, Kind.RPAREN):
+        return "'('" if token.kind is Kind.LPAREN else "')'"
+    if token.kind is Kind.NAG:
+        return f"${token.value}"
+    return repr(token.text or token.value)
+
+
+class _GameReader:
+    """Builds one game from tokens; ``feed`` returns False once the game has ended."""
+
+    def __init__(self, index: int, first: Token) -> None:
+        self.game = PdnGame(index=index, line=first.line)
+        self.lines: list[list[_Node]] = [[]]  # the main line, then open variations
+        self.opened: list[Token] = []  # the '(' of each open variation
+        self.pending_comments: list[str] = []
+        self.number: int | None = None
+        self.after_number = False
+        self.movetext = False
+        self.skipping = False
+
+    def error(self, token: Token, expected: str, found: str | None = None) -> None:
+        self.game.errors.append(
+            PdnSyntaxError(
+                game=self.game.index,
+                line=token.line,
+                column=token.column,
+                expected=expected,
+                found=_describe(token) if found is None else found,
+            )
+        )
+
+    @property
+    def is_empty(self) -> bool:
+        game = self.game
+        return not (game.tags or self.movetext or game.errors or game.result is not None)
+
+    def starts_new_game(self, token: Token) -> bool:
+        return token.kind is Kind.TAG and (self.movetext or self.skipping)
+
+    def feed(self, token: Token, following: Token) -> bool:
+        kind = token.kind
+        if kind is Kind.COMMENT:
+            self.comment(token, following)
+        elif kind is Kind.TAG:
+            self.game.tags[token.text] = token.value
+        elif kind is Kind.EOF:
+            self.finish(token)
+            return False
+        elif kind is Kind.RESULT or (
+            token.maybe_result
+            and following.kind in (Kind.TAG, Kind.EOF)
+            and token.text == self.game.tag("Result")
+        ):
+            self.close_variations(token)
+            self.game.result = token.text
+            self.finish(token)
+            return False
+        elif self.skipping:
+            pass
+        elif kind is Kind.BAD:
+            self.error(token, token.expected, repr(token.text))
+            self.skipping = token.resync
+            self.movetext = self.movetext or token.resync
+        else:
+            self.movetext = True
+            self.movetext_token(token)
+        return True
+
+    def movetext_token(self, token: Token) -> None:
+        kind = token.kind
+        after_number, self.after_number = self.after_number, False
+        if kind is Kind.NUMBER:
+            self.number = int(token.value)
+            self.after_number = True
+        elif kind is Kind.ELLIPSIS and after_number:
+            pass  # "1. ... 7-12": the first player's move is skipped (REFERENCE.md 6.6)
+        elif kind in (Kind.MOVE, Kind.UNKNOWN, Kind.ELLIPSIS, Kind.SETUP):
+            self.add(token)
+        elif kind in (Kind.NAG, Kind.STRENGTH):
+            self.annotate(token)
+        elif kind is Kind.LPAREN:
+            line = self.lines[-1]
+            if not line or line[-1].token.kind is Kind.SETUP:
+                self.error(token, "a move before the variation")
+            self.lines.append([])
+            self.opened.append(token)
+            self.pending_comments = []
+        elif kind is Kind.RPAREN:
+            self.close_variation(token)
+
+    def add(self, token: Token) -> None:
+        node = _Node(token)
+        if token.kind is not Kind.SETUP:
+            node.number, self.number = self.number, None
+            if token.forced:
+                node.nags.append(FORCED_MOVE_NAG)
+            node.strength = token.strength
+        line = self.lines[-1]
+        if not line and len(self.lines) > 1:
+            node.comments_before, self.pending_comments = self.pending_comments, []
+        line.append(node)
+
+    def annotate(self, token: Token) -> None:
+        line = self.lines[-1]
+        if not line or line[-1].token.kind is Kind.SETUP:
+            self.error(token, "a move before the annotation")
+        elif token.kind is Kind.NAG:
+            line[-1].nags.append(int(token.value))
+        elif line[-1].strength is None:
+            line[-1].strength = token.text
+        else:
+            self.error(token, "one move strength per move")
+
+    def comment(self, token: Token, following: Token) -> None:
+        if not token.closed:
+            # Reported where the comment was cut: at the tag line or the end of the file.
+            self.error(
+                following,
+                f"'}}' to close the comment opened at line {token.line}, column {token.column}",
+                "the end of the file" if following.kind is Kind.EOF else "a tag line",
+            )
+        line = self.lines[-1]
+        if line:
+            line[-1].comments.append(token.text)
+        elif len(self.lines) > 1:
+            self.pending_comments.append(token.text)
+        else:
+            self.game.comments.append(token.text)
+
+    def close_variation(self, token: Token) -> None:
+        if len(self.lines) == 1:
+            self.error(token, "a move, a move number or a result", "')' with no '(' open")
+            return
+        opened = self.opened.pop()
+        variation = self.lines.pop()
+        comments, self.pending_comments = self.pending_comments, []
+        parent = self.lines[-1]
+        if not parent or parent[-1].token.kind is Kind.SETUP:
+            return  # reported at its '(' already
+        if variation:
+            parent[-1].variations.append(variation)
+        elif comments:
+            parent[-1].comments.extend(comments)  # "( {comment} )": a valid body, kept
+        else:
+            self.error(opened, "a move inside the variation", "'()'")
+
+    def close_variations(self, token: Token) -> None:
+        for opened in reversed(self.opened):
+            self.error(
+                token,
+                f"')' to close the variation opened at line {opened.line}, column {opened.column}",
+            )
+        while len(self.lines) > 1:
+            self.close_variation(token)
+
+    def finish(self, token: Token) -> None:
+        """End the game at ``token``: the result, the next game's tag, or the end."""
+        if self.game.result is None:
+            self.close_variations(token)
+            if self.lines[0] and not self.skipping:
+                self.error(token, "a result or '*' to end the game")
+        self.game.moves = [node.freeze() for node in self.lines[0]]
+
+
+def _read(tokens: Iterator[Token]) -> Iterator[PdnGame]:
+    index = 1
+    token = next(tokens)
+    reader = _GameReader(index, token)
+    while True:
+        following = next(tokens, token)  # the EOF token is its own follower
+        if reader.starts_new_game(token):
+            reader.finish(token)
+            yield reader.game
+            index += 1
+            reader = _GameReader(index, token)
+        if not reader.feed(token, following):
+            if not reader.is_empty:
+                yield reader.game
+                index += 1
+            if token.kind is Kind.EOF:
+                return
+            reader = _GameReader(index, following)
+        token = following
+
+
+def read_games(source: Source) -> Iterator[PdnGame]:
+    """The games of a PDN source, one at a time, in constant memory.
+
+    ``source`` is PDN text (``str`` or ``bytes``), a path (``os.PathLike``; a plain ``str``
+    is read as PDN text, never as a file name: pass ``pathlib.Path(name)``) or an open file,
+    binary or text. Lines are decoded one by one (UTF-8, else Windows-1252; see
+    :mod:`arbiter.pdn.encoding`). Never raises for bad PDN: problems are in each game's
+    ``errors``.
+
+    >>> [g.result for g in read_games('[Round "1"]\\n1. 32-28 19-23 2-0\\n1. 31-27 *')]
+    ['2-0', '*']
+    """
+    return _read(tokenize(iter_lines(source)))
+
+
+def read_game(text: str) -> PdnGame:
+    """The one game written in ``text``.
+
+    Faults inside the game are returned in its ``errors`` like :func:`read_games` does; a
+    :class:`PdnSyntaxError` is raised only when ``text`` holds no game or more than one.
+
+    >>> read_game("1. 32-28 {good} 18-23 *").moves[0].comments
+    ('good',)
+    """
+    games = read_games(text)
+    game = next(games, None)
+    if game is None:
+        raise PdnSyntaxError(
+            game=1, line=1, column=1, expected="a PDN game", found="no tags and no moves"
+        )
+    second = next(games, None)
+    if second is not None:
+        raise PdnSyntaxError(
+            game=2,
+            line=second.line,
+            column=1,
+            expected="a single game (use read_games for a file)",
+            found="a second game",
+        )
+    return game
