@@ -1,0 +1,266 @@
+"""What a draw rule sees after each ply (:class:`PlyFacts`) and the rule base class.
+
+A draw rule is a small stateful object. The replay creates a fresh set of rules for each
+game, feeds them the facts of the starting position (``start=True``) and then the facts
+of every ply, and asks each rule whether it is met at that ply. Rules never see the board:
+everything they need is in the facts, so they can be tested without one.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Hashable, Iterable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, ClassVar, Literal
+
+from arbiter.board import Colour
+
+if TYPE_CHECKING:
+    from arbiter.board import Board
+    from arbiter.move import Move
+
+Kind = Literal["automatic", "claimable"]
+
+
+@dataclass(frozen=True, slots=True)
+class PlyFacts:
+    """The facts of one ply (or of a starting position), taken from the board after it.
+
+    ``ply`` is 1-based (0 for the initial position); ``mover`` is the side that made the
+    ply. ``start`` is true for a starting or set-up position: no move was made, and every
+    count begins there. ``lone_king_square`` is the square of the king of a side reduced to
+    that single king (None when no side is); ``main_road`` holds the occupied squares of the
+    variant's main road (empty when the variant's rules have none).
+    """
+
+    ply: int
+    mover: Colour
+    man_moved: bool
+    captures: int
+    captured_kings: int
+    promoted: bool
+    key: Hashable
+    white_men: int
+    white_kings: int
+    black_men: int
+    black_kings: int
+    lone_king_square: int | None = None
+    main_road: frozenset[int] = frozenset()
+    start: bool = False
+
+    @classmethod
+    def of_position(cls, board: Board, ply: int = 0, *, main_road: Iterable[int] = ()) -> PlyFacts:
+        """The facts of ``board`` as a starting point: no move made, counts begin here."""
+        return cls._from_board(
+            board,
+            ply=ply,
+            mover=board.turn.other,
+            man_moved=False,
+            captures=0,
+            captured_kings=0,
+            promoted=False,
+            main_road=main_road,
+            start=True,
+        )
+
+    @classmethod
+    def of_move(
+        cls, board: Board, move: Move, ply: int, *, main_road: Iterable[int] = ()
+    ) -> PlyFacts:
+        """Push ``move`` (already known legal) on ``board`` and return the facts of the ply."""
+        piece = board.piece_at(move.from_square)
+        assert piece is not None, f"no piece on {move.from_square} for {move!r}"
+        captured_kings = 0
+        for square in move.captures:
+            victim = board.piece_at(square)
+            captured_kings += victim is not None and victim.king
+        board.push(move)
+        landed = board.piece_at(move.to_square)
+        return cls._from_board(
+            board,
+            ply=ply,
+            mover=piece.colour,
+            man_moved=not piece.king,
+            captures=len(move.captures),
+            captured_kings=captured_kings,
+            promoted=not piece.king and landed is not None and landed.king,
+            main_road=main_road,
+            start=False,
+        )
+
+    @classmethod
+    def _from_board(
+        cls,
+        board: Board,
+        *,
+        ply: int,
+        mover: Colour,
+        man_moved: bool,
+        captures: int,
+        captured_kings: int,
+        promoted: bool,
+        main_road: Iterable[int],
+        start: bool,
+    ) -> PlyFacts:
+        white_kings = board.count(Colour.WHITE, kings=True)
+        white_men = board.count(Colour.WHITE, kings=False)
+        black_kings = board.count(Colour.BLACK, kings=True)
+        black_men = board.count(Colour.BLACK, kings=False)
+        lone_king_square = None
+        if white_kings == 1 and white_men == 0:
+            lone_king_square = board.piece_squares(Colour.WHITE)[0]
+        elif black_kings == 1 and black_men == 0:
+            lone_king_square = board.piece_squares(Colour.BLACK)[0]
+        return cls(
+            ply=ply,
+            mover=mover,
+            man_moved=man_moved,
+            captures=captures,
+            captured_kings=captured_kings,
+            promoted=promoted,
+            key=board.position_key(),
+            white_men=white_men,
+            white_kings=white_kings,
+            black_men=black_men,
+            black_kings=black_kings,
+            lone_king_square=lone_king_square,
+            main_road=frozenset(sq for sq in main_road if board.piece_at(sq) is not None),
+            start=start,
+        )
+
+    def men(self, colour: Colour) -> int:
+        return self.white_men if colour is Colour.WHITE else self.black_men
+
+    def kings(self, colour: Colour) -> int:
+        return self.white_kings if colour is Colour.WHITE else self.black_kings
+
+    def pieces(self, colour: Colour) -> int:
+        return self.men(colour) + self.kings(colour)
+
+    @property
+    def total(self) -> int:
+        """All pieces of both sides."""
+        return self.white_men + self.white_kings + self.black_men + self.black_kings
+
+    @property
+    def irreversible(self) -> bool:
+        """A man move or a capture: no earlier position can ever occur again."""
+        return self.man_moved or self.captures > 0
+
+    def lone_king(self) -> Colour | None:
+        """The side reduced to a single king, if exactly one piece, a king, is left to it.
+
+        With a king against a king either side qualifies; White is answered.
+        """
+        for colour in (Colour.WHITE, Colour.BLACK):
+            if self.pieces(colour) == 1 and self.kings(colour) == 1:
+                return colour
+        return None
+
+    def against_lone_king(self) -> tuple[int, int] | None:
+        """``(pieces, kings)`` of the side playing against a lone king, or None."""
+        lone = self.lone_king()
+        if lone is None:
+            return None
+        return self.pieces(lone.other), self.kings(lone.other)
+
+
+class DrawRule(ABC):
+    """A draw rule, fed one ply at a time; :meth:`observe` says when the rule is met.
+
+    Subclasses set ``code`` (a stable id used in verdicts and in a variant's
+    ``draw_rules``), ``name``, ``kind`` (``automatic``: the game ends there;
+    ``claimable``: a player may claim the draw, play may go on) and ``source``.
+    """
+
+    code: ClassVar[str]
+    name: ClassVar[str]
+    kind: ClassVar[Kind]
+    source: ClassVar[str]
+    #: True when the rule looks at ``PlyFacts.main_road`` (the replay then fills it in).
+    uses_main_road: ClassVar[bool] = False
+
+    @abstractmethod
+    def observe(self, facts: PlyFacts) -> bool:
+        """Take in one ply (or the starting position); True when the rule is met there."""
+
+    def __repr__(self) -> str:
+        return f"<{type(self).__name__} {self.code}>"
+
+
+class Repetition(DrawRule):
+    """The same position (same pieces on the same squares, same side to move) for the
+    ``times``-th time; occurrences need not be consecutive, the starting position counts.
+
+    After a man move or a capture no earlier position can come back, so the table of
+    positions is cleared there.
+    """
+
+    times: ClassVar[int] = 3
+
+    def __init__(self) -> None:
+        self._seen: dict[Hashable, int] = {}
+
+    def observe(self, facts: PlyFacts) -> bool:
+        if facts.irreversible:
+            self._seen.clear()
+        count = self._seen.get(facts.key, 0) + 1
+        self._seen[facts.key] = count
+        return count >= self.times
+
+
+class KingMovesOnly(DrawRule):
+    """``plies`` successive plies in which only kings moved and nothing was captured."""
+
+    plies: ClassVar[int]
+
+    def __init__(self) -> None:
+        self._count = 0
+
+    def applies(self, facts: PlyFacts) -> bool:
+        """Whether the rule is in force in this material situation (always, by default)."""
+        return True
+
+    def observe(self, facts: PlyFacts) -> bool:
+        if facts.start or facts.irreversible or not self.applies(facts):
+            self._count = 0
+            return False
+        self._count += 1
+        return self._count >= self.plies
+
+
+class Countdown(DrawRule):
+    """A count of plies that starts when a material situation arises.
+
+    The count starts at the ply that creates the situation (or at the starting position
+    when it already holds there): that ply itself is not counted. It runs while
+    :meth:`persists` holds, starts again at plies where :meth:`restarts` says so, and the
+    rule is met when :meth:`limit` plies have been played since the start.
+    """
+
+    def __init__(self) -> None:
+        self._since: int | None = None
+
+    @abstractmethod
+    def holds(self, facts: PlyFacts) -> bool:
+        """Whether the situation that starts the count holds after this ply."""
+
+    def persists(self, facts: PlyFacts) -> bool:
+        """Whether a running count goes on after this ply (by default: the situation holds)."""
+        return self.holds(facts)
+
+    def restarts(self, facts: PlyFacts) -> bool:
+        """Whether this ply starts a running count afresh (never, by default)."""
+        return False
+
+    @abstractmethod
+    def limit(self, facts: PlyFacts) -> int:
+        """Plies after the start at which the rule is met."""
+
+    def observe(self, facts: PlyFacts) -> bool:
+        running = self._since is not None and self.persists(facts)
+        if not running:
+            self._since = facts.ply if self.holds(facts) else None
+        elif self.restarts(facts):
+            self._since = facts.ply
+        return self._since is not None and facts.ply - self._since >= self.limit(facts)

@@ -1,0 +1,403 @@
+"""Replay a recorded game move by move and judge it: :func:`replay` returns a Verdict.
+
+The replay checks every move of the main line against the rules of the game's variant,
+stops at the first move that is illegal, ambiguous or unknown, watches the variant's draw
+rules after every ply, and notices when the game ended on the board (REFERENCE.md 1.5,
+2.3, 3.2: the side to move has no legal move and has lost; 1.6, 2.4: an automatic draw).
+Plies recorded after such an end are counted, not verified. The record's result is then
+compared with what the board decided.
+
+    >>> from arbiter.pdn import read_games
+    >>> game = next(read_games('[GameType "20"] 1. 32-28 19-23 2. 28x19 14x23 *'))
+    >>> verdict = replay(game)
+    >>> verdict.verdict, verdict.plies, verdict.final_fen[:9]
+    ('legal', 4, 'W:W31,33,')
+"""
+
+from __future__ import annotations
+
+import contextlib
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+from arbiter.board import Board, Colour
+from arbiter.draws import NOTE_7_2_9, DrawRule, PlyFacts, main_road, rules_for
+from arbiter.errors import (
+    AmbiguousMoveError,
+    ArbiterError,
+    FenError,
+    IllegalMoveError,
+    InvalidMoveError,
+    UnknownVariantError,
+)
+from arbiter.pdn import PdnMove, PdnSetup, normalize_result, read_game
+from arbiter.variants import find_variant
+from arbiter.verdict import (
+    DrawEvent,
+    MoveError,
+    OpeningCheck,
+    Outcome,
+    ResultCheck,
+    Verdict,
+    VerdictKind,
+)
+
+if TYPE_CHECKING:
+    from arbiter.move import Move
+    from arbiter.pdn import PdnGame
+
+#: What a result says, for both result formats (REFERENCE.md 6.3). The first score is the
+#: first player's: White's in international and Russian draughts, Black's in English
+#: draughts, where Black moves first. The PDN standard does not say so for English; the
+#: corpus does: in english/tinsley.pdn the 1-0 games end with Black ahead on material
+#: 29 times out of 34 where one side is ahead, the 0-1 games with White ahead 66 of 83.
+_RESULT_SAYS: dict[str, str | None] = {
+    "1-0": "first",
+    "2-0": "first",
+    "0-1": "second",
+    "0-2": "second",
+    "1/2-1/2": None,
+    "1-1": None,
+}
+_RESULT_TEXT: dict[str, dict[str | None, str]] = {
+    "international": {"first": "2-0", "second": "0-2", None: "1-1"},
+    "default": {"first": "1-0", "second": "0-1", None: "1/2-1/2"},
+}
+
+
+def replay(
+    game: PdnGame,
+    *,
+    variant: str | type[Board] | None = None,
+    opening: str | None = None,
+    file: str | None = None,
+) -> Verdict:
+    """Replay ``game`` under its variant and return the verdict.
+
+    The variant is the game's ``GameType`` tag if it has one, else ``variant`` (a name,
+    an alias or a board class); with neither, the game is ``unreadable``. ``opening`` is
+    movetext (``"32-28 18-23"``, move numbers allowed) the game should start with.
+    ``file`` is only copied into the verdict.
+    """
+    return _Replay(game, file).run(variant, opening)
+
+
+@dataclass
+class _Replay:
+    """The state of one replay; :meth:`run` fills it in and builds the verdict."""
+
+    game: PdnGame
+    file: str | None
+    board_type: type[Board] | None = None
+    board: Board | None = None
+    plies: int = 0
+    move_number: int = 0
+    error: MoveError | None = None
+    verdict: VerdictKind = "legal"
+    outcome: Outcome | None = None
+    draw: DrawEvent | None = None
+    claims: list[DrawEvent] = field(default_factory=list)
+    moves_after_end: int = 0
+    notes: list[str] = field(default_factory=list)
+    rules: list[DrawRule] = field(default_factory=list)
+    road: frozenset[int] = frozenset()
+
+    # -- the steps ------------------------------------------------------------------
+
+    def run(self, variant: str | type[Board] | None, opening: str | None) -> Verdict:
+        if self.game.errors:
+            self._syntax_errors(variant)
+        elif self._start(variant):
+            self._play()
+        return self._verdict(opening)
+
+    def _syntax_errors(self, variant: str | type[Board] | None) -> None:
+        """Report the game's syntax errors; the variant is still named if it is known."""
+        named = self.game.tag("GameType") or variant
+        if named is not None:
+            with contextlib.suppress(UnknownVariantError):
+                self.board_type = _board_type(named)
+        first, *others = self.game.errors
+        self._stop("unreadable", None, "pdn-syntax", str(first))
+        self.notes.extend(f"also: {error}" for error in others)
+
+    def _start(self, variant: str | type[Board] | None) -> bool:
+        """Find the variant and the starting position; False (and an error) if impossible."""
+        game_type = self.game.tag("GameType")
+        named = game_type or variant
+        if named is None:
+            message = "the game has no GameType tag and no variant was given"
+            self._stop("unreadable", None, "no-variant", message)
+            return False
+        try:
+            self.board_type = _board_type(named)
+        except UnknownVariantError as exc:
+            self._stop("unreadable", None, "unknown-variant", str(exc))
+            return False
+        if game_type and variant is not None and _variant_name(variant) != self.board_type.name:
+            self.notes.append(
+                f"GameType {game_type!r} ({self.board_type.name}) takes precedence over "
+                f"the variant given ({_variant_name(variant)})"
+            )
+        fen = (self.game.tag("FEN") or "").strip()
+        try:
+            self.board = self.board_type(fen or None)
+        except FenError as exc:
+            self._stop("unreadable", None, "invalid-fen", f"FEN tag {fen!r}: {exc}")
+            return False
+        self._start_rules()
+        return True
+
+    def _start_rules(self) -> None:
+        """Fresh draw rules, counting from the current position (the start or a setup)."""
+        assert self.board is not None and self.board_type is not None
+        self.rules = rules_for(self.board_type.draw_rules)
+        uses_road = any(rule.uses_main_road for rule in self.rules)
+        self.road = main_road(self.board_type.geometry) if uses_road else frozenset()
+        facts = PlyFacts.of_position(self.board, self.plies, main_road=self.road)
+        for rule in self.rules:
+            rule.observe(facts)
+        if not self.board.has_legal_moves():
+            self._won_by(self.board.turn.other)
+
+    def _play(self) -> None:
+        assert self.board is not None
+        for item in self.game.moves:
+            if self.verdict != "legal":
+                return
+            if self.outcome is not None:
+                self.moves_after_end += isinstance(item, PdnMove)
+            elif isinstance(item, PdnSetup):
+                self._setup(item)
+            else:
+                self._move(item)
+
+    def _setup(self, item: PdnSetup) -> None:
+        assert self.board is not None
+        try:
+            self.board.set_fen(item.fen)
+        except FenError as exc:
+            self._stop(
+                "unreadable",
+                item,
+                "invalid-fen",
+                f"setup command at line {item.line}, column {item.column}: {exc}",
+            )
+            return
+        self.move_number = 0
+        self.notes.append(
+            f"position set up after ply {self.plies} (line {item.line}): {item.fen}; "
+            "the draw counts start again there"
+        )
+        self._start_rules()
+
+    def _move(self, item: PdnMove) -> None:
+        assert self.board is not None
+        mover = self.board.turn
+        expected = _expected_number(mover, self.board_type, self.move_number)
+        if item.number is not None and item.number != expected and self.move_number:
+            self.notes.append(
+                f"ply {self.plies + 1} ({item.text!r}, line {item.line}) is numbered "
+                f"{item.number}, expected {expected}: the move numbers are out of order"
+            )
+        self.move_number = expected if item.number is None else item.number
+        if item.unknown:
+            self._stop(
+                "unreadable",
+                item,
+                "unknown-move",
+                f"move {self.move_number} of {mover.name.lower()} is not recorded "
+                f"({item.text!r} at line {item.line}, column {item.column}): "
+                "the game cannot be verified from here",
+            )
+            return
+        try:
+            move = self.board.parse_move(item.text)
+        except AmbiguousMoveError as exc:
+            self._stop("ambiguous", item, exc.code, str(exc), exc.legal)
+            return
+        except IllegalMoveError as exc:
+            self._stop("illegal", item, exc.code, str(exc), exc.legal)
+            return
+        except InvalidMoveError as exc:
+            self._stop("unreadable", item, "invalid-move", str(exc))
+            return
+        self._push(move)
+
+    def _push(self, move: Move) -> None:
+        assert self.board is not None
+        self.plies += 1
+        facts = PlyFacts.of_move(self.board, move, self.plies, main_road=self.road)
+        met = [rule for rule in self.rules if rule.observe(facts)]
+        if not self.board.has_legal_moves():
+            # a win on the last counted ply takes precedence over a draw (REFERENCE.md 1.6)
+            self._won_by(facts.mover)
+            return
+        for rule in met:
+            event = DrawEvent(rule.code, rule.name, self.plies, rule.kind, rule.source)
+            if rule.kind == "claimable":
+                if all(claim.rule != rule.code for claim in self.claims):
+                    self.claims.append(event)
+                    self.draw = self.draw or event
+            elif self.outcome is None:
+                self.draw = event
+                self.outcome = Outcome("draw-rule", self.plies, None, self._result_text(None))
+            else:
+                self.notes.append(f"the {rule.name} was met at the same ply ({rule.code})")
+
+    def _won_by(self, winner: Colour) -> None:
+        name = winner.name.lower()
+        self.outcome = Outcome("no-legal-move", self.plies, name, self._result_text(name))
+
+    def _stop(
+        self,
+        verdict: VerdictKind,
+        item: PdnMove | PdnSetup | None,
+        code: str,
+        message: str,
+        legal: tuple[str, ...] = (),
+    ) -> None:
+        self.verdict = verdict
+        if item is None:
+            self.error = MoveError(None, None, None, None, code, message)
+            return
+        assert self.board is not None
+        self.error = MoveError(
+            ply=self.plies + 1,
+            move_number=self.move_number if isinstance(item, PdnMove) else None,
+            move=item.text if isinstance(item, PdnMove) else None,
+            fen=self.board.fen(),
+            code=code,
+            message=message,
+            legal=tuple(legal),
+        )
+
+    # -- the verdict -----------------------------------------------------------------
+
+    def _verdict(self, opening: str | None) -> Verdict:
+        recorded = self._recorded_result()
+        check, message = self._check_result(recorded)
+        if self.draw is not None and self.draw.rule.startswith("d64-"):
+            self.notes.append(NOTE_7_2_9)
+        if self.moves_after_end:
+            assert self.outcome is not None
+            count = self.moves_after_end
+            self.notes.append(
+                f"{count} {'ply was' if count == 1 else 'plies were'} recorded after the game "
+                f"ended at ply {self.outcome.ply}; not verified"
+            )
+        return Verdict(
+            game=self.game.index,
+            file=self.file,
+            white=self.game.tag("White"),
+            black=self.game.tag("Black"),
+            variant=self.board_type.name if self.board_type else None,
+            verdict=self.verdict,
+            plies=self.plies,
+            error=self.error,
+            draw=self.draw,
+            recorded_result=recorded,
+            result_check=check,
+            result_message=message,
+            final_fen=self.board.fen() if self.board else None,
+            outcome=self.outcome,
+            claims=tuple(self.claims),
+            opening=self._opening(opening) if opening is not None else None,
+            moves_after_end=self.moves_after_end,
+            notes=tuple(self.notes),
+        )
+
+    def _recorded_result(self) -> str | None:
+        """The result token that ends the movetext, else the Result tag."""
+        token, tag = self.game.result, self.game.tag("Result")
+        if token and tag and normalize_result(token) != normalize_result(tag):
+            self.notes.append(f"the movetext ends with {token!r} but the Result tag is {tag!r}")
+        return token or tag
+
+    def _check_result(self, recorded: str | None) -> tuple[ResultCheck, str]:
+        if self.error is not None:
+            where = f"at ply {self.error.ply}" if self.error.ply else "before the first move"
+            return "not-checkable", f"the replay stopped {where}"
+        meaning = normalize_result(recorded) if recorded else None
+        if meaning not in _RESULT_SAYS:
+            if meaning in (None, "*"):
+                return "not-checkable", "no result is recorded"
+            return "not-checkable", f"{recorded!r} is not the result of a game"
+        said = self._winner_name(_RESULT_SAYS[meaning])
+        if self.outcome is None:
+            claims = "".join(
+                f"; a draw could be claimed at ply {claim.ply} ({claim.name})"
+                for claim in self.claims
+            )
+            return "not-checkable", f"the game did not end on the board{claims}"
+        if said == self.outcome.winner:
+            return "agrees", f"{recorded} agrees with the board ({self._ending()})"
+        return "contradicts", f"the record gives {recorded}, but {self._ending()}"
+
+    def _ending(self) -> str:
+        assert self.outcome is not None
+        if self.outcome.winner is None:
+            assert self.draw is not None
+            return f"the position was drawn at ply {self.outcome.ply} ({self.draw.name})"
+        loser = "black" if self.outcome.winner == "white" else "white"
+        return (
+            f"{self.outcome.winner} won on the board at ply {self.outcome.ply}: "
+            f"{loser} has no legal move ({self.outcome.result})"
+        )
+
+    def _result_text(self, winner: str | None) -> str:
+        """The result of a win by ``winner`` (or a draw), in the variant's format."""
+        assert self.board_type is not None
+        first = self.board_type.first_player.name.lower()
+        side = None if winner is None else "first" if winner == first else "second"
+        return _RESULT_TEXT[self.board_type.result_format][side]
+
+    def _winner_name(self, side: str | None) -> str | None:
+        """``white``/``black`` for the ``first``/``second`` player of the variant."""
+        assert self.board_type is not None
+        first = self.board_type.first_player
+        if side is None:
+            return None
+        return (first if side == "first" else first.other).name.lower()
+
+    def _opening(self, opening: str) -> OpeningCheck:
+        """Whether the game began with the moves of ``opening`` (compared as moves, so
+        ``32x23`` and ``32-28x23`` forms do not matter)."""
+        if self.board_type is None:
+            return OpeningCheck(False, None)
+        fen = (self.game.tag("FEN") or "").strip() or None
+        board = self.board_type(fen)
+        wanted = [item.text for item in read_game(opening).moves if isinstance(item, PdnMove)]
+        played = [item for item in self.game.moves if isinstance(item, (PdnMove, PdnSetup))]
+        for ply, text in enumerate(wanted, 1):
+            item = played[ply - 1] if ply <= len(played) else None
+            if not isinstance(item, PdnMove) or item.unknown:
+                return OpeningCheck(False, ply)
+            try:
+                expected, actual = board.parse_move(text), board.parse_move(item.text)
+            except ArbiterError as exc:
+                self.notes.append(f"opening check stopped at ply {ply}: {exc}")
+                return OpeningCheck(False, ply)
+            if expected != actual:
+                return OpeningCheck(False, ply)
+            board.push(actual)
+        return OpeningCheck(True, None)
+
+
+def _expected_number(mover: Colour, board_type: type[Board] | None, last: int) -> int:
+    """The number the move of ``mover`` should carry after move number ``last``: the first
+    player's move opens a new number (REFERENCE.md 1.7, 6.5)."""
+    assert board_type is not None
+    return last + 1 if mover is board_type.first_player or last == 0 else last
+
+
+def _variant_name(variant: str | type[Board]) -> str:
+    """The name of the variant meant, or the text as given when no variant answers."""
+    try:
+        return _board_type(variant).name
+    except UnknownVariantError:
+        return str(variant)
+
+
+def _board_type(variant: str | type[Board]) -> type[Board]:
+    return find_variant(variant) if isinstance(variant, str) else variant

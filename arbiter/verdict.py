@@ -1,0 +1,108 @@
+"""The verdict on a recorded game: plain frozen values, and their JSON form.
+
+The field names are the ``python -m arbiter verify --format json`` contract: other tools
+read them. :meth:`Verdict.to_dict` gives the JSON-ready dictionary.
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, field
+from typing import Any, Literal
+
+VerdictKind = Literal["legal", "illegal", "ambiguous", "unreadable"]
+
+ResultCheck = Literal["agrees", "contradicts", "not-checkable"]
+"""``agrees``: the board decided the game (a win, or an automatic draw) and the record's
+result says the same; ``contradicts``: the board decided it and the record says otherwise;
+``not-checkable``: the board did not decide it (resignation, agreement, time, a claimable
+draw, or the replay stopped early) or the record has no game result."""
+
+
+@dataclass(frozen=True, slots=True)
+class MoveError:
+    """Why the replay stopped: where (ply, move number, the move as written, the position
+    before it) and why (a stable reason ``code`` and a message quoting the input).
+
+    ``ply`` and the fields after it are None when the game could not be started at all
+    (a syntax error, no variant, a bad FEN tag). ``legal`` lists the moves that were
+    available, in the variant's notation, when the move was illegal or ambiguous.
+    """
+
+    ply: int | None
+    move_number: int | None
+    move: str | None
+    fen: str | None
+    code: str
+    message: str
+    legal: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class DrawEvent:
+    """A draw rule met at ``ply``: ``rule`` is its code (e.g. ``fmjd-25-move``)."""
+
+    rule: str
+    name: str
+    ply: int
+    kind: Literal["automatic", "claimable"]
+    source: str
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """How the game ended on the board: ``termination`` is ``no-legal-move`` (the side to
+    move cannot move: it lost) or ``draw-rule`` (an automatic draw), at ``ply``; ``winner``
+    is ``white``, ``black`` or None; ``result`` is written in the variant's result format
+    (REFERENCE.md 6.3: ``2-0``/``1-1``/``0-2`` international, else ``1-0``/``1/2-1/2``/``0-1``)."""
+
+    termination: Literal["no-legal-move", "draw-rule"]
+    ply: int
+    winner: Literal["white", "black"] | None
+    result: str
+
+
+@dataclass(frozen=True, slots=True)
+class OpeningCheck:
+    """Whether the game followed the given opening; ``left_at_ply`` is the first ply where
+    it did not (the game played another move, or ended before the opening did)."""
+
+    followed: bool
+    left_at_ply: int | None
+
+
+@dataclass(frozen=True, slots=True)
+class Verdict:
+    """What the replay of one game found.
+
+    ``plies`` counts the plies verified legal, up to the end of the game on the board;
+    ``moves_after_end`` counts the plies recorded after it (not verified). ``draw`` is the
+    first draw rule met (automatic: the game ended there; claimable: the first claim that
+    was available), ``claims`` every claimable draw with the first ply it was available.
+    """
+
+    game: int
+    file: str | None
+    white: str | None
+    black: str | None
+    variant: str | None
+    verdict: VerdictKind
+    plies: int
+    error: MoveError | None
+    draw: DrawEvent | None
+    recorded_result: str | None
+    result_check: ResultCheck
+    result_message: str
+    final_fen: str | None
+    outcome: Outcome | None = None
+    claims: tuple[DrawEvent, ...] = ()
+    opening: OpeningCheck | None = None
+    moves_after_end: int = 0
+    notes: tuple[str, ...] = field(default=())
+
+    @property
+    def legal(self) -> bool:
+        return self.verdict == "legal"
+
+    def to_dict(self) -> dict[str, Any]:
+        """The JSON-ready form: nested values become dictionaries, tuples lists."""
+        return asdict(self)
