@@ -1,0 +1,59 @@
+"""Damier's arbiter: replay and judge recorded draughts games.
+
+A pure Python library (no Django) with a small public surface, in the spirit of
+python-chess:
+
+    >>> import arbiter
+    >>> board = arbiter.find_variant("international")()
+    >>> move = board.parse_move("32-28")
+    >>> board.push(move)
+    >>> board.fen()[:2]
+    'B:'
+    >>> game = arbiter.pdn.read_game('[GameType "25"] 1. c3-d4 f6-e5 2. d4:f6 g7:e5 *')
+    >>> arbiter.replay(game).verdict
+    'legal'
+
+Variants are :class:`Board` subclasses found by name, alias or PDN ``GameType`` through
+:func:`find_variant`. Errors are ``ValueError`` subclasses that quote their input.
+"""
+
+from arbiter import pdn
+from arbiter.board import Board, Colour, Piece
+from arbiter.errors import (
+    AmbiguousMoveError,
+    ArbiterError,
+    FenError,
+    IllegalMoveError,
+    InvalidMoveError,
+    PdnSyntaxError,
+    UnknownVariantError,
+)
+from arbiter.move import Move
+from arbiter.perft import divide, perft
+from arbiter.replay import replay
+from arbiter.variants import VARIANTS, EnglishBoard, InternationalBoard, RussianBoard, find_variant
+from arbiter.verdict import Verdict
+
+__all__ = [
+    "VARIANTS",
+    "AmbiguousMoveError",
+    "ArbiterError",
+    "Board",
+    "Colour",
+    "EnglishBoard",
+    "FenError",
+    "IllegalMoveError",
+    "InternationalBoard",
+    "InvalidMoveError",
+    "Move",
+    "PdnSyntaxError",
+    "Piece",
+    "RussianBoard",
+    "UnknownVariantError",
+    "Verdict",
+    "divide",
+    "find_variant",
+    "pdn",
+    "perft",
+    "replay",
+]
