@@ -38,6 +38,4 @@ class Move:
         if not self.captures:
             return f"Move({self.from_square}, {self.to_square})"
         caps = ", ".join(str(s) for s in sorted(self.captures))
-        return (
-            f"Move({self.from_square}, {self.to_square}, frozenset({{{caps}}}), {self.path!r})"
-        )
+        return f"Move({self.from_square}, {self.to_square}, frozenset({{{caps}}}), {self.path!r})"

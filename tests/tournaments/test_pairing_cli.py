@@ -1,0 +1,99 @@
+"""The command line: output formats, exit codes, no Django needed."""
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+from tournaments.pairing import pair_dutch, trf_dumps
+from tournaments.pairing.__main__ import main
+from tournaments.pairing.simulate import simulate
+
+FIXTURES = Path(__file__).parent / "fixtures"
+REPO = Path(__file__).resolve().parents[2]
+
+
+def test_berger_output(capsys):
+    assert main(["berger", "4"]) == 0
+    assert capsys.readouterr().out == "Round 1: 1-4 2-3\nRound 2: 4-3 1-2\nRound 3: 2-4 3-1\n"
+
+
+def test_berger_odd_shows_the_bye_last(capsys):
+    assert main(["berger", "3"]) == 0
+    assert capsys.readouterr().out.splitlines() == [
+        "Round 1: 2-3 1-bye",
+        "Round 2: 1-2 3-bye",
+        "Round 3: 3-1 2-bye",
+    ]
+
+
+def test_berger_double(capsys):
+    assert main(["berger", "4", "--double", "--swap-last-two"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[1:4] == ["Round 2: 2-4 3-1", "Round 3: 4-3 1-2", "Round 4: 4-1 3-2"]
+
+
+def test_berger_too_small(capsys):
+    assert main(["berger", "1"]) == 3
+    assert "at least 2 players, got 1" in capsys.readouterr().err
+
+
+def test_dutch_writes_the_engine_format(tmp_path):
+    sim = simulate(seed=6, players=13, rounds=5, played_rounds=2)
+    source, target = tmp_path / "in.trf", tmp_path / "out.txt"
+    source.write_text(trf_dumps(sim.state))
+    assert main(["dutch", str(source), "-p", str(target)]) == 0
+    expected = pair_dutch(sim.state, round_number=3)
+    lines = target.read_text().splitlines()
+    assert lines[0] == str(len(expected)) == "7"
+    assert lines[1:] == [f"{p.white} {p.black or 0}" for p in expected]
+    assert lines[-1].endswith(" 0")  # 13 players: the bye
+
+
+def test_dutch_to_stdout_and_draughts_ordering(tmp_path, capsys):
+    sim = simulate(seed=8, players=16, rounds=7, played_rounds=3)
+    source = tmp_path / "in.trf"
+    source.write_text(trf_dumps(sim.state))
+    assert main(["dutch", str(source), "-p", "--draughts"]) == 0
+    expected = pair_dutch(sim.state, round_number=4, ordering="draughts")
+    assert capsys.readouterr().out == "8\n" + "".join(f"{p.white} {p.black}\n" for p in expected)
+
+
+def test_dutch_reads_the_handwritten_fixture(capsys):
+    assert main(["dutch", str(FIXTURES / "small.trf"), "-p"]) == 0
+    count, *pairs = capsys.readouterr().out.splitlines()
+    assert count == "2" and {frozenset(map(int, p.split())) for p in pairs} == {
+        frozenset({1, 4}),
+        frozenset({2, 3}),
+    }
+
+
+def test_dutch_exit_codes(tmp_path, capsys):
+    assert main(["dutch", str(tmp_path / "missing.trf"), "-p"]) == 5
+    bad = tmp_path / "bad.trf"
+    bad.write_text("142 x\n")
+    assert main(["dutch", str(bad), "-p"]) == 3
+    assert "line 1: malformed 142 record" in capsys.readouterr().err
+    stuck = tmp_path / "stuck.trf"
+    stuck.write_text(
+        "142 3\n"
+        "001    1      A" + " " * 66 + "2.0    1     2 w 1\n"
+        "001    2      B" + " " * 66 + "0.0    2     1 b 0\n"
+        "XXS W=2.0 D=1.0\n"
+    )
+    assert main(["dutch", str(stuck), "-p"]) == 1
+    assert "round 2 cannot be paired" in capsys.readouterr().err
+
+
+def test_module_runs_without_django_settings():
+    env = {k: v for k, v in os.environ.items() if k != "DJANGO_SETTINGS_MODULE"}
+    completed = subprocess.run(
+        [sys.executable, "-m", "tournaments.pairing", "berger", "6"],
+        cwd=REPO,
+        env=env,
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    assert completed.stdout.splitlines()[0] == "Round 1: 1-6 2-5 3-4"
+    assert "django" not in completed.stderr.lower()

@@ -1,0 +1,172 @@
+"""TRF-2026 export and import: round trip, fixture reading, py4swiss's own parser."""
+
+import datetime as dt
+from dataclasses import replace
+from decimal import Decimal
+from pathlib import Path
+
+import pytest
+from py4swiss.trf import TrfParser
+
+from tournaments.pairing import (
+    Colour,
+    Competitor,
+    RoundResult,
+    ScoringSystem,
+    TrfError,
+    TrfEvent,
+    pair_dutch,
+    trf_dumps,
+    trf_loads,
+)
+from tournaments.pairing.simulate import simulate
+from tournaments.pairing.trf import next_round
+
+FIXTURES = Path(__file__).parent / "fixtures"
+
+
+def _complete(state):
+    """Every round written explicitly (a missing round is written as Z)."""
+    played = next_round(state) - 1
+    return replace(
+        state,
+        competitors=tuple(
+            replace(c, results=c.results_through(played, state.scoring)) for c in state.competitors
+        ),
+    )
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_round_trip(seed):
+    sim = simulate(
+        seed=seed,
+        players=15 + seed,
+        rounds=7,
+        played_rounds=4,
+        late_entries=2,
+        withdrawals=2,
+        half_bye_rate=0.1,
+        forfeit_rate=0.1,
+        first_colour=Colour.BLACK if seed % 2 else Colour.WHITE,
+    )
+    state = replace(
+        _complete(sim.state),
+        forbidden_pairs=frozenset({frozenset({1, 2}), frozenset({3, 7})}),
+        competitors=tuple(
+            replace(
+                c,
+                title=["", "GMI", "MF", "GM"][c.number % 4],
+                club=f"Club {c.number % 3}",
+                federation="NED",
+            )
+            for c in _complete(sim.state).competitors
+        ),
+    )
+    event = TrfEvent(name="Open", city="Utrecht", round_dates=(dt.date(2025, 5, 1),))
+    document = trf_loads(trf_dumps(state, event=event))
+    assert document.state == state
+    assert document.event == event
+
+
+def test_long_names_and_non_trf_titles_go_to_dat_records():
+    player = Competitor(
+        1, "Van der Wiel-Dubois de la Fontaine, Marie-Christine", 2100, title="GMIF"
+    )
+    text = trf_dumps(
+        replace(
+            simulate(seed=1, players=4, rounds=3, played_rounds=0).state,
+            competitors=(
+                player,
+                *simulate(seed=1, players=4, rounds=3, played_rounds=0).state.competitors[1:],
+            ),
+        )
+    )
+    assert "DAT 0001 TITLE GMIF" in text and "DAT 0001 NAME Van der Wiel" in text
+    assert trf_loads(text).state.competitors[0] == player
+
+
+def test_reads_the_fixture():
+    document = trf_loads((FIXTURES / "small.trf").read_text())
+    state = document.state
+    assert document.event == TrfEvent(
+        name="Damier test open",
+        city="Utrecht",
+        start_date="2025/05/01",
+        end_date="2025/05/03",
+        chief_arbiter="A. Arbiter",
+        round_dates=(dt.date(2025, 5, 1), dt.date(2025, 5, 2), dt.date(2025, 5, 3)),
+    )
+    assert state.total_rounds == 4 and state.first_colour is Colour.BLACK
+    assert state.scoring == ScoringSystem()
+    assert state.forbidden_pairs == {frozenset({1, 5})}
+    one, two, three, four, five = state.competitors
+    assert (one.name, one.rating, one.federation, one.title) == ("Janssen, Jan", 2350, "NED", "GMI")
+    assert two.title == "GM" and three.club == "Damclub Utrecht"
+    assert one.results == (
+        RoundResult(1, 3, Colour.BLACK, "=", Decimal(1)),
+        RoundResult(2, 2, Colour.WHITE, "1", Decimal(2)),
+    )
+    assert three.results[1] == RoundResult(2, None, None, "U", Decimal(2))
+    assert four.results[1].code == "+" and five.results[1].code == "-"
+    assert five.results[2] == RoundResult(3, None, None, "H", Decimal(1))  # the 240 record
+    assert next_round(state) == 3
+    pairs = pair_dutch(state, round_number=3)  # 5 has the half-point bye (240 record)
+    assert {frozenset((p.white, p.black)) for p in pairs} == {frozenset({1, 4}), frozenset({2, 3})}
+
+
+def test_py4swiss_parser_reads_our_export(tmp_path):
+    sim = simulate(
+        seed=3,
+        players=11,
+        rounds=5,
+        played_rounds=3,
+        forfeit_rate=0.2,
+        scoring=ScoringSystem(pairing_bye=Decimal(1), full_bye=Decimal(2)),
+    )
+    path = tmp_path / "x.trf"
+    path.write_text(trf_dumps(sim.state, event=TrfEvent(name="Open")))
+    parsed = TrfParser.parse(path)  # validates points and results itself
+    assert parsed.x_section.number_of_rounds == 5
+    assert len(parsed.player_sections) == 11
+    assert parsed.tournament_section.tournament_name == "Open"
+
+
+def test_point_system_records():
+    fits = trf_dumps(simulate(seed=1, players=4, rounds=3, played_rounds=1).state)
+    assert "162  W 2.0    D 1.0    L 0.0    A 0.0    P 2.0" in fits
+    assert "XXS WW=2.0 BW=2.0 WD=1.0 BD=1.0 WL=0.0 BL=0.0 ZPB=0.0 HPB=1.0 FPB=2.0 PAB=2.0 " in fits
+    assert "BBU  2.0" in fits and "XXR 3" in fits and "XXC white1" in fits
+    odd = ScoringSystem(forfeit_win=Decimal(1))
+    text = trf_dumps(simulate(seed=1, players=4, rounds=3, played_rounds=1, scoring=odd).state)
+    assert "\n162 " not in text and "FW=1.0" in text
+    assert trf_loads(text).state.scoring == odd
+
+
+def test_default_point_system_is_trf_s():
+    text = (
+        (FIXTURES / "small.trf")
+        .read_text()
+        .replace("162  W 2.0    D 1.0    L 0.0    A 0.0    P 2.0\n", "")
+    )
+    assert trf_loads(text).state.scoring.win == Decimal(1)
+
+
+@pytest.mark.parametrize(
+    ("bad", "message"),
+    [
+        ("142 four", r"line 1: malformed 142 record"),
+        ("001    x      Name", r"line 1, column 5: no pairing number in columns 5-8"),
+        ("XXS WW=two", r"line 1: malformed XXS record"),
+        ("240 Q 003    5", r"bye type 'Q' is not F, H or Z"),
+    ],
+)
+def test_errors_name_the_line(bad, message):
+    with pytest.raises(TrfError, match=message):
+        trf_loads(bad + "\n")
+
+
+def test_unknown_result_code():
+    line = "001    1      A" + " " * 76 + "   2 w ?"
+    assert line.index("   2 w ?") == 91
+    with pytest.raises(TrfError, match=r"column 99: unknown result code '\?'"):
+        trf_loads(line)

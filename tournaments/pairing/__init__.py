@@ -1,0 +1,46 @@
+"""Pure pairing algorithms: Berger tables, FIDE Dutch Swiss (through py4swiss), TRF files.
+
+Nothing here imports Django: ``python -m tournaments.pairing`` runs without settings.
+"""
+
+from tournaments.pairing.berger import berger_table, double_round_robin
+from tournaments.pairing.dutch import (
+    DUTCH_RULES_VERSION,
+    NoPairingError,
+    PairingError,
+    pair_dutch,
+)
+from tournaments.pairing.ordering import DRAUGHTS_ORDERING_DESCRIPTION, draughts_order
+from tournaments.pairing.trf import TrfDocument, TrfError, TrfEvent, trf_dumps, trf_loads
+from tournaments.pairing.types import (
+    ByeKind,
+    Colour,
+    Competitor,
+    Pair,
+    RoundResult,
+    ScoringSystem,
+    TournamentState,
+)
+
+__all__ = [
+    "DRAUGHTS_ORDERING_DESCRIPTION",
+    "DUTCH_RULES_VERSION",
+    "ByeKind",
+    "Colour",
+    "Competitor",
+    "NoPairingError",
+    "Pair",
+    "PairingError",
+    "RoundResult",
+    "ScoringSystem",
+    "TournamentState",
+    "TrfDocument",
+    "TrfError",
+    "TrfEvent",
+    "berger_table",
+    "double_round_robin",
+    "draughts_order",
+    "pair_dutch",
+    "trf_dumps",
+    "trf_loads",
+]

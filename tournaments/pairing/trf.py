@@ -1,0 +1,425 @@
+"""Tournament Report Files: FIDE TRF-2026 with the engines' extension records.
+
+Format implemented: FIDE "TRF-2026" (Tournament Report File, version 2026, approved by FIDE
+Council 12/05/2025, applied from 01/09/2025), chosen over TRF16 because it is the version in
+force and, unlike TRF16, it declares the point system (record 162), the number of rounds
+(142), the initial colour (152), byes for the round to pair (240) and prohibited pairings
+(260), which in-tournament data exchange with a pairing engine needs. The same file also
+carries the records of the engines in use, for those that predate TRF-2026:
+
+* JaVaFo TRF(x), read by py4swiss 0.3.1 and bbpPairings: ``XXR`` rounds, ``XXC`` initial
+  colour (``white1``/``black1``, plus ``rank`` with the draughts ordering), ``XXS`` the full
+  point system (``WW BW WD BD WL BL ZPB HPB FPB PAB FW FL``), ``XXP`` forbidden pairs;
+* bbpPairings ``BBW BBD BBL BBZ BBF BBU`` (win, draw, loss, zero-point bye, forfeit loss,
+  pairing-allocated bye);
+* Tornelo TRFx ``DAT`` lines for what the fixed columns cannot hold (a draughts title such
+  as GMI, a club, a name longer than 33 characters).
+
+Readers skip records they do not know (py4swiss in its default, non-strict mode; bbpPairings
+always). Record 162 is written only when our scoring fits its classes (forfeit win and
+full-point bye worth a win, half-point bye worth a draw, zero-point bye worth a forfeit
+loss); ``XXS`` always holds every value.
+
+Round dates (132) are written in the TRF columns (92-99, 102-109, ...) only when the event
+gives them: py4swiss 0.3.1 reads 132 with a 9-column step and rejects such a line as soon as it
+holds two dates, so leave ``round_dates`` empty in files meant for py4swiss.
+
+Every player line lists one result per round: a round without an entry is written ``Z``
+(TRF-2026: a blank result "is equivalent to Z"), because py4swiss mis-pairs short rows.
+Byes already recorded for the next round (``H``, ``Z``, ``F``) are written both in the player
+line (JaVaFo, py4swiss) and as a 240 record.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Iterable
+from dataclasses import dataclass, field, replace
+from decimal import Decimal, InvalidOperation
+from typing import Literal
+
+from tournaments.pairing.dutch import XXS_FIELDS, forfeit_colour, tenths
+from tournaments.pairing.ordering import draughts_order
+from tournaments.pairing.types import (
+    BYE_CODES,
+    RESULT_CODES,
+    Colour,
+    Competitor,
+    RoundResult,
+    ScoringSystem,
+    TournamentState,
+)
+
+#: Titles the TRF player record (columns 11-13) and py4swiss accept; others go to DAT.
+TRF_TITLES = frozenset({"GM", "IM", "WGM", "FM", "WIM", "CM", "WFM", "WCM"})
+NAME_WIDTH = 33
+#: TRF scoring defaults (TRF-2026 record 162: W 1.0, D 0.5, L 0.0, A 0.0, P = W).
+TRF_DEFAULT_SCORING = ScoringSystem(
+    win=Decimal("1"),
+    draw=Decimal("0.5"),
+    loss=Decimal(0),
+    forfeit_win=Decimal("1"),
+    forfeit_loss=Decimal(0),
+    pairing_bye=Decimal("1"),
+    half_bye=Decimal("0.5"),
+    zero_bye=Decimal(0),
+    full_bye=Decimal("1"),
+)
+_BB_FIELDS = {
+    "BBW": "win",
+    "BBD": "draw",
+    "BBL": "loss",
+    "BBZ": "zero_bye",
+    "BBF": "forfeit_loss",
+    "BBU": "pairing_bye",
+}
+_162_FIELDS = {
+    "W": ("win", "forfeit_win", "full_bye"),
+    "D": ("draw", "half_bye"),
+    "L": ("loss",),
+    "A": ("zero_bye", "forfeit_loss"),
+    "P": ("pairing_bye",),
+}
+
+
+class TrfError(ValueError):
+    """A TRF file that cannot be read: names the line, the column and the text."""
+
+    def __init__(self, message: str, *, line: int, text: str, column: int | None = None) -> None:
+        where = f"line {line}" + (f", column {column}" if column is not None else "")
+        super().__init__(f"{where}: {message}: {text!r}")
+        self.line = line
+        self.column = column
+        self.text = text
+
+
+@dataclass(frozen=True)
+class TrfEvent:
+    """The tournament records of a TRF (012 .. 132) that are not part of the state."""
+
+    name: str = ""
+    city: str = ""
+    federation: str = ""
+    start_date: str = ""
+    end_date: str = ""
+    chief_arbiter: str = ""
+    round_dates: tuple[dt.date, ...] = ()
+
+
+@dataclass(frozen=True)
+class TrfDocument:
+    """What :func:`trf_loads` reads: the state, the event records, and the ordering the
+    file asks for (``XXC rank``: pair by the order of the player lines)."""
+
+    state: TournamentState
+    event: TrfEvent = field(default_factory=TrfEvent)
+    by_rank: bool = False
+
+
+def trf_dumps(
+    state: TournamentState,
+    *,
+    event: TrfEvent = TrfEvent(),
+    ordering: Literal["fide", "draughts"] = "fide",
+) -> str:
+    """The state as TRF-2026 text with JaVaFo/bbpPairings records (see module doc).
+
+    With ``ordering="draughts"`` the player lines come in the draughts order for the next
+    round and ``XXC`` says ``rank``, so an engine pairs exactly as :func:`pair_dutch` with
+    ``ordering="draughts"``.
+    """
+    scoring = state.scoring
+    played = next_round(state) - 1
+    competitors = {c.number: c for c in state.competitors}
+    if ordering == "draughts":
+        order = draughts_order(state, after_round=played)
+    else:
+        order = sorted(competitors, key=lambda n: (-competitors[n].score(played), n))
+    lines: list[str] = []
+    for code, value in (
+        ("012", event.name),
+        ("022", event.city),
+        ("032", event.federation),
+        ("042", event.start_date),
+        ("052", event.end_date),
+        ("062", str(len(competitors))),
+        ("092", "Swiss system"),
+        ("102", event.chief_arbiter),
+    ):
+        if value:
+            lines.append(f"{code} {value}")
+    if event.round_dates:
+        dates = "  ".join(d.strftime("%y/%m/%d") for d in event.round_dates)
+        lines.append("132" + " " * 88 + dates)
+    lines.append(f"142 {state.total_rounds}")
+    lines.append(f"152 {'W' if state.first_colour is Colour.WHITE else 'B'}")
+    if _fits_162(scoring):
+        parts = [
+            f"{symbol}{_points(getattr(scoring, names[0])):>4}"
+            for symbol, names in _162_FIELDS.items()
+        ]
+        lines.append("162  " + "    ".join(parts))
+
+    byes: dict[tuple[str, int], list[int]] = {}
+    dat: list[str] = []
+    for rank, number in enumerate(order, start=1):
+        competitor = competitors[number]
+        row = list(competitor.results_through(played, scoring))
+        planned = competitor.result_in(played + 1)
+        if planned is not None and planned.bye:
+            row.append(planned)
+            byes.setdefault((planned.code, planned.round), []).append(number)
+        lines.append(_player_line(competitor, row, rank))
+        dat.extend(_dat_lines(competitor))
+    lines.extend(dat)
+    for (code, round_number), numbers in sorted(byes.items()):
+        lines.append(f"240 {code} {round_number:03d} " + " ".join(f"{n:4d}" for n in numbers))
+    pairs = sorted(tuple(sorted(pair)) for pair in state.forbidden_pairs)
+    lines.extend(f"260 001 {state.total_rounds:03d} {a:4d} {b:4d}" for a, b in pairs)
+
+    lines.append(f"XXR {state.total_rounds}")
+    colour = "white1" if state.first_colour is Colour.WHITE else "black1"
+    lines.append(f"XXC {'rank ' if ordering == 'draughts' else ''}{colour}")
+    lines.append(
+        "XXS "
+        + " ".join(f"{code.value}={_points(getattr(scoring, f))}" for code, f in XXS_FIELDS.items())
+    )
+    lines.extend(f"XXP {a} {b}" for a, b in pairs)
+    lines.extend(f"{code} {_points(getattr(scoring, f)):>4}" for code, f in _BB_FIELDS.items())
+    return "\n".join(lines) + "\n"
+
+
+def next_round(state: TournamentState) -> int:
+    """The round to pair next: one after the last round in which anyone was paired (had an
+    opponent or the pairing-allocated bye); byes recorded in advance do not count."""
+    paired = [
+        r.round
+        for c in state.competitors
+        for r in c.results
+        if r.opponent is not None or r.code == "U"
+    ]
+    return max(paired, default=0) + 1
+
+
+def _fits_162(scoring: ScoringSystem) -> bool:
+    return all(
+        len({getattr(scoring, name) for name in names}) == 1 for names in _162_FIELDS.values()
+    )
+
+
+def _points(value: Decimal) -> str:
+    tenths(value)
+    return f"{value:.1f}"
+
+
+def _player_line(competitor: Competitor, row: Iterable[RoundResult], rank: int) -> str:
+    title = competitor.title.upper() if competitor.title.upper() in TRF_TITLES else ""
+    points = sum((r.points for r in row), Decimal(0))
+    head = (
+        f"001 {competitor.number:4d}  {title:>3} {competitor.name[:NAME_WIDTH]:<{NAME_WIDTH}} "
+        f"{competitor.rating or '':>4} {competitor.federation[:3]:<3} {'':>11} {'':<10} "
+        f"{_points(points):>4} {rank:4d}"
+    )
+    cells = []
+    for result in row:
+        if result.opponent is None:
+            cells.append(f"0000 - {result.code}")
+        else:
+            colour = forfeit_colour(result, competitor.number).value
+            cells.append(f"{result.opponent:4d} {colour} {result.code}")
+    return (head + "  " + "  ".join(cells)).rstrip() if cells else head
+
+
+def _dat_lines(competitor: Competitor) -> list[str]:
+    lines = []
+    if competitor.title and competitor.title.upper() not in TRF_TITLES:
+        lines.append(f"DAT {competitor.number:04d} TITLE {competitor.title}")
+    if competitor.club:
+        lines.append(f"DAT {competitor.number:04d} CLUB {competitor.club}")
+    if len(competitor.name) > NAME_WIDTH:
+        lines.append(f"DAT {competitor.number:04d} NAME {competitor.name}")
+    return lines
+
+
+def trf_loads(text: str) -> TrfDocument:
+    """Read a TRF (TRF-2026, TRF16, JaVaFo TRF(x), bbpPairings TRF(xb)) into a state.
+
+    Points per result come from the file's point system (162, then ``XXS``, then ``BB*``,
+    later records overriding earlier ones; TRF defaults otherwise). Unknown records are
+    skipped; malformed known records raise :class:`TrfError` naming the line.
+    """
+    players: list[tuple[int, str]] = []
+    event: dict[str, object] = {}
+    total_rounds: int | None = None
+    first_colour = Colour.WHITE
+    by_rank = False
+    scoring = TRF_DEFAULT_SCORING
+    forbidden: set[frozenset[int]] = set()
+    dat: dict[tuple[int, str], str] = {}
+    planned_byes: list[tuple[str, int, int]] = []
+    simple = {"012": "name", "022": "city", "032": "federation", "042": "start_date"}
+    simple |= {"052": "end_date", "102": "chief_arbiter"}
+
+    for index, raw in enumerate(text.splitlines(), start=1):
+        line = raw.rstrip("\r\n")
+        code, content = line[:3], line[4:]
+        if not line.strip() or code == "###":
+            continue
+        try:
+            if code == "001":
+                players.append((index, line))
+            elif code in simple:
+                event[simple[code]] = content.strip()
+            elif code == "132":
+                event["round_dates"] = _read_dates(line)
+            elif code in {"142", "XXR"}:
+                total_rounds = int(content.strip())
+            elif code == "152":
+                first_colour = {"W": Colour.WHITE, "B": Colour.BLACK}[content.strip().upper()]
+            elif code == "XXC":
+                words = content.split()
+                by_rank = by_rank or "rank" in words
+                if "black1" in words:
+                    first_colour = Colour.BLACK
+                elif "white1" in words:
+                    first_colour = Colour.WHITE
+            elif code == "162":
+                scoring = _read_162(line, scoring)
+            elif code == "XXS":
+                scoring = _read_xxs(content, scoring)
+            elif code in _BB_FIELDS:
+                scoring = replace(scoring, **{_BB_FIELDS[code]: Decimal(content.strip())})
+            elif code == "240":
+                bye_code, round_text, *numbers = content.split()
+                if bye_code not in {"F", "H", "Z"}:
+                    raise ValueError(f"bye type {bye_code!r} is not F, H or Z")
+                planned_byes.extend((bye_code, int(round_text), int(n)) for n in numbers)
+            elif code == "260":
+                numbers = [int(n) for n in line[12:].split()]
+                forbidden |= _all_pairs(numbers)
+            elif code == "XXP":
+                forbidden |= _all_pairs([int(n) for n in content.split()])
+            elif code == "DAT":
+                number, kind, value = content.split(maxsplit=2)
+                dat[(int(number), kind.upper())] = value.strip()
+        except (ValueError, KeyError, InvalidOperation) as error:
+            if isinstance(error, TrfError):
+                raise
+            raise TrfError(f"malformed {code} record ({error})", line=index, text=line) from None
+
+    competitors = [_read_player(index, line, scoring, dat) for index, line in players]
+    competitors = [_with_byes(c, planned_byes, scoring) for c in competitors]
+    numbers = sorted(c.number for c in competitors)
+    if len(set(numbers)) != len(numbers):
+        duplicate = next(n for n in numbers if numbers.count(n) > 1)
+        raise TrfError("pairing number repeated", line=0, text=str(duplicate))
+    if total_rounds is None:
+        total_rounds = max((r.round for c in competitors for r in c.results), default=0)
+    state = TournamentState(
+        competitors=tuple(sorted(competitors, key=lambda c: c.number)),
+        total_rounds=total_rounds,
+        scoring=scoring,
+        forbidden_pairs=frozenset(forbidden),
+        first_colour=first_colour,
+    )
+    return TrfDocument(state, TrfEvent(**event), by_rank)
+
+
+def _read_player(
+    index: int, line: str, scoring: ScoringSystem, dat: dict[tuple[int, str], str]
+) -> Competitor:
+    def column(start: int, end: int) -> str:
+        return line[start - 1 : end].strip()
+
+    try:
+        number = int(column(5, 8))
+    except ValueError:
+        message = "no pairing number in columns 5-8"
+        raise TrfError(message, line=index, text=line, column=5) from None
+    rating_text = column(49, 52)
+    results = []
+    for round_number, start in enumerate(range(92, len(line) + 1, 10), start=1):
+        cell = line[start - 1 : start + 7]
+        if not cell.strip():
+            continue
+        opponent_text, colour_text = cell[0:4].strip(), cell[5:6].strip()
+        code = cell[7:8].strip().upper() or "Z"
+        if code not in RESULT_CODES:
+            raise TrfError(f"unknown result code {code!r}", line=index, text=line, column=start + 7)
+        if not (opponent_text.isdigit() or opponent_text == ""):
+            message = f"opponent {opponent_text!r} is not a pairing number"
+            raise TrfError(message, line=index, text=line, column=start)
+        opponent = int(opponent_text) if opponent_text not in {"", "0000"} else None
+        if code in BYE_CODES:
+            opponent = None
+        colour = Colour(colour_text) if colour_text in {"w", "b"} else None
+        try:
+            results.append(
+                RoundResult(round_number, opponent, colour, code, scoring.points_for(code))
+            )
+        except ValueError as error:
+            raise TrfError(str(error), line=index, text=line, column=start) from None
+    title = dat.get((number, "TITLE"), column(11, 13))
+    return Competitor(
+        number=number,
+        name=dat.get((number, "NAME"), column(15, 47)),
+        rating=int(rating_text) if rating_text else 0,
+        federation=column(54, 56),
+        title=title,
+        club=dat.get((number, "CLUB"), ""),
+        results=tuple(results),
+    )
+
+
+def _with_byes(
+    competitor: Competitor, byes: list[tuple[str, int, int]], scoring: ScoringSystem
+) -> Competitor:
+    """Add the 240 byes of ``competitor`` for rounds its player line leaves empty."""
+    added = tuple(
+        RoundResult(round_number, None, None, code, scoring.points_for(code))
+        for code, round_number, number in byes
+        if number == competitor.number and competitor.result_in(round_number) is None
+    )
+    if not added:
+        return competitor
+    results = sorted(competitor.results + added, key=lambda r: r.round)
+    return replace(competitor, results=tuple(results))
+
+
+def _read_dates(line: str) -> tuple[dt.date, ...]:
+    dates = []
+    for start in range(92, len(line) + 1, 10):
+        text = line[start - 1 : start + 7].strip()
+        if text:
+            dates.append(dt.datetime.strptime(text, "%y/%m/%d").date())
+    return tuple(dates)
+
+
+def _read_162(line: str, scoring: ScoringSystem) -> ScoringSystem:
+    changes: dict[str, Decimal] = {}
+    explicit_pab = False
+    for start in range(6, len(line) + 1, 9):
+        symbol, value = line[start - 1], Decimal(line[start : start + 4].strip())
+        if symbol not in _162_FIELDS:
+            raise ValueError(f"unknown point-system symbol {symbol!r} in column {start}")
+        explicit_pab = explicit_pab or symbol == "P"
+        changes |= dict.fromkeys(_162_FIELDS[symbol], value)
+    if "win" in changes and not explicit_pab:
+        changes["pairing_bye"] = changes["win"]
+    return replace(scoring, **changes)
+
+
+def _read_xxs(content: str, scoring: ScoringSystem) -> ScoringSystem:
+    by_code = {code.value: f for code, f in XXS_FIELDS.items()}
+    groups = {"W": ("win", "forfeit_win", "full_bye"), "D": ("draw", "half_bye")}
+    groups |= {"L": ("loss", "forfeit_loss", "zero_bye")}
+    changes: dict[str, Decimal] = {}
+    for part in content.split():
+        code, value = part.split("=", 1)
+        names = groups.get(code) or (by_code[code],)
+        changes |= dict.fromkeys(names, Decimal(value))
+    return replace(scoring, **changes)
+
+
+def _all_pairs(numbers: list[int]) -> set[frozenset[int]]:
+    return {frozenset((a, b)) for i, a in enumerate(numbers) for b in numbers[i + 1 :]}

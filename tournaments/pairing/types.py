@@ -1,0 +1,254 @@
+"""The values that pairing, TRF, tie-breaks and standings take and return.
+
+Plain frozen dataclasses: the Django app converts its rows into these, the algorithms never
+see the ORM. Result codes are those of the FIDE Tournament Report File (TRF16 section
+"Player section", columns 92-99 of each round): ``1 = 0`` played game, ``W D L`` played game
+not rated, ``+ -`` forfeit, ``H F U Z`` byes (half-point, full-point, pairing-allocated,
+zero-point).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from decimal import Decimal
+from enum import StrEnum
+
+
+class Colour(StrEnum):
+    """The colour a player had (or will have) in a pairing."""
+
+    WHITE = "w"
+    BLACK = "b"
+
+    @property
+    def opposite(self) -> Colour:
+        return Colour.BLACK if self is Colour.WHITE else Colour.WHITE
+
+
+class ByeKind(StrEnum):
+    """Kinds of round without an opponent (FIDE C.04.1 and TRF16 codes ``U H Z F``)."""
+
+    PAIRING_ALLOCATED = "pab"
+    HALF_POINT = "half"
+    ZERO_POINT = "zero"
+    FULL_POINT = "full"
+
+    @property
+    def code(self) -> str:
+        """The TRF result code of this bye."""
+        return _BYE_CODES[self]
+
+
+_BYE_CODES = {
+    ByeKind.PAIRING_ALLOCATED: "U",
+    ByeKind.HALF_POINT: "H",
+    ByeKind.ZERO_POINT: "Z",
+    ByeKind.FULL_POINT: "F",
+}
+
+#: Codes of games played over the board (rated ``1 = 0`` or unrated ``W D L``).
+PLAYED_CODES = frozenset("1=0WDL")
+#: Codes of games decided by forfeit (an opponent was paired but did not play).
+FORFEIT_CODES = frozenset("+-")
+#: Codes of rounds without an opponent.
+BYE_CODES = frozenset("HFUZ")
+#: Every result code this package reads and writes.
+RESULT_CODES = PLAYED_CODES | FORFEIT_CODES | BYE_CODES
+#: Codes that count as a win / draw / loss for the player who holds them.
+WIN_CODES = frozenset("1W+FU")
+DRAW_CODES = frozenset("=DH")
+LOSS_CODES = frozenset("0L-Z")
+
+
+@dataclass(frozen=True)
+class ScoringSystem:
+    """Points per pairing, as Decimal (draughts default: 2 for a win, 1 for a draw).
+
+    With two games per pairing, the event's points for the pairing are the games' points
+    summed, or match points; either way one pairing yields one of these values.
+    """
+
+    win: Decimal = Decimal(2)
+    draw: Decimal = Decimal(1)
+    loss: Decimal = Decimal(0)
+    forfeit_win: Decimal = Decimal(2)
+    forfeit_loss: Decimal = Decimal(0)
+    pairing_bye: Decimal = Decimal(2)
+    half_bye: Decimal = Decimal(1)
+    zero_bye: Decimal = Decimal(0)
+    full_bye: Decimal = Decimal(2)
+
+    def points_for(self, code: str) -> Decimal:
+        """Points this system gives for a TRF result code.
+
+        >>> ScoringSystem().points_for("=")
+        Decimal('1')
+        """
+        try:
+            attribute = _CODE_POINTS[code]
+        except KeyError:
+            raise ValueError(
+                f"unknown result code {code!r}: expected one of {''.join(sorted(RESULT_CODES))}"
+            ) from None
+        return getattr(self, attribute)
+
+
+_CODE_POINTS = {
+    "1": "win",
+    "W": "win",
+    "=": "draw",
+    "D": "draw",
+    "0": "loss",
+    "L": "loss",
+    "+": "forfeit_win",
+    "-": "forfeit_loss",
+    "U": "pairing_bye",
+    "H": "half_bye",
+    "Z": "zero_bye",
+    "F": "full_bye",
+}
+
+
+@dataclass(frozen=True)
+class RoundResult:
+    """One player's line for one round, as in a TRF player record.
+
+    ``opponent`` is the opponent's pairing number, ``None`` for a bye or a round not paired
+    (then ``colour`` is ``None`` too). ``points`` is what the player scored this round in the
+    event's scoring. A forfeit keeps its opponent (``+``/``-`` with a number); a player absent
+    from a round without being paired holds a bye code (usually ``Z``).
+    """
+
+    round: int
+    opponent: int | None
+    colour: Colour | None
+    code: str
+    points: Decimal
+
+    def __post_init__(self) -> None:
+        if self.code not in RESULT_CODES:
+            raise ValueError(
+                f"round {self.round}: unknown result code {self.code!r}, expected one of "
+                f"{''.join(sorted(RESULT_CODES))}"
+            )
+        if (self.opponent is None) != (self.code in BYE_CODES):
+            raise ValueError(
+                f"round {self.round}: result code {self.code!r} "
+                + (
+                    "needs an opponent"
+                    if self.opponent is None
+                    else f"is a bye but names opponent {self.opponent}"
+                )
+            )
+
+    @property
+    def played(self) -> bool:
+        """The game was played over the board (rated or not)."""
+        return self.code in PLAYED_CODES
+
+    @property
+    def forfeit(self) -> bool:
+        """The pairing was made but decided by forfeit (``+`` or ``-``)."""
+        return self.code in FORFEIT_CODES
+
+    @property
+    def bye(self) -> bool:
+        """No opponent this round (any kind of bye, or absent)."""
+        return self.code in BYE_CODES
+
+    @property
+    def bye_kind(self) -> ByeKind | None:
+        """The kind of bye, ``None`` when there was an opponent."""
+        return _BYE_KINDS.get(self.code)
+
+    @property
+    def won(self) -> bool:
+        return self.code in WIN_CODES
+
+    @property
+    def drawn(self) -> bool:
+        return self.code in DRAW_CODES
+
+    @property
+    def lost(self) -> bool:
+        return self.code in LOSS_CODES
+
+
+_BYE_KINDS = {code: kind for kind, code in _BYE_CODES.items()}
+
+
+@dataclass(frozen=True)
+class Competitor:
+    """A player (or team) with pairing number ``number`` (starting rank, 1..n).
+
+    ``results`` holds one entry per round played so far, in round order, entries for missed
+    rounds included (a late entry holds ``Z`` byes for the rounds before arrival).
+    """
+
+    number: int
+    name: str
+    rating: int
+    federation: str = ""
+    title: str = ""
+    club: str = ""
+    results: tuple[RoundResult, ...] = ()
+
+    def score(self, after_round: int | None = None) -> Decimal:
+        """Points after ``after_round`` rounds (all rounds when ``None``)."""
+        return sum(
+            (r.points for r in self.results if after_round is None or r.round <= after_round),
+            Decimal(0),
+        )
+
+    def results_through(self, last_round: int, scoring: ScoringSystem) -> tuple[RoundResult, ...]:
+        """One entry per round ``1..last_round``, in order; a round without an entry is a
+        zero-point bye (TRF-2026 player section: a blank result "is equivalent to Z"), so a
+        late entry's missed rounds and a withdrawn player's later rounds are explicit."""
+        by_round = {r.round: r for r in self.results}
+        return tuple(
+            by_round.get(n) or RoundResult(n, None, None, "Z", scoring.zero_bye)
+            for n in range(1, last_round + 1)
+        )
+
+    def result_in(self, round_number: int) -> RoundResult | None:
+        """The entry for round ``round_number``, ``None`` if there is none."""
+        for result in self.results:
+            if result.round == round_number:
+                return result
+        return None
+
+
+@dataclass(frozen=True)
+class TournamentState:
+    """Everything the pure algorithms need to know about an event."""
+
+    competitors: tuple[Competitor, ...]
+    total_rounds: int
+    scoring: ScoringSystem = field(default_factory=ScoringSystem)
+    forbidden_pairs: frozenset[frozenset[int]] = frozenset()
+    first_colour: Colour = Colour.WHITE
+
+    def competitor(self, number: int) -> Competitor:
+        """The competitor with pairing number ``number``; ``KeyError`` names it if absent."""
+        for competitor in self.competitors:
+            if competitor.number == number:
+                return competitor
+        raise KeyError(f"no competitor with pairing number {number}")
+
+    @property
+    def rounds_played(self) -> int:
+        """The highest round for which any competitor holds a result (0 before round 1)."""
+        return max((r.round for c in self.competitors for r in c.results), default=0)
+
+
+@dataclass(frozen=True)
+class Pair:
+    """One board: ``white`` against ``black``; ``black`` is ``None`` for the pairing-allocated
+    bye (``white`` is then the player who receives it)."""
+
+    white: int
+    black: int | None
+
+    @property
+    def is_bye(self) -> bool:
+        return self.black is None

@@ -1,0 +1,359 @@
+"""Tie-breaks as small pure functions, each returning its value *and* how it was obtained.
+
+Definitions follow the FIDE Tie-Break Regulations (Handbook C.07, in force from 2023; the
+article numbers below are theirs) and, for truncated Solkoff, FMJD practice. Every function
+takes a :class:`TieBreakContext` (scores precomputed once for the whole event) and a pairing
+number, and returns a :class:`TieBreakDetail`: the value, the rounds that count, the rounds
+that were cut and a note — the public site shows it as is.
+
+Unplayed rounds in Swiss events (C.07 article 16):
+
+* 16.1-16.2: a *voluntary unplayed round* (VUR) is a requested bye (``H``, ``Z``; every
+  round after a withdrawal is a ``Z``) or a forfeit loss (``-``). A requested bye followed
+  only by VURs, or in the last round counted, is category 16.2.5.
+* 16.3: for its *opponents'* tie-breaks a player's score is *adjusted*: category 16.2.5 rounds
+  count as draws, every other round with the points actually awarded.
+* 16.4: for the player's *own* tie-break, each unplayed round (bye, forfeit won or lost) is
+  a game against a dummy whose score is the player's own score, with the result matching the
+  points awarded.
+* 16.5: when a modifier cuts the least significant value of a player with VURs, the lowest
+  contribution coming from a VUR is cut first.
+
+Scores are the event's points (:class:`ScoringSystem`, 2/1/0 by default).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from decimal import ROUND_HALF_UP, Decimal
+
+from tournaments.pairing.types import (
+    PLAYED_CODES,
+    Competitor,
+    RoundResult,
+    ScoringSystem,
+    TournamentState,
+)
+
+#: Requested byes (C.07 16.1.1) and voluntary unplayed rounds (16.1.2).
+REQUESTED_BYE_CODES = frozenset("HZ")
+VUR_CODES = REQUESTED_BYE_CODES | {"-"}
+
+
+@dataclass(frozen=True)
+class Contribution:
+    """What one round adds to a tie-break.
+
+    ``opponent`` is the opponent's pairing number (the scheduled one for a forfeit, ``None``
+    for a bye); ``dummy`` says the round was valued against a dummy (C.07 16.4) rather than
+    the opponent; ``value`` is what the round contributes.
+    """
+
+    round: int
+    opponent: int | None
+    code: str
+    value: Decimal
+    dummy: bool = False
+    note: str = ""
+
+
+@dataclass(frozen=True)
+class TieBreakDetail:
+    """A tie-break value for one player with the data it was computed from."""
+
+    code: str
+    number: int
+    value: Decimal
+    counted: tuple[Contribution, ...] = ()
+    cut: tuple[Contribution, ...] = ()
+    note: str = ""
+
+
+@dataclass(frozen=True)
+class TieBreakContext:
+    """Everything the tie-breaks need, computed once per event and round.
+
+    ``rows`` holds one result per round ``1..after_round`` for every player (a missing round
+    is a zero-point bye), ``score`` the points, ``adjusted`` the scores adjusted for the
+    opponents' tie-breaks (C.07 16.3), ``vur_rounds`` the rounds that are VURs.
+    """
+
+    state: TournamentState
+    after_round: int
+    competitors: dict[int, Competitor]
+    rows: dict[int, tuple[RoundResult, ...]]
+    score: dict[int, Decimal]
+    adjusted: dict[int, Decimal]
+    vur_rounds: dict[int, frozenset[int]]
+
+    @classmethod
+    def build(cls, state: TournamentState, *, after_round: int) -> TieBreakContext:
+        scoring = state.scoring
+        competitors = {c.number: c for c in state.competitors}
+        rows = {n: c.results_through(after_round, scoring) for n, c in competitors.items()}
+        score: dict[int, Decimal] = {}
+        adjusted: dict[int, Decimal] = {}
+        vur_rounds: dict[int, frozenset[int]] = {}
+        for number, row in rows.items():
+            score[number] = sum((r.points for r in row), Decimal(0))
+            late_byes = _trailing_requested_byes(row)
+            adjusted[number] = sum(
+                (scoring.draw if r.round in late_byes else r.points for r in row), Decimal(0)
+            )
+            vur_rounds[number] = frozenset(r.round for r in row if r.code in VUR_CODES)
+        return cls(state, after_round, competitors, rows, score, adjusted, vur_rounds)
+
+    @property
+    def scoring(self) -> ScoringSystem:
+        return self.state.scoring
+
+
+def _trailing_requested_byes(row: tuple[RoundResult, ...]) -> frozenset[int]:
+    """Rounds of category C.07 16.2.5: requested byes followed only by VURs (or last)."""
+    rounds: set[int] = set()
+    for result in reversed(row):
+        if result.code not in VUR_CODES:
+            break
+        if result.code in REQUESTED_BYE_CODES:
+            rounds.add(result.round)
+    return frozenset(rounds)
+
+
+def _opponent_scores(context: TieBreakContext, number: int) -> list[Contribution]:
+    """Per round: the opponent's adjusted score for a game played, the player's own score
+    (dummy, C.07 16.4) for an unplayed round."""
+    own = context.score[number]
+    contributions = []
+    for result in context.rows[number]:
+        if result.code in PLAYED_CODES:
+            assert result.opponent is not None
+            value = context.adjusted[result.opponent]
+            contributions.append(Contribution(result.round, result.opponent, result.code, value))
+        else:
+            contributions.append(
+                Contribution(
+                    result.round,
+                    result.opponent,
+                    result.code,
+                    own,
+                    dummy=True,
+                    note="unplayed: dummy opponent with the player's own score (C.07 16.4)",
+                )
+            )
+    return contributions
+
+
+def _cut(
+    contributions: list[Contribution], vur_rounds: frozenset[int], *, low: int, high: int
+) -> tuple[tuple[Contribution, ...], tuple[Contribution, ...]]:
+    """Apply C.07 modifiers: cut ``low`` least then ``high`` most significant values
+    (14.1-14.4), the lowest VUR contribution going first among the low cuts (16.5)."""
+    remaining = list(contributions)
+    cut: list[Contribution] = []
+
+    def lowest(candidates: list[Contribution]) -> Contribution:
+        return min(candidates, key=lambda c: (c.value, c.round))
+
+    for _ in range(min(low, len(remaining))):
+        from_vurs = [c for c in remaining if c.round in vur_rounds]
+        chosen = lowest(from_vurs or remaining)
+        remaining.remove(chosen)
+        cut.append(chosen)
+    for _ in range(min(high, len(remaining))):
+        chosen = max(remaining, key=lambda c: (c.value, -c.round))
+        remaining.remove(chosen)
+        cut.append(chosen)
+    return tuple(remaining), tuple(cut)
+
+
+def _buchholz(
+    code: str, *, low: int, high: int
+) -> Callable[[TieBreakContext, int], TieBreakDetail]:
+    def compute(context: TieBreakContext, number: int) -> TieBreakDetail:
+        counted, cut = _cut(
+            _opponent_scores(context, number), context.vur_rounds[number], low=low, high=high
+        )
+        value = sum((c.value for c in counted), Decimal(0))
+        return TieBreakDetail(code, number, value, counted, cut)
+
+    return compute
+
+
+buchholz = _buchholz("BH", low=0, high=0)
+buchholz.__doc__ = """Buchholz / Solkoff (C.07 8.1): the sum of the opponents' scores."""
+buchholz_cut1 = _buchholz("BH-C1", low=1, high=0)
+buchholz_cut1.__doc__ = """Buchholz Cut-1 (C.07 14.1): Buchholz without the lowest score."""
+buchholz_cut2 = _buchholz("BH-C2", low=2, high=0)
+buchholz_cut2.__doc__ = """Buchholz Cut-2 (C.07 14.2): without the two lowest scores."""
+buchholz_median1 = _buchholz("BH-M1", low=1, high=1)
+buchholz_median1.__doc__ = """Median Buchholz (C.07 14.3): without the lowest, then the highest."""
+buchholz_median2 = _buchholz("BH-M2", low=2, high=2)
+buchholz_median2.__doc__ = """Median-2 Buchholz (C.07 14.4): without the two lowest and highest."""
+_truncated = _buchholz("TSOL", low=1, high=0)
+
+
+def truncated_solkoff(context: TieBreakContext, number: int) -> TieBreakDetail:
+    """Truncated Solkoff (FMJD): Solkoff (sum of the opponents' scores) minus the lowest
+    opponent score. Numerically Buchholz Cut-1 (C.07 14.1), unplayed rounds per article 16."""
+    return _truncated(context, number)
+
+
+def _result_fraction(points: Decimal, scoring: ScoringSystem) -> Decimal:
+    """The game result a number of points stands for: 1 for a win, 1/2 for a draw, 0 for a
+    loss (C.07 16.4: "the result corresponding to the points awarded")."""
+    if points >= scoring.win:
+        return Decimal(1)
+    if points == scoring.draw:
+        return Decimal("0.5")
+    if points <= scoring.loss:
+        return Decimal(0)
+    return points / scoring.win
+
+
+def sonneborn_berger(context: TieBreakContext, number: int) -> TieBreakDetail:
+    """Sonneborn-Berger (C.07 9.1): the sum, over the rounds, of the opponent's score times
+    the result against them (win 1, draw 1/2, loss 0); unplayed rounds against the dummy
+    (16.4), opponents' scores adjusted (16.3)."""
+    scoring = context.scoring
+    counted = tuple(
+        Contribution(
+            c.round,
+            c.opponent,
+            c.code,
+            c.value * _result_fraction(result.points, scoring),
+            c.dummy,
+            f"{c.value} x {_result_fraction(result.points, scoring)}"
+            + (" (dummy opponent, C.07 16.4)" if c.dummy else ""),
+        )
+        for c, result in zip(_opponent_scores(context, number), context.rows[number], strict=True)
+    )
+    return TieBreakDetail("SB", number, sum((c.value for c in counted), Decimal(0)), counted)
+
+
+def games_won(context: TieBreakContext, number: int) -> TieBreakDetail:
+    """Number of games won over the board (C.07 7.3 "WON"): codes ``1`` and ``W``. Forfeit
+    wins, byes and every other unplayed round do not count."""
+    counted = tuple(
+        Contribution(r.round, r.opponent, r.code, Decimal(1))
+        for r in context.rows[number]
+        if r.code in {"1", "W"}
+    )
+    return TieBreakDetail(
+        "WON", number, Decimal(len(counted)), counted, note="forfeit wins and byes not counted"
+    )
+
+
+def progressive_score(context: TieBreakContext, number: int) -> TieBreakDetail:
+    """Progressive (cumulative) score (C.07 7.5): the sum of the player's running scores
+    after each round; unplayed rounds count with the points awarded."""
+    running = Decimal(0)
+    counted = []
+    for result in context.rows[number]:
+        running += result.points
+        counted.append(
+            Contribution(result.round, result.opponent, result.code, running, note="running")
+        )
+    return TieBreakDetail("PS", number, sum((c.value for c in counted), Decimal(0)), tuple(counted))
+
+
+def _average_rating(code: str, *, low: int) -> Callable[[TieBreakContext, int], TieBreakDetail]:
+    def compute(context: TieBreakContext, number: int) -> TieBreakDetail:
+        rated = [
+            Contribution(
+                r.round, r.opponent, r.code, Decimal(context.competitors[r.opponent].rating)
+            )
+            for r in context.rows[number]
+            if r.code in PLAYED_CODES
+            and r.opponent is not None
+            and context.competitors[r.opponent].rating > 0
+        ]
+        counted, cut = _cut(rated, frozenset(), low=low, high=0)
+        total = sum((c.value for c in counted), Decimal(0))
+        value = (
+            (total / len(counted)).quantize(Decimal(1), ROUND_HALF_UP) if counted else Decimal(0)
+        )
+        return TieBreakDetail(
+            code,
+            number,
+            value,
+            counted,
+            cut,
+            note="games played over the board against rated opponents; rounded half up",
+        )
+
+    return compute
+
+
+average_rating_of_opponents = _average_rating("ARO", low=0)
+average_rating_of_opponents.__doc__ = """Average rating of opponents (C.07 10.1): opponents met
+over the board (forfeits and byes excluded, C.07 15.2), unrated opponents left out, rounded to
+the nearest whole number."""
+average_rating_cut1 = _average_rating("ARO-C1", low=1)
+average_rating_cut1.__doc__ = """ARO Cut-1 (C.07 14.1.1): ARO without the lowest rating."""
+
+
+def direct_encounter(context: TieBreakContext, number: int, tied: frozenset[int]) -> TieBreakDetail:
+    """Direct encounter (C.07 6): the points scored against the other participants of the
+    tied group (``tied``: same points and same earlier tie-breaks), games and forfeits alike.
+    Applied only when every pair of the group has met; otherwise 0 for all, with a note."""
+    others = tied - {number}
+    if not others:
+        return TieBreakDetail("DE", number, Decimal(0), note="not tied")
+    met = {(n, r.opponent) for n in tied for r in context.rows[n] if r.opponent in tied}
+    complete = all((a, b) in met for a in tied for b in tied if a != b)
+    counted = tuple(
+        Contribution(r.round, r.opponent, r.code, r.points)
+        for r in context.rows[number]
+        if r.opponent in others
+    )
+    if not complete:
+        return TieBreakDetail(
+            "DE", number, Decimal(0), note="not applied: the tied participants have not all met"
+        )
+    return TieBreakDetail("DE", number, sum((c.value for c in counted), Decimal(0)), counted)
+
+
+@dataclass(frozen=True)
+class TieBreak:
+    """A registered tie-break: a stable ``code`` an event stores, a ``label`` to show, the
+    function. ``uses_tied_group`` functions also receive the group of tied players."""
+
+    code: str
+    label: str
+    function: Callable[..., TieBreakDetail] = field(repr=False)
+    uses_tied_group: bool = False
+
+    def detail(
+        self, context: TieBreakContext, number: int, tied: frozenset[int] = frozenset()
+    ) -> TieBreakDetail:
+        if self.uses_tied_group:
+            return self.function(context, number, tied)
+        return self.function(context, number)
+
+
+TIEBREAKS: dict[str, TieBreak] = {
+    t.code: t
+    for t in (
+        TieBreak("TSOL", "Truncated Solkoff (FMJD)", truncated_solkoff),
+        TieBreak("BH", "Solkoff / Buchholz", buchholz),
+        TieBreak("BH-C1", "Buchholz Cut-1", buchholz_cut1),
+        TieBreak("BH-C2", "Buchholz Cut-2", buchholz_cut2),
+        TieBreak("BH-M1", "Median Buchholz", buchholz_median1),
+        TieBreak("BH-M2", "Median-2 Buchholz", buchholz_median2),
+        TieBreak("SB", "Sonneborn-Berger", sonneborn_berger),
+        TieBreak("WON", "Games won", games_won),
+        TieBreak("DE", "Direct encounter", direct_encounter, uses_tied_group=True),
+        TieBreak("PS", "Progressive score", progressive_score),
+        TieBreak("ARO", "Average rating of opponents", average_rating_of_opponents),
+        TieBreak("ARO-C1", "Average rating of opponents Cut-1", average_rating_cut1),
+    )
+}
+
+
+def find_tiebreak(code: str) -> TieBreak:
+    """The registered tie-break ``code``; ``KeyError`` lists the known codes."""
+    try:
+        return TIEBREAKS[code]
+    except KeyError:
+        raise KeyError(f"unknown tie-break {code!r}: known codes are {sorted(TIEBREAKS)}") from None
