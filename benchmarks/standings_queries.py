@@ -1,0 +1,82 @@
+"""Number of SQL queries of the standings selector for 50 and 500 players (it must not grow).
+
+Run: .venv/bin/python benchmarks/standings_queries.py
+Builds two Swiss events in a throw-away test database (two rounds paired and played through
+the services, with one and with two games per pairing), then counts the
+queries of tournaments.selectors.standings_get.
+"""
+
+import os
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
+
+import django
+
+django.setup()
+
+import datetime  # noqa: E402
+
+from django.contrib.auth import get_user_model  # noqa: E402
+from django.db import connection  # noqa: E402
+from django.test.utils import (  # noqa: E402
+    CaptureQueriesContext,
+    setup_test_environment,
+)
+
+from games.models import Game, GameResult  # noqa: E402
+from tournaments.models import Player, System  # noqa: E402
+from tournaments.selectors import standings_get  # noqa: E402
+from tournaments.services import events, registrations, results, rounds  # noqa: E402
+
+
+def build(size: int, user, *, games_per_pairing: int):
+    event = events.event_create(
+        user=user,
+        name=f"Benchmark {size}",
+        slug=f"benchmark-{size}-{games_per_pairing}",
+        variant="international",
+        start_date=datetime.date(2026, 1, 1),
+        end_date=datetime.date(2026, 1, 9),
+        system=System.SWISS,
+        number_of_rounds=9,
+        tiebreaks=["TSOL", "SB", "WON", "DE", "ARO"],
+        games_per_pairing=games_per_pairing,
+        ranking="match",
+    )
+    players = Player.objects.bulk_create(
+        Player(first_name="P", last_name=f"{size}-{i:04d}", rating=2400 - i) for i in range(size)
+    )
+    for player in players:
+        registrations.registration_add(event=event, player=player, user=user)
+    for _ in range(2):
+        round_ = rounds.round_publish(round=rounds.round_pair(event=event, user=user), user=user)
+        for game in Game.objects.filter(pairing__round=round_):
+            results.result_record(game=game, result=GameResult.WHITE_WIN, user=user)
+        rounds.round_complete(round=round_, user=user)
+    return event
+
+
+def main() -> None:
+    setup_test_environment()
+    old_name = connection.creation.create_test_db(verbosity=0)
+    try:
+        user = get_user_model().objects.create_user("benchmark")
+        for size, games in ((50, 1), (500, 1), (50, 2), (500, 2)):
+            event = build(size, user, games_per_pairing=games)
+            connection.queries_log.clear()
+            with CaptureQueriesContext(connection) as queries:
+                rows = standings_get(event, after_round=2)
+            assert len(rows) == size
+            print(
+                f"standings_get: {size:4d} players, {games} game(s) per pairing, 2 rounds: "
+                f"{len(queries.captured_queries)} SQL queries"
+            )
+    finally:
+        connection.creation.destroy_test_db(old_name, verbosity=0)
+
+
+if __name__ == "__main__":
+    main()

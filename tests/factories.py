@@ -1,0 +1,76 @@
+"""factory-boy factories for the tournament rows (the services are used where rules matter)."""
+
+import datetime
+
+import factory
+from django.contrib.auth import get_user_model
+
+from tournaments.models import Event, Player, Registration, System
+
+
+class UserFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = get_user_model()
+        django_get_or_create = ("username",)
+
+    username = factory.Sequence(lambda n: f"user{n}")
+    is_staff = True
+
+
+class PlayerFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = Player
+
+    first_name = factory.Faker("first_name")
+    last_name = factory.Sequence(lambda n: f"Player{n:04d}")
+    federation = "NED"
+    rating = factory.Sequence(lambda n: 2400 - n)
+    email = factory.LazyAttribute(lambda p: f"{p.last_name.lower()}@example.org")
+    phone = "+31 20 555 0100"
+    birth_date = datetime.date(1990, 1, 1)
+
+
+class EventFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = Event
+
+    name = factory.Sequence(lambda n: f"Open {n}")
+    slug = factory.Sequence(lambda n: f"open-{n}")
+    variant = "international"
+    start_date = datetime.date(2026, 7, 1)
+    end_date = datetime.date(2026, 7, 9)
+    system = System.SWISS
+    number_of_rounds = 5
+    tiebreaks = factory.LazyFunction(lambda: ["TSOL", "SB"])
+
+
+class RegistrationFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = Registration
+
+    event = factory.SubFactory(EventFactory)
+    player = factory.SubFactory(PlayerFactory)
+    pairing_number = factory.Sequence(lambda n: n + 1)
+    rating = factory.SelfAttribute("player.rating")
+
+
+def event_with_players(user, *, players: int, system: str = System.SWISS, **options) -> Event:
+    """An event created and filled through the services (pairing numbers by rating)."""
+    from tournaments.services.events import event_create
+    from tournaments.services.registrations import registration_add
+
+    number = Event.objects.count()
+    event = event_create(
+        user=user,
+        name=f"Event {number}",
+        slug=f"event-{number}",
+        variant="international",
+        start_date=datetime.date(2026, 7, 1),
+        end_date=datetime.date(2026, 7, 9),
+        system=system,
+        number_of_rounds=options.pop("number_of_rounds", 5 if system == System.SWISS else None),
+        **options,
+    )
+    for index in range(players):
+        registration_add(event=event, player=PlayerFactory(rating=2400 - 10 * index), user=user)
+    return event

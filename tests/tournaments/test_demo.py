@@ -1,0 +1,57 @@
+"""The demo loader: contents, idempotence, organizer account."""
+
+import io
+
+import pytest
+from django.contrib.auth import authenticate
+from django.core.management import call_command
+
+from games.models import Game, GameResult
+from tournaments.models import ByeKind, Event, Pairing, Player, RoundStatus
+
+pytestmark = pytest.mark.django_db
+
+
+def load() -> str:
+    out = io.StringIO()
+    call_command("load_demo", stdout=out)
+    return out.getvalue()
+
+
+def password_in(output: str) -> str:
+    line = next(line for line in output.splitlines() if line.startswith("Organizer password"))
+    return line.rsplit(": ", 1)[1]
+
+
+def test_demo_contents_and_idempotence():
+    first = load()
+    swiss = Event.objects.get(slug="demo-swiss")
+    robin = Event.objects.get(slug="demo-round-robin")
+    assert swiss.registrations.count() == 40 and robin.registrations.count() == 10
+    assert list(swiss.rounds.values_list("status", flat=True)) == [RoundStatus.COMPLETED] * 5
+    assert list(robin.rounds.values_list("status", flat=True)) == [RoundStatus.COMPLETED] * 4 + [
+        RoundStatus.PUBLISHED
+    ]
+    swiss_pairings = Pairing.objects.filter(round__event=swiss)
+    assert swiss_pairings.filter(bye_kind=ByeKind.HALF_POINT).count() == 2
+    assert swiss_pairings.filter(bye_kind=ByeKind.PAIRING_ALLOCATED).exists()
+    assert swiss.registrations.filter(joined_round=3).count() == 1
+    assert swiss.registrations.filter(withdrawn_from_round=4).count() == 1
+    assert Game.objects.filter(result=GameResult.WHITE_FORFEIT_WIN).count() == 1
+    assert {p.federation for p in Player.objects.all()} >= {"NED", "RUS", "FRA", "SEN", "LAT"}
+    assert "Created event: Damier Open (demo)" in first
+    assert "Admin: http://127.0.0.1:" in first
+
+    counts = (Player.objects.count(), Game.objects.count(), Pairing.objects.count())
+    second = load()
+    assert (Player.objects.count(), Game.objects.count(), Pairing.objects.count()) == counts
+    assert "Already loaded, left unchanged: Damier Open (demo)" in second
+
+    old, new = password_in(first), password_in(second)
+    assert old != new and len(new) >= 16
+    organizer = authenticate(username="demo-organizer", password=new)
+    assert organizer is not None and organizer.is_staff and not organizer.is_superuser
+    assert authenticate(username="demo-organizer", password=old) is None
+    assert organizer.has_perm("games.change_game")
+    assert organizer.has_perm("tournaments.add_round")
+    assert set(organizer.organized_events.all()) == {swiss, robin}

@@ -1,0 +1,269 @@
+"""Events: settings, registrations and prohibited pairings, pairing the next round, standings."""
+
+from typing import ClassVar
+
+from django.conf import settings
+from django.contrib import admin, messages
+from django.contrib.auth import get_user_model
+from django.db.models import Count, Prefetch
+from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
+from django.urls import path, reverse
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+from django.views.decorators.http import require_POST
+
+from tournaments.admin.history import AuditedAdmin
+from tournaments.admin.pages import object_or_404, render_page, report_refusal
+from tournaments.admin.scoping import EventScopedMixin, ScopedAdmin
+from tournaments.forms import EventForm, ProhibitedPairingForm, StandingsRoundForm
+from tournaments.models import (
+    SCORING_FIELDS,
+    ByeRequest,
+    Event,
+    ProhibitedPairing,
+    Registration,
+    RoundStatus,
+)
+from tournaments.pairing.dutch import PairingError
+from tournaments.pairing.types import ScoringSystem
+from tournaments.selectors import standings_get
+from tournaments.services.errors import TournamentError
+from tournaments.services.events import event_create
+from tournaments.services.registrations import prohibited_pairing_add
+from tournaments.services.rounds import round_pair, round_pair_queue
+
+
+class RegistrationInline(EventScopedMixin, admin.TabularInline):
+    """The event's players, read-only here: each links to its registration page (withdrawal,
+    half-point bye requests)."""
+
+    model = Registration
+    fields = (
+        "pairing_number",
+        "player",
+        "rating",
+        "joined_round",
+        "missed_rounds_half_point",
+        "withdrawn_from_round",
+        "bye_rounds",
+    )
+    readonly_fields = fields
+    show_change_link = True
+    can_delete = False
+    extra = 0
+    verbose_name_plural = gettext_lazy("registrations (add players from the player list)")
+
+    def get_queryset(self, request: HttpRequest):
+        byes = Prefetch("bye_requests", queryset=ByeRequest.objects.order_by("round_number"))
+        return super().get_queryset(request).select_related("player").prefetch_related(byes)
+
+    def has_add_permission(self, request: HttpRequest, obj=None) -> bool:
+        return False
+
+    @admin.display(description=gettext_lazy("half-point byes in rounds"))
+    def bye_rounds(self, registration: Registration) -> str:
+        return ", ".join(str(bye.round_number) for bye in registration.bye_requests.all())
+
+
+class ProhibitedPairingInline(EventScopedMixin, admin.TabularInline):
+    """Players who must not meet; entered through prohibited_pairing_add (before round 1)."""
+
+    model = ProhibitedPairing
+    form = ProhibitedPairingForm
+    fk_name = "event"
+    extra = 0
+    can_delete = False
+    fields = ("first", "second", "reason", "note")
+
+    def get_readonly_fields(self, request: HttpRequest, obj=None):
+        return self.fields if obj is not None and obj.rounds.exists() else ()
+
+    def has_add_permission(self, request: HttpRequest, obj=None) -> bool:
+        return (
+            obj is not None and not obj.rounds.exists() and super().has_add_permission(request, obj)
+        )
+
+    def get_queryset(self, request: HttpRequest):
+        return super().get_queryset(request).select_related("first__player", "second__player")
+
+    def get_formset(self, request: HttpRequest, obj=None, **kwargs):
+        formset = super().get_formset(request, obj, **kwargs)
+        if obj is not None:
+            players = obj.registrations.select_related("player").order_by("pairing_number")
+            for name in ("first", "second"):
+                if name in formset.form.base_fields:  # absent when shown read-only
+                    formset.form.base_fields[name].queryset = players
+        return formset
+
+
+@admin.register(Event)
+class EventAdmin(ScopedAdmin, AuditedAdmin):
+    event_path = ""
+    form = EventForm
+    list_display = ("name", "system", "variant", "start_date", "end_date", "venue", "rounds_count")
+    list_filter = ("system", "variant", "start_date")
+    search_fields = ("name", "slug", "venue")
+    prepopulated_fields: ClassVar[dict[str, tuple[str, ...]]] = {"slug": ("name",)}
+    date_hierarchy = "start_date"
+    filter_horizontal = ("organizers",)
+    inlines = (RegistrationInline, ProhibitedPairingInline)
+    change_form_template = "admin/tournaments/event/change_form.html"
+    fieldsets = (
+        (
+            None,
+            {
+                "fields": (
+                    "name",
+                    "slug",
+                    "variant",
+                    ("start_date", "end_date"),
+                    "venue",
+                    "chief_arbiter",
+                    "organizers",
+                )
+            },
+        ),
+        (
+            gettext_lazy("Pairing system"),
+            {
+                "fields": (
+                    "system",
+                    "number_of_rounds",
+                    "swiss_ordering",
+                    "swap_last_two",
+                    "games_per_pairing",
+                    "first_colour",
+                )
+            },
+        ),
+        (gettext_lazy("Scoring"), {"fields": tuple(SCORING_FIELDS.values())}),
+        (gettext_lazy("Ranking"), {"fields": ("ranking", "tiebreaks")}),
+    )
+
+    def get_queryset(self, request: HttpRequest):
+        return super().get_queryset(request).annotate(rounds_total=Count("rounds"))
+
+    @admin.display(description=gettext_lazy("rounds paired"), ordering="rounds_total")
+    def rounds_count(self, event: Event) -> int:
+        return event.rounds_total
+
+    def formfield_for_manytomany(self, db_field, request: HttpRequest, **kwargs):
+        if db_field.name == "organizers":
+            kwargs["queryset"] = get_user_model().objects.filter(is_staff=True)
+            kwargs["required"] = False
+            kwargs["help_text"] = _("Staff users who manage the event; its creator is added.")
+        return super().formfield_for_manytomany(db_field, request, **kwargs)
+
+    def get_inline_instances(self, request: HttpRequest, obj=None):
+        return super().get_inline_instances(request, obj) if obj is not None else []
+
+    def save_form(self, request: HttpRequest, form, change: bool) -> Event:
+        """A new event is created by event_create (then saved already, organizers set)."""
+        if change:
+            return super().save_form(request, form, change)
+        data = dict(form.cleaned_data)
+        scoring = ScoringSystem(
+            **{attribute: data.pop(name) for attribute, name in SCORING_FIELDS.items()}
+        )
+        return event_create(
+            user=request.user, scoring=scoring, organizers=data.pop("organizers"), **data
+        )
+
+    def save_model(self, request: HttpRequest, obj: Event, form, change: bool) -> None:
+        if change:
+            super().save_model(request, obj, form, change)
+
+    def save_related(self, request: HttpRequest, form, formsets, change: bool) -> None:
+        """On creation event_create already set the organizers (the creator among them)."""
+        if change:
+            form.save_m2m()
+        for formset in formsets:
+            self.save_formset(request, form, formset, change)
+
+    def save_formset(self, request: HttpRequest, form, formset, change: bool) -> None:
+        if formset.model is not ProhibitedPairing:
+            super().save_formset(request, form, formset, change)
+            return
+        formset.new_objects, formset.changed_objects, formset.deleted_objects = [], [], []
+        for inline_form in formset.extra_forms:
+            if not inline_form.has_changed():
+                continue
+            data = inline_form.cleaned_data
+            try:
+                prohibited = prohibited_pairing_add(
+                    first=data["first"],
+                    second=data["second"],
+                    reason=data["reason"],
+                    note=data["note"],
+                    user=request.user,
+                )
+            except TournamentError as exc:
+                report_refusal(request, exc)
+            else:
+                formset.new_objects.append(prohibited)
+
+    def get_urls(self):
+        view = self.admin_site.admin_view
+        return [
+            path(
+                "<path:object_id>/pair-next-round/",
+                view(require_POST(self.pair_next_round_view)),
+                name="tournaments_event_pair_next_round",
+            ),
+            path(
+                "<path:object_id>/standings/",
+                view(self.standings_view),
+                name="tournaments_event_standings",
+            ),
+            *super().get_urls(),
+        ]
+
+    def pair_next_round_view(self, request: HttpRequest, object_id: str) -> HttpResponse:
+        """Pair the next round as a draft: in this request, or in a Celery worker when a broker
+        is configured (the round page then shows the boards once the worker is done)."""
+        event = object_or_404(self, request, object_id, change=True)
+        queued = not settings.CELERY_TASK_ALWAYS_EAGER
+        pair = round_pair_queue if queued else round_pair
+        try:
+            round_ = pair(event=event, user=request.user)
+        except (TournamentError, PairingError) as exc:
+            report_refusal(request, exc)
+            return HttpResponseRedirect(reverse("admin:tournaments_event_change", args=(event.pk,)))
+        if queued:
+            messages.info(
+                request,
+                _("Round %(number)d is being paired by a worker; reload this page in a moment.")
+                % {"number": round_.number},
+            )
+        else:
+            messages.success(
+                request,
+                _("Round %(number)d paired as a draft: review it, then publish it.")
+                % {"number": round_.number},
+            )
+        return HttpResponseRedirect(reverse("admin:tournaments_round_change", args=(round_.pk,)))
+
+    def standings_view(self, request: HttpRequest, object_id: str) -> HttpResponse:
+        """The ranking after a chosen round with every tie-break value."""
+        event = object_or_404(self, request, object_id, change=False)
+        rounds = list(
+            event.rounds.exclude(status=RoundStatus.DRAFT)
+            .order_by("number")
+            .values_list("number", flat=True)
+        )
+        form = StandingsRoundForm(request.GET or None, rounds=rounds)
+        after = rounds[-1] if rounds else 0
+        if rounds and form.is_valid():
+            after = form.cleaned_data["after_round"]
+        rows = standings_get(event, after_round=after) if rounds else []
+        return render_page(
+            self,
+            request,
+            "tournaments/admin/standings.html",
+            title=_("Standings of %(event)s") % {"event": event},
+            obj=event,
+            form=form,
+            lines=[(row, [row.tiebreaks.get(code) for code in event.tiebreaks]) for row in rows],
+            tiebreaks=list(event.tiebreaks),
+            after_round=after,
+        )

@@ -1,0 +1,181 @@
+"""Registrations: entry (late entry included), withdrawal and half-point bye requests."""
+
+from django.contrib import admin, messages
+from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
+from django.urls import path, reverse
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
+
+from tournaments.admin.history import AuditedAdmin
+from tournaments.admin.pages import object_or_404, report_refusal
+from tournaments.admin.scoping import ScopedAdmin
+from tournaments.forms import ByeRequestForm, RegistrationAddForm, WithdrawForm
+from tournaments.models import ByeRequest, Registration
+from tournaments.services.errors import TournamentError
+from tournaments.services.registrations import (
+    bye_request_add,
+    registration_add,
+    registration_withdraw,
+)
+
+
+class ByeRequestInline(admin.TabularInline):
+    """Granted half-point byes (added with the button at the top of the page)."""
+
+    model = ByeRequest
+    fields = ("round_number",)
+    readonly_fields = fields
+    extra = 0
+    can_delete = False
+
+    def has_add_permission(self, request: HttpRequest, obj=None) -> bool:
+        return False
+
+
+@admin.register(Registration)
+class RegistrationAdmin(ScopedAdmin, AuditedAdmin):
+    list_display = (
+        "pairing_number",
+        "player",
+        "event",
+        "rating",
+        "joined_round",
+        "withdrawn_from_round",
+    )
+    list_display_links = ("pairing_number", "player")
+    list_filter = (("event", admin.RelatedOnlyFieldListFilter),)
+    list_select_related = ("player", "event")
+    search_fields = ("player__last_name", "player__first_name", "player__fmjd_id")
+    autocomplete_fields = ("player",)
+    inlines = (ByeRequestInline,)
+    change_form_template = "admin/tournaments/registration/change_form.html"
+
+    def get_form(self, request: HttpRequest, obj=None, change: bool = False, **kwargs):
+        if obj is None:
+            kwargs["form"] = RegistrationAddForm
+        return super().get_form(request, obj, change=change, **kwargs)
+
+    def get_readonly_fields(self, request: HttpRequest, obj=None):
+        """Once entered, a registration changes only through withdrawal and bye requests."""
+        if obj is None:
+            return ()
+        return (
+            "event",
+            "player",
+            "pairing_number",
+            "rating",
+            "joined_round",
+            "missed_rounds_half_point",
+            "withdrawn_from_round",
+        )
+
+    def get_fields(self, request: HttpRequest, obj=None):
+        if obj is None:
+            return ("event", "player", "rating", "joined_round", "missed_rounds_half_point")
+        return self.get_readonly_fields(request, obj)
+
+    def get_changeform_initial_data(self, request: HttpRequest) -> dict:
+        return {"event": request.GET.get("event")}
+
+    def get_inline_instances(self, request: HttpRequest, obj=None):
+        return super().get_inline_instances(request, obj) if obj is not None else []
+
+    def save_form(self, request: HttpRequest, form, change: bool) -> Registration:
+        """A new entry is made by registration_add (then saved already); an entry is never
+        changed through its form (all its fields are read-only)."""
+        if change:
+            return form.instance
+        data = form.cleaned_data
+        return registration_add(
+            event=data["event"],
+            player=data["player"],
+            user=request.user,
+            rating=data["rating"],
+            joined_round=data["joined_round"],
+            missed_rounds_half_point=data["missed_rounds_half_point"],
+        )
+
+    def save_model(self, request: HttpRequest, obj: Registration, form, change: bool) -> None:
+        """save_form did the write."""
+
+    def save_related(self, request: HttpRequest, form, formsets, change: bool) -> None:
+        """A registration has no many-to-many field, and its inline is read-only."""
+
+    def add_view(self, request: HttpRequest, form_url: str = "", extra_context=None):
+        """The service may refuse the entry (already registered, round already paired): the
+        add form is shown again with its reason."""
+        try:
+            return super().add_view(request, form_url, extra_context)
+        except TournamentError as exc:
+            report_refusal(request, exc)
+            return HttpResponseRedirect(request.get_full_path())
+
+    def get_urls(self):
+        view = self.admin_site.admin_view
+        return [
+            path(
+                "<path:object_id>/withdraw/",
+                view(require_POST(self.withdraw_view)),
+                name="tournaments_registration_withdraw",
+            ),
+            path(
+                "<path:object_id>/bye/",
+                view(require_POST(self.bye_view)),
+                name="tournaments_registration_bye",
+            ),
+            *super().get_urls(),
+        ]
+
+    def changeform_view(self, request, object_id=None, form_url="", extra_context=None):
+        extra_context = {**(extra_context or {}), "withdraw_form": WithdrawForm()}
+        extra_context["bye_form"] = ByeRequestForm()
+        return super().changeform_view(request, object_id, form_url, extra_context)
+
+    def withdraw_view(self, request: HttpRequest, object_id: str) -> HttpResponse:
+        registration = object_or_404(self, request, object_id, change=True)
+        form = WithdrawForm(request.POST)
+        if form.is_valid():
+            try:
+                registration_withdraw(
+                    registration=registration,
+                    from_round=form.cleaned_data["from_round"],
+                    user=request.user,
+                )
+            except TournamentError as exc:
+                report_refusal(request, exc)
+            else:
+                messages.success(
+                    request,
+                    _("%(player)s withdrawn from round %(round)d on.")
+                    % {"player": registration, "round": form.cleaned_data["from_round"]},
+                )
+        else:
+            messages.error(request, _("Give the first round the player no longer plays."))
+        return self._back_to(registration)
+
+    def bye_view(self, request: HttpRequest, object_id: str) -> HttpResponse:
+        registration = object_or_404(self, request, object_id, change=True)
+        form = ByeRequestForm(request.POST)
+        if form.is_valid():
+            try:
+                bye_request_add(
+                    registration=registration,
+                    round_number=form.cleaned_data["round_number"],
+                    user=request.user,
+                )
+            except TournamentError as exc:
+                report_refusal(request, exc)
+            else:
+                messages.success(
+                    request,
+                    _("Half-point bye granted to %(player)s in round %(round)d.")
+                    % {"player": registration, "round": form.cleaned_data["round_number"]},
+                )
+        else:
+            messages.error(request, _("Give the round of the half-point bye."))
+        return self._back_to(registration)
+
+    def _back_to(self, registration: Registration) -> HttpResponse:
+        return HttpResponseRedirect(
+            reverse("admin:tournaments_registration_change", args=(registration.pk,))
+        )

@@ -1,0 +1,228 @@
+"""Demo data: a 40-player Swiss (5 of 9 rounds played) and a 10-player round robin (4 of 9
+played, round 5 under way), loaded through the services by `manage.py load_demo`.
+
+Results come from the ratings (Elo expectation, a third of the games drawn) with a seeded
+random generator, so every load gives the same events. Loading is idempotent: players are
+found by their demo FMJD id, an event whose slug exists is left as it is.
+"""
+
+import datetime
+import random
+import secrets
+from dataclasses import dataclass, field
+
+from django.contrib.auth import get_user_model
+from django.contrib.auth.models import AbstractBaseUser, Permission
+from django.db import transaction
+
+from games.models import Game, GameResult
+from tournaments.models import Event, Player, Round, System, Title
+from tournaments.services import events, registrations, results, rounds
+
+ORGANIZER_USERNAME = "demo-organizer"
+SEED = 2026
+
+#: (federation, first names, last names): draughts countries, names as found in their clubs.
+NAMES = (
+    (
+        "NED",
+        ("Jan", "Roel", "Pim", "Alexander", "Erik", "Harm"),
+        (
+            "de Vries",
+            "Bakker",
+            "Wiersma",
+            "Jansen",
+            "Van der Meer",
+            "Postma",
+            "Hoekstra",
+            "Groenendijk",
+            "Kok",
+        ),
+    ),
+    (
+        "RUS",
+        ("Aleksandr", "Dmitri", "Ivan", "Sergei", "Tamara", "Nikolai"),
+        ("Kuznetsov", "Smirnov", "Volkov", "Morozov", "Petrov", "Sokolova", "Orlov", "Lebedev"),
+    ),
+    (
+        "FRA",
+        ("Arnaud", "Luc", "Thomas", "Julien", "Claire", "Pierre"),
+        ("Durand", "Lefèvre", "Moreau", "Girard", "Fournier", "Rousseau", "Blanc", "Mercier"),
+    ),
+    (
+        "SEN",
+        ("Ndiaga", "Bassirou", "Mamadou", "Ousmane", "Awa", "Cheikh"),
+        ("Ndiaye", "Diop", "Samb", "Fall", "Sarr", "Ba", "Gueye", "Faye"),
+    ),
+    (
+        "LAT",
+        ("Guntis", "Raimonds", "Zoja", "Andris", "Ilze"),
+        ("Ozoliņš", "Bērziņš", "Kalniņš", "Liepa", "Krūmiņa", "Vītols", "Zariņš"),
+    ),
+    (
+        "UKR",
+        ("Yuri", "Olena", "Taras", "Andriy"),
+        ("Kovalenko", "Shevchenko", "Bondarenko", "Melnyk", "Tkachenko"),
+    ),
+    (
+        "POL",
+        ("Marek", "Natalia", "Tomasz"),
+        ("Nowak", "Kowalski", "Wiśniewska", "Lewandowski", "Zieliński"),
+    ),
+    ("CMR", ("Jean-Marc", "Serge"), ("Ngono", "Mbarga", "Fouda", "Essomba")),
+)
+
+
+@dataclass
+class DemoReport:
+    organizer: str
+    password: str
+    events_created: list[str] = field(default_factory=list)
+    events_kept: list[str] = field(default_factory=list)
+    players: int = 0
+
+
+def load_demo() -> DemoReport:
+    """Create (or complete) the demo data; the organizer gets a new generated password."""
+    rng = random.Random(SEED)
+    password = secrets.token_urlsafe(12)
+    with transaction.atomic():
+        organizer = _organizer(password)
+        players = _players(rng)
+        report = DemoReport(organizer=organizer.get_username(), password=password)
+        report.players = len(players)
+        for slug, loader in (("demo-swiss", _swiss), ("demo-round-robin", _round_robin)):
+            existing = Event.objects.filter(slug=slug).first()
+            if existing:
+                existing.organizers.add(organizer)
+                report.events_kept.append(existing.name)
+                continue
+            report.events_created.append(loader(organizer, players, rng).name)
+    return report
+
+
+def _organizer(password: str) -> AbstractBaseUser:
+    user, _ = get_user_model().objects.get_or_create(
+        username=ORGANIZER_USERNAME, defaults={"is_staff": True}
+    )
+    user.is_staff = True
+    user.set_password(password)
+    user.save()
+    user.user_permissions.set(
+        Permission.objects.filter(content_type__app_label__in=("tournaments", "games"))
+    )
+    return user
+
+
+def _players(rng: random.Random) -> list[Player]:
+    """50 players with FMJD-like ratings (1900-2450) and a few titles."""
+    people = []
+    for rank in range(max(len(lasts) for _, _, lasts in NAMES)):  # federations interleaved
+        for federation, firsts, lasts in NAMES:
+            if rank < len(lasts):
+                people.append((federation, rng.choice(firsts), lasts[rank]))
+    people = people[:50]
+    players = []
+    for index, (federation, first, last) in enumerate(people):
+        rating = rng.randint(1900, 2450)
+        title = (
+            Title.GMI
+            if rating > 2380
+            else Title.MI
+            if rating > 2300
+            else Title.MF
+            if rating > 2250
+            else Title.NONE
+        )
+        player, _ = Player.objects.get_or_create(
+            fmjd_id=f"DEMO{index + 1:03d}",
+            defaults={
+                "first_name": first,
+                "last_name": last,
+                "federation": federation,
+                "rating": rating,
+                "title": title,
+                "club": f"{federation} draughts club",
+            },
+        )
+        players.append(player)
+    return players
+
+
+def _outcome(rng: random.Random, white: int, black: int) -> str:
+    expected = 1 / (1 + 10 ** ((black - white) / 400))
+    roll = rng.random()
+    if roll < 0.33:
+        return GameResult.DRAW
+    return GameResult.WHITE_WIN if rng.random() < expected else GameResult.BLACK_WIN
+
+
+def _play(round_: Round, user, rng: random.Random, *, forfeit_board: int | None = None) -> None:
+    round_ = rounds.round_publish(round=round_, user=user)
+    games = Game.objects.filter(pairing__round=round_).select_related("white", "black", "pairing")
+    for game in games.order_by("pairing__board", "index"):
+        if game.pairing.board == forfeit_board:
+            result = GameResult.WHITE_FORFEIT_WIN
+        else:
+            result = _outcome(rng, game.white.rating, game.black.rating)
+        results.result_record(game=game, result=result, user=user)
+    rounds.round_complete(round=round_, user=user)
+
+
+def _swiss(user, players: list[Player], rng: random.Random) -> Event:
+    start = datetime.date.today() - datetime.timedelta(days=4)
+    event = events.event_create(
+        user=user,
+        name="Damier Open (demo)",
+        slug="demo-swiss",
+        variant="international",
+        start_date=start,
+        end_date=start + datetime.timedelta(days=8),
+        system=System.SWISS,
+        number_of_rounds=9,
+        venue="Salle des fêtes, Lille",
+        chief_arbiter="Demo Arbiter",
+        tiebreaks=["TSOL", "SB", "WON"],
+    )
+    entries = [
+        registrations.registration_add(event=event, player=player, user=user)
+        for player in players[:39]
+    ]
+    registrations.bye_request_add(registration=entries[5], round_number=3, user=user)
+    registrations.bye_request_add(registration=entries[20], round_number=4, user=user)
+    for number in range(1, 6):
+        if number == 3:
+            registrations.registration_add(
+                event=event, player=players[39], user=user, missed_rounds_half_point=True
+            )
+        if number == 4:
+            registrations.registration_withdraw(registration=entries[30], from_round=4, user=user)
+        round_ = rounds.round_pair(event=event, user=user)
+        _play(round_, user, rng, forfeit_board=7 if number == 2 else None)
+    return event
+
+
+def _round_robin(user, players: list[Player], rng: random.Random) -> Event:
+    start = datetime.date.today() - datetime.timedelta(days=3)
+    event = events.event_create(
+        user=user,
+        name="Damier Masters (demo)",
+        slug="demo-round-robin",
+        variant="international",
+        start_date=start,
+        end_date=start + datetime.timedelta(days=8),
+        system=System.ROUND_ROBIN,
+        venue="Dammenhuis, Amsterdam",
+        chief_arbiter="Demo Arbiter",
+        tiebreaks=["SB", "WON", "DE"],
+    )
+    for player in sorted(players[40:50], key=lambda p: -p.rating):
+        registrations.registration_add(event=event, player=player, user=user)
+    for _ in range(4):
+        _play(rounds.round_pair(event=event, user=user), user, rng)
+    round_5 = rounds.round_publish(round=rounds.round_pair(event=event, user=user), user=user)
+    for game in Game.objects.filter(pairing__round=round_5).order_by("pairing__board")[:3]:
+        results.result_record(
+            game=game, result=_outcome(rng, game.white.rating, game.black.rating), user=user
+        )
+    return event

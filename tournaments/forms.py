@@ -1,0 +1,197 @@
+"""Admin forms: CSV upload, registration, round choice for the standings, hand edits of a
+pairing and the per-round result sheet. Forms validate input; the services decide."""
+
+from typing import ClassVar
+
+from django import forms
+from django.utils.translation import gettext_lazy as _
+
+from games.models import Game, GameResult
+from tournaments.models import Event, Pairing, ProhibitedPairing, Registration
+from tournaments.tiebreaks import TIEBREAKS
+
+
+class TiebreakCodesField(forms.CharField):
+    """The event's tie-breaks as codes separated by commas, in order ("TSOL, SB"); the model's
+    validator checks each code against the registry."""
+
+    def __init__(self, **kwargs) -> None:
+        kwargs.pop("encoder", None)
+        kwargs.pop("decoder", None)
+        kwargs.pop("max_length", None)
+        super().__init__(**kwargs)
+
+    def prepare_value(self, value: object) -> object:
+        return ", ".join(value) if isinstance(value, list) else value
+
+    def to_python(self, value: str | None) -> list[str]:
+        text = super().to_python(value)
+        return [code.strip().upper() for code in text.split(",") if code.strip()]
+
+
+class EventForm(forms.ModelForm):
+    class Meta:
+        model = Event
+        fields = "__all__"
+        field_classes: ClassVar = {"tiebreaks": TiebreakCodesField}
+
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        known = ", ".join(f"{t.code} ({t.label})" for t in TIEBREAKS.values())
+        self.fields["tiebreaks"].help_text = _(
+            "Codes separated by commas, in order of application. Known codes: %(known)s."
+        ) % {"known": known}
+
+
+class PlayersCsvImportForm(forms.Form):
+    """A players CSV file (UTF-8; columns of tournaments.services.players.CSV_COLUMNS)."""
+
+    file = forms.FileField(
+        label=_("CSV file"),
+        help_text=_("UTF-8, comma-separated, a header row naming the columns."),
+    )
+
+    def clean_file(self) -> str:
+        """The file's text (UTF-8, with or without a byte-order mark)."""
+        data = self.cleaned_data["file"].read()
+        try:
+            return data.decode("utf-8-sig")
+        except UnicodeDecodeError as exc:
+            raise forms.ValidationError(
+                _("The file is not UTF-8 text (byte %(byte)d: %(reason)s)."),
+                params={"byte": exc.start + 1, "reason": exc.reason},
+            ) from None
+
+
+class RegisterPlayersForm(forms.Form):
+    """The event into which the players selected on the changelist are entered."""
+
+    event = forms.ModelChoiceField(label=_("event"), queryset=Event.objects.none())
+
+    def __init__(self, *args, events, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["event"].queryset = events
+
+
+class RegistrationAddForm(forms.ModelForm):
+    """A new entry: the pairing number is given by the service (registration_add)."""
+
+    rating = forms.IntegerField(
+        label=_("rating at start"),
+        required=False,
+        min_value=0,
+        help_text=_("Leave empty to take the player's current rating."),
+    )
+    joined_round = forms.IntegerField(
+        label=_("joined in round"),
+        required=False,
+        min_value=1,
+        help_text=_("Leave empty for the next round not yet paired."),
+    )
+
+    class Meta:
+        model = Registration
+        fields = ("event", "player", "rating", "joined_round", "missed_rounds_half_point")
+
+    def _post_clean(self) -> None:
+        """registration_add validates the row it builds (and names a repeated entry); the form
+        only checks its fields."""
+
+
+class ProhibitedPairingForm(forms.ModelForm):
+    class Meta:
+        model = ProhibitedPairing
+        fields = ("first", "second", "reason", "note")
+
+    def _post_clean(self) -> None:
+        """prohibited_pairing_add orders the two players and validates the row."""
+
+
+class WithdrawForm(forms.Form):
+    from_round = forms.IntegerField(label=_("withdrawn from round"), min_value=1)
+
+
+class ByeRequestForm(forms.Form):
+    round_number = forms.IntegerField(label=_("half-point bye in round"), min_value=1)
+
+
+class StandingsRoundForm(forms.Form):
+    after_round = forms.TypedChoiceField(label=_("after round"), coerce=int)
+
+    def __init__(self, *args, rounds: list[int], **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["after_round"].choices = [(n, str(n)) for n in rounds]
+
+
+class PairingEditForm(forms.Form):
+    """A hand edit of one board: its white and black players (a player taken from another
+    board is replaced there by the one displaced; a bye board keeps black empty)."""
+
+    white = forms.ModelChoiceField(label=_("white"), queryset=Registration.objects.none())
+    black = forms.ModelChoiceField(
+        label=_("black"),
+        queryset=Registration.objects.none(),
+        required=False,
+        help_text=_("Empty only on a bye board: give the bye to another player by choosing white."),
+    )
+
+    def __init__(self, *args, pairing: Pairing, **kwargs) -> None:
+        kwargs.setdefault("initial", {"white": pairing.white_id, "black": pairing.black_id})
+        super().__init__(*args, **kwargs)
+        players = pairing.round.event.registrations.select_related("player").order_by(
+            "pairing_number"
+        )
+        self.fields["white"].queryset = players
+        self.fields["black"].queryset = players
+
+
+#: Result choices of the result sheet, in the order of the keyboard shortcuts (first letter).
+RESULT_CHOICES = [
+    (GameResult.PENDING, "—"),
+    (GameResult.WHITE_WIN, "1-0"),
+    (GameResult.DRAW, "½-½"),
+    (GameResult.BLACK_WIN, "0-1"),
+    (GameResult.WHITE_FORFEIT_WIN, "+/-"),
+    (GameResult.BLACK_FORFEIT_WIN, "-/+"),
+    (GameResult.DOUBLE_FORFEIT, "-/-"),
+    (GameResult.UNPLAYED, _("unplayed")),
+]
+
+
+def game_field_names(game_id: int) -> tuple[str, str, str]:
+    """Names of one game's fields on the result sheet: the result select, and hidden, the
+    result and the version the sheet was read at."""
+    return f"result-{game_id}", f"seen-{game_id}", f"version-{game_id}"
+
+
+class RoundResultsForm(forms.Form):
+    """One result select per game of a round, with the result and version it was read at.
+
+    A game counts as changed when its select differs from the result read: a result changed
+    meanwhile by someone else is left alone unless this sheet changes it too, and then the
+    service refuses the stale version.
+    """
+
+    def __init__(self, *args, games: list[Game], **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.games = games
+        for game in games:
+            result, seen, version = game_field_names(game.pk)
+            self.fields[result] = forms.ChoiceField(
+                label=str(game), choices=RESULT_CHOICES, initial=game.result
+            )
+            self.fields[seen] = forms.ChoiceField(
+                choices=RESULT_CHOICES, initial=game.result, widget=forms.HiddenInput
+            )
+            self.fields[version] = forms.IntegerField(
+                initial=game.version, min_value=0, widget=forms.HiddenInput
+            )
+
+    def changes(self) -> list[tuple[Game, str, int]]:
+        """(game, new result, version read) for every game whose select was changed."""
+        changed = []
+        for game in self.games:
+            result, seen, version = (self.cleaned_data[n] for n in game_field_names(game.pk))
+            if result != seen:
+                changed.append((game, result, version))
+        return changed

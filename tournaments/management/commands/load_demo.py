@@ -1,0 +1,23 @@
+"""`manage.py load_demo`: the demo events and organizer (see tournaments.demo)."""
+
+import os
+
+from django.core.management.base import BaseCommand
+
+from tournaments.demo import load_demo
+
+
+class Command(BaseCommand):
+    help = "Load the demo Swiss and round robin and (re)set the demo organizer's password."
+
+    def handle(self, *args, **options) -> None:
+        report = load_demo()
+        for name in report.events_created:
+            self.stdout.write(f"Created event: {name}")
+        for name in report.events_kept:
+            self.stdout.write(f"Already loaded, left unchanged: {name}")
+        self.stdout.write(f"Players available: {report.players}")
+        port = os.environ.get("PORT", "8000")
+        self.stdout.write(f"Admin: http://127.0.0.1:{port}/admin/")
+        self.stdout.write(f"Organizer login: {report.organizer}")
+        self.stdout.write(f"Organizer password (new at every load): {report.password}")

@@ -1,0 +1,450 @@
+"""Tournament rows: players, events, registrations, rounds and pairings.
+
+Rows only hold data and integrity constraints; the services (tournaments.services) write them
+and the selectors (tournaments.selectors) read them.
+"""
+
+from decimal import Decimal
+
+from django.conf import settings
+from django.core.exceptions import ValidationError
+from django.core.validators import MinValueValidator, RegexValidator
+from django.db import models
+from django.db.models import F, Q
+from django.utils.translation import gettext_lazy as _
+from simple_history.models import HistoricalRecords
+
+
+def variant_choices() -> list[tuple[str, str]]:
+    """The arbiter's registered variants, read when the choices are needed (not at import).
+
+    Without the registry there is no choice at all (system check tournaments.E001 says why).
+    """
+    try:
+        from arbiter.variants import VARIANTS
+    except ImportError:
+        return []
+    return [(name, name) for name in VARIANTS]
+
+
+def validate_tiebreak_codes(value: object) -> None:
+    """Every entry must be a code of tournaments.tiebreaks.TIEBREAKS, without repetition."""
+    from tournaments.tiebreaks import TIEBREAKS
+
+    if not isinstance(value, list) or not all(isinstance(code, str) for code in value):
+        raise ValidationError(
+            _("The tie-breaks must be a list of codes, got %(value)r."), params={"value": value}
+        )
+    unknown = [code for code in value if code not in TIEBREAKS]
+    if unknown:
+        raise ValidationError(
+            _("Unknown tie-break code(s) %(unknown)s; known codes: %(known)s."),
+            params={"unknown": ", ".join(unknown), "known": ", ".join(sorted(TIEBREAKS))},
+        )
+    if len(set(value)) != len(value):
+        raise ValidationError(
+            _("Tie-break codes %(value)s repeat a code."), params={"value": value}
+        )
+
+
+class Title(models.TextChoices):
+    """FMJD titles (FMJD titles regulations): open titles and their women's counterparts."""
+
+    NONE = "", _("no title")
+    GMI = "GMI", _("International Grandmaster")
+    MI = "MI", _("International Master")
+    MF = "MF", _("FMJD Master")
+    CMF = "CMF", _("FMJD Candidate Master")
+    GMIF = "GMIF", _("Woman International Grandmaster")
+    MIF = "MIF", _("Woman International Master")
+    MFF = "MFF", _("Woman FMJD Master")
+    CMFF = "CMFF", _("Woman FMJD Candidate Master")
+
+
+class Player(models.Model):
+    """A person who plays. Contact details and birth date are private (no public selector)."""
+
+    first_name = models.CharField(_("first name"), max_length=100)
+    last_name = models.CharField(_("last name"), max_length=100)
+    federation = models.CharField(
+        _("federation"),
+        max_length=3,
+        blank=True,
+        validators=[RegexValidator(r"^[A-Z]{3}$", _("Use a three-letter code such as NED."))],
+    )
+    fmjd_id = models.CharField(_("FMJD id"), max_length=20, blank=True)
+    national_id = models.CharField(_("national id"), max_length=30, blank=True)
+    rating = models.PositiveIntegerField(_("rating"), default=0)
+    title = models.CharField(_("title"), max_length=4, choices=Title.choices, blank=True)
+    club = models.CharField(_("club"), max_length=120, blank=True)
+    email = models.EmailField(_("email"), blank=True)
+    phone = models.CharField(_("phone"), max_length=40, blank=True)
+    birth_date = models.DateField(_("birth date"), null=True, blank=True)
+    history = HistoricalRecords()
+
+    class Meta:
+        verbose_name = _("player")
+        verbose_name_plural = _("players")
+        ordering = (
+            "last_name",
+            "first_name",
+        )
+        constraints = (
+            models.UniqueConstraint(
+                fields=["fmjd_id"], condition=~Q(fmjd_id=""), name="player_unique_fmjd_id"
+            ),
+        )
+
+    def __str__(self) -> str:
+        return f"{self.last_name}, {self.first_name}"
+
+
+class System(models.TextChoices):
+    ROUND_ROBIN = "rr", _("round robin")
+    DOUBLE_ROUND_ROBIN = "drr", _("double round robin")
+    SWISS = "swiss", _("Swiss (FIDE Dutch, rules until 31 January 2026)")
+
+
+class SwissOrdering(models.TextChoices):
+    FIDE = "fide", _("FIDE (score, then rating, then name)")
+    DRAUGHTS = "draughts", _("draughts (score, then pairing number)")
+
+
+class Ranking(models.TextChoices):
+    GAME_POINTS = "game", _("game points")
+    MATCH_POINTS = "match", _("match points")
+
+
+class Colour(models.TextChoices):
+    WHITE = "w", _("white")
+    BLACK = "b", _("black")
+
+
+def _points_field(label: str, default: str) -> models.DecimalField:
+    return models.DecimalField(
+        label,
+        max_digits=4,
+        decimal_places=1,
+        default=Decimal(default),
+        validators=[MinValueValidator(Decimal(0))],
+    )
+
+
+#: ScoringSystem attribute -> Event field holding its value.
+SCORING_FIELDS = {
+    "win": "points_win",
+    "draw": "points_draw",
+    "loss": "points_loss",
+    "forfeit_win": "points_forfeit_win",
+    "forfeit_loss": "points_forfeit_loss",
+    "pairing_bye": "points_pairing_bye",
+    "half_bye": "points_half_bye",
+    "zero_bye": "points_zero_bye",
+    "full_bye": "points_full_bye",
+}
+
+
+class Event(models.Model):
+    """A tournament. Scoring defaults to the FMJD 2/1/0 (win/draw/loss)."""
+
+    name = models.CharField(_("name"), max_length=200)
+    slug = models.SlugField(_("slug"), max_length=200, unique=True)
+    variant = models.CharField(_("variant"), max_length=40, choices=variant_choices)
+    start_date = models.DateField(_("start date"))
+    end_date = models.DateField(_("end date"))
+    venue = models.CharField(_("venue"), max_length=200, blank=True)
+    chief_arbiter = models.CharField(_("chief arbiter"), max_length=200, blank=True)
+    system = models.CharField(_("system"), max_length=8, choices=System.choices)
+    swap_last_two = models.BooleanField(
+        _("swap the last two rounds"),
+        default=False,
+        help_text=_("Double round robin: play the last two rounds of the first cycle swapped."),
+    )
+    swiss_ordering = models.CharField(
+        _("Swiss ordering"), max_length=10, choices=SwissOrdering.choices, default="fide"
+    )
+    number_of_rounds = models.PositiveSmallIntegerField(
+        _("number of rounds"),
+        null=True,
+        blank=True,
+        validators=[MinValueValidator(1)],
+        help_text=_("Required for a Swiss; a round robin derives it from the number of players."),
+    )
+    games_per_pairing = models.PositiveSmallIntegerField(
+        _("games per pairing"),
+        choices=[(1, _("one game")), (2, _("two games, colours swapped"))],
+        default=1,
+    )
+    points_win = _points_field(_("points for a win"), "2")
+    points_draw = _points_field(_("points for a draw"), "1")
+    points_loss = _points_field(_("points for a loss"), "0")
+    points_forfeit_win = _points_field(_("points for a forfeit win"), "2")
+    points_forfeit_loss = _points_field(_("points for a forfeit loss"), "0")
+    points_pairing_bye = _points_field(_("points for a pairing-allocated bye"), "2")
+    points_half_bye = _points_field(_("points for a half-point bye"), "1")
+    points_zero_bye = _points_field(_("points for a zero-point bye"), "0")
+    points_full_bye = _points_field(_("points for a full-point bye"), "2")
+    ranking = models.CharField(
+        _("ranking"), max_length=5, choices=Ranking.choices, default=Ranking.GAME_POINTS
+    )
+    tiebreaks = models.JSONField(
+        _("tie-breaks"),
+        default=list,
+        blank=True,
+        validators=[validate_tiebreak_codes],
+        help_text=_("Codes from the tie-break registry, in order of application."),
+    )
+    first_colour = models.CharField(
+        _("first colour of the top seed"), max_length=1, choices=Colour.choices, default="w"
+    )
+    organizers = models.ManyToManyField(
+        settings.AUTH_USER_MODEL, verbose_name=_("organizers"), related_name="organized_events"
+    )
+    history = HistoricalRecords()
+
+    class Meta:
+        verbose_name = _("event")
+        verbose_name_plural = _("events")
+        ordering = (
+            "-start_date",
+            "name",
+        )
+        constraints = (
+            models.CheckConstraint(
+                condition=Q(end_date__gte=F("start_date")), name="event_end_after_start"
+            ),
+            models.CheckConstraint(
+                condition=~Q(system="swiss") | Q(number_of_rounds__isnull=False),
+                name="event_swiss_has_rounds",
+            ),
+            models.CheckConstraint(
+                condition=~Q(system="swiss", games_per_pairing=2, ranking="game"),
+                name="event_swiss_two_games_match_points",
+            ),
+        )
+
+    def __str__(self) -> str:
+        return self.name
+
+    def clean(self) -> None:
+        if self.start_date and self.end_date and self.end_date < self.start_date:
+            raise ValidationError({"end_date": _("The event cannot end before it starts.")})
+        if self.system == System.SWISS and not self.number_of_rounds:
+            raise ValidationError({"number_of_rounds": _("A Swiss needs its number of rounds.")})
+        if (
+            self.system == System.SWISS
+            and self.games_per_pairing == 2
+            and self.ranking == Ranking.GAME_POINTS
+        ):
+            # The Dutch engine scores each pairing with one result code (TRF16), so a two-game
+            # Swiss pairs and ranks on match points; game-point sums such as 3 have no code.
+            raise ValidationError(
+                {"ranking": _("A Swiss with two games per pairing ranks by match points.")}
+            )
+
+
+class Registration(models.Model):
+    """A player's entry in an event.
+
+    Late entry (rule of this application, after the FIDE General Handling Rules for Swiss
+    tournaments, "late entries"): the rounds before `joined_round` count as zero-point byes, or
+    half-point byes when the organizer grants `missed_rounds_half_point`.
+    """
+
+    event = models.ForeignKey(
+        Event, on_delete=models.CASCADE, related_name="registrations", verbose_name=_("event")
+    )
+    player = models.ForeignKey(
+        Player, on_delete=models.PROTECT, related_name="registrations", verbose_name=_("player")
+    )
+    pairing_number = models.PositiveSmallIntegerField(_("pairing number"))
+    rating = models.PositiveIntegerField(_("rating at start"), default=0)
+    joined_round = models.PositiveSmallIntegerField(
+        _("joined in round"), default=1, validators=[MinValueValidator(1)]
+    )
+    missed_rounds_half_point = models.BooleanField(
+        _("half points for the missed rounds"),
+        default=False,
+        help_text=_("Late entry: the organizer grants half-point byes for the rounds missed."),
+    )
+    withdrawn_from_round = models.PositiveSmallIntegerField(
+        _("withdrawn from round"),
+        null=True,
+        blank=True,
+        help_text=_("First round the player no longer plays."),
+    )
+    history = HistoricalRecords()
+
+    class Meta:
+        verbose_name = _("registration")
+        verbose_name_plural = _("registrations")
+        ordering = (
+            "event",
+            "pairing_number",
+        )
+        constraints = (
+            models.UniqueConstraint(fields=["event", "player"], name="registration_unique_player"),
+            models.UniqueConstraint(
+                fields=["event", "pairing_number"], name="registration_unique_number"
+            ),
+            models.CheckConstraint(
+                condition=Q(withdrawn_from_round__isnull=True)
+                | Q(withdrawn_from_round__gt=F("joined_round")),
+                name="registration_withdrawn_after_joining",
+            ),
+        )
+
+    def __str__(self) -> str:
+        return f"{self.pairing_number}. {self.player}"
+
+
+class ByeKind(models.TextChoices):
+    PAIRING_ALLOCATED = "pab", _("pairing-allocated bye")
+    HALF_POINT = "half", _("half-point bye")
+    ZERO_POINT = "zero", _("zero-point bye")
+    FULL_POINT = "full", _("full-point bye")
+
+
+class ByeRequest(models.Model):
+    """A player's request, granted by the organizer, to sit out one round with a half-point bye."""
+
+    registration = models.ForeignKey(
+        Registration,
+        on_delete=models.CASCADE,
+        related_name="bye_requests",
+        verbose_name=_("registration"),
+    )
+    round_number = models.PositiveSmallIntegerField(_("round"), validators=[MinValueValidator(1)])
+    history = HistoricalRecords()
+
+    class Meta:
+        verbose_name = _("half-point bye request")
+        verbose_name_plural = _("half-point bye requests")
+        ordering = (
+            "registration",
+            "round_number",
+        )
+        constraints = (
+            models.UniqueConstraint(
+                fields=["registration", "round_number"], name="byerequest_unique_round"
+            ),
+        )
+
+    def __str__(self) -> str:
+        return f"{self.registration} — round {self.round_number}"
+
+
+class ProhibitedPairingReason(models.TextChoices):
+    SAME_CLUB = "club", _("same club")
+    FAMILY = "family", _("same family")
+    OTHER = "other", _("other")
+
+
+class ProhibitedPairing(models.Model):
+    """Two players who must not meet (entered before round 1). Stored with first < second."""
+
+    event = models.ForeignKey(
+        Event,
+        on_delete=models.CASCADE,
+        related_name="prohibited_pairings",
+        verbose_name=_("event"),
+    )
+    first = models.ForeignKey(
+        Registration, on_delete=models.CASCADE, related_name="+", verbose_name=_("first player")
+    )
+    second = models.ForeignKey(
+        Registration, on_delete=models.CASCADE, related_name="+", verbose_name=_("second player")
+    )
+    reason = models.CharField(_("reason"), max_length=10, choices=ProhibitedPairingReason.choices)
+    note = models.CharField(_("note"), max_length=200, blank=True)
+    history = HistoricalRecords()
+
+    class Meta:
+        verbose_name = _("prohibited pairing")
+        verbose_name_plural = _("prohibited pairings")
+        constraints = (
+            models.UniqueConstraint(fields=["first", "second"], name="prohibited_unique_pair"),
+            models.CheckConstraint(condition=Q(first__lt=F("second")), name="prohibited_ordered"),
+        )
+
+    def __str__(self) -> str:
+        return f"{self.first} / {self.second} ({self.get_reason_display()})"
+
+
+class RoundStatus(models.TextChoices):
+    DRAFT = "draft", _("draft")
+    PUBLISHED = "published", _("published")
+    COMPLETED = "completed", _("completed")
+
+
+class Round(models.Model):
+    """A round of an event: paired as a draft, reviewed, published, then completed."""
+
+    event = models.ForeignKey(
+        Event, on_delete=models.CASCADE, related_name="rounds", verbose_name=_("event")
+    )
+    number = models.PositiveSmallIntegerField(_("number"), validators=[MinValueValidator(1)])
+    status = models.CharField(
+        _("status"), max_length=10, choices=RoundStatus.choices, default=RoundStatus.DRAFT
+    )
+    published_at = models.DateTimeField(_("published at"), null=True, blank=True)
+    history = HistoricalRecords()
+
+    class Meta:
+        verbose_name = _("round")
+        verbose_name_plural = _("rounds")
+        ordering = (
+            "event",
+            "number",
+        )
+        constraints = (
+            models.UniqueConstraint(fields=["event", "number"], name="round_unique_number"),
+        )
+
+    def __str__(self) -> str:
+        return f"{self.event} — round {self.number}"
+
+
+class Pairing(models.Model):
+    """A board of a round, or a bye (black is empty and bye_kind says which bye)."""
+
+    round = models.ForeignKey(
+        Round, on_delete=models.CASCADE, related_name="pairings", verbose_name=_("round")
+    )
+    board = models.PositiveSmallIntegerField(_("board"), validators=[MinValueValidator(1)])
+    white = models.ForeignKey(
+        Registration, on_delete=models.PROTECT, related_name="+", verbose_name=_("white")
+    )
+    black = models.ForeignKey(
+        Registration,
+        on_delete=models.PROTECT,
+        related_name="+",
+        null=True,
+        blank=True,
+        verbose_name=_("black"),
+    )
+    bye_kind = models.CharField(_("bye"), max_length=4, choices=ByeKind.choices, blank=True)
+    manual = models.BooleanField(_("edited by hand"), default=False)
+    history = HistoricalRecords()
+
+    class Meta:
+        verbose_name = _("pairing")
+        verbose_name_plural = _("pairings")
+        ordering = (
+            "round",
+            "board",
+        )
+        constraints = (
+            models.UniqueConstraint(fields=["round", "board"], name="pairing_unique_board"),
+            models.CheckConstraint(
+                condition=(Q(black__isnull=True) & ~Q(bye_kind=""))
+                | (Q(black__isnull=False) & Q(bye_kind="")),
+                name="pairing_bye_has_no_black",
+            ),
+            models.CheckConstraint(condition=~Q(white=F("black")), name="pairing_two_players"),
+        )
+
+    def __str__(self) -> str:
+        if self.black_id is None:
+            return f"{self.board}. {self.white} — {self.get_bye_kind_display()}"
+        return f"{self.board}. {self.white} — {self.black}"

@@ -1,0 +1,283 @@
+"""Reads: rows turned into the pure algorithms' values, and public listings.
+
+Public selectors (player_list, pairing_list, standings_get) never read a player's contact
+details, national id or birth date.
+"""
+
+from collections import defaultdict
+from dataclasses import dataclass
+from decimal import Decimal
+
+from django.db.models import Prefetch
+
+from games.models import Game, GameResult
+from tournaments.models import (
+    SCORING_FIELDS,
+    ByeKind,
+    Event,
+    Pairing,
+    ProhibitedPairing,
+    Ranking,
+    Registration,
+    Round,
+    System,
+)
+from tournaments.pairing.types import (
+    Colour,
+    Competitor,
+    RoundResult,
+    ScoringSystem,
+    TournamentState,
+)
+from tournaments.standings import StandingRow, compute_standings
+
+#: TRF codes (white's, black's) of each final game result. A double forfeit and an unplayed
+#: game leave both players with "-": neither counts as a game played (FIDE C.04.1).
+_GAME_CODES: dict[str, tuple[str, str]] = {
+    GameResult.WHITE_WIN: ("1", "0"),
+    GameResult.DRAW: ("=", "="),
+    GameResult.BLACK_WIN: ("0", "1"),
+    GameResult.WHITE_FORFEIT_WIN: ("+", "-"),
+    GameResult.BLACK_FORFEIT_WIN: ("-", "+"),
+    GameResult.DOUBLE_FORFEIT: ("-", "-"),
+    GameResult.UNPLAYED: ("-", "-"),
+}
+_BYE_CODES = {
+    ByeKind.PAIRING_ALLOCATED: "U",
+    ByeKind.HALF_POINT: "H",
+    ByeKind.ZERO_POINT: "Z",
+    ByeKind.FULL_POINT: "F",
+}
+
+
+@dataclass(frozen=True)
+class PublicPlayer:
+    """What anyone may see of a registered player."""
+
+    number: int
+    name: str
+    federation: str
+    title: str
+    rating: int
+    club: str
+
+
+@dataclass(frozen=True)
+class PairingLine:
+    """One board of a published pairing list; `black` is None for a bye."""
+
+    board: int
+    white: PublicPlayer
+    black: PublicPlayer | None
+    bye_kind: str
+    results: tuple[str, ...]
+
+
+def event_scoring(event: Event) -> ScoringSystem:
+    """The event's scoring as the pure algorithms take it."""
+    return ScoringSystem(
+        **{attribute: getattr(event, name) for attribute, name in SCORING_FIELDS.items()}
+    )
+
+
+def event_total_rounds(event: Event, *, players: int) -> int:
+    """Rounds of the event: the Swiss's number, or the Berger table's length (C.05 Annex 1)."""
+    if event.system == System.SWISS:
+        return event.number_of_rounds or 0
+    if players < 2:
+        return 0
+    cycle = players - 1 + players % 2
+    return cycle * 2 if event.system == System.DOUBLE_ROUND_ROBIN else cycle
+
+
+def player_name(registration: Registration) -> str:
+    return f"{registration.player.last_name}, {registration.player.first_name}"
+
+
+def tournament_state(event: Event, *, up_to_round: int) -> TournamentState:
+    """The event's results through round `up_to_round` as C's TournamentState.
+
+    One entry per round for every competitor who had joined by then: their pairing's result,
+    else a bye for a round missed as a late entry (zero-point, or half-point when granted;
+    rule on Registration) or after withdrawal (zero-point). Pairings whose games are still
+    pending are left out. Two-game pairings give the sum of game points or match points
+    (Event.ranking); the colour is that of the first game. Constant number of queries.
+    """
+    scoring = event_scoring(event)
+    registrations = list(event.registrations.select_related("player").order_by("pairing_number"))
+    number_of = {r.pk: r.pairing_number for r in registrations}
+    pairings = (
+        Pairing.objects.filter(round__event=event, round__number__lte=up_to_round)
+        .select_related("round")
+        .prefetch_related(Prefetch("games", queryset=Game.objects.order_by("index")))
+    )
+    results: dict[int, dict[int, RoundResult]] = defaultdict(dict)
+    for pairing in pairings:
+        for registration_id, result in _pairing_results(pairing, event, scoring, number_of):
+            results[registration_id][pairing.round.number] = result
+    forbidden = frozenset(
+        frozenset((number_of[first], number_of[second]))
+        for first, second in ProhibitedPairing.objects.filter(event=event).values_list(
+            "first_id", "second_id"
+        )
+    )
+    competitors = tuple(
+        Competitor(
+            number=r.pairing_number,
+            name=player_name(r),
+            rating=r.rating,
+            federation=r.player.federation,
+            title=r.player.title,
+            club=r.player.club,
+            results=_complete_rounds(r, results[r.pk], up_to_round, scoring),
+        )
+        for r in registrations
+    )
+    return TournamentState(
+        competitors=competitors,
+        total_rounds=event_total_rounds(event, players=len(registrations)),
+        scoring=scoring,
+        forbidden_pairs=forbidden,
+        first_colour=Colour(event.first_colour),
+    )
+
+
+def _complete_rounds(
+    registration: Registration,
+    paired: dict[int, RoundResult],
+    up_to_round: int,
+    scoring: ScoringSystem,
+) -> tuple[RoundResult, ...]:
+    entries = []
+    withdrawn = registration.withdrawn_from_round
+    for number in range(1, up_to_round + 1):
+        if number in paired:
+            entries.append(paired[number])
+        elif number < registration.joined_round:
+            code = "H" if registration.missed_rounds_half_point else "Z"
+            entries.append(RoundResult(number, None, None, code, scoring.points_for(code)))
+        elif withdrawn is not None and number >= withdrawn:
+            entries.append(RoundResult(number, None, None, "Z", scoring.zero_bye))
+    return tuple(entries)
+
+
+def _pairing_results(
+    pairing: Pairing, event: Event, scoring: ScoringSystem, number_of: dict[int, int]
+) -> list[tuple[int, RoundResult]]:
+    number = pairing.round.number
+    if pairing.black_id is None:
+        code = _BYE_CODES[pairing.bye_kind]
+        return [(pairing.white_id, RoundResult(number, None, None, code, scoring.points_for(code)))]
+    games = list(pairing.games.all())
+    if not games or any(game.result == GameResult.PENDING for game in games):
+        return []
+    sides = (pairing.white_id, pairing.black_id)
+    codes: dict[int, list[str]] = {side: [] for side in sides}
+    points: dict[int, Decimal] = dict.fromkeys(sides, Decimal(0))
+    for game in games:
+        white_code, black_code = _GAME_CODES[game.result]
+        for side, code in ((game.white_id, white_code), (game.black_id, black_code)):
+            codes[side].append(code)
+            points[side] += (
+                scoring.loss if game.result == GameResult.UNPLAYED else scoring.points_for(code)
+            )
+    entries = []
+    for side, opponent, colour in (
+        (pairing.white_id, pairing.black_id, Colour.WHITE),
+        (pairing.black_id, pairing.white_id, Colour.BLACK),
+    ):
+        if len(games) == 1:
+            code, score = codes[side][0], points[side]
+        else:
+            code, score = _match(codes[side], points[side], points[opponent], event, scoring)
+        entries.append((side, RoundResult(number, number_of[opponent], colour, code, score)))
+    return entries
+
+
+def _match(
+    codes: list[str], own: Decimal, other: Decimal, event: Event, scoring: ScoringSystem
+) -> tuple[str, Decimal]:
+    """Code and points of a two-game match for one side: decided by the game points; "+"/"-"
+    when no game was played over the board; points summed or match points (Event.ranking)."""
+    forfeits = all(code in "+-" for code in codes)
+    if own > other:
+        code = "+" if forfeits else "1"
+    elif own < other or forfeits:
+        code = "-" if forfeits else "0"
+    else:
+        code = "="
+    if event.ranking == Ranking.GAME_POINTS:
+        return code, own
+    return code, scoring.points_for(code)
+
+
+def standings_get(event: Event, *, after_round: int) -> list[StandingRow]:
+    """Ranking after `after_round` with the event's tie-breaks (C's compute_standings)."""
+    state = tournament_state(event, up_to_round=after_round)
+    return compute_standings(state, tiebreaks=list(event.tiebreaks), after_round=after_round)
+
+
+def _public(registration: Registration) -> PublicPlayer:
+    return PublicPlayer(
+        number=registration.pairing_number,
+        name=player_name(registration),
+        federation=registration.player.federation,
+        title=registration.player.title,
+        rating=registration.rating,
+        club=registration.player.club,
+    )
+
+
+_PUBLIC_PLAYER_FIELDS = (
+    "pairing_number",
+    "rating",
+    "player__first_name",
+    "player__last_name",
+    "player__federation",
+    "player__title",
+    "player__club",
+)
+
+
+def player_list(event: Event) -> list[PublicPlayer]:
+    """The event's players in pairing-number order, public fields only."""
+    registrations = (
+        event.registrations.select_related("player")
+        .only(*_PUBLIC_PLAYER_FIELDS)
+        .order_by("pairing_number")
+    )
+    return [_public(r) for r in registrations]
+
+
+def pairing_list(round: Round) -> list[PairingLine]:
+    """The boards of `round` with players' public fields and the games' result codes."""
+    related = [
+        f"{side}__player__{name}"
+        for side in ("white", "black")
+        for name in ("first_name", "last_name", "federation", "title", "club")
+    ]
+    pairings = (
+        Pairing.objects.filter(round=round)
+        .select_related("white__player", "black__player")
+        .only(
+            "board",
+            "bye_kind",
+            "white__pairing_number",
+            "white__rating",
+            "black__pairing_number",
+            "black__rating",
+            *related,
+        )
+        .prefetch_related(Prefetch("games", queryset=Game.objects.order_by("index")))
+        .order_by("board")
+    )
+    return [
+        PairingLine(
+            board=p.board,
+            white=_public(p.white),
+            black=_public(p.black) if p.black_id else None,
+            bye_kind=p.bye_kind,
+            results=tuple(game.result for game in p.games.all()),
+        )
+        for p in pairings
+    ]

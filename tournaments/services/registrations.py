@@ -1,0 +1,175 @@
+"""Registrations, withdrawals, half-point bye requests and prohibited pairings."""
+
+from django.contrib.auth.models import AbstractBaseUser
+from django.db import transaction
+from django.db.models import Max, Q
+from simple_history.utils import bulk_update_with_history
+
+from tournaments.models import (
+    ByeRequest,
+    Event,
+    Pairing,
+    Player,
+    ProhibitedPairing,
+    Registration,
+    Round,
+    System,
+)
+from tournaments.services.errors import ProhibitedPairingError, RegistrationError
+
+
+@transaction.atomic
+def registration_add(
+    *,
+    event: Event,
+    player: Player,
+    user: AbstractBaseUser | None,
+    rating: int | None = None,
+    joined_round: int | None = None,
+    missed_rounds_half_point: bool = False,
+) -> Registration:
+    """Enter `player` in `event` with their current rating unless `rating` is given.
+
+    The entry takes the next free pairing number; pairing round 1 renumbers everyone by
+    rating (registrations_renumber). Once a round exists the entry is late: it joins the next
+    round (or `joined_round`); the rounds missed count as zero-point byes, or half-point byes
+    with `missed_rounds_half_point` (rule stated on Registration). A round robin's table is
+    fixed at round 1, so it takes no late entry.
+    """
+    event = Event.objects.select_for_update().get(pk=event.pk)
+    if Registration.objects.filter(event=event, player=player).exists():
+        raise RegistrationError(f"{player} is already registered in {event}")
+    last_round = event.rounds.aggregate(last=Max("number"))["last"] or 0
+    earliest = last_round + 1
+    if last_round and event.system != System.SWISS:
+        raise RegistrationError(
+            f"{event} is a round robin and round {last_round} is paired: its Berger table is "
+            f"fixed, {player} cannot join late"
+        )
+    if joined_round is None:
+        joined_round = earliest
+    if joined_round < earliest:
+        raise RegistrationError(
+            f"{player} cannot join {event} in round {joined_round}: round {last_round} is "
+            f"already paired, the earliest round is {earliest}"
+        )
+    highest = event.registrations.aggregate(top=Max("pairing_number"))["top"] or 0
+    registration = Registration(
+        event=event,
+        player=player,
+        pairing_number=highest + 1,
+        rating=player.rating if rating is None else rating,
+        joined_round=joined_round,
+        missed_rounds_half_point=missed_rounds_half_point,
+    )
+    registration.full_clean()
+    registration._history_user = user
+    registration.save()
+    return registration
+
+
+@transaction.atomic
+def registrations_renumber(*, event: Event, user: AbstractBaseUser | None) -> None:
+    """Pairing numbers 1..n in the order of the initial ranking list (FIDE C.04.2: rating,
+    highest first; then, here, last and first name). Refused once round 1 exists."""
+    if event.rounds.exists():
+        raise RegistrationError(f"{event}: round 1 is paired, the pairing numbers are fixed")
+    registrations = list(
+        event.registrations.select_related("player").order_by(
+            "-rating", "player__last_name", "player__first_name", "pk"
+        )
+    )
+    if not registrations:
+        return
+    offset = max(r.pairing_number for r in registrations) + 1
+    # Two passes so that no intermediate state repeats a number (unique per event).
+    for index, registration in enumerate(registrations):
+        registration.pairing_number = offset + index
+    Registration.objects.bulk_update(registrations, ["pairing_number"])
+    for index, registration in enumerate(registrations, start=1):
+        registration.pairing_number = index
+    bulk_update_with_history(registrations, Registration, ["pairing_number"], default_user=user)
+
+
+@transaction.atomic
+def registration_withdraw(
+    *, registration: Registration, from_round: int, user: AbstractBaseUser | None
+) -> Registration:
+    """The player plays no round from `from_round` on. Refused when they are already paired
+    in that round or later (delete the draft or record the forfeit instead)."""
+    registration = Registration.objects.select_for_update().get(pk=registration.pk)
+    if from_round <= registration.joined_round:
+        raise RegistrationError(
+            f"{registration} joined in round {registration.joined_round}: a withdrawal must "
+            f"start after it, not in round {from_round}"
+        )
+    paired = (
+        Pairing.objects.filter(round__event_id=registration.event_id, round__number__gte=from_round)
+        .filter(Q(white=registration) | Q(black=registration))
+        .values_list("round__number", flat=True)
+    )
+    if paired:
+        raise RegistrationError(
+            f"{registration} is already paired in round(s) {sorted(set(paired))}: cannot "
+            f"withdraw from round {from_round}"
+        )
+    registration.withdrawn_from_round = from_round
+    registration.full_clean()
+    registration._history_user = user
+    registration.save()
+    return registration
+
+
+@transaction.atomic
+def bye_request_add(
+    *, registration: Registration, round_number: int, user: AbstractBaseUser | None
+) -> ByeRequest:
+    """Grant a half-point bye in a round not yet paired, while the player is in the event."""
+    registration = Registration.objects.select_for_update().get(pk=registration.pk)
+    if Round.objects.filter(event_id=registration.event_id, number=round_number).exists():
+        raise RegistrationError(
+            f"round {round_number} of {registration.event} is already paired: a bye for "
+            f"{registration} must be requested before"
+        )
+    if round_number < registration.joined_round or (
+        registration.withdrawn_from_round is not None
+        and round_number >= registration.withdrawn_from_round
+    ):
+        raise RegistrationError(
+            f"{registration} does not play round {round_number} (joined in round "
+            f"{registration.joined_round}, withdrawn from {registration.withdrawn_from_round})"
+        )
+    bye = ByeRequest(registration=registration, round_number=round_number)
+    bye.full_clean()
+    bye._history_user = user
+    bye.save()
+    return bye
+
+
+@transaction.atomic
+def prohibited_pairing_add(
+    *,
+    first: Registration,
+    second: Registration,
+    reason: str,
+    user: AbstractBaseUser | None,
+    note: str = "",
+) -> ProhibitedPairing:
+    """Forbid `first` and `second` from meeting (same club, family...). Prohibited pairings
+    are part of the event's conditions, so they are accepted only before round 1 is paired."""
+    if first.event_id != second.event_id:
+        raise ProhibitedPairingError(f"{first} and {second} are not in the same event")
+    if first.pk == second.pk:
+        raise ProhibitedPairingError(f"{first} cannot be prohibited from meeting themself")
+    event = Event.objects.select_for_update().get(pk=first.event_id)
+    if event.rounds.exists():
+        raise ProhibitedPairingError(
+            f"{event}: round 1 is already paired; prohibited pairings ({first} / {second}) "
+            "must be entered before"
+        )
+    low, high = sorted((first, second), key=lambda r: r.pk)
+    prohibited = ProhibitedPairing(event=event, first=low, second=high, reason=reason, note=note)
+    prohibited.full_clean()
+    prohibited._history_user = user
+    prohibited.save()
+    return prohibited

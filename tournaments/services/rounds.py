@@ -1,0 +1,372 @@
+"""Rounds: pair (draft), edit by hand, publish, complete, delete a draft."""
+
+from dataclasses import dataclass
+
+from django.contrib.auth.models import AbstractBaseUser
+from django.db import transaction
+from django.db.models import Max, Q
+from django.utils import timezone
+from simple_history.utils import bulk_create_with_history
+
+from games.models import Game, GameResult
+from tournaments.models import (
+    ByeKind,
+    ByeRequest,
+    Event,
+    Pairing,
+    ProhibitedPairing,
+    Registration,
+    Round,
+    RoundStatus,
+    System,
+)
+from tournaments.pairing.berger import berger_table, double_round_robin
+from tournaments.pairing.dutch import pair_dutch
+from tournaments.pairing.types import Colour, Pair
+from tournaments.selectors import event_total_rounds, tournament_state
+from tournaments.services.errors import (
+    PairingEditError,
+    RoundRegenerationError,
+    RoundStateError,
+)
+from tournaments.services.registrations import registrations_renumber
+
+
+@dataclass(frozen=True)
+class PairingWarning:
+    """Something an arbiter should look at after a hand edit (the edit is still saved)."""
+
+    code: str  # "rematch", "prohibited", "colour", "second_bye"
+    message: str
+
+
+@transaction.atomic
+def round_create(*, event: Event, user: AbstractBaseUser | None) -> Round:
+    """Open the next round as an empty draft (round 1 first fixes the pairing numbers by
+    rating: registrations_renumber). Refused while the previous round is not
+    completed (a Swiss pairs on the results) or published (a round robin), and past the
+    event's last round."""
+    event = Event.objects.select_for_update().get(pk=event.pk)
+    previous = event.rounds.order_by("-number").first()
+    number = previous.number + 1 if previous else 1
+    players = event.registrations.count()
+    total = event_total_rounds(event, players=players)
+    if number > total:
+        raise RoundStateError(f"{event} has {total} rounds: round {number} cannot be created")
+    needed = RoundStatus.COMPLETED if event.system == System.SWISS else RoundStatus.PUBLISHED
+    if previous and (
+        previous.status == RoundStatus.DRAFT
+        or (needed == RoundStatus.COMPLETED and previous.status != RoundStatus.COMPLETED)
+    ):
+        raise RoundStateError(
+            f"{previous} is {previous.get_status_display()}: it must be {needed.label} before "
+            f"round {number} is paired"
+        )
+    if number == 1:
+        registrations_renumber(event=event, user=user)
+    round_ = Round(event=event, number=number)
+    round_._history_user = user
+    round_.save()
+    return round_
+
+
+@transaction.atomic
+def round_pair(*, event: Event, user: AbstractBaseUser | None) -> Round:
+    """Create the next round and pair it (draft): Berger tables for round robins, FIDE Dutch
+    for a Swiss. For a large Swiss use round_pair_queue (the pairing runs in a worker)."""
+    return pairings_generate(round=round_create(event=event, user=user), user=user)
+
+
+@transaction.atomic
+def round_pair_queue(*, event: Event, user: AbstractBaseUser | None) -> Round:
+    """Create the next round as an empty draft and pair it in a Celery worker after commit."""
+    from tournaments.tasks import round_pair_task
+
+    round_ = round_create(event=event, user=user)
+    user_id = user.pk if user is not None else None
+    transaction.on_commit(lambda: round_pair_task.delay(round_.pk, user_id))
+    return round_
+
+
+@transaction.atomic
+def pairings_generate(*, round: Round, user: AbstractBaseUser | None) -> Round:
+    """(Re)pair a draft round, replacing its pairings. Never once a result is entered."""
+    round_ = Round.objects.select_for_update().select_related("event").get(pk=round.pk)
+    _require_draft(round_, "paired again")
+    if Game.objects.filter(pairing__round=round_).exclude(result=GameResult.PENDING).exists():
+        raise RoundRegenerationError(f"{round_} already holds results: it cannot be paired again")
+    round_.pairings.all().delete()
+    event = round_.event
+    registrations = {r.pairing_number: r for r in event.registrations.all()}
+    if event.system == System.SWISS:
+        pairs, byes = _swiss_pairs(event, round_.number, registrations)
+    else:
+        pairs, byes = _round_robin_pairs(event, round_.number, len(registrations)), []
+    rows = []
+    for pair in pairs:
+        kind = "" if pair.black is not None else _round_robin_or_swiss_bye(event)
+        rows.append((registrations[pair.white], _get(registrations, pair.black), kind))
+    rows += [(registrations[number], None, kind) for number, kind in byes]
+    _save_pairings(round_, rows, user=user)
+    return round_
+
+
+def _get(registrations: dict[int, Registration], number: int | None) -> Registration | None:
+    return None if number is None else registrations[number]
+
+
+def _round_robin_or_swiss_bye(event: Event) -> str:
+    """The odd player out: a pairing-allocated bye in a Swiss (C.04.1 c); in a round robin
+    the rest round of the Berger table (C.05 Annex 1), which every player gets once and which
+    scores nothing, recorded as a zero-point bye."""
+    return ByeKind.PAIRING_ALLOCATED if event.system == System.SWISS else ByeKind.ZERO_POINT
+
+
+def _round_robin_pairs(event: Event, number: int, players: int) -> list[Pair]:
+    if event.system == System.DOUBLE_ROUND_ROBIN:
+        table = double_round_robin(players, swap_last_two=event.swap_last_two)
+    else:
+        table = berger_table(players)
+    return table[number - 1]
+
+
+def _swiss_pairs(
+    event: Event, number: int, registrations: dict[int, Registration]
+) -> tuple[list[Pair], list[tuple[int, str]]]:
+    state = tournament_state(event, up_to_round=number - 1)
+    absent = frozenset(
+        r.pairing_number
+        for r in registrations.values()
+        if r.joined_round > number
+        or (r.withdrawn_from_round is not None and r.withdrawn_from_round <= number)
+    )
+    half = frozenset(
+        ByeRequest.objects.filter(registration__event=event, round_number=number).values_list(
+            "registration__pairing_number", flat=True
+        )
+    )
+    pairs = pair_dutch(
+        state,
+        round_number=number,
+        absent=absent,
+        half_point_byes=half - absent,
+        ordering=event.swiss_ordering,
+    )
+    return pairs, [(n, ByeKind.HALF_POINT) for n in sorted(half - absent)]
+
+
+def _save_pairings(
+    round_: Round,
+    rows: list[tuple[Registration, Registration | None, str]],
+    *,
+    user: AbstractBaseUser | None,
+) -> None:
+    pairings = [
+        Pairing(round=round_, board=board, white=white, black=black, bye_kind=kind)
+        for board, (white, black, kind) in enumerate(rows, start=1)
+    ]
+    pairings = bulk_create_with_history(pairings, Pairing, default_user=user)
+    if any(p.pk is None for p in pairings):  # backends that do not return ids
+        pairings = list(round_.pairings.all())
+    _create_games(round_, [p for p in pairings if p.black_id is not None], user=user)
+
+
+def _create_games(round_: Round, pairings: list[Pairing], *, user: AbstractBaseUser | None):
+    count = round_.event.games_per_pairing
+    games = [
+        Game(
+            pairing=p,
+            index=index,
+            white_id=p.white_id if index == 1 else p.black_id,
+            black_id=p.black_id if index == 1 else p.white_id,
+        )
+        for p in pairings
+        for index in range(1, count + 1)
+    ]
+    bulk_create_with_history(games, Game, default_user=user)
+
+
+@transaction.atomic
+def pairing_update(
+    *,
+    pairing: Pairing,
+    white: Registration,
+    black: Registration | None,
+    user: AbstractBaseUser | None,
+) -> list[PairingWarning]:
+    """Hand-edit a board of a draft round. A player brought here from another board is
+    replaced there by the player they displace; a board left with one player becomes a
+    pairing-allocated bye, a board left empty is deleted. Returns warnings (rematch,
+    prohibited pair, colour imbalance, second bye) for the edited board."""
+    pairing = Pairing.objects.select_for_update().select_related("round__event").get(pk=pairing.pk)
+    round_ = pairing.round
+    _require_draft(round_, "edited")
+    if black is not None and white.pk == black.pk:
+        raise PairingEditError(f"board {pairing.board}: {white} cannot play themself")
+    boards = {p.pk: p for p in round_.pairings.select_for_update()}
+    target = boards[pairing.pk]
+    if black is None and target.black_id is not None:
+        raise PairingEditError(
+            f"board {pairing.board} holds a game: it cannot become a bye by hand; edit the "
+            "bye's board to give the bye to another player"
+        )
+    touched = {target.pk}
+    for side, newcomer in (("white", white), ("black", black)):
+        current = getattr(target, f"{side}_id")
+        if newcomer is None or newcomer.pk == current:
+            continue
+        other = "black" if side == "white" else "white"
+        if getattr(target, f"{other}_id") == newcomer.pk:  # colours swapped on this board
+            setattr(target, f"{other}_id", current)
+        else:
+            source = _seat_of(boards, newcomer.pk, exclude=target.pk)
+            if source is None:
+                raise PairingEditError(
+                    f"board {pairing.board}: {newcomer} is not in round {round_.number} of "
+                    f"{round_.event} (withdrawn, not yet joined, or another event)"
+                )
+            row, seat = source
+            setattr(boards[row], f"{seat}_id", current)
+            touched.add(row)
+        setattr(target, f"{side}_id", newcomer.pk)
+    for pk in sorted(touched):
+        _store_board(boards[pk], round_, user=user)
+    return _warnings(Pairing.objects.select_related("white", "black").get(pk=target.pk))
+
+
+def _seat_of(boards: dict[int, Pairing], registration_id: int, *, exclude: int):
+    for pk, board in boards.items():
+        if pk == exclude:
+            continue
+        if board.white_id == registration_id:
+            return pk, "white"
+        if board.black_id == registration_id:
+            return pk, "black"
+    return None
+
+
+def _store_board(board: Pairing, round_: Round, *, user: AbstractBaseUser | None) -> None:
+    if board.white_id is None and board.black_id is not None:
+        board.white_id, board.black_id = board.black_id, None
+    board._history_user = user
+    board.games.all().delete()
+    if board.white_id is None:
+        board.delete()
+        return
+    if board.black_id is None:
+        board.bye_kind = board.bye_kind or ByeKind.PAIRING_ALLOCATED
+    else:
+        board.bye_kind = ""
+    board.manual = True
+    board.save()
+    if board.black_id is not None:
+        _create_games(round_, [board], user=user)
+
+
+def _warnings(pairing: Pairing) -> list[PairingWarning]:
+    round_ = pairing.round
+    state = tournament_state(round_.event, up_to_round=round_.number - 1)
+    white = pairing.white.pairing_number
+    black = pairing.black.pairing_number if pairing.black_id else None
+    warnings = []
+    if black is None:
+        competitor = state.competitor(white)
+        if pairing.bye_kind == ByeKind.PAIRING_ALLOCATED and any(
+            r.code in "UF" for r in competitor.results
+        ):
+            warnings.append(
+                PairingWarning(
+                    "second_bye",
+                    f"{pairing.white} already had a bye; C.04.1 c: at most one "
+                    "pairing-allocated bye per player",
+                )
+            )
+        return warnings
+    if any(r.opponent == black and r.played for r in state.competitor(white).results):
+        warnings.append(
+            PairingWarning(
+                "rematch",
+                f"{pairing.white} and {pairing.black} have already played each other "
+                "(C.04.1 b: no rematch)",
+            )
+        )
+    if ProhibitedPairing.objects.filter(
+        Q(first=pairing.white, second=pairing.black) | Q(first=pairing.black, second=pairing.white)
+    ).exists():
+        warnings.append(
+            PairingWarning("prohibited", f"{pairing.white} and {pairing.black} must not be paired")
+        )
+    for number, registration, colour in (
+        (white, pairing.white, Colour.WHITE),
+        (black, pairing.black, Colour.BLACK),
+    ):
+        problem = _colour_problem(state.competitor(number).results, colour)
+        if problem:
+            warnings.append(PairingWarning("colour", f"{registration}: {problem}"))
+    return warnings
+
+
+def _colour_problem(results, colour: Colour) -> str:
+    """C.04.1 f and g: no player gets the same colour three times in a row, and the
+    difference between whites and blacks never exceeds 2."""
+    colours = [r.colour for r in results if r.colour is not None and r.played] + [colour]
+    if len(colours) >= 3 and len(set(colours[-3:])) == 1:
+        return f"{colour.name.lower()} three times in a row"
+    difference = colours.count(Colour.WHITE) - colours.count(Colour.BLACK)
+    if abs(difference) > 2:
+        return f"colour difference {difference:+d} (more than 2)"
+    return ""
+
+
+@transaction.atomic
+def round_publish(*, round: Round, user: AbstractBaseUser | None) -> Round:
+    """Publish a draft round: its pairings become official and results may be entered."""
+    round_ = Round.objects.select_for_update().get(pk=round.pk)
+    _require_draft(round_, "published")
+    if not round_.pairings.exists():
+        raise RoundStateError(f"{round_} has no pairing yet: pair it before publishing")
+    round_.status = RoundStatus.PUBLISHED
+    round_.published_at = timezone.now()
+    round_._history_user = user
+    round_.save()
+    return round_
+
+
+@transaction.atomic
+def round_delete_draft(*, round: Round, user: AbstractBaseUser | None) -> None:
+    """Delete the event's last round while it is a draft (its pairings and games go too)."""
+    round_ = Round.objects.select_for_update().get(pk=round.pk)
+    _require_draft(round_, "deleted")
+    last = Round.objects.filter(event_id=round_.event_id).aggregate(last=Max("number"))["last"]
+    if round_.number != last:
+        raise RoundStateError(f"{round_} is not the last round ({last}): delete that one first")
+    round_._history_user = user
+    round_.delete()
+
+
+@transaction.atomic
+def round_complete(*, round: Round, user: AbstractBaseUser | None) -> Round:
+    """Close a published round once every game has a result."""
+    round_ = Round.objects.select_for_update().get(pk=round.pk)
+    if round_.status != RoundStatus.PUBLISHED:
+        raise RoundStateError(
+            f"{round_} is {round_.get_status_display()}: only a published round can be completed"
+        )
+    pending = list(
+        Game.objects.filter(pairing__round=round_, result=GameResult.PENDING)
+        .values_list("pairing__board", flat=True)
+        .distinct()
+    )
+    if pending:
+        raise RoundStateError(f"{round_} still has pending games on board(s) {sorted(pending)}")
+    round_.status = RoundStatus.COMPLETED
+    round_._history_user = user
+    round_.save()
+    return round_
+
+
+def _require_draft(round_: Round, action: str) -> None:
+    if round_.status != RoundStatus.DRAFT:
+        raise RoundStateError(
+            f"{round_} is {round_.get_status_display()}: only a draft round can be {action}"
+        )
