@@ -5,7 +5,7 @@ BIN := $(VENV)/bin
 PORT ?= 8000
 STAMP := $(VENV)/.installed
 
-.PHONY: run install test lint bench perft-deep corpus differential peers clean
+.PHONY: run install test lint bench perft-deep corpus differential peers worker clean
 
 $(STAMP): requirements.txt
 	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -22,6 +22,10 @@ run: install
 
 test: install
 	$(BIN)/python -m pytest
+
+# A real Celery worker (needs CELERY_BROKER_URL, and DATABASE_URL for a shared database).
+worker: install
+	$(BIN)/celery -A config worker --loglevel=info
 
 lint: install
 	$(BIN)/ruff check .
@@ -43,3 +47,18 @@ $(PEERS)/py-draughts/.installed:
 	@touch $@
 
 peers: $(PEERS)/pydraughts/.installed $(PEERS)/py-draughts/.installed
+
+# Deep checks that do not belong in `make test` (each prints its figures).
+perft-deep: install
+	$(BIN)/python -m benchmarks.perft_deep
+
+corpus: install
+	$(BIN)/python -m pytest tests/arbiter/test_corpus_replay.py tests/arbiter/test_pdn_corpus.py
+
+differential: install peers
+	$(BIN)/python -m benchmarks.differential 100000
+
+bench: install peers
+	$(BIN)/python -m benchmarks.arbiter_speed
+	$(BIN)/python -m benchmarks.pairing
+	$(BIN)/python -m benchmarks.standings_queries
