@@ -1,0 +1,67 @@
+"""py-draughts 1.10.1 (imports as ``draughts``, numpy-based) under the benchmark's loops.
+
+Run by the driver with py-draughts' own interpreter (``.peers/py-draughts/bin/python``):
+reads a request (JSON) on stdin and prints the figures (JSON), see ``loops.serve``.
+
+The adapter uses the public board API (``legal_moves``, ``push``, ``pop``, ``from_fen``).
+Squares are 0-based indices in the official numbering order (REFERENCE.md 1.1, and the
+numeric form of 2.1 for Russian, ``0`` = b8). English is not offered: py-draughts'
+American board lets White move first and counts 379 leaves at perft depth 3 instead of
+302 (REFERENCE.md 7.1), so it does not play the same game.
+"""
+
+from __future__ import annotations
+
+import loops
+from draughts import RussianBoard, StandardBoard, __version__
+from draughts.boards.base import BaseBoard
+from draughts.engines.turbo import perft_from_board
+from draughts.move import Move
+
+BOARDS: dict[str, type[BaseBoard]] = {"international": StandardBoard, "russian": RussianBoard}
+
+
+class PyDraughtsEngine:
+    def __init__(self, variant: str) -> None:
+        if variant not in BOARDS:
+            raise SystemExit(f"py-draughts does not play {variant!r} (only {sorted(BOARDS)})")
+        self.board = BOARDS[variant]
+        # The maximum-capture boards already merge routes with the same outcome; the
+        # Russian board returns every capture chain, so merge them here (REFERENCE.md 7).
+        self.merge = variant == "russian"
+        self.own_perft = _turbo_perft if variant == "international" else None
+
+    def start(self, fen: str) -> BaseBoard:
+        return self.board.from_fen(fen)
+
+    def moves(self, position: BaseBoard) -> list[Move]:
+        moves = position.legal_moves
+        if not self.merge:
+            return moves
+        distinct: dict[tuple[int, int, frozenset[int]], Move] = {}
+        for move in moves:
+            key = (move.square_list[0], move.square_list[-1], frozenset(move.captured_list))
+            distinct.setdefault(key, move)
+        return list(distinct.values())
+
+    def identity(self, move: Move) -> tuple[tuple[int, ...], frozenset[int]]:
+        return (
+            tuple(square + 1 for square in move.square_list),
+            frozenset(square + 1 for square in move.captured_list),
+        )
+
+    def push(self, position: BaseBoard, move: Move) -> None:
+        position.push(move)
+
+    def pop(self, position: BaseBoard) -> None:
+        position.pop()
+
+
+def _turbo_perft(position: BaseBoard, depth: int) -> int:
+    """py-draughts' own perft (``engines.turbo``, International only): plain ints, and
+    like ``arbiter.perft`` it counts the last ply's moves without playing them."""
+    return perft_from_board(position, depth)
+
+
+if __name__ == "__main__":
+    loops.serve(PyDraughtsEngine, f"py-draughts {__version__}")
