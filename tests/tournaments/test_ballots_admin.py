@@ -1,0 +1,110 @@
+"""The admin: draw button and card column on the round page, the card on the results sheet,
+the void page, read-only published decks, custom cards replayed as typed."""
+
+import pytest
+from django.urls import reverse
+
+from tests.factories import event_with_players
+from tests.tournaments.test_admin import logged_in, make_organizer
+from tournaments.models import BallotCard, BallotDeck, BallotDraw, System
+from tournaments.services.rounds import round_pair, round_publish
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def organizer():
+    return make_organizer("ballot-organizer")
+
+
+@pytest.fixture
+def english_round(organizer):
+    event = event_with_players(
+        organizer,
+        players=4,
+        system=System.ROUND_ROBIN,
+        variant="english",
+        games_per_pairing=2,
+        ballot_deck=BallotDeck.objects.get(slug="english-3-move"),
+    )
+    return round_publish(round=round_pair(event=event, user=organizer), user=organizer)
+
+
+def test_draw_button_then_the_card_on_the_round_page_and_results_sheet(organizer, english_round):
+    client = logged_in(organizer)
+    page = reverse("admin:tournaments_round_change", args=(english_round.pk,))
+    assert "Draw cards" in client.get(page).content.decode()
+    response = client.post(reverse("admin:tournaments_round_draw_cards", args=(english_round.pk,)))
+    assert response.status_code == 302
+    draws = list(BallotDraw.objects.filter(round=english_round).select_related("card"))
+    assert len(draws) == 2 and all(d.drawn_by == organizer for d in draws)
+    html = client.get(page).content.decode()
+    sheet = client.get(reverse("admin:tournaments_round_results", args=(english_round.pk,)))
+    for draw in draws:
+        assert f"<strong>{draw.card.code}</strong>" in html
+        assert draw.card.moves in html
+        assert draw.card.moves in sheet.content.decode()
+    again = client.post(
+        reverse("admin:tournaments_round_draw_cards", args=(english_round.pk,)), follow=True
+    )
+    assert "already has its card" in again.content.decode()
+
+
+def test_the_void_page_asks_for_a_reason_and_keeps_it(organizer, english_round):
+    client = logged_in(organizer)
+    client.post(reverse("admin:tournaments_round_draw_cards", args=(english_round.pk,)))
+    draw = BallotDraw.objects.filter(round=english_round).first()
+    url = reverse("admin:tournaments_ballotdraw_void", args=(draw.pk,))
+    assert client.get(url).status_code == 200
+    assert client.post(url, {"reason": ""}).status_code == 200  # form error, nothing voided
+    draw.refresh_from_db()
+    assert draw.voided_at is None
+    client.post(url, {"reason": "Wrong card announced"})
+    draw.refresh_from_db()
+    assert draw.void_reason == "Wrong card announced" and draw.voided_by == organizer
+    log = client.get(reverse("admin:tournaments_ballotdraw_changelist")).content.decode()
+    assert "Wrong card announced" in log
+
+
+def test_another_organizer_cannot_draw_or_void(organizer, english_round):
+    client = logged_in(organizer)
+    client.post(reverse("admin:tournaments_round_draw_cards", args=(english_round.pk,)))
+    draw = BallotDraw.objects.filter(round=english_round).first()
+    stranger = logged_in(make_organizer("stranger"))
+    url = reverse("admin:tournaments_round_draw_cards", args=(english_round.pk,))
+    assert stranger.post(url).status_code == 404
+    void = reverse("admin:tournaments_ballotdraw_void", args=(draw.pk,))
+    assert stranger.post(void, {"reason": "mine now"}).status_code == 404
+    draw.refresh_from_db()
+    assert draw.voided_at is None
+    assert BallotDraw.objects.filter(round=english_round).count() == 2
+
+
+def test_published_decks_are_read_only(organizer):
+    client = logged_in(organizer)
+    deck = BallotDeck.objects.get(slug="fmjd-64")
+    card = deck.cards.get(code="45-IX")
+    page = client.get(reverse("admin:tournaments_ballotcard_change", args=(card.pk,)))
+    assert page.status_code == 200 and "REFERENCE.md 5" in page.content.decode()
+    client.post(
+        reverse("admin:tournaments_ballotcard_change", args=(card.pk,)),
+        {"deck": deck.pk, "code": "45-IX", "moves": "c3-d4", "start_fen": "", "name": ""},
+    )
+    card.refresh_from_db()
+    assert card.moves.startswith("g3-h4")
+
+
+def test_a_custom_card_is_replayed_as_it_is_typed(organizer):
+    client = logged_in(organizer)
+    client.post(
+        reverse("admin:tournaments_ballotdeck_add"),
+        {"name": "Club openings", "slug": "club", "variant": "international", "source": "club"},
+    )
+    deck = BallotDeck.objects.get(slug="club")
+    add = reverse("admin:tournaments_ballotcard_add")
+    bad = client.post(add, {"deck": deck.pk, "code": "1", "moves": "32-28 28-23", "start_fen": ""})
+    assert bad.status_code == 200 and "ply 2" in bad.content.decode()
+    assert not deck.cards.exists()
+    client.post(add, {"deck": deck.pk, "code": "1", "moves": "32-28 18-23", "start_fen": ""})
+    card = BallotCard.objects.get(deck=deck)
+    assert card.fen.startswith("W:") and card.history.first().history_user == organizer

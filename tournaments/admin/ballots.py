@@ -1,0 +1,202 @@
+"""Ballots: decks (published ones read-only), custom cards typed and replayed, the draw log
+with the void page."""
+
+from django import forms
+from django.contrib import admin, messages
+from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
+from django.urls import path, reverse
+from django.utils.html import format_html
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+
+from tournaments.admin.history import AuditedAdmin
+from tournaments.admin.pages import object_or_404, render_page, report_refusal
+from tournaments.admin.scoping import ScopedAdmin
+from tournaments.ballots.cards import CardError, replay_card
+from tournaments.models import BallotCard, BallotDeck, BallotDraw
+from tournaments.selectors import ballot_draw_check
+from tournaments.services.ballots import (
+    ballot_card_save,
+    ballot_deck_create,
+    ballot_draw_void,
+)
+from tournaments.services.errors import TournamentError
+
+
+@admin.register(BallotDeck)
+class BallotDeckAdmin(AuditedAdmin):
+    list_display = ("name", "variant", "builtin", "cards_link", "source")
+    list_filter = ("variant", "builtin")
+    fields = ("name", "slug", "variant", "source")
+
+    @admin.display(description=gettext_lazy("cards"))
+    def cards_link(self, deck: BallotDeck) -> str:
+        url = reverse("admin:tournaments_ballotcard_changelist") + f"?deck__id__exact={deck.pk}"
+        return format_html('<a href="{}">{}</a>', url, deck.cards.count())
+
+    def get_readonly_fields(self, request: HttpRequest, obj=None):
+        return self.fields if obj is not None and obj.builtin else ()
+
+    def has_delete_permission(self, request: HttpRequest, obj=None) -> bool:
+        if obj is not None and (obj.builtin or obj.events.exists()):
+            return False
+        return super().has_delete_permission(request, obj)
+
+    def save_model(self, request: HttpRequest, obj: BallotDeck, form, change: bool) -> None:
+        if change:
+            super().save_model(request, obj, form, change)
+            return
+        created = ballot_deck_create(
+            name=obj.name, slug=obj.slug, variant=obj.variant, source=obj.source, user=request.user
+        )
+        obj.pk = created.pk
+
+
+class BallotCardForm(forms.ModelForm):
+    """A custom card: replayed with arbiter as it is typed (the service replays it again)."""
+
+    class Meta:
+        model = BallotCard
+        fields = ("deck", "code", "name", "moves", "start_fen", "barred")
+        help_texts = {  # noqa: RUF012
+            "moves": gettext_lazy("In the variant's notation, e.g. 32-28 18-23 (move numbers ok)."),
+            "start_fen": gettext_lazy("Empty: the initial position. Else a PDN FEN."),
+        }
+
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        if "deck" in self.fields:  # absent when a published card is shown read-only
+            self.fields["deck"].queryset = BallotDeck.objects.filter(builtin=False)
+
+    def clean(self):
+        data = super().clean()
+        deck = data.get("deck")
+        if deck is not None and data.get("code"):
+            try:
+                replay_card(
+                    variant=deck.variant,
+                    code=data["code"],
+                    moves=data.get("moves", ""),
+                    start_fen=data.get("start_fen", ""),
+                )
+            except CardError as exc:
+                raise forms.ValidationError(str(exc)) from exc
+        return data
+
+
+@admin.register(BallotCard)
+class BallotCardAdmin(AuditedAdmin):
+    form = BallotCardForm
+    list_display = ("code", "name", "deck", "moves", "barred", "brazilian", "corrected")
+    list_filter = ("deck", "barred", "brazilian")
+    search_fields = ("code", "name", "moves", "notation")
+    list_select_related = ("deck",)
+    readonly_fields = ("number", "notation", "fen", "brazilian", "group", "correction")
+
+    @admin.display(description=gettext_lazy("source corrected"), boolean=True)
+    def corrected(self, card: BallotCard) -> bool:
+        return bool(card.correction)
+
+    def has_change_permission(self, request: HttpRequest, obj=None) -> bool:
+        if obj is not None and obj.deck.builtin:
+            return False
+        return super().has_change_permission(request, obj)
+
+    def has_delete_permission(self, request: HttpRequest, obj=None) -> bool:
+        if obj is not None and (obj.deck.builtin or obj.draws.exists()):
+            return False
+        return super().has_delete_permission(request, obj)
+
+    def save_model(self, request: HttpRequest, obj: BallotCard, form, change: bool) -> None:
+        data = form.cleaned_data
+        saved = ballot_card_save(
+            deck=data["deck"],
+            card=BallotCard.objects.get(pk=obj.pk) if change else None,
+            code=data["code"],
+            name=data["name"],
+            moves=data["moves"],
+            start_fen=data["start_fen"],
+            barred=data["barred"],
+            user=request.user,
+        )
+        obj.pk = saved.pk
+
+
+class VoidDrawForm(forms.Form):
+    reason = forms.CharField(
+        label=gettext_lazy("Reason"),
+        widget=forms.Textarea(attrs={"rows": 3}),
+        help_text=gettext_lazy("Kept with the draw; the board can then get a new card."),
+    )
+
+
+@admin.register(BallotDraw)
+class BallotDrawAdmin(ScopedAdmin, AuditedAdmin):
+    """The draw log of the organizer's events: every draw, voided ones included."""
+
+    list_display = (
+        "sequence",
+        "event",
+        "round",
+        "board",
+        "card",
+        "seed",
+        "drawn_by",
+        "drawn_at",
+        "voided_at",
+        "void_reason",
+        "reproduced",
+    )
+    list_filter = (("event", admin.RelatedOnlyFieldListFilter),)
+    list_select_related = ("event", "round__event", "pairing", "card__deck", "drawn_by")
+
+    @admin.display(description=gettext_lazy("board"))
+    def board(self, draw: BallotDraw) -> str:
+        return str(draw.pairing.board) if draw.pairing_id else _("all")
+
+    @admin.display(description=gettext_lazy("seed reproduces the card"), boolean=True)
+    def reproduced(self, draw: BallotDraw) -> bool:
+        return ballot_draw_check(draw) == draw.card.number
+
+    def has_add_permission(self, request: HttpRequest) -> bool:
+        """Cards are drawn by the round page's button (ballot_draw)."""
+        return False
+
+    def has_delete_permission(self, request: HttpRequest, obj=None) -> bool:
+        return False
+
+    def get_readonly_fields(self, request: HttpRequest, obj=None):
+        return [field.name for field in self.model._meta.fields]
+
+    def get_urls(self):
+        return [
+            path(
+                "<path:object_id>/void/",
+                self.admin_site.admin_view(self.void_view),
+                name="tournaments_ballotdraw_void",
+            ),
+            *super().get_urls(),
+        ]
+
+    def void_view(self, request: HttpRequest, object_id: str) -> HttpResponse:
+        """Ask for the reason, then void the draw (ballot_draw_void) and go back to the round."""
+        draw = object_or_404(self, request, object_id, change=True)
+        form = VoidDrawForm(request.POST or None)
+        if request.method == "POST" and form.is_valid():
+            try:
+                ballot_draw_void(draw=draw, reason=form.cleaned_data["reason"], user=request.user)
+            except TournamentError as exc:
+                report_refusal(request, exc)
+            else:
+                messages.success(request, _("Draw %(number)d voided.") % {"number": draw.sequence})
+            return HttpResponseRedirect(
+                reverse("admin:tournaments_round_change", args=(draw.round_id,))
+            )
+        return render_page(
+            self,
+            request,
+            "tournaments/admin/ballot_void.html",
+            title=_("Void draw %(number)d") % {"number": draw.sequence},
+            obj=draw,
+            form=form,
+        )
