@@ -1,7 +1,10 @@
-"""Games: one per pairing, or two with colours swapped, each with an explicit result code."""
+"""Games: one per pairing, or two with colours swapped, each with an explicit result code;
+their records (PDN), the background verification of each record, disputes and rulings."""
 
+from django.conf import settings
 from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
+from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 from simple_history.models import HistoricalRecords
 
@@ -68,3 +71,162 @@ class Game(models.Model):
 
     def __str__(self) -> str:
         return f"{self.white} — {self.black}: {self.result}"
+
+
+class RecordSource(models.TextChoices):
+    TYPED = "typed", _("typed")
+    UPLOAD = "upload", _("uploaded file")
+    API = "api", _("API")
+
+
+class GameRecord(models.Model):
+    """The record (PDN text) of one game. Each save raises `revision`; the background
+    verification checks the revision it was asked for and drops a stale answer."""
+
+    game = models.OneToOneField(
+        Game, on_delete=models.CASCADE, related_name="record", verbose_name=_("game")
+    )
+    pdn = models.TextField(_("PDN"))
+    source = models.CharField(_("source"), max_length=10, choices=RecordSource.choices)
+    revision = models.PositiveIntegerField(_("revision"), default=1)
+    entered_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+        verbose_name=_("entered by"),
+    )
+    entered_at = models.DateTimeField(_("entered at"), default=timezone.now)
+    history = HistoricalRecords()
+
+    class Meta:
+        verbose_name = _("game record")
+        verbose_name_plural = _("game records")
+
+    def __str__(self) -> str:
+        return _("record of %(game)s") % {"game": self.game}
+
+
+class VerificationStatus(models.TextChoices):
+    PENDING = "pending", _("waiting for verification")
+    DONE = "done", _("verified")
+
+
+class Verification(models.Model):
+    """What the arbiter's replay found in the latest revision of a record.
+
+    `report` is the replay's verdict (arbiter.Verdict.to_dict()); `flags` are the findings
+    an arbiter must look at ({"kind", "ply", "message"}: games.verification.Flag). A flag
+    never changes the game's result: only a ruling or a result entry does.
+    """
+
+    record = models.OneToOneField(
+        GameRecord,
+        on_delete=models.CASCADE,
+        related_name="verification",
+        verbose_name=_("record"),
+    )
+    revision = models.PositiveIntegerField(_("record revision"))
+    status = models.CharField(
+        _("status"),
+        max_length=10,
+        choices=VerificationStatus.choices,
+        default=VerificationStatus.PENDING,
+    )
+    verdict = models.CharField(_("verdict"), max_length=12, blank=True)
+    result_check = models.CharField(_("result check"), max_length=14, blank=True)
+    opening_followed = models.BooleanField(_("opening followed"), null=True)
+    flags = models.JSONField(_("flags"), default=list, blank=True)
+    flagged = models.BooleanField(_("flagged"), default=False, db_index=True)
+    report = models.JSONField(_("report"), default=dict, blank=True)
+    verified_at = models.DateTimeField(_("verified at"), null=True, blank=True)
+    history = HistoricalRecords()
+
+    class Meta:
+        verbose_name = _("verification")
+        verbose_name_plural = _("verifications")
+
+    def __str__(self) -> str:
+        return f"{self.record}: {self.get_status_display()}"
+
+
+class DisputeClaim(models.TextChoices):
+    ILLEGAL_MOVE = "illegal-move", _("illegal move")
+    WRONG_RESULT = "wrong-result", _("wrong result")
+    DRAW_BY_RULE = "draw-by-rule", _("draw by rule (repetition, 25-move, endgame rule)")
+    WRONG_OPENING = "wrong-opening", _("wrong opening")
+
+
+class DisputeStatus(models.TextChoices):
+    OPEN = "open", _("open")
+    RULED = "ruled", _("ruled")
+
+
+class Dispute(models.Model):
+    """A claim on a game, opened by its organizer, an arbiter or one of its players."""
+
+    game = models.ForeignKey(
+        Game, on_delete=models.CASCADE, related_name="disputes", verbose_name=_("game")
+    )
+    claim = models.CharField(_("claim"), max_length=14, choices=DisputeClaim.choices)
+    ply = models.PositiveIntegerField(
+        _("ply"), null=True, blank=True, help_text=_("The half-move the claim is about.")
+    )
+    statement = models.TextField(_("statement"))
+    status = models.CharField(
+        _("status"), max_length=6, choices=DisputeStatus.choices, default=DisputeStatus.OPEN
+    )
+    opened_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        related_name="+",
+        verbose_name=_("opened by"),
+    )
+    opened_at = models.DateTimeField(_("opened at"), default=timezone.now)
+    history = HistoricalRecords()
+
+    class Meta:
+        verbose_name = _("dispute")
+        verbose_name_plural = _("disputes")
+        ordering = ("-opened_at",)
+
+    def __str__(self) -> str:
+        return f"{self.get_claim_display()}: {self.game}"
+
+
+class RulingDecision(models.TextChoices):
+    UPHOLD = "uphold", _("uphold the claim")
+    REJECT = "reject", _("reject the claim")
+    ADJUST = "adjust", _("adjust the result")
+    REPLAY = "replay", _("replay from a ply")
+
+
+class Ruling(models.Model):
+    """The arbiter's decision on a dispute, with the written reason and the result it set."""
+
+    dispute = models.OneToOneField(
+        Dispute, on_delete=models.CASCADE, related_name="ruling", verbose_name=_("dispute")
+    )
+    decision = models.CharField(_("decision"), max_length=6, choices=RulingDecision.choices)
+    reason = models.TextField(_("reason"))
+    result_before = models.CharField(_("result before"), max_length=3, choices=GameResult.choices)
+    result_after = models.CharField(_("result after"), max_length=3, choices=GameResult.choices)
+    replay_from_ply = models.PositiveIntegerField(_("replay from ply"), null=True, blank=True)
+    replay_fen = models.CharField(_("position to replay from"), max_length=400, blank=True)
+    arbiter = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.PROTECT,
+        related_name="+",
+        verbose_name=_("arbiter"),
+    )
+    ruled_at = models.DateTimeField(_("ruled at"), default=timezone.now)
+    history = HistoricalRecords()
+
+    class Meta:
+        verbose_name = _("ruling")
+        verbose_name_plural = _("rulings")
+
+    def __str__(self) -> str:
+        return f"{self.get_decision_display()}: {self.dispute}"

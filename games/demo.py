@@ -1,0 +1,117 @@
+"""Demo game records for an event on a ballot (called by tournaments.demo for the English
+ballot event): each played round's PDN file is uploaded and matched to the games, every
+record verified in the background; one game leaves its card and carries an open dispute.
+
+Records are the game's drawn card followed by random legal moves from the demo's seeded
+generator (never a move that ends the game on the board, which would contradict the
+entered result at random).
+"""
+
+import random
+
+from django.contrib.auth.models import AbstractBaseUser
+
+from arbiter import Board, Move, find_variant
+from games.models import Game, GameResult
+from games.services.disputes import dispute_open
+from games.services.records import round_records_upload
+from games.services.verification import game_card
+from tournaments.models import Event, RoundStatus
+
+#: Plies played after the card in a demo record.
+CONTINUATION = 30
+
+
+def records_demo(*, event: Event, user: AbstractBaseUser, rng: random.Random) -> None:
+    """Upload a record for every game with a result in ``event``; the first game of the last
+    such round leaves its card at ply 2 (flagged by the verification) and is disputed."""
+    board_type = find_variant(event.variant)
+    event.arbiters.add(user)
+    played = [
+        round_
+        for round_ in event.rounds.exclude(status=RoundStatus.DRAFT).order_by("number")
+        if Game.objects.filter(pairing__round=round_).exclude(result=GameResult.PENDING).exists()
+    ]
+    disputed = None
+    for round_ in played:
+        games = list(
+            Game.objects.filter(pairing__round=round_, pairing__black__isnull=False)
+            .select_related("pairing", "white__player", "black__player")
+            .order_by("pairing__board", "index")
+        )
+        leaving = games[0] if round_ == played[-1] else None
+        text = "\n".join(
+            _record(game, board_type, rng, leave_card=game == leaving) for game in games
+        )
+        round_records_upload(round=round_, pdn=text, user=user)
+        disputed = leaving or disputed
+    if disputed is not None:
+        dispute_open(
+            game=disputed,
+            claim="wrong-opening",
+            statement="The second move of the game is not the one on the card that was drawn.",
+            ply=2,
+            user=user,
+        )
+
+
+def _record(game: Game, board_type: type[Board], rng: random.Random, *, leave_card: bool) -> str:
+    card = game_card(game)
+    board = board_type()
+    words = []
+    opening = card.moves.split() if card else []
+    for ply, text in enumerate(opening, 1):
+        move = board.parse_move(text)
+        if leave_card and ply == 2:
+            # another reply; the rest of the card may no longer be playable after it
+            move = next(other for other in board.legal_moves() if other != move)
+            words.append(board.move_text(move))
+            board.push(move)
+            break
+        words.append(board.move_text(move))
+        board.push(move)
+    for _ in range(CONTINUATION):
+        move = _move_that_goes_on(board, rng)
+        if move is None:
+            break
+        words.append(board.move_text(move))
+        board.push(move)
+    white, black = game.white.player, game.black.player
+    tags = {
+        "Event": str(game.pairing.round.event),
+        "Round": f"{game.pairing.round.number}.{game.index}",
+        "Board": str(game.pairing.board),
+        "White": f"{white.last_name}, {white.first_name}",
+        "Black": f"{black.last_name}, {black.first_name}",
+        "GameType": str(board_type.game_type),
+        "Result": _pdn_result(board_type, game.result),
+    }
+    header = "".join(f'[{name} "{value}"]\n' for name, value in tags.items())
+    return f"{header}{' '.join(words)} {tags['Result']}\n"
+
+
+def _move_that_goes_on(board: Board, rng: random.Random) -> Move | None:
+    """A random legal move after which the opponent can still move: the demo's games end
+    by the result entered, not on the board (which would contradict it at random)."""
+    moves = board.legal_moves()
+    rng.shuffle(moves)
+    for move in moves:
+        board.push(move)
+        goes_on = board.has_legal_moves()
+        board.pop()
+        if goes_on:
+            return move
+    return None
+
+
+def _pdn_result(board_type: type[Board], result: str) -> str:
+    """The PDN result of a game result: the first score is the first player's (Black's in
+    English draughts; REFERENCE.md 6.3). Unfinished or forfeited games are ``*``."""
+    first = board_type.first_player.name.lower()
+    winner = {GameResult.WHITE_WIN: "white", GameResult.BLACK_WIN: "black"}.get(result)
+    if result == GameResult.DRAW:
+        return "1/2-1/2" if board_type.result_format == "default" else "1-1"
+    if winner is None:
+        return "*"
+    won = "1-0" if winner == first else "0-1"
+    return won if board_type.result_format == "default" else {"1-0": "2-0", "0-1": "0-2"}[won]

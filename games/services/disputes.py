@@ -1,0 +1,157 @@
+"""The dispute desk: a claim opened on a game, and the arbiter's ruling on it.
+
+A ruling changes the game's result only through tournaments.services.results.result_record,
+in the same transaction as the ruling itself; the dispute, the ruling and the game keep
+their history (django-simple-history), so every step can be read back.
+"""
+
+from django.contrib.auth.models import AbstractBaseUser
+from django.db import transaction
+
+from arbiter.pdn import read_game
+from games.models import (
+    Dispute,
+    DisputeClaim,
+    DisputeStatus,
+    Game,
+    GameResult,
+    Ruling,
+    RulingDecision,
+)
+from games.permissions import can_open_dispute, can_rule
+from games.services.errors import DisputeError, NotAllowedError
+from games.services.verification import game_card
+from games.timeline import game_timeline, start_and_opening, variant_of
+from tournaments.services.results import result_record
+
+
+@transaction.atomic
+def dispute_open(
+    *,
+    game: Game,
+    claim: str,
+    statement: str,
+    user: AbstractBaseUser,
+    ply: int | None = None,
+) -> Dispute:
+    """Open a dispute on ``game`` with ``claim`` (a DisputeClaim) and a written statement;
+    ``ply`` is the half-move it is about, if any. Opened by the event's organizers or
+    arbiters, or by a player of the game (issue 5, "The arbiter's dispute desk")."""
+    game = Game.objects.select_related(
+        "pairing__round__event", "white__player", "black__player"
+    ).get(pk=game.pk)
+    if not can_open_dispute(user, game):
+        raise NotAllowedError(
+            f"{user} may not open a dispute on board {game.pairing.board} game {game.index} "
+            f"of {game.pairing.round}: only its organizers, arbiters and players may"
+        )
+    if claim not in DisputeClaim.values:
+        raise DisputeError(f"unknown claim {claim!r}: expected one of {DisputeClaim.values}")
+    if not statement.strip():
+        raise DisputeError("a dispute needs a statement of what is claimed")
+    dispute = Dispute(game=game, claim=claim, statement=statement.strip(), ply=ply, opened_by=user)
+    dispute._history_user = user
+    dispute.save()
+    return dispute
+
+
+@transaction.atomic
+def dispute_rule(
+    *,
+    dispute: Dispute,
+    decision: str,
+    reason: str,
+    user: AbstractBaseUser,
+    result: str | None = None,
+    ply: int | None = None,
+    expected_version: int | None = None,
+) -> Ruling:
+    """Rule on an open dispute, with a written ``reason``; only an arbiter of the event.
+
+    - ``uphold``: the claim stands; with ``result`` the game's result becomes it;
+    - ``reject``: the claim is dismissed, the result stays (no ``result`` allowed);
+    - ``adjust``: the result becomes ``result`` (required, and different);
+    - ``replay``: the game is to be replayed from ``ply`` (a ply of the record that could be
+      played): the result goes back to pending, the position to replay from is kept.
+
+    ``expected_version`` is the game version the arbiter saw (stale writes are refused by
+    result_record).
+    """
+    dispute = (
+        Dispute.objects.select_for_update(of=("self",))
+        .select_related("game__pairing__round__event")
+        .get(pk=dispute.pk)
+    )
+    game = dispute.game
+    event = game.pairing.round.event
+    if not can_rule(user, event):
+        raise NotAllowedError(f"{user} is not an arbiter of {event}: only its arbiters rule")
+    if dispute.status != DisputeStatus.OPEN:
+        raise DisputeError(f"dispute {dispute.pk} ({dispute}) was already ruled on")
+    if not reason.strip():
+        raise DisputeError(f"dispute {dispute.pk}: a ruling needs a written reason")
+    if decision not in RulingDecision.values:
+        raise DisputeError(
+            f"unknown decision {decision!r}: expected one of {RulingDecision.values}"
+        )
+    new_result, fen = _consequence(game, decision, result, ply)
+    before = game.result
+    if new_result != before:
+        game = result_record(
+            game=game, result=new_result, user=user, expected_version=expected_version
+        )
+    ruling = Ruling(
+        dispute=dispute,
+        decision=decision,
+        reason=reason.strip(),
+        result_before=before,
+        result_after=new_result,
+        replay_from_ply=ply if decision == RulingDecision.REPLAY else None,
+        replay_fen=fen,
+        arbiter=user,
+    )
+    ruling._history_user = user
+    ruling.save()
+    dispute.status = DisputeStatus.RULED
+    dispute._history_user = user
+    dispute.save(update_fields=["status"])
+    return ruling
+
+
+def _consequence(game: Game, decision: str, result: str | None, ply: int | None) -> tuple[str, str]:
+    """The result after the ruling, and the position to replay from (replay only)."""
+    where = f"board {game.pairing.board} game {game.index}"
+    if result is not None and result not in GameResult.values:
+        raise DisputeError(f"unknown result {result!r}: expected one of {GameResult.values}")
+    if decision == RulingDecision.REJECT:
+        if result is not None and result != game.result:
+            raise DisputeError(f"{where}: rejecting a claim leaves the result ({game.result})")
+        return game.result, ""
+    if decision == RulingDecision.ADJUST:
+        if result is None or result == game.result:
+            raise DisputeError(
+                f"{where}: adjusting needs a new result (the result is {game.result})"
+            )
+        return result, ""
+    if decision == RulingDecision.UPHOLD:
+        return result or game.result, ""
+    return GameResult.PENDING, _replay_position(game, ply)
+
+
+def _replay_position(game: Game, ply: int | None) -> str:
+    """The position after ``ply`` of the game's record, where the replay starts."""
+    where = f"board {game.pairing.board} game {game.index}"
+    record = getattr(game, "record", None)
+    if record is None:
+        raise DisputeError(f"{where} has no record: there is no position to replay from")
+    if ply is None:
+        raise DisputeError(f"{where}: replaying needs the ply to replay from")
+    pdn_game = read_game(record.pdn)
+    variant = variant_of(pdn_game, game.pairing.round.event.variant)
+    start_fen, _, _ = start_and_opening(pdn_game, variant, game_card(game))
+    timeline = game_timeline(pdn_game, variant, start_fen)
+    if not 0 <= ply <= timeline.last_ply:
+        raise DisputeError(
+            f"{where}: ply {ply} is outside the record's playable plies (0 to {timeline.last_ply})"
+        )
+    return timeline.at(ply).fen

@@ -1,0 +1,17 @@
+"""Errors of the games services. Each message names the game and the rule that refused."""
+
+from django.core.exceptions import PermissionDenied
+
+from tournaments.services.errors import TournamentError
+
+
+class RecordError(TournamentError):
+    """A game record cannot be stored (no game in the text, several games for one...)."""
+
+
+class DisputeError(TournamentError):
+    """A dispute or a ruling breaks a rule of the dispute desk (already ruled, no reason...)."""
+
+
+class NotAllowedError(PermissionDenied):
+    """The user's role in the event does not allow this write (views answer 403)."""

@@ -1,0 +1,129 @@
+"""A recorded game as a sequence of positions, for the replay on the dispute desk.
+
+Pure Python (no database). :func:`game_timeline` walks the main line of a PDN game from its
+start position, keeping after every ply the position, the move and the draw counters
+(:class:`arbiter.counters.DrawCounters`); it stops where the record stops being playable
+(the verdict of :func:`arbiter.replay` says why). :func:`start_and_opening` decides where
+a game starts and which opening it must follow when a ballot card was drawn for it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from arbiter import ArbiterError, Board, Move, find_variant
+from arbiter.counters import DrawCounter, DrawCounters
+from arbiter.errors import UnknownVariantError
+from arbiter.pdn import PdnGame, PdnMove, PdnSetup
+
+
+@dataclass(frozen=True, slots=True)
+class Card:
+    """The opening a game must follow: ``moves`` from ``start_fen`` (empty: the variant's
+    initial position) lead to ``fen``, the position the players start from."""
+
+    code: str
+    moves: str
+    start_fen: str
+    fen: str
+
+
+@dataclass(frozen=True, slots=True)
+class Step:
+    """The position after ``ply`` (0: the start), the move that led there as written and as
+    the arbiter reads it, and the draw counters at that ply."""
+
+    ply: int
+    number: int | None
+    text: str
+    move: Move | None
+    fen: str
+    counters: tuple[DrawCounter, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Timeline:
+    variant: type[Board]
+    steps: tuple[Step, ...]
+
+    @property
+    def last_ply(self) -> int:
+        return self.steps[-1].ply
+
+    def at(self, ply: int) -> Step:
+        """The step at ``ply``, clamped to the plies that could be played."""
+        return self.steps[max(0, min(ply, self.last_ply))]
+
+    def board_at(self, ply: int) -> Board:
+        return self.variant(self.at(ply).fen)
+
+
+def variant_of(game: PdnGame, default: str) -> type[Board]:
+    """The game's GameType if the arbiter knows it, else the event's variant ``default``."""
+    try:
+        return find_variant(game.tag("GameType") or default)
+    except UnknownVariantError:
+        return find_variant(default)
+
+
+def start_and_opening(
+    game: PdnGame, variant: type[Board], card: Card | None
+) -> tuple[str | None, str | None, bool]:
+    """``(start FEN, opening moves, started after the opening)`` for replaying ``game``.
+
+    Without a card: the record's own FEN tag, no opening to check. With one (REFERENCE.md
+    3.4 and 5: the players play the drawn card's opening):
+    - a record without FEN tag starts from the card's start position and must begin with
+      the card's moves;
+    - a record whose FEN tag is the card's start position must begin with its moves;
+    - a record whose FEN tag is the card's final position skipped the moves: it followed
+      the card (the third value is True);
+    - any other FEN tag did not start from the card's position: the opening check fails.
+    """
+    tag = (game.tag("FEN") or "").strip()
+    if card is None:
+        return tag or None, None, False
+    fen = _normal(variant, tag) if tag else _normal(variant, card.start_fen)
+    if fen == _normal(variant, card.fen) and card.moves:
+        return fen, None, True
+    if fen == _normal(variant, card.start_fen):
+        return fen, card.moves, False
+    return fen, None, False
+
+
+def game_timeline(game: PdnGame, variant: type[Board], start_fen: str | None) -> Timeline:
+    """Every position of ``game``'s main line that can be played, from ``start_fen``."""
+    try:
+        board = variant(start_fen)
+    except ArbiterError:
+        board = variant()
+    counters = DrawCounters(board)
+    steps = [Step(0, None, "", None, board.fen(), counters.snapshot())]
+    number = 0
+    for item in game.moves:
+        if isinstance(item, PdnSetup):
+            try:
+                counters.set_position(item.fen)
+            except ArbiterError:
+                break
+            continue
+        if not isinstance(item, PdnMove) or item.unknown:
+            break
+        try:
+            move = board.parse_move(item.text)
+        except ArbiterError:
+            break
+        number = item.number or max(1, number + (board.turn is variant.first_player))
+        counters.push(move)
+        steps.append(Step(counters.ply, number, item.text, move, board.fen(), counters.snapshot()))
+    return Timeline(variant, tuple(steps))
+
+
+def _normal(variant: type[Board], fen: str) -> str:
+    """A FEN in the writer's form (or as given when it cannot be read)."""
+    if not fen:
+        return variant().fen()
+    try:
+        return variant(fen).fen()
+    except ArbiterError:
+        return fen

@@ -1,0 +1,120 @@
+"""What an arbiter must look at in a replayed record: flags drawn from an arbiter.Verdict.
+
+Pure Python (no database): :func:`flags_for` compares the verdict with the result entered
+for the game and with the drawn card, and lists the findings, each with the ply where it
+happens. A flag is a report to the arbiter; the result is never changed here.
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass
+from typing import Literal
+
+from arbiter import Verdict
+
+FlagKind = Literal[
+    "unreadable",
+    "illegal-move",
+    "ambiguous-move",
+    "result-contradicted",
+    "automatic-draw",
+    "left-opening",
+]
+
+#: The game result code (games.models.GameResult) of a win by each side, or a draw.
+_RESULT_OF_WINNER: dict[str | None, str] = {"white": "1-0", "black": "0-1", None: "1/2"}
+#: Entered results that say who won a played game (forfeits and unplayed games do not).
+_PLAYED_RESULTS = frozenset(_RESULT_OF_WINNER.values())
+
+
+@dataclass(frozen=True, slots=True)
+class Flag:
+    """One finding: ``kind``, the ``ply`` it happens at (None: the whole record), and a
+    message that quotes the record."""
+
+    kind: FlagKind
+    ply: int | None
+    message: str
+
+    def to_dict(self) -> dict[str, object]:
+        return asdict(self)
+
+
+def board_result(verdict: Verdict) -> str | None:
+    """The game result code the board decided (a win with no legal move left for the loser,
+    or an automatic draw), None when the game did not end on the board."""
+    if verdict.outcome is None:
+        return None
+    return _RESULT_OF_WINNER[verdict.outcome.winner]
+
+
+def flags_for(verdict: Verdict, *, entered_result: str) -> list[Flag]:
+    """The findings of ``verdict`` for a game whose entered result is ``entered_result``.
+
+    - the replay stopped: an unreadable record, an illegal or ambiguous move (with the ply
+      and the arbiter's reason; REFERENCE.md 1.8: an illegal move is reported, the
+      opponent or the arbiter decides what follows);
+    - the result is contradicted: the board decided the game and the record's result
+      (arbiter's result check) or the entered result says otherwise (REFERENCE.md 1.5,
+      2.3, 3.2: the side to move without a legal move has lost; 1.6, 2.4: an automatic
+      draw ends the game);
+    - an automatic draw ended the game, with its rule and source;
+    - the game left the drawn card's opening (REFERENCE.md 3.4 and 5).
+    """
+    flags: list[Flag] = []
+    error = verdict.error
+    if error is not None:
+        kind: FlagKind = {"illegal": "illegal-move", "ambiguous": "ambiguous-move"}.get(
+            verdict.verdict, "unreadable"
+        )
+        flags.append(Flag(kind, error.ply, error.message))
+    decided = board_result(verdict)
+    if decided is not None:
+        assert verdict.outcome is not None
+        if verdict.result_check == "contradicts":
+            flags.append(Flag("result-contradicted", verdict.outcome.ply, verdict.result_message))
+        if entered_result in _PLAYED_RESULTS and entered_result != decided:
+            flags.append(
+                Flag(
+                    "result-contradicted",
+                    verdict.outcome.ply,
+                    f"the result entered is {entered_result}, but the board gives {decided} "
+                    f"at ply {verdict.outcome.ply} ({_ending(verdict)})",
+                )
+            )
+    if verdict.outcome is not None and verdict.outcome.termination == "draw-rule":
+        draw = verdict.draw
+        assert draw is not None
+        after = (
+            f"; {verdict.moves_after_end} plies were recorded after it"
+            if verdict.moves_after_end
+            else ""
+        )
+        flags.append(
+            Flag(
+                "automatic-draw",
+                draw.ply,
+                f"the game was drawn at ply {draw.ply} by the {draw.name} ({draw.source}){after}",
+            )
+        )
+    opening = verdict.opening
+    if opening is not None and not opening.followed:
+        flags.append(
+            Flag(
+                "left-opening",
+                opening.left_at_ply,
+                f"the game left the drawn card's opening at ply {opening.left_at_ply}"
+                if opening.left_at_ply
+                else "the game did not start from the drawn card's position",
+            )
+        )
+    return flags
+
+
+def _ending(verdict: Verdict) -> str:
+    assert verdict.outcome is not None
+    if verdict.outcome.winner is None:
+        assert verdict.draw is not None
+        return f"automatic draw, {verdict.draw.name}"
+    loser = "black" if verdict.outcome.winner == "white" else "white"
+    return f"{loser} has no legal move"

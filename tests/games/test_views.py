@@ -1,0 +1,138 @@
+"""The dispute desk pages: who sees and changes what, the replay at any ply, the ruling form."""
+
+import pytest
+from django.urls import reverse
+
+from games.models import Dispute, DisputeStatus, Game, GameResult
+from games.services.disputes import dispute_open
+from games.services.records import record_save
+from tests.factories import UserFactory
+from tests.games.conftest import published_round
+from tournaments.services.results import result_record
+
+pytestmark = pytest.mark.django_db
+
+RECORD = '[GameType "20"]\n1. 32-28 19-23 2. 28x19 14x23 *'
+
+
+@pytest.fixture
+def dispute(game, organizer, django_capture_on_commit_callbacks):
+    with django_capture_on_commit_callbacks(execute=True):
+        record_save(game=game, pdn=RECORD, user=organizer)
+    result_record(game=game, result=GameResult.WHITE_WIN, user=organizer)
+    return dispute_open(
+        game=game, claim="wrong-result", statement="I did not resign.", ply=3, user=organizer
+    )
+
+
+def test_the_dispute_page_steps_through_the_replay_without_javascript(
+    client, dispute, official_arbiter
+):
+    client.force_login(official_arbiter)
+    url = reverse("desk:dispute", args=(dispute.pk,))
+    page = client.get(url).content.decode()
+    assert 'role="img"' in page and "ply 3" in page
+    assert 'href="?ply=2" rel="prev"' in page and 'href="?ply=4" rel="next"' in page
+    assert "Draw counters at ply 3" in page and "FMJD Annex 1 art. 6.2" in page
+    assert "REFERENCE.md 1.5" in page  # the rule that applies to a result claim
+    start = client.get(url, {"ply": 0}).content.decode()
+    assert "Start position" in start and 'rel="prev"' not in start
+    end = client.get(url, {"ply": 99}).content.decode()
+    assert 'rel="next"' not in end and "14x23" in end
+    assert 'name="reason"' in page  # the arbiter's ruling form
+
+
+def test_an_arbiter_rules_through_the_page(client, dispute, official_arbiter, game):
+    client.force_login(official_arbiter)
+    url = reverse("desk:dispute", args=(dispute.pk,))
+    answer = client.post(
+        url,
+        {"decision": "adjust", "result": "1/2", "reason": "Agreed draw.", "expected_version": 1},
+    )
+    assert answer.status_code == 302
+    assert Game.objects.get(pk=game.pk).result == GameResult.DRAW
+    page = client.get(url).content.decode()
+    assert "Agreed draw." in page and 'name="reason"' not in page
+
+
+def test_a_stale_ruling_shows_the_refusal(client, dispute, official_arbiter, game, organizer):
+    client.force_login(official_arbiter)
+    result_record(game=game, result=GameResult.BLACK_WIN, user=organizer)
+    answer = client.post(
+        reverse("desk:dispute", args=(dispute.pk,)),
+        {"decision": "adjust", "result": "1/2", "reason": "r", "expected_version": 1},
+    )
+    assert answer.status_code == 200 and "changed since you saw it" in answer.content.decode()
+    assert Dispute.objects.get(pk=dispute.pk).status == DisputeStatus.OPEN
+
+
+@pytest.fixture
+def others(organizer, official_arbiter):
+    other_organizer = UserFactory(username="other-organizer")
+    other_arbiter = UserFactory(username="other-arbiter")
+    published_round(other_organizer, other_arbiter)
+    return {
+        "stranger": UserFactory(username="stranger", is_staff=False),
+        "other organizer": other_organizer,
+        "other arbiter": other_arbiter,
+    }
+
+
+@pytest.mark.parametrize("who", ["anonymous", "stranger", "other organizer", "other arbiter"])
+def test_outsiders_see_and_change_nothing(client, who, others, dispute, game):
+    if who != "anonymous":
+        client.force_login(others[who])
+    event = game.pairing.round.event
+    expected = 302 if who == "anonymous" else 403  # anonymous: sent to log in
+    pages = [
+        reverse("desk:desk", args=(event.slug,)),
+        reverse("desk:dispute", args=(dispute.pk,)),
+        reverse("desk:dispute_open", args=(game.pk,)),
+    ]
+    for url in pages:
+        assert client.get(url).status_code == expected
+    ruling = {"decision": "adjust", "result": "0-1", "reason": "mine", "expected_version": 1}
+    assert client.post(pages[1], ruling).status_code == expected
+    claim = {"claim": "wrong-result", "statement": "mine"}
+    assert client.post(pages[2], claim).status_code == expected
+    assert Dispute.objects.filter(game=game).count() == 1
+    assert Dispute.objects.get(pk=dispute.pk).status == DisputeStatus.OPEN
+    assert Game.objects.get(pk=game.pk).result == GameResult.WHITE_WIN
+
+
+def test_a_player_opens_a_dispute_sees_it_and_cannot_rule(client, game, dispute):
+    player = game.black.player.user
+    client.force_login(player)
+    answer = client.post(
+        reverse("desk:dispute_open", args=(game.pk,)),
+        {"claim": "draw-by-rule", "ply": "4", "statement": "Draw by the 25-move rule."},
+    )
+    opened = Dispute.objects.get(game=game, claim="draw-by-rule")
+    assert answer.url == reverse("desk:dispute", args=(opened.pk,))
+    page = client.get(answer.url).content.decode()
+    assert "Waiting for the arbiter" in page and 'name="reason"' not in page
+    assert "25-move rule (automatic)" in page  # the draw rules with their counters
+    ruling = {"decision": "reject", "reason": "mine"}
+    assert client.post(answer.url, ruling).status_code == 403
+    assert (
+        client.get(reverse("desk:desk", args=(game.pairing.round.event.slug,))).status_code == 403
+    )
+
+
+def test_the_desk_lists_disputes_and_flagged_records(
+    client, dispute, organizer, django_capture_on_commit_callbacks, official_arbiter
+):
+    other = Game.objects.exclude(pk=dispute.game_id).filter(
+        pairing__round__event=dispute.game.pairing.round.event
+    )
+    assert not other.exists()  # one board: flag the disputed game itself
+    with django_capture_on_commit_callbacks(execute=True):
+        record_save(
+            game=dispute.game, pdn='[GameType "20"]\n1. 32-28 19-23 2. 28-22 *', user=organizer
+        )
+    client.force_login(official_arbiter)
+    page = client.get(reverse("desk:desk", args=(dispute.game.pairing.round.event.slug,)))
+    text = page.content.decode()
+    assert "I did not resign." not in text  # statements stay on the dispute page
+    assert "Wrong result" in text or "wrong result" in text
+    assert "ply 3" in text and "capture is compulsory" in text
