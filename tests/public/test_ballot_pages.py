@@ -1,0 +1,57 @@
+"""A two-game round robin on the English 3-move ballot: the pairings page and the API show
+the card of each board and both games; the crosstable shows the square table."""
+
+import pytest
+
+from games.models import Game, GameResult
+from tests.factories import event_with_players
+from tournaments.models import BallotDeck, System
+from tournaments.selectors import pairing_card
+from tournaments.services.ballots import ballot_draw
+from tournaments.services.results import result_record
+from tournaments.services.rounds import round_pair, round_publish
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def ballot_event(organizer):
+    event = event_with_players(
+        organizer,
+        players=4,
+        system=System.ROUND_ROBIN,
+        variant="english",
+        games_per_pairing=2,
+        ballot_deck=BallotDeck.objects.get(slug="english-3-move"),
+    )
+    round_ = round_publish(round=round_pair(event=event, user=organizer), user=organizer)
+    ballot_draw(round=round_, user=organizer)
+    for game in Game.objects.filter(pairing__round=round_).order_by("pk"):
+        result_record(game=game, result=GameResult.WHITE_WIN, user=organizer)
+    return event, round_
+
+
+def test_pairings_page_shows_cards_and_both_games(client, ballot_event):
+    event, round_ = ballot_event
+    page = client.get(f"/events/{event.slug}/rounds/1/").content.decode()
+    pairing = round_.pairings.filter(black__isnull=False).first()
+    card = pairing_card(pairing)
+    assert "Ballot" in page
+    assert card.moves in page
+    assert page.count("Game 2:") == 2  # two boards, each with its return game
+
+
+def test_api_pairings_carry_the_card(client, ballot_event):
+    event, _round = ballot_event
+    body = client.get(f"/api/events/{event.slug}/pairings/?round=1").json()
+    board = body["results"][0]
+    assert board["card"]["moves"]
+    assert [g["index"] for g in board["games"]] == [1, 2]
+
+
+def test_square_crosstable_with_game_marks(client, ballot_event):
+    event, _round = ballot_event
+    page = client.get(f"/events/{event.slug}/crosstable/").content.decode()
+    assert "points scored against the player of that column" in page
+    rows = client.get(f"/api/events/{event.slug}/crosstable/").json()["results"]
+    assert sorted(rows[0]["cells"][0]["games"]) in (["b0", "w1"], ["b1", "w0"])

@@ -1,0 +1,143 @@
+"""Game endpoints: a game with its PDN and verification verdict, the record upload, and the
+dispute desk's writes. They call the games services (games.services.records, disputes),
+which enforce who may act (games.permissions); a refusal is a 403, a rule broken a 409."""
+
+from django.shortcuts import get_object_or_404
+from drf_spectacular.utils import extend_schema
+from rest_framework import exceptions, serializers, status
+from rest_framework.request import Request
+from rest_framework.response import Response
+
+from games.models import Dispute as DisputeRow
+from games.models import DisputeClaim, Game, GameRecord, GameResult, RecordSource, RulingDecision
+from games.selectors import verification_get
+from games.services.disputes import dispute_open, dispute_rule
+from games.services.records import record_save
+from tournaments.api import serializers as s
+from tournaments.api.views import EventScoped
+from tournaments.selectors_public import PUBLIC_STATUSES, game_rows
+
+
+class DisputeCreateSerializer(serializers.Serializer):
+    claim = serializers.ChoiceField(choices=DisputeClaim.choices)
+    statement = serializers.CharField(max_length=5000)
+    ply = serializers.IntegerField(required=False, min_value=0, max_value=10_000)
+
+
+class DisputeSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    game = serializers.IntegerField(source="game_id")
+    claim = serializers.CharField()
+    ply = serializers.IntegerField(allow_null=True)
+    statement = serializers.CharField()
+    status = serializers.CharField()
+
+
+class RulingCreateSerializer(serializers.Serializer):
+    decision = serializers.ChoiceField(choices=RulingDecision.choices)
+    reason = serializers.CharField(max_length=5000)
+    result = serializers.ChoiceField(choices=GameResult.choices, required=False)
+    ply = serializers.IntegerField(required=False, min_value=0, max_value=10_000)
+    expected_version = serializers.IntegerField(required=False, min_value=0)
+
+
+class RulingSerializer(serializers.Serializer):
+    dispute = serializers.IntegerField(source="dispute_id")
+    decision = serializers.CharField()
+    reason = serializers.CharField()
+    result_before = serializers.CharField()
+    result_after = serializers.CharField()
+    replay_from_ply = serializers.IntegerField(allow_null=True)
+
+
+def _valid(serializer_class, request: Request) -> dict:
+    serializer = serializer_class(data=request.data)
+    serializer.is_valid(raise_exception=True)
+    return serializer.validated_data
+
+
+class GameScoped(EventScoped):
+    def game(self, *, public: bool = True) -> Game:
+        games = Game.objects.filter(pairing__round__event=self.event())
+        if public:
+            games = games.filter(pairing__round__status__in=PUBLIC_STATUSES)
+        return get_object_or_404(
+            games.select_related("pairing__round", "white__player", "black__player"),
+            pk=self.kwargs["game_id"],
+        )
+
+
+class GameDetail(GameScoped):
+    """A published game: result, PDN record and the arbiter's verification verdict."""
+
+    serializer_class = s.GameDetailSerializer
+
+    def get(self, request: Request, slug: str, game_id: int) -> Response:
+        game = self.game()
+        row = next(
+            r for r in game_rows(self.event(), round=game.pairing.round.number) if r.id == game.pk
+        )
+        record = GameRecord.objects.filter(game=game).first()
+        verification = verification_get(game)
+        done = verification is not None and verification.status == "done"
+        data = {
+            **vars(row),
+            "pdn": record.pdn if record else None,
+            "verdict": verification.verdict if done else None,
+            "result_check": verification.result_check if done else None,
+            "opening_followed": verification.opening_followed if done else None,
+            "report": verification.report if done else None,
+        }
+        return Response(self.get_serializer(data).data)
+
+
+class GameRecordView(GameScoped):
+    """PUT: store this game's PDN record (organizers and arbiters); verified in the
+    background."""
+
+    serializer_class = s.GameSerializer
+
+    @extend_schema(request=s.RecordSerializer, responses={200: s.GameSerializer})
+    def put(self, request: Request, slug: str, game_id: int) -> Response:
+        game = self.game(public=False)
+        data = _valid(s.RecordSerializer, request)
+        record_save(game=game, pdn=data["pdn"], user=request.user, source=RecordSource.API)
+        rows = game_rows(self.event(), round=game.pairing.round.number)
+        row = next((r for r in rows if r.id == game.pk), None)
+        if row is None:
+            raise exceptions.NotFound(f"game {game.pk} is in a draft round.")
+        return Response(self.get_serializer(row).data)
+
+
+class DisputeCreate(GameScoped):
+    """POST: open a dispute on this game (its organizers, arbiters or players)."""
+
+    serializer_class = DisputeSerializer
+
+    @extend_schema(request=DisputeCreateSerializer, responses={201: DisputeSerializer})
+    def post(self, request: Request, slug: str, game_id: int) -> Response:
+        game = self.game()
+        data = _valid(DisputeCreateSerializer, request)
+        dispute = dispute_open(
+            game=game,
+            claim=data["claim"],
+            statement=data["statement"],
+            ply=data.get("ply"),
+            user=request.user,
+        )
+        return Response(DisputeSerializer(dispute).data, status=status.HTTP_201_CREATED)
+
+
+class DisputeRuling(EventScoped):
+    """POST: rule on dispute <id> (the event's arbiters), with a written reason."""
+
+    serializer_class = RulingSerializer
+
+    @extend_schema(request=RulingCreateSerializer, responses={201: RulingSerializer})
+    def post(self, request: Request, slug: str, dispute_id: int) -> Response:
+        dispute = get_object_or_404(
+            DisputeRow, pk=dispute_id, game__pairing__round__event=self.event()
+        )
+        data = _valid(RulingCreateSerializer, request)
+        ruling = dispute_rule(dispute=dispute, user=request.user, **data)
+        return Response(RulingSerializer(ruling).data, status=status.HTTP_201_CREATED)

@@ -1,0 +1,209 @@
+"""Serializers of the API: events (model rows), and the selectors' dataclasses (read as
+attributes). Public fields only: no contact details, national id or birth date."""
+
+from rest_framework import serializers
+
+from games.models import GameResult
+from tournaments.models import SCORING_FIELDS, Event, Round
+
+
+class EventSerializer(serializers.ModelSerializer):
+    scoring = serializers.SerializerMethodField()
+
+    class Meta:
+        model = Event
+        fields = (
+            "slug",
+            "name",
+            "variant",
+            "system",
+            "swiss_ordering",
+            "number_of_rounds",
+            "games_per_pairing",
+            "ranking",
+            "tiebreaks",
+            "start_date",
+            "end_date",
+            "venue",
+            "chief_arbiter",
+            "scoring",
+        )
+
+    def get_scoring(self, event: Event) -> dict[str, str]:
+        """Points per outcome ("win", "draw", "loss", forfeits and byes), as decimals."""
+        return {key: str(getattr(event, field)) for key, field in SCORING_FIELDS.items()}
+
+
+class RoundSerializer(serializers.ModelSerializer):
+    class Meta:
+        model = Round
+        fields = ("number", "status", "published_at")
+
+
+class PlayerSerializer(serializers.Serializer):
+    number = serializers.IntegerField(help_text="Pairing number.")
+    name = serializers.CharField()
+    federation = serializers.CharField()
+    title = serializers.CharField()
+    rating = serializers.IntegerField()
+    club = serializers.CharField()
+
+
+class GameLinkSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    index = serializers.IntegerField(help_text="1, or 2 for the return game of a pairing.")
+    white = serializers.IntegerField(help_text="White's pairing number.")
+    black = serializers.IntegerField(help_text="Black's pairing number.")
+    result = serializers.ChoiceField(choices=GameResult.choices)
+
+
+class CardSerializer(serializers.Serializer):
+    code = serializers.CharField()
+    name = serializers.CharField()
+    moves = serializers.CharField()
+    start_fen = serializers.CharField()
+
+
+class PairingSerializer(serializers.Serializer):
+    round = serializers.IntegerField()
+    board = serializers.IntegerField()
+    white = PlayerSerializer()
+    black = PlayerSerializer(allow_null=True, help_text="null for a bye.")
+    bye_kind = serializers.CharField(help_text='"pab", "half", "zero", "full" or "".')
+    card = CardSerializer(allow_null=True, help_text="The ballot card; null: free opening.")
+    games = GameLinkSerializer(many=True)
+
+
+class StandingSerializer(serializers.Serializer):
+    rank = serializers.IntegerField()
+    shared_rank = serializers.BooleanField()
+    number = serializers.IntegerField()
+    name = serializers.CharField()
+    rating = serializers.IntegerField()
+    points = serializers.DecimalField(max_digits=6, decimal_places=1)
+    tiebreaks = serializers.DictField(
+        child=serializers.DecimalField(max_digits=10, decimal_places=2),
+        help_text="Tie-break code -> value, in the event's order.",
+    )
+
+
+class ContributionSerializer(serializers.Serializer):
+    round = serializers.IntegerField()
+    opponent = serializers.IntegerField(allow_null=True)
+    code = serializers.CharField()
+    value = serializers.DecimalField(max_digits=10, decimal_places=2)
+    dummy = serializers.BooleanField(help_text="Valued against a virtual opponent (C.07 16.4).")
+    note = serializers.CharField()
+
+
+class TieBreakDetailSerializer(serializers.Serializer):
+    code = serializers.CharField()
+    value = serializers.DecimalField(max_digits=10, decimal_places=2)
+    counted = ContributionSerializer(many=True)
+    cut = ContributionSerializer(many=True)
+    note = serializers.CharField()
+
+
+class TieBreakExplanationSerializer(serializers.Serializer):
+    number = serializers.IntegerField()
+    name = serializers.CharField()
+    points = serializers.DecimalField(max_digits=6, decimal_places=1)
+    details = TieBreakDetailSerializer(many=True)
+
+
+class CellSerializer(serializers.Serializer):
+    round = serializers.IntegerField()
+    opponent_rank = serializers.IntegerField(allow_null=True)
+    opponent_number = serializers.IntegerField(allow_null=True)
+    colour = serializers.CharField(allow_null=True)
+    code = serializers.CharField()
+    points = serializers.DecimalField(max_digits=6, decimal_places=1)
+    text = serializers.CharField()
+    games = serializers.SerializerMethodField()
+
+    def get_games(self, cell) -> list[str]:
+        """The games of a two-game pairing from this side ("w1", "b=" ...)."""
+        return [mark.text for mark in cell.games]
+
+
+class CrosstableRowSerializer(serializers.Serializer):
+    rank = serializers.IntegerField()
+    shared_rank = serializers.BooleanField()
+    number = serializers.IntegerField()
+    name = serializers.CharField()
+    title = serializers.CharField()
+    federation = serializers.CharField()
+    rating = serializers.IntegerField()
+    cells = CellSerializer(many=True)
+    score = serializers.DecimalField(max_digits=6, decimal_places=1)
+    tiebreaks = serializers.ListField(
+        child=serializers.DecimalField(max_digits=10, decimal_places=2)
+    )
+
+
+class GameSerializer(serializers.Serializer):
+    """A game with its record and the arbiter's verification when there is one."""
+
+    id = serializers.IntegerField()
+    round = serializers.IntegerField()
+    board = serializers.IntegerField()
+    index = serializers.IntegerField()
+    white = serializers.IntegerField()
+    black = serializers.IntegerField()
+    result = serializers.ChoiceField(choices=GameResult.choices)
+    version = serializers.IntegerField(help_text="Send it back as expected_version.")
+    has_record = serializers.BooleanField()
+    verification = serializers.CharField(
+        allow_null=True, help_text='"pending", "done" or null without a record.'
+    )
+
+
+class GameDetailSerializer(GameSerializer):
+    pdn = serializers.CharField(allow_null=True)
+    verdict = serializers.CharField(allow_null=True)
+    result_check = serializers.CharField(allow_null=True)
+    opening_followed = serializers.BooleanField(allow_null=True)
+    report = serializers.JSONField(allow_null=True, help_text="arbiter.Verdict.to_dict().")
+
+
+# Writes
+
+
+class RegistrationCreateSerializer(serializers.Serializer):
+    """Register an existing player (`player`: id) or a new one (`first_name`, `last_name`...)."""
+
+    player = serializers.IntegerField(required=False, min_value=1)
+    first_name = serializers.CharField(required=False, max_length=100)
+    last_name = serializers.CharField(required=False, max_length=100)
+    federation = serializers.CharField(required=False, max_length=3, allow_blank=True)
+    fmjd_id = serializers.CharField(required=False, max_length=20, allow_blank=True)
+    player_rating = serializers.IntegerField(required=False, min_value=0, max_value=4000)
+    club = serializers.CharField(required=False, max_length=120, allow_blank=True)
+    rating = serializers.IntegerField(required=False, min_value=0, max_value=4000)
+    joined_round = serializers.IntegerField(required=False, min_value=1, max_value=1000)
+    missed_rounds_half_point = serializers.BooleanField(required=False, default=False)
+
+    def validate(self, data: dict) -> dict:
+        if "player" not in data and not (data.get("first_name") and data.get("last_name")):
+            raise serializers.ValidationError(
+                "Give `player` (an existing player's id) or `first_name` and `last_name`."
+            )
+        return data
+
+
+class RegistrationSerializer(serializers.Serializer):
+    player = serializers.IntegerField(source="player_id")
+    pairing_number = serializers.IntegerField()
+    rating = serializers.IntegerField()
+    joined_round = serializers.IntegerField()
+
+
+class ResultSerializer(serializers.Serializer):
+    result = serializers.ChoiceField(choices=GameResult.choices)
+    expected_version = serializers.IntegerField(
+        required=False, min_value=0, help_text="The version you saw: refused (409) if stale."
+    )
+
+
+class RecordSerializer(serializers.Serializer):
+    pdn = serializers.CharField(max_length=200_000, help_text="The PDN text of this one game.")

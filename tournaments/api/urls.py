@@ -1,0 +1,31 @@
+"""API routes under /api/ (the schema and docs are in config.urls)."""
+
+from django.urls import path
+
+from tournaments.api import games, views
+
+app_name = "api"
+
+EVENT = "events/<slug:slug>/"
+
+urlpatterns = [
+    path("events/", views.EventList.as_view(), name="events"),
+    path(EVENT, views.EventDetail.as_view(), name="event"),
+    path(f"{EVENT}players/", views.PlayerList.as_view(), name="players"),
+    path(f"{EVENT}rounds/", views.RoundList.as_view(), name="rounds"),
+    path(f"{EVENT}rounds/<int:number>/publish/", views.RoundPublish.as_view(), name="publish"),
+    path(f"{EVENT}pairings/", views.PairingList.as_view(), name="pairings"),
+    path(f"{EVENT}standings/", views.Standings.as_view(), name="standings"),
+    path(f"{EVENT}standings/<int:number>/", views.TieBreaks.as_view(), name="tiebreaks"),
+    path(f"{EVENT}crosstable/", views.CrosstableView.as_view(), name="crosstable"),
+    path(f"{EVENT}games/", views.GameList.as_view(), name="games"),
+    path(f"{EVENT}games/<int:game_id>/", games.GameDetail.as_view(), name="game"),
+    path(f"{EVENT}games/<int:game_id>/result/", views.GameResultView.as_view(), name="result"),
+    path(f"{EVENT}games/<int:game_id>/record/", games.GameRecordView.as_view(), name="record"),
+    path(f"{EVENT}games/<int:game_id>/disputes/", games.DisputeCreate.as_view(), name="disputes"),
+    path(
+        f"{EVENT}disputes/<int:dispute_id>/ruling/",
+        games.DisputeRuling.as_view(),
+        name="ruling",
+    ),
+]

@@ -1,0 +1,339 @@
+"""Read-only public endpoints, and the organizers' writes on events, rounds and results.
+
+Views are thin: they read through tournaments.selectors / selectors_public and write
+through tournaments.services, the same functions the admin calls. Only published rounds
+are visible; results-based answers are cached per event state like the public pages.
+"""
+
+from django.db import transaction
+from django.shortcuts import get_object_or_404
+from django.utils import timezone
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiParameter, extend_schema
+from rest_framework import exceptions, generics, mixins, status
+from rest_framework.request import Request
+from rest_framework.response import Response
+
+from games.models import Game
+from tournaments.api import serializers as s
+from tournaments.api.permissions import ReadOnlyOrAuthenticated, may_manage
+from tournaments.models import Event, Player
+from tournaments.selectors import pairing_list, player_list, standings_get
+from tournaments.selectors_public import (
+    cached,
+    crosstable_get,
+    event_fingerprint,
+    event_groups,
+    game_rows,
+    last_public_round,
+    public_rounds,
+    round_games,
+    tiebreak_explanation,
+)
+from tournaments.services import players, registrations, results, rounds
+
+ROUND = OpenApiParameter(
+    "round", OpenApiTypes.INT, description="A published round (default: the last one)."
+)
+PLAYER = OpenApiParameter("player", OpenApiTypes.INT, description="A pairing number.")
+STATUS = OpenApiParameter(
+    "status", OpenApiTypes.STR, enum=["current", "upcoming", "finished"], description="When."
+)
+
+
+def _int_param(request: Request, name: str) -> int | None:
+    value = request.query_params.get(name)
+    if value is None:
+        return None
+    if not value.isdigit() or not 0 < int(value) < 100_000:
+        raise exceptions.ValidationError({name: [f"{value!r} is not a positive whole number."]})
+    return int(value)
+
+
+def _published_round(request: Request, event: Event) -> int:
+    """?round=, which must be published; default the last published round (0 if none)."""
+    last = last_public_round(event)
+    asked = _int_param(request, "round")
+    if asked is None:
+        return last
+    if asked > last:
+        raise exceptions.ValidationError(
+            {"round": [f"round {asked} of {event.slug} is not published (last: {last})."]}
+        )
+    return asked
+
+
+class EventScoped(generics.GenericAPIView):
+    """Base of the endpoints under /api/events/<slug>/."""
+
+    permission_classes = (ReadOnlyOrAuthenticated,)
+
+    def event(self) -> Event:
+        if not hasattr(self, "_event"):
+            self._event = get_object_or_404(Event, slug=self.kwargs["slug"])
+        return self._event
+
+    def require(self, permission: str) -> Event:
+        """The event, if the user may make a change needing `permission` in it."""
+        event = self.event()
+        if not may_manage(self.request.user, event, permission):
+            raise exceptions.PermissionDenied(
+                f"{self.request.user} may not change {event.slug} ({permission} as organizer)."
+            )
+        return event
+
+
+class EventScopedList(mixins.ListModelMixin, EventScoped):
+    """A paginated list under an event: subclasses return the items from get_queryset()."""
+
+    def get(self, request: Request, *args, **kwargs) -> Response:
+        return self.list(request, *args, **kwargs)
+
+
+class EventList(generics.ListAPIView):
+    """Events, soonest first; ?status=current|upcoming|finished."""
+
+    serializer_class = s.EventSerializer
+    permission_classes = (ReadOnlyOrAuthenticated,)
+
+    @extend_schema(parameters=[STATUS])
+    def get(self, request: Request, *args, **kwargs) -> Response:
+        return super().get(request, *args, **kwargs)
+
+    def get_queryset(self):
+        wanted = self.request.query_params.get("status")
+        if wanted is None:
+            return Event.objects.order_by("start_date", "name")
+        groups = event_groups(today=timezone.localdate())
+        if wanted not in ("current", "upcoming", "finished"):
+            raise exceptions.ValidationError(
+                {"status": [f"{wanted!r} is not one of current, upcoming, finished."]}
+            )
+        return getattr(groups, wanted)
+
+
+class EventDetail(generics.RetrieveAPIView):
+    serializer_class = s.EventSerializer
+    permission_classes = (ReadOnlyOrAuthenticated,)
+    queryset = Event.objects.all()
+    lookup_field = "slug"
+
+
+class PlayerList(EventScopedList):
+    """The event's players in pairing-number order (public fields); POST registers one."""
+
+    serializer_class = s.PlayerSerializer
+
+    def get_queryset(self):
+        return player_list(self.event())
+
+    @extend_schema(
+        request=s.RegistrationCreateSerializer, responses={201: s.RegistrationSerializer}
+    )
+    def post(self, request: Request, slug: str) -> Response:
+        event = self.require("tournaments.add_registration")
+        data = self._valid(s.RegistrationCreateSerializer)
+        with transaction.atomic():
+            if "player" in data:
+                player = Player.objects.filter(pk=data["player"]).first()
+                if player is None:
+                    raise exceptions.ValidationError({"player": [f"no player {data['player']}."]})
+            else:
+                player = players.player_create(
+                    user=request.user,
+                    first_name=data["first_name"],
+                    last_name=data["last_name"],
+                    **{
+                        field: data[key]
+                        for key, field in (
+                            ("federation", "federation"),
+                            ("fmjd_id", "fmjd_id"),
+                            ("club", "club"),
+                            ("player_rating", "rating"),
+                        )
+                        if key in data
+                    },
+                )
+            registration = registrations.registration_add(
+                event=event,
+                player=player,
+                user=request.user,
+                rating=data.get("rating"),
+                joined_round=data.get("joined_round"),
+                missed_rounds_half_point=data["missed_rounds_half_point"],
+            )
+        return Response(s.RegistrationSerializer(registration).data, status=201)
+
+    def _valid(self, serializer_class) -> dict:
+        serializer = serializer_class(data=self.request.data)
+        serializer.is_valid(raise_exception=True)
+        return serializer.validated_data
+
+
+class RoundList(EventScoped):
+    """Published rounds; POST pairs the next round as a draft (organizers)."""
+
+    serializer_class = s.RoundSerializer
+    pagination_class = None
+
+    def get(self, request: Request, slug: str) -> Response:
+        return Response(self.get_serializer(public_rounds(self.event()), many=True).data)
+
+    @extend_schema(request=None, responses={201: s.RoundSerializer})
+    def post(self, request: Request, slug: str) -> Response:
+        event = self.require("tournaments.add_round")
+        round_ = rounds.round_pair(event=event, user=request.user)
+        return Response(self.get_serializer(round_).data, status=status.HTTP_201_CREATED)
+
+
+class RoundPublish(EventScoped):
+    """POST: publish draft round <number> (organizers)."""
+
+    serializer_class = s.RoundSerializer
+
+    @extend_schema(request=None, responses={200: s.RoundSerializer})
+    def post(self, request: Request, slug: str, number: int) -> Response:
+        event = self.require("tournaments.change_round")
+        round_ = get_object_or_404(event.rounds, number=number)
+        return Response(
+            self.get_serializer(rounds.round_publish(round=round_, user=request.user)).data
+        )
+
+
+class PairingList(EventScopedList):
+    """Boards of the published rounds, with their games; ?round= and ?player= filter."""
+
+    serializer_class = s.PairingSerializer
+
+    @extend_schema(parameters=[ROUND, PLAYER])
+    def get(self, request: Request, *args, **kwargs) -> Response:
+        return super().get(request, *args, **kwargs)
+
+    def get_queryset(self):
+        request = self.request
+        event = self.event()
+        wanted_round = _int_param(request, "round")
+        wanted_player = _int_param(request, "player")
+        items = []
+        for round_ in public_rounds(event):
+            if wanted_round is not None and round_.number != wanted_round:
+                continue
+            games = round_games(round_)
+            for line in pairing_list(round_):
+                numbers = {line.white.number, line.black.number if line.black else None}
+                if wanted_player is not None and wanted_player not in numbers:
+                    continue
+                items.append(
+                    {
+                        "round": round_.number,
+                        "board": line.board,
+                        "white": line.white,
+                        "black": line.black,
+                        "bye_kind": line.bye_kind,
+                        "card": line.card,
+                        "games": games.get(line.board, ()),
+                    }
+                )
+        return items
+
+
+class Standings(EventScopedList):
+    """Standings after ?round= (default: the last published round) with tie-break values."""
+
+    serializer_class = s.StandingSerializer
+
+    @extend_schema(parameters=[ROUND])
+    def get(self, request: Request, *args, **kwargs) -> Response:
+        return super().get(request, *args, **kwargs)
+
+    def get_queryset(self):
+        event = self.event()
+        after = _published_round(self.request, event)
+        if not after:
+            return []
+        return cached(
+            event_fingerprint(event),
+            f"standings:{after}",
+            lambda: standings_get(event, after_round=after),
+        )
+
+
+class TieBreaks(EventScoped):
+    """How player <number>'s tie-breaks were computed after ?round=."""
+
+    serializer_class = s.TieBreakExplanationSerializer
+
+    @extend_schema(parameters=[ROUND])
+    def get(self, request: Request, slug: str, number: int) -> Response:
+        event = self.event()
+        after = _published_round(request, event)
+        if not after:
+            raise exceptions.NotFound(f"no round of {event.slug} is published yet.")
+        explanation = cached(
+            event_fingerprint(event),
+            f"tiebreaks:{after}:{number}",
+            lambda: tiebreak_explanation(event, number=number, after_round=after),
+        )
+        if explanation is None:
+            raise exceptions.NotFound(f"no player with pairing number {number} in {event.slug}.")
+        return Response(self.get_serializer(explanation).data)
+
+
+class CrosstableView(EventScopedList):
+    """Crosstable rows in rank order after ?round= (cells per round)."""
+
+    serializer_class = s.CrosstableRowSerializer
+
+    @extend_schema(parameters=[ROUND])
+    def get(self, request: Request, *args, **kwargs) -> Response:
+        return super().get(request, *args, **kwargs)
+
+    def get_queryset(self):
+        event = self.event()
+        after = _published_round(self.request, event)
+        if not after:
+            return []
+        table = cached(
+            event_fingerprint(event),
+            f"crosstable:{after}",
+            lambda: crosstable_get(event, after_round=after),
+        )
+        return list(table.rows)
+
+
+class GameList(EventScopedList):
+    """Published games with their result and record state; ?round= and ?player= filter."""
+
+    serializer_class = s.GameSerializer
+
+    @extend_schema(parameters=[ROUND, PLAYER])
+    def get(self, request: Request, *args, **kwargs) -> Response:
+        return super().get(request, *args, **kwargs)
+
+    def get_queryset(self):
+        request = self.request
+        return game_rows(
+            self.event(), round=_int_param(request, "round"), player=_int_param(request, "player")
+        )
+
+
+class GameResultView(EventScoped):
+    """POST: record game <id>'s result (organizers), with optimistic locking."""
+
+    serializer_class = s.GameSerializer
+
+    @extend_schema(request=s.ResultSerializer, responses={200: s.GameSerializer})
+    def post(self, request: Request, slug: str, game_id: int) -> Response:
+        event = self.require("games.change_game")
+        game = get_object_or_404(Game, pk=game_id, pairing__round__event=event)
+        data = s.ResultSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        results.result_record(
+            game=game,
+            result=data.validated_data["result"],
+            user=request.user,
+            expected_version=data.validated_data.get("expected_version"),
+        )
+        rows = game_rows(event, round=game.pairing.round.number)
+        row = next(r for r in rows if r.id == game.pk)
+        return Response(self.get_serializer(row).data)

@@ -1,0 +1,399 @@
+"""Reads for the public site and the read-only API: only published rounds, public fields only.
+
+Built on tournaments.selectors (tournament_state, standings_get, pairing_list, player_list).
+Everything that depends on results is computed once per event state: `event_fingerprint` names
+the state (the latest change recorded in the history tables of the event's rows), and
+`cached` keeps a computed value under it, so a page is recomputed only after a change.
+"""
+
+import datetime
+import hashlib
+from collections.abc import Callable
+from dataclasses import dataclass
+from decimal import Decimal
+from typing import TypeVar
+
+from django.core.cache import cache
+from django.db.models import CharField, OuterRef, Q, QuerySet, Subquery, Value
+from django.db.models.functions import Cast, Concat
+
+from games.models import Game, GameRecord, GameResult
+from tournaments.crosstable import Crosstable, GameMark, build_crosstable
+from tournaments.models import (
+    BallotDraw,
+    Event,
+    Pairing,
+    Player,
+    Registration,
+    Round,
+    RoundStatus,
+    System,
+)
+from tournaments.pairing.types import LOSS_CODES, PLAYED_CODES, WIN_CODES, Colour
+from tournaments.selectors import _GAME_CODES as GAME_CODES
+from tournaments.selectors import standings_get, tournament_state
+from tournaments.standings import compute_standings, tiebreak_detail
+from tournaments.tiebreaks import TieBreakDetail
+
+T = TypeVar("T")
+
+#: Rounds the public may see (rule of this application: drafts stay with the organizers).
+PUBLIC_STATUSES = (RoundStatus.PUBLISHED, RoundStatus.COMPLETED)
+_CACHE_SECONDS = 24 * 3600
+
+
+@dataclass(frozen=True)
+class EventGroups:
+    """Events by date relative to `today`: under way, still to come, over (latest first)."""
+
+    current: list[Event]
+    upcoming: list[Event]
+    finished: list[Event]
+
+
+def event_groups(*, today: datetime.date) -> EventGroups:
+    """All events split into current, upcoming (soonest first) and finished (latest first)."""
+    events = list(Event.objects.order_by("start_date", "name"))
+    return EventGroups(
+        current=[e for e in events if e.start_date <= today <= e.end_date],
+        upcoming=[e for e in events if e.start_date > today],
+        finished=[e for e in events if e.end_date < today][::-1],
+    )
+
+
+def public_rounds(event: Event) -> QuerySet[Round]:
+    """The event's published and completed rounds, in order."""
+    return event.rounds.filter(status__in=PUBLIC_STATUSES).order_by("number")
+
+
+def last_public_round(event: Event) -> int:
+    """Number of the last published round, 0 before the first is published."""
+    last = public_rounds(event).order_by("-number").values_list("number", flat=True).first()
+    return last or 0
+
+
+def _latest(history: QuerySet) -> Subquery:
+    """The latest history row of `history` as 'id@date' (both: ids are reused after a
+    rollback, dates are not)."""
+    latest = history.order_by("-history_id").annotate(
+        mark=Concat(
+            Cast("history_id", CharField()),
+            Value("@"),
+            Cast("history_date", CharField()),
+            output_field=CharField(),
+        )
+    )
+    return Subquery(latest.values("mark")[:1])
+
+
+def event_fingerprint(event: Event) -> str:
+    """A string that changes whenever anything public about `event` changes: the event, its
+    players, registrations, rounds, pairings, games, ballot draws or game records (one
+    query)."""
+    pk = event.pk
+    player_ids = Registration.objects.filter(event_id=pk).values("player_id")
+    row = (
+        Event.objects.filter(pk=pk)
+        .annotate(
+            e=_latest(Event.history.filter(id=OuterRef("pk"))),
+            p=_latest(Player.history.filter(id__in=player_ids)),
+            r=_latest(Registration.history.filter(event_id=OuterRef("pk"))),
+            o=_latest(Round.history.filter(event_id=OuterRef("pk"))),
+            a=_latest(Pairing.history.filter(round__event_id=OuterRef("pk"))),
+            g=_latest(Game.history.filter(pairing__round__event_id=OuterRef("pk"))),
+            d=_latest(BallotDraw.history.filter(event_id=OuterRef("pk"))),
+            c=_latest(GameRecord.history.filter(game__pairing__round__event_id=OuterRef("pk"))),
+        )
+        .values_list("e", "p", "r", "o", "a", "g", "d", "c")
+        .first()
+    )
+    return f"{pk}/" + "/".join(str(part) for part in row or ())
+
+
+def cached(fingerprint: str, key: str, compute: Callable[[], T]) -> T:
+    """`compute()` cached under the event's current state `fingerprint`."""
+    state = hashlib.sha256(fingerprint.encode()).hexdigest()[:32]
+    return cache.get_or_set(f"damier:{state}:{key}", compute, _CACHE_SECONDS)
+
+
+@dataclass(frozen=True)
+class TieBreakExplanation:
+    """How one player's tie-breaks were computed: one detail per tie-break of the event."""
+
+    number: int
+    name: str
+    points: Decimal
+    details: tuple[TieBreakDetail, ...]
+    #: pairing number -> (name, score after the round) of everyone named in the details
+    opponents: dict[int, tuple[str, Decimal]]
+
+
+def tiebreak_explanation(
+    event: Event, *, number: int, after_round: int
+) -> TieBreakExplanation | None:
+    """Player `number`'s tie-break details after `after_round` (None: no such player)."""
+    state = tournament_state(event, up_to_round=after_round)
+    competitors = {c.number: c for c in state.competitors}
+    if number not in competitors:
+        return None
+    details = tuple(
+        tiebreak_detail(state, number, code, after_round, tiebreaks=event.tiebreaks)
+        for code in event.tiebreaks
+    )
+    named = {c.opponent for d in details for c in (*d.counted, *d.cut) if c.opponent is not None}
+    return TieBreakExplanation(
+        number=number,
+        name=competitors[number].name,
+        points=competitors[number].score(after_round),
+        details=details,
+        opponents={
+            n: (competitors[n].name, competitors[n].score(after_round))
+            for n in sorted(named)
+            if n in competitors
+        },
+    )
+
+
+@dataclass(frozen=True)
+class GameLink:
+    """A game as the pairing pages link it: its id, index in the pairing, sides, result."""
+
+    id: int
+    index: int
+    white: int
+    black: int
+    result: str
+
+
+def round_games(round: Round) -> dict[int, tuple[GameLink, ...]]:
+    """The games of `round` by board number (one query)."""
+    games: dict[int, list[GameLink]] = {}
+    rows = (
+        Game.objects.filter(pairing__round=round)
+        .order_by("pairing__board", "index")
+        .values_list(
+            "pk",
+            "index",
+            "white__pairing_number",
+            "black__pairing_number",
+            "result",
+            "pairing__board",
+        )
+    )
+    for pk, index, white, black, result, board in rows:
+        games.setdefault(board, []).append(GameLink(pk, index, white, black, result))
+    return {board: tuple(links) for board, links in games.items()}
+
+
+@dataclass(frozen=True)
+class CardLine:
+    """One round of a player card: opponent (None for a bye), colour, result code, points,
+    and the games played in that round."""
+
+    round: int
+    opponent: int | None
+    opponent_name: str
+    opponent_rating: int
+    colour: str | None
+    code: str
+    points: Decimal
+    games: tuple[GameLink, ...]
+
+
+@dataclass(frozen=True)
+class PlayerCard:
+    """A player's event: public fields, every published round, points, rating performance."""
+
+    number: int
+    name: str
+    federation: str
+    title: str
+    rating: int
+    club: str
+    lines: tuple[CardLine, ...]
+    points: Decimal
+    rank: int
+    performance: int | None
+
+
+def player_card(event: Event, *, number: int, after_round: int) -> PlayerCard | None:
+    """Player `number`'s card through `after_round` (None: no such player)."""
+    state = tournament_state(event, up_to_round=after_round)
+    competitors = {c.number: c for c in state.competitors}
+    competitor = competitors.get(number)
+    if competitor is None:
+        return None
+    games: dict[int, list[GameLink]] = {}
+    for round_number, link in _player_games(event, number, after_round):
+        games.setdefault(round_number, []).append(link)
+    lines = tuple(
+        CardLine(
+            round=r.round,
+            opponent=r.opponent,
+            opponent_name=competitors[r.opponent].name if r.opponent else "",
+            opponent_rating=competitors[r.opponent].rating if r.opponent else 0,
+            colour=r.colour.value if r.colour else None,
+            code=r.code,
+            points=r.points,
+            games=tuple(games.get(r.round, ())),
+        )
+        for r in competitor.results_through(after_round, state.scoring)
+    )
+    standings = standings_get(event, after_round=after_round) if after_round else []
+    rank = next((row.rank for row in standings if row.number == number), 0)
+    return PlayerCard(
+        number=number,
+        name=competitor.name,
+        federation=competitor.federation,
+        title=competitor.title,
+        rating=competitor.rating,
+        club=competitor.club,
+        lines=lines,
+        points=competitor.score(after_round),
+        rank=rank,
+        performance=rating_performance(lines),
+    )
+
+
+def _player_games(event: Event, number: int, after_round: int) -> list[tuple[int, GameLink]]:
+    rows = (
+        Game.objects.filter(
+            pairing__round__event=event,
+            pairing__round__number__lte=after_round,
+            pairing__round__status__in=PUBLIC_STATUSES,
+        )
+        .filter(Q(white__pairing_number=number) | Q(black__pairing_number=number))
+        .order_by("pairing__round__number", "index")
+        .values_list(
+            "pairing__round__number",
+            "pk",
+            "index",
+            "white__pairing_number",
+            "black__pairing_number",
+            "result",
+        )
+    )
+    return [(r, GameLink(pk, i, w, b, res)) for r, pk, i, w, b, res in rows]
+
+
+def rating_performance(lines: tuple[CardLine, ...]) -> int | None:
+    """Rating performance over the games played over the board against rated opponents, by
+    the linear rule Rp = Ra + 400 (W - L) / n (Ra: average rating of those opponents; W, L:
+    wins and losses). This application's choice, stated on the player card; None without
+    such games."""
+    rated = [
+        line
+        for line in lines
+        if line.opponent is not None and line.opponent_rating > 0 and line.code in PLAYED_CODES
+    ]
+    if not rated:
+        return None
+    average = sum(line.opponent_rating for line in rated) / len(rated)
+    balance = sum((line.code in WIN_CODES) - (line.code in LOSS_CODES) for line in rated)
+    return round(average + 400 * balance / len(rated))
+
+
+def crosstable_get(event: Event, *, after_round: int) -> Crosstable:
+    """The event's crosstable after published round `after_round` (tournaments.crosstable):
+    the square table for round robins, the wall chart for a Swiss; the games of two-game
+    pairings seen from each side."""
+    state = tournament_state(event, up_to_round=after_round)
+    standings = compute_standings(state, tiebreaks=event.tiebreaks, after_round=after_round)
+    marks: dict[tuple[int, int], list[GameMark]] = {}
+    if event.games_per_pairing == 2:
+        rows = (
+            Game.objects.filter(
+                pairing__round__event=event,
+                pairing__round__number__lte=after_round,
+                pairing__round__status__in=PUBLIC_STATUSES,
+            )
+            .exclude(result=GameResult.PENDING)
+            .order_by("pairing__round__number", "index")
+            .values_list(
+                "pairing__round__number",
+                "white__pairing_number",
+                "black__pairing_number",
+                "result",
+            )
+        )
+        for round_number, white, black, result in rows:
+            white_code, black_code = GAME_CODES[result]
+            marks.setdefault((white, round_number), []).append(GameMark(Colour.WHITE, white_code))
+            marks.setdefault((black, round_number), []).append(GameMark(Colour.BLACK, black_code))
+    return build_crosstable(
+        state,
+        standings,
+        after_round=after_round,
+        tiebreaks=event.tiebreaks,
+        games={key: tuple(value) for key, value in marks.items()},
+        square=event.system != System.SWISS,
+    )
+
+
+def public_game(event: Event, game_id: int) -> Game | None:
+    """Game `game_id` of `event` if its round is published, with its players loaded."""
+    return (
+        Game.objects.filter(
+            pk=game_id, pairing__round__event=event, pairing__round__status__in=PUBLIC_STATUSES
+        )
+        .select_related("pairing__round", "white__player", "black__player")
+        .first()
+    )
+
+
+@dataclass(frozen=True)
+class GameRow:
+    """A published game with the state of its record (games.GameRecord, Verification)."""
+
+    id: int
+    round: int
+    board: int
+    index: int
+    white: int
+    black: int
+    result: str
+    version: int
+    has_record: bool
+    verification: str | None
+
+
+def game_rows(
+    event: Event, *, round: int | None = None, player: int | None = None
+) -> list[GameRow]:
+    """The event's published games, optionally of one round and/or one player (one query)."""
+    games = Game.objects.filter(
+        pairing__round__event=event, pairing__round__status__in=PUBLIC_STATUSES
+    )
+    if round is not None:
+        games = games.filter(pairing__round__number=round)
+    if player is not None:
+        games = games.filter(Q(white__pairing_number=player) | Q(black__pairing_number=player))
+    rows = games.order_by("pairing__round__number", "pairing__board", "index").values_list(
+        "pk",
+        "pairing__round__number",
+        "pairing__board",
+        "index",
+        "white__pairing_number",
+        "black__pairing_number",
+        "result",
+        "version",
+        "record__pk",
+        "record__verification__status",
+    )
+    return [
+        GameRow(pk, r, board, index, w, b, result, version, record is not None, status)
+        for pk, r, board, index, w, b, result, version, record, status in rows
+    ]
+
+
+def event_records(event: Event) -> list[str]:
+    """The PDN texts of the event's recorded games in published rounds, in round, board and
+    game order (one query)."""
+    return list(
+        GameRecord.objects.filter(
+            game__pairing__round__event=event,
+            game__pairing__round__status__in=PUBLIC_STATUSES,
+        )
+        .order_by("game__pairing__round__number", "game__pairing__board", "game__index")
+        .values_list("pdn", flat=True)
+    )
