@@ -1,9 +1,9 @@
 """The board: a position of one variant, its legal moves, and the moves played so far.
 
 :class:`Board` holds the rules machinery shared by every variant; a variant is a
-subclass that sets class attributes (geometry, directions, kings, promotion, notation)
-and overrides a hook or two (``_select_captures`` for a capture-priority rule). Shared
-code never asks which variant it is.
+subclass that sets class attributes (geometry, directions, kings, promotion, notation,
+goal) and overrides a hook or two (``_capture_precedence`` for a capture-priority rule).
+Shared code never asks which variant it is.
 """
 
 from __future__ import annotations
@@ -14,7 +14,17 @@ from typing import ClassVar
 
 from arbiter import fen as _fen
 from arbiter import notation as _notation
-from arbiter._movegen import MoveGenerator, MoveRules, RawMove, iter_bits, play, to_move
+from arbiter._movegen import (
+    KingRun,
+    MoveGenerator,
+    MoveRules,
+    RawMove,
+    frozen_by_run,
+    iter_bits,
+    next_king_run,
+    play,
+    to_move,
+)
 from arbiter.geometry import DIAGONALS, Colour, Direction, Geometry
 from arbiter.move import Move
 
@@ -46,12 +56,23 @@ class Board:
     result_format: ClassVar[str] = "default"
     draw_rules: ClassVar[tuple] = ()
 
-    # Movement, seen from White (Black's directions are mirrored).
+    # Movement, seen from White (Black's directions are mirrored): see MoveRules.
     man_steps: ClassVar[tuple[Direction, ...]] = DIAGONALS[:2]
     man_captures: ClassVar[tuple[Direction, ...]] = DIAGONALS
     king_directions: ClassVar[tuple[Direction, ...]] = DIAGONALS
+    king_captures: ClassVar[tuple[Direction, ...]] = ()
     flying_kings: ClassVar[bool] = True
     promote_in_passing: ClassVar[bool] = False
+    men_capture_kings: ClassVar[bool] = True
+    land_behind: ClassVar[bool] = False
+    remove_at_once: ClassVar[bool] = False
+    king_reverses: ClassVar[bool] = True
+    #: How many simple moves in a row one king may make while its side still has men
+    #: (Frisian, REFERENCE 4.6); ``None``: no limit.
+    king_move_limit: ClassVar[int | None] = None
+    #: The aim: ``False`` = the side left without a legal move loses (REFERENCE 1.5,
+    #: 2.3, 3.2); ``True`` = it wins (antidraughts, giveaway: REFERENCE 4.7).
+    giveaway: ClassVar[bool] = False
 
     _generator: ClassVar[MoveGenerator]
 
@@ -62,16 +83,34 @@ class Board:
                 man_steps=cls.man_steps,
                 man_captures=cls.man_captures,
                 king_directions=cls.king_directions,
+                king_captures=cls.king_captures,
                 flying_kings=cls.flying_kings,
                 promote_in_passing=cls.promote_in_passing,
+                men_capture_kings=cls.men_capture_kings,
+                land_behind=cls.land_behind,
+                remove_at_once=cls.remove_at_once,
+                king_reverses=cls.king_reverses,
             )
-            cls._generator = MoveGenerator(cls.geometry, rules, cls._select_captures)
+            overridden = cls._capture_precedence is not Board._capture_precedence
+            select = cls._select_captures if overridden else None
+            cls._generator = MoveGenerator(cls.geometry, rules, select)
 
-    @staticmethod
-    def _select_captures(captures: list[RawMove]) -> list[RawMove]:
-        """The capture-priority hook: which of the (distinct, complete) captures may be
-        played. Default: free choice among all of them (REFERENCE.md 2.2, 3.2)."""
-        return captures
+    @classmethod
+    def _capture_precedence(cls, move: RawMove, kings: int) -> tuple[object, ...]:
+        """The capture-priority hook: a key, greater is stronger; only the captures with
+        the greatest key may be played (dctl's ``precedence``). ``kings`` is the kings
+        mask before the move. Default: free choice among all of them (REFERENCE 2.2, 3.2).
+        """
+        return ()
+
+    @classmethod
+    def _select_captures(cls, captures: list[RawMove], kings: int) -> list[RawMove]:
+        if len(captures) < 2:
+            return captures
+        precedence = cls._capture_precedence
+        keys = [precedence(move, kings) for move in captures]
+        best = max(keys)
+        return [move for move, key in zip(captures, keys, strict=True) if key == best]
 
     def __init__(self, fen: str | None = None) -> None:
         self.set_fen(self.starting_fen if fen is None else fen)
@@ -131,10 +170,15 @@ class Board:
 
     def legal_moves(self) -> list[Move]:
         """The legal moves, each (from, to, captured set) once (REFERENCE.md 1.3)."""
-        return [to_move(raw) for raw in self._generator.legal(*self._raw())]
+        return [to_move(raw) for raw in self._legal_raw()]
 
     def has_legal_moves(self) -> bool:
-        return self._generator.has_moves(*self._raw())
+        return self._generator.has_moves(*self._raw(), self._frozen())
+
+    def winner_without_moves(self) -> Colour:
+        """Who wins when the side to move has no legal move: the other side (REFERENCE.md
+        1.5, 2.3, 3.2), or the side to move itself in a giveaway variant (4.7)."""
+        return self.turn if self.giveaway else self.turn.other
 
     def is_legal(self, move: Move) -> bool:
         return move in self.legal_moves()
@@ -194,6 +238,27 @@ class Board:
         if self.turn is Colour.WHITE:
             return self._white, self._black, self._kings, 0
         return self._black, self._white, self._kings, 1
+
+    def _legal_raw(self) -> list[RawMove]:
+        return self._generator.legal(*self._raw(), self._frozen())
+
+    def _frozen(self) -> int:
+        """The side to move's kings that may not make a simple move now (king-move limit)."""
+        if self.king_move_limit is None:
+            return 0
+        own, _, kings, _ = self._raw()
+        return frozen_by_run(self._king_run(self.turn), own & ~kings, self.king_move_limit)
+
+    def _king_run(self, colour: Colour) -> KingRun:
+        """``colour``'s current run of simple moves by one king, from the history (a
+        set-up position starts without one)."""
+        run: KingRun = (-1, 0)
+        for move, (_, _, kings, turn) in zip(self.move_stack, self._states, strict=True):
+            if turn is colour:
+                start = move.from_square - 1
+                raw = (start, move.to_square - 1, _bits(move.captures), (), True)
+                run = next_king_run(run, raw, bool(kings >> start & 1))
+        return run
 
     def _mask(self, colour: Colour, kings: bool | None) -> int:
         mask = self._white if colour is Colour.WHITE else self._black

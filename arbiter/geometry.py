@@ -34,6 +34,9 @@ class Colour(enum.Enum):
 #: The four diagonal directions, White's forward ones first.
 DIAGONALS: tuple[Direction, ...] = ((-1, 1), (1, 1), (-1, -1), (1, -1))
 
+#: The four orthogonal directions between neighbouring squares: forward, sideways, back.
+ORTHOGONALS: tuple[Direction, ...] = ((0, 1), (-1, 0), (1, 0), (0, -1))
+
 FILES = "abcdefghijklmnopqrstuvwxyz"
 
 
@@ -80,6 +83,44 @@ class Geometry:
             for rank in range(height - 1, -1, -1)
             for file in range(width)
             if (file + rank) % 2 == parity
+        )
+        return cls(width, height, coordinates)
+
+    @classmethod
+    def numbered(
+        cls,
+        width: int,
+        height: int,
+        *,
+        corner: int,
+        bottom_left_playable: bool = True,
+        seen_by: Colour = Colour.WHITE,
+    ) -> Geometry:
+        """Play on one colour only, numbered as a PDN ``GameType`` says (REFERENCE.md 6.2):
+        square 1 is the playable square nearest ``corner`` (0 bottom-left, 1 bottom-right,
+        2 top-left, 3 top-right) as ``seen_by`` the starting player sees the board, and
+        the numbers run along the rows first. ``corner=2`` seen by White is
+        :meth:`checkered`.
+
+        >>> Geometry.numbered(8, 8, corner=1, bottom_left_playable=False).algebraic(1)
+        'h1'
+        """
+        if seen_by is Colour.BLACK:
+            corner = 3 - corner
+        parity = 0 if bottom_left_playable else 1
+        ranks = range(height) if corner in (0, 1) else range(height - 1, -1, -1)
+        files = range(width) if corner in (0, 2) else range(width - 1, -1, -1)
+        coordinates = tuple(
+            (file, rank) for rank in ranks for file in files if (file + rank) % 2 == parity
+        )
+        return cls(width, height, coordinates)
+
+    @classmethod
+    def full(cls, width: int, height: int) -> Geometry:
+        """Play on every square (Turkish draughts, REFERENCE.md 4.5), numbered row by row
+        from the top as seen by White, left to right."""
+        coordinates = tuple(
+            (file, rank) for rank in range(height - 1, -1, -1) for file in range(width)
         )
         return cls(width, height, coordinates)
 

@@ -17,6 +17,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from itertools import pairwise
+from math import gcd
 from typing import TYPE_CHECKING
 
 from arbiter._movegen import RawMove, to_move
@@ -171,7 +172,7 @@ def _routes(board: Board) -> list[RawMove]:
     """Every legal move, with every route of every legal capture."""
     generator = board._generator
     position = board._raw()
-    legal = generator.legal(*position)
+    legal = board._legal_raw()
     if not legal or not legal[0][2]:
         return legal
     allowed = {raw[:3] for raw in legal}
@@ -197,12 +198,18 @@ def _explain(board: Board, written: _Written) -> tuple[str, str]:
     generator = board._generator
     position = board._raw()
     captures = generator.capture_paths(*position)
-    legal = generator.legal(*position)
+    legal = board._legal_raw()
     available = _listed(board, legal)
-    if captures and len(path) == 2:
+    if len(path) == 2:
         simple = generator.simple_moves(*position)
         if any(m[0] + 1 == start and m[1] + 1 == end for m in simple):
-            return "capture-compulsory", f"capture is compulsory: {available}"
+            if captures:
+                return "capture-compulsory", f"capture is compulsory: {available}"
+            return (
+                "king-move-limit",
+                f"the king on {name(start)} has made {board.king_move_limit} simple moves "
+                "in a row and its side still has men (Frisian rules, REFERENCE.md 4.6)",
+            )
     tried = [raw for raw in captures if _on_route(path, to_move(raw).path)]
     if tried:
         best, taken = legal[0][2].bit_count(), tried[0][2].bit_count()
@@ -275,13 +282,10 @@ def _side_directions(
 def _full_path(board: Board, move: Move) -> tuple[int, ...]:
     """The standard's full path (REFERENCE.md 6.5): where the piece turns, the turning
     square; where it goes straight on, the square just behind the captured piece."""
-    geometry = board.geometry
     route = move.path
     legs: list[tuple[tuple[int, int], int]] = []
     for a, b in pairwise(route):
-        (fa, ra), (fb, rb) = geometry.coordinates_of(a), geometry.coordinates_of(b)
-        direction = ((fb > fa) - (fb < fa), (rb > ra) - (rb < ra))
-        line = geometry.ray(a, direction)
+        direction, line = _line(board, a, b)
         victim = next(i for i, s in enumerate(line) if s in move.captures)
         legs.append((direction, line[victim + 1]))
     squares = [move.from_square]
@@ -291,6 +295,23 @@ def _full_path(board: Board, move: Move) -> tuple[int, ...]:
         squares.append(behind if direction == next_direction else landing)
     squares.append(move.to_square)
     return tuple(squares)
+
+
+def _line(board: Board, a: int, b: int) -> tuple[tuple[int, int], tuple[int, ...]]:
+    """The direction and the line of squares from ``a`` through ``b``: the shortest step
+    that reaches ``b`` (one square diagonally or straight, or two squares straight
+    between squares of one colour as in Frisian captures, REFERENCE.md 4.6)."""
+    geometry = board.geometry
+    (fa, ra), (fb, rb) = geometry.coordinates_of(a), geometry.coordinates_of(b)
+    df, dr = fb - fa, rb - ra
+    steps = gcd(df, dr)
+    for k in range(steps, 0, -1):
+        if steps % k == 0:
+            direction = (df // k, dr // k)
+            line = geometry.ray(a, direction)
+            if b in line:
+                return direction, line
+    raise AssertionError(f"squares {a} and {b} are not on one line")
 
 
 def _joined(board: Board, move: Move, squares: tuple[int, ...]) -> str:

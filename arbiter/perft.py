@@ -4,7 +4,7 @@ with the same start, end and captured set count once)."""
 
 from __future__ import annotations
 
-from arbiter._movegen import MoveGenerator, play
+from arbiter._movegen import KingRun, MoveGenerator, frozen_by_run, next_king_run, play
 from arbiter.board import Board
 
 
@@ -17,7 +17,12 @@ def perft(board: Board, depth: int) -> int:
     """
     if depth < 0:
         raise ValueError(f"perft depth must be 0 or more, not {depth}")
-    return _count(board._generator, *board._raw(), depth)
+    own, opp, kings, c = board._raw()
+    limit = board.king_move_limit
+    runs = ((-1, 0), (-1, 0))
+    if limit is not None:
+        runs = (board._king_run(board.turn), board._king_run(board.turn.other))
+    return _count(board._generator, own, opp, kings, c, depth, limit, *runs)
 
 
 def divide(board: Board, depth: int) -> dict[str, int]:
@@ -33,14 +38,33 @@ def divide(board: Board, depth: int) -> dict[str, int]:
     return result
 
 
-def _count(generator: MoveGenerator, own: int, opp: int, kings: int, c: int, depth: int) -> int:
+def _count(
+    generator: MoveGenerator,
+    own: int,
+    opp: int,
+    kings: int,
+    c: int,
+    depth: int,
+    limit: int | None = None,
+    run: KingRun = (-1, 0),
+    other_run: KingRun = (-1, 0),
+) -> int:
+    """Leaves below a position; ``run`` and ``other_run`` are the king runs of the side
+    to move and of the other side, followed only where the variant limits them."""
+    frozen = 0 if limit is None else frozen_by_run(run, own & ~kings, limit)
     if depth == 0:
         return 1
     if depth == 1:
-        return generator.count(own, opp, kings, c)
+        return generator.count(own, opp, kings, c, frozen)
     total = 0
     other = 1 - c
-    for move in generator.legal(own, opp, kings, c):
+    for move in generator.legal(own, opp, kings, c, frozen):
         mine, theirs, crowned = play(own, opp, kings, move)
-        total += _count(generator, theirs, mine, crowned, other, depth - 1)
+        if limit is not None:
+            after = next_king_run(run, move, bool(kings >> move[0] & 1))
+            total += _count(
+                generator, theirs, mine, crowned, other, depth - 1, limit, other_run, after
+            )
+        else:
+            total += _count(generator, theirs, mine, crowned, other, depth - 1)
     return total

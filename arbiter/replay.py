@@ -3,7 +3,8 @@
 The replay checks every move of the main line against the rules of the game's variant,
 stops at the first move that is illegal, ambiguous or unknown, watches the variant's draw
 rules after every ply, and notices when the game ended on the board (REFERENCE.md 1.5,
-2.3, 3.2: the side to move has no legal move and has lost; 1.6, 2.4: an automatic draw).
+2.3, 3.2: the side to move has no legal move and has lost, or won in a giveaway variant,
+4.7; 1.6, 2.4: an automatic draw).
 Plies recorded after such an end are counted, not verified. The record's result is then
 compared with what the board decided.
 
@@ -158,7 +159,7 @@ class _Replay:
         for rule in self.rules:
             rule.observe(facts)
         if not self.board.has_legal_moves():
-            self._won_by(self.board.turn.other)
+            self._won_by(self.board.winner_without_moves())
 
     def _play(self) -> None:
         assert self.board is not None
@@ -231,7 +232,7 @@ class _Replay:
         met = [rule for rule in self.rules if rule.observe(facts)]
         if not self.board.has_legal_moves():
             # a win on the last counted ply takes precedence over a draw (REFERENCE.md 1.6)
-            self._won_by(facts.mover)
+            self._won_by(self.board.winner_without_moves())
             return
         for rule in met:
             event = DrawEvent(rule.code, rule.name, self.plies, rule.kind, rule.source)
@@ -339,10 +340,12 @@ class _Replay:
         if self.outcome.winner is None:
             assert self.draw is not None
             return f"the position was drawn at ply {self.outcome.ply} ({self.draw.name})"
+        assert self.board_type is not None
         loser = "black" if self.outcome.winner == "white" else "white"
+        stuck = self.outcome.winner if self.board_type.giveaway else loser
         return (
             f"{self.outcome.winner} won on the board at ply {self.outcome.ply}: "
-            f"{loser} has no legal move ({self.outcome.result})"
+            f"{stuck} has no legal move ({self.outcome.result})"
         )
 
     def _result_text(self, winner: str | None) -> str:

@@ -43,7 +43,17 @@ from benchmarks.peers import loops
 REPO = Path(__file__).resolve().parents[1]
 CORPUS = REPO / ".." / "shared" / "corpus"
 PEER_DIR = REPO / "benchmarks" / "peers"
-VARIANTS = ("international", "english", "russian")
+#: Every variant at least one peer plays (pydraughts: all of them; py-draughts: see PEERS).
+VARIANTS = (
+    "international",
+    "english",
+    "russian",
+    "italian",
+    "brazilian",
+    "turkish",
+    "frisian",
+    "antidraughts",
+)
 
 #: Corpus files per variant, games taken in file order, the plies shared between files.
 #: All are listed as legal in corpus/README.md (no known damaged record among them).
@@ -55,17 +65,32 @@ SOURCES: dict[str, tuple[str, ...]] = {
     ),
     "english": ("english/tinsley.pdn", "english/oca_2.0_excerpt.pdn"),
     "russian": ("russian/ussr1947.pdn", "russian/abatsiev.pdn"),
+    "italian": ("italian/partite.pdn", "italian/ci98-fero.pdn"),
 }
 
-#: Perft leaf counts from the initial position, depth 1 first (REFERENCE.md 7.1, "drop").
+#: Perft leaf counts from the initial position, depth 1 first (REFERENCE.md 7.1, "drop";
+#: antidraughts moves as international draughts does). Turkish has no published count.
 REFERENCE_PERFT: dict[str, tuple[int, ...]] = {
     "international": (9, 81, 658, 4_265, 27_117, 167_140, 1_049_442),
     "english": (7, 49, 302, 1_469, 7_361, 36_768, 179_740),
     "russian": (7, 49, 302, 1_469, 7_482, 37_986, 190_146),
+    "italian": (7, 49, 302, 1_469, 7_361, 36_473, 177_532),
+    "brazilian": (7, 49, 302, 1_469, 7_473, 37_628, 187_302),
+    "frisian": (9, 81, 658, 3_874, 21_265, 102_431, 540_126),
+    "antidraughts": (9, 81, 658, 4_265, 27_117, 167_140, 1_049_442),
 }
 
 #: Depths keep pydraughts (about 1,000 leaves/s) near a minute per run at most.
-DEPTHS = {"international": 5, "english": 6, "russian": 6}
+DEPTHS = {
+    "international": 5,
+    "english": 6,
+    "russian": 6,
+    "italian": 6,
+    "brazilian": 6,
+    "turkish": 4,
+    "frisian": 5,
+    "antidraughts": 5,
+}
 QUICK_DEPTH = 2
 PLIES = 2_500
 QUICK_PLIES = 40
@@ -91,10 +116,10 @@ PEERS = (
     Peer(
         "py-draughts",
         "py_draughts_bench.py",
-        frozenset({"international", "russian"}),
+        frozenset({"international", "russian", "brazilian", "frisian", "antidraughts"}),
         left_out="py-draughts' American board lets White move first and counts 379 leaves "
         "at perft depth 3 instead of 302 (REFERENCE.md 7.1): not the same game as English "
-        "draughts.",
+        "draughts; it has no Italian or Turkish board.",
     ),
 )
 
@@ -241,7 +266,9 @@ def random_selection(board_type: type[Board], plies: int, seed: int) -> Selectio
     while total < plies:
         board = board_type()
         record = PdnGame(len(selection.candidates) + 1, 1)
-        record.tags["GameType"] = board_type.pdn_game_type
+        if find_variant(board_type.pdn_game_type) is board_type:
+            # not for antidraughts: its GameType number reads as international
+            record.tags["GameType"] = board_type.pdn_game_type
         while len(record.moves) < 80 and (legal := board.legal_moves()):
             move = rng.choice(legal)
             record.moves.append(PdnMove(board.move_text(move), 1, 1))
@@ -501,11 +528,15 @@ def report(reports: list[VariantReport], runs: int) -> str:
     ]
     rows = []
     for r in reports:
-        known = REFERENCE_PERFT[r.variant]
+        known = REFERENCE_PERFT.get(r.variant, ())
         reference = known[r.depth - 1] if 0 < r.depth <= len(known) else None
         figures = {**r.perft, **{f"{n} (own perft)": f for n, f in r.own_perft.items()}}
         leaves = {n: f.count for n, f in figures.items() if isinstance(f, Figure)}
-        agree = "agree" if set(leaves.values()) == {reference} else f"DISAGREE {leaves}"
+        if reference is None:  # no published count: the implementations against each other
+            same = len(set(leaves.values())) == 1
+            agree = "agree (none published)" if same else f"DISAGREE {leaves}"
+        else:
+            agree = "agree" if set(leaves.values()) == {reference} else f"DISAGREE {leaves}"
         rows.append(
             [r.variant, str(r.depth), agree, "-" if reference is None else f"{reference:,}"]
             + [rate_text(r.perft[name]) for name in (*OURS_PERFT, *peer_names)]
@@ -580,8 +611,8 @@ def main(argv: Sequence[str] | None = None) -> None:
     reports = []
     for variant in args.variant or VARIANTS:
         board_type = find_variant(variant)
-        paths = files.get(variant) or [CORPUS / name for name in SOURCES[variant]]
-        if all(path.exists() for path in paths):
+        paths = files.get(variant) or [CORPUS / name for name in SOURCES.get(variant, ())]
+        if paths and all(path.exists() for path in paths):
             selection = corpus_selection(board_type, paths, plies)
         else:
             selection = random_selection(board_type, plies, args.seed)

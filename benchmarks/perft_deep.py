@@ -1,4 +1,5 @@
-"""Deep perft checks against the published "drop" numbers (REFERENCE.md 7.1, 7.2).
+"""Deep perft checks against the published "drop" numbers (REFERENCE.md 7.1, 7.2; dctl's
+traversal tests for the Italian positions and the Spantsiretti board).
 
 Run from the repository root: ``.venv/bin/python -m benchmarks.perft_deep`` (all), or
 name checks: ``... -m benchmarks.perft_deep international russian``. Prints each count,
@@ -12,7 +13,29 @@ import time
 
 from arbiter.board import Board
 from arbiter.perft import perft
-from arbiter.variants import EnglishBoard, InternationalBoard, RussianBoard
+from arbiter.variants import (
+    BrazilianBoard,
+    CanadianBoard,
+    CzechBoard,
+    EnglishBoard,
+    FrisianBoard,
+    InternationalBoard,
+    ItalianBoard,
+    PoolBoard,
+    RussianBoard,
+    SpanishBoard,
+    SpantsirettiBoard,
+    ThaiBoard,
+)
+
+
+class InternationalOnSpantsiretti(InternationalBoard):
+    """International rules on the 10x8 board: dctl ``initial/board_rectangular.cpp``."""
+
+    name = "international-on-10x8"
+    geometry = SpantsirettiBoard.geometry
+    starting_fen = SpantsirettiBoard.starting_fen
+
 
 ALL_KINGS = (
     "W:W"
@@ -39,6 +62,31 @@ CHECKS: dict[str, tuple[type[Board], str | None, int, int]] = {
     ),
     "allkings": (InternationalBoard, ALL_KINGS, 8, 1_333_217),
     "almostpromotion": (InternationalBoard, "W:W6,7,8,9,10:B41,42,43,44,45", 7, 11_448_262),
+    "brazilian": (BrazilianBoard, None, 9, 4_431_766),
+    "pool": (PoolBoard, None, 9, 4_570_534),
+    "italian": (ItalianBoard, None, 9, 3_860_875),
+    "czech": (CzechBoard, None, 9, 3_963_671),
+    "spanish": (SpanishBoard, None, 9, 3_860_866),
+    # the published Thai counts are from the 12-men set-up (tests/arbiter/variants)
+    "thai": (ThaiBoard, "B:W1-12:B21-32", 9, 3_963_648),
+    "frisian": (FrisianBoard, None, 8, 2_825_779),
+    "canadian": (CanadianBoard, None, 7, 4_369_366),
+    # dctl publishes "keep" counts for Gilbert's positions; they equal "drop" up to the
+    # depths below (position 1 from depth 10 on: 164,173 drop against 164,177 keep).
+    "italian-gilbert-1": (
+        ItalianBoard,
+        "W:W30,26,27,22,23,24,17,18,20:B14,15,16,9,11,5,6,1,3",
+        9,
+        43_686,
+    ),
+    "italian-gilbert-2": (ItalianBoard, "B:W30,21,22,17,20,K6:B25,28,9,5,1,3", 8, 2_469_050),
+    "italian-gilbert-3": (
+        ItalianBoard,
+        "W:WK27,K28,17,20,9,K12,8:B21,24,K19,K13,14,K11,4",
+        7,
+        2_468_110,
+    ),
+    "spantsiretti-board": (InternationalOnSpantsiretti, None, 8, 6_127_190),
 }
 
 

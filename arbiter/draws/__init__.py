@@ -11,6 +11,7 @@ fresh, independent set of rule objects for one game::
 from __future__ import annotations
 
 from arbiter.draws.base import Countdown, DrawRule, Kind, KingMovesOnly, PlyFacts, Repetition
+from arbiter.draws.czech import CzechFifteenMoves
 from arbiter.draws.draughts64 import (
     NOTE_7_2_9,
     Draughts64Repetition,
@@ -22,6 +23,7 @@ from arbiter.draws.draughts64 import (
     main_road,
 )
 from arbiter.draws.fmjd import FiveMoveRule, FmjdRepetition, SixteenMoveRule, TwentyFiveMoveRule
+from arbiter.draws.frisian import KingAgainstKing, TwoKingsAgainstKing
 from arbiter.draws.wcdf import FortyMoveRule, WcdfRepetition
 
 #: Every draw rule by its code.
@@ -40,6 +42,9 @@ RULES: dict[str, type[DrawRule]] = {
         SmallEnding,
         WcdfRepetition,
         FortyMoveRule,
+        CzechFifteenMoves,
+        TwoKingsAgainstKing,
+        KingAgainstKing,
     )
 }
 
@@ -60,12 +65,14 @@ __all__ = [
     "NOTE_7_2_9",
     "RULES",
     "Countdown",
+    "CzechFifteenMoves",
     "Draughts64Repetition",
     "DrawRule",
     "FiveMoveRule",
     "FmjdRepetition",
     "FortyMoveRule",
     "Kind",
+    "KingAgainstKing",
     "KingMovesOnly",
     "KingsOnlyFifteenMoves",
     "MainRoad",
@@ -75,6 +82,7 @@ __all__ = [
     "SmallEnding",
     "ThreeKingsAgainstKing",
     "TwentyFiveMoveRule",
+    "TwoKingsAgainstKing",
     "UnchangedBalance",
     "WcdfRepetition",
     "main_road",

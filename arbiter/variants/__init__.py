@@ -4,15 +4,65 @@ from __future__ import annotations
 
 from arbiter.board import Board
 from arbiter.errors import UnknownVariantError
+from arbiter.variants.antidraughts import AntidraughtsBoard, RussianGiveawayBoard
+from arbiter.variants.brazilian import BrazilianBoard
+from arbiter.variants.canadian import CanadianBoard
+from arbiter.variants.czech import CzechBoard
 from arbiter.variants.english import EnglishBoard
+from arbiter.variants.frisian import FrisianBoard
 from arbiter.variants.international import InternationalBoard
+from arbiter.variants.italian import ItalianBoard
+from arbiter.variants.pool import PoolBoard
 from arbiter.variants.russian import RussianBoard
+from arbiter.variants.spanish import PortugueseBoard, SpanishBoard
+from arbiter.variants.spantsiretti import SpantsirettiBoard
+from arbiter.variants.thai import ThaiBoard
+from arbiter.variants.turkish import TurkishBoard
 
-__all__ = ["VARIANTS", "EnglishBoard", "InternationalBoard", "RussianBoard", "find_variant"]
+__all__ = [
+    "VARIANTS",
+    "AntidraughtsBoard",
+    "BrazilianBoard",
+    "CanadianBoard",
+    "CzechBoard",
+    "EnglishBoard",
+    "FrisianBoard",
+    "InternationalBoard",
+    "ItalianBoard",
+    "PoolBoard",
+    "PortugueseBoard",
+    "RussianBoard",
+    "RussianGiveawayBoard",
+    "SpanishBoard",
+    "SpantsirettiBoard",
+    "ThaiBoard",
+    "TurkishBoard",
+    "find_variant",
+]
 
-#: Every registered variant by name.
+#: Every registered variant by name. Where two share a GameType number (antidraughts and
+#: international, Russian giveaway and Russian: PDN has none for the giveaway games), the
+#: GameType answers the first one listed here; the others are found by name.
 VARIANTS: dict[str, type[Board]] = {
-    cls.name: cls for cls in (InternationalBoard, EnglishBoard, RussianBoard)
+    cls.name: cls
+    for cls in (
+        InternationalBoard,
+        EnglishBoard,
+        RussianBoard,
+        BrazilianBoard,
+        CanadianBoard,
+        PoolBoard,
+        ItalianBoard,
+        SpanishBoard,
+        PortugueseBoard,
+        CzechBoard,
+        ThaiBoard,
+        TurkishBoard,
+        FrisianBoard,
+        AntidraughtsBoard,
+        RussianGiveawayBoard,
+        SpantsirettiBoard,
+    )
 }
 
 

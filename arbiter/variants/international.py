@@ -21,9 +21,8 @@ class InternationalBoard(Board):
     result_format = "international"
     draw_rules = ("fmjd-repetition", "fmjd-25-move", "fmjd-16-move", "fmjd-5-move")
 
-    @staticmethod
-    def _select_captures(captures: list[RawMove]) -> list[RawMove]:
+    @classmethod
+    def _capture_precedence(cls, move: RawMove, kings: int) -> tuple[object, ...]:
         """Majority rule: only the captures taking the most pieces, kings and men counting
         the same (FMJD 4.13, 4.14; REFERENCE.md 1.3)."""
-        most = max(move[2].bit_count() for move in captures)
-        return [move for move in captures if move[2].bit_count() == most]
+        return (move[2].bit_count(),)

@@ -5,7 +5,8 @@ reads a request (JSON) on stdin and prints the figures (JSON), see ``loops.serve
 
 The adapter uses the public board API (``legal_moves``, ``push``, ``pop``, ``from_fen``).
 Squares are 0-based indices in the official numbering order (REFERENCE.md 1.1, and the
-numeric form of 2.1 for Russian, ``0`` = b8). English is not offered: py-draughts'
+numeric form of 2.1 for Russian and Brazilian, ``0`` = b8; Frisian and antidraughts use the
+international board). English is not offered: py-draughts'
 American board lets White move first and counts 379 leaves at perft depth 3 instead of
 302 (REFERENCE.md 7.1), so it does not play the same game.
 """
@@ -13,12 +14,25 @@ American board lets White move first and counts 379 leaves at perft depth 3 inst
 from __future__ import annotations
 
 import loops
-from draughts import RussianBoard, StandardBoard, __version__
+from draughts import (
+    AntidraughtsBoard,
+    BrazilianBoard,
+    FrisianBoard,
+    RussianBoard,
+    StandardBoard,
+    __version__,
+)
 from draughts.boards.base import BaseBoard
 from draughts.engines.turbo import perft_from_board
 from draughts.move import Move
 
-BOARDS: dict[str, type[BaseBoard]] = {"international": StandardBoard, "russian": RussianBoard}
+BOARDS: dict[str, type[BaseBoard]] = {
+    "international": StandardBoard,
+    "russian": RussianBoard,
+    "brazilian": BrazilianBoard,
+    "frisian": FrisianBoard,
+    "antidraughts": AntidraughtsBoard,
+}
 
 
 class PyDraughtsEngine:
@@ -26,9 +40,10 @@ class PyDraughtsEngine:
         if variant not in BOARDS:
             raise SystemExit(f"py-draughts does not play {variant!r} (only {sorted(BOARDS)})")
         self.board = BOARDS[variant]
-        # The maximum-capture boards already merge routes with the same outcome; the
-        # Russian board returns every capture chain, so merge them here (REFERENCE.md 7).
-        self.merge = variant == "russian"
+        # The international maximum-capture board already merges routes with the same
+        # outcome; the Russian board (and Brazilian, its subclass) returns every capture
+        # chain, so merge them here (REFERENCE.md 7), and Frisian's too, to be safe.
+        self.merge = variant in ("russian", "brazilian", "frisian")
         self.own_perft = _turbo_perft if variant == "international" else None
 
     def start(self, fen: str) -> BaseBoard:

@@ -8,8 +8,10 @@ The adapter uses pydraughts' game-level API (``draughts.core.game.Game``:
 underneath, minus the conversion of every move into ``Move`` objects in the variant's
 notation; this is the fastest documented path through the library. Its internal
 numbering is the official one for International and Russian (REFERENCE.md 1.1 and the
-numeric form of 2.1); for English it is rotated (square ``n`` is ``33 - n``) and the
-colours are swapped, because pydraughts always lets "White" move first.
+numeric form of 2.1), and ours for Italian, Brazilian, Turkish, Frisian and antidraughts
+(as the differential tests check, ``tests/arbiter/peers``); for English it is rotated
+(square ``n`` is ``33 - n``) and the colours are swapped, because pydraughts always lets
+"White" move first.
 """
 
 from __future__ import annotations
@@ -20,7 +22,16 @@ import loops
 from draughts import __version__
 from draughts.core.game import Game
 
-VARIANTS = {"international": "standard", "russian": "russian", "english": "english"}
+VARIANTS = {
+    "international": "standard",
+    "russian": "russian",
+    "english": "english",
+    "italian": "italian",
+    "brazilian": "brazilian",
+    "turkish": "turkish",
+    "frisian": "frisian",
+    "antidraughts": "antidraughts",
+}
 Steps = list[list[int]]
 
 

@@ -1,7 +1,7 @@
 """Replay the real game collections of ../shared/corpus (see its README.md).
 
-Every game of the International, English and Russian folders is replayed under the
-variant of its folder (a GameType tag wins). All of them must be legal except the
+Every game of the International, English, Russian, Italian and Czech folders is replayed
+under the variant of its folder (a GameType tag wins). All of them must be legal except the
 records listed below, each reported at its place with its reason. The whole run takes
 about 15 s of CPU.
 """
@@ -62,7 +62,7 @@ NOT_LEGAL = {
 }  # fmt: skip
 
 #: Legal games per folder, as of this replay.
-LEGAL_GAMES = {"international": 1379, "english": 1969, "russian": 410}
+LEGAL_GAMES = {"international": 1379, "english": 1969, "russian": 410, "italian": 255, "czech": 298}
 
 
 def replay_folder(folder: str) -> dict[tuple[str, int], Verdict]:
@@ -152,4 +152,17 @@ def test_wins_on_the_board_agree_with_the_recorded_result(
 ) -> None:
     checks = Counter(v.result_check for v in corpus.values() if v.legal)
     assert checks["contradicts"] == 0
-    assert checks["agrees"] == 66
+    assert checks["agrees"] == 97
+
+
+def test_czech_and_italian_games_break_the_rules_of_their_look_alikes() -> None:
+    """README: Czech files look like Russian ones and Italian files like English ones,
+    but the rules differ; under the look-alike's rules most games stop at a move those
+    rules forbid (men capturing only forward; Italian's mirrored board)."""
+    for folder, other in (("czech", "russian"), ("italian", "english")):
+        verdicts = [
+            replay(game, variant=other).verdict
+            for path in sorted((CORPUS / folder).rglob("*.pdn"))
+            for game in read_games(path)
+        ]
+        assert verdicts.count("legal") < len(verdicts) / 4, (folder, Counter(verdicts))

@@ -243,7 +243,7 @@ def test_without_gametype_the_variant_given_is_used() -> None:
     ("text", "variant", "code"),
     [
         ("1. 32-28 *", None, "no-variant"),
-        ('[GameType "22"]\n1. c3-d4 *', None, "unknown-variant"),
+        ('[GameType "42"]\n1. c3-d4 *', None, "unknown-variant"),
         ("1. 32-28 *", "chess", "unknown-variant"),
         ('[GameType "20"]\n[FEN "W:W99:B1"]\n1. 99-93 *', None, "invalid-fen"),
     ],

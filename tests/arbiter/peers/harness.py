@@ -21,7 +21,22 @@ from arbiter.fen import FenPosition, format_fen
 REPO = Path(__file__).resolve().parents[3]
 PEER_PYTHON = REPO / ".peers" / "pydraughts" / "bin" / "python"
 PEER_SCRIPT = Path(__file__).resolve().parent / "pydraughts_peer.py"
+#: The second peer, py-draughts 1.10.1 (``py_draughts_peer.py``), and what it plays.
+PY_DRAUGHTS_PYTHON = REPO / ".peers" / "py-draughts" / "bin" / "python"
+PY_DRAUGHTS_SCRIPT = Path(__file__).resolve().parent / "py_draughts_peer.py"
+PY_DRAUGHTS_VARIANTS = ("brazilian", "frisian", "antidraughts")
 MAX_PLIES = 150
+#: Our variants that pydraughts 0.6.7 also plays (``pydraughts_peer._NAMES``).
+PEER_VARIANTS = (
+    "international",
+    "english",
+    "russian",
+    "italian",
+    "brazilian",
+    "turkish",
+    "frisian",
+    "antidraughts",
+)
 
 MoveKey = tuple[int, int, frozenset[int]]
 
@@ -73,14 +88,20 @@ def random_positions(cls: type[Board], count: int, seed: int) -> Iterator[Board]
 
 
 def ours(board: Board) -> frozenset[MoveKey]:
-    return frozenset((m.from_square, m.to_square, m.captures) for m in board.legal_moves())
+    """Our legal moves in ``board``'s position as set up from its FEN, without the game's
+    history (which the peer does not see either: the Frisian king-move limit)."""
+    fresh = type(board)(numeric_fen(board))
+    return frozenset((m.from_square, m.to_square, m.captures) for m in fresh.legal_moves())
 
 
-def peer_moves(variant: str, fens: list[str]) -> list[frozenset[MoveKey]]:
-    """pydraughts' move set for each FEN, in order."""
+def peer_moves(
+    variant: str, fens: list[str], peer: tuple[Path, Path] = (PEER_PYTHON, PEER_SCRIPT)
+) -> list[frozenset[MoveKey]]:
+    """The peer's move set for each FEN, in order; ``peer`` is (interpreter, script),
+    pydraughts by default."""
     lines = "".join(f"{variant}\t{fen}\n" for fen in fens)
     done = subprocess.run(
-        [str(PEER_PYTHON), str(PEER_SCRIPT)],
+        [str(peer[0]), str(peer[1])],
         input=lines,
         capture_output=True,
         text=True,
@@ -88,11 +109,42 @@ def peer_moves(variant: str, fens: list[str]) -> list[frozenset[MoveKey]]:
     )
     if done.returncode:
         sys.stderr.write(done.stderr)
-        raise RuntimeError(f"pydraughts peer failed with exit status {done.returncode}")
+        raise RuntimeError(f"peer {peer[1].name} failed with exit status {done.returncode}")
     return [
         frozenset((a, b, frozenset(c)) for a, b, c in json.loads(line))
         for line in done.stdout.splitlines()
     ]
+
+
+def known_peer_defect(cls: type[Board], mismatch: Mismatch) -> str | None:
+    """Why ``mismatch`` is pydraughts' error, if it is one we have judged so; else None.
+
+    Turkish: pydraughts 0.6.7 lets a king make a simple move along a line that pieces
+    block (e.g. ``W:WK6,41-45,47-56:B9-13,15-21,24,31``: K6 (f8) "to" 62 (f1) over f7,
+    f3 and f2). A Turkish king moves like a rook over empty squares only (REFERENCE.md
+    4.5). Every such mismatch has moves only on pydraughts' side, all simple king moves
+    over an occupied square.
+    """
+    if cls.name != "turkish" or mismatch.only_ours:
+        return None
+    board = cls(mismatch.fen)
+    for start, end, captured in mismatch.only_peer:
+        piece = board.piece_at(start)
+        if captured or piece is None or not piece.king or not _blocked(board, start, end):
+            return None
+    return "pydraughts: Turkish king slides over pieces"
+
+
+def _blocked(board: Board, start: int, end: int) -> bool:
+    """Whether a piece stands between two squares of one row or file."""
+    geometry = board.geometry
+    (f0, r0), (f1, r1) = geometry.coordinates_of(start), geometry.coordinates_of(end)
+    if f0 != f1 and r0 != r1:
+        return False
+    steps = max(abs(f1 - f0), abs(r1 - r0))
+    df, dr = (f1 - f0) // steps, (r1 - r0) // steps
+    between = (geometry.square_at(f0 + k * df, r0 + k * dr) for k in range(1, steps))
+    return any(square is not None and board.piece_at(square) for square in between)
 
 
 def compare(cls: type[Board], count: int, seed: int) -> tuple[int, list[Mismatch]]:
@@ -100,11 +152,13 @@ def compare(cls: type[Board], count: int, seed: int) -> tuple[int, list[Mismatch
     return compare_boards(cls.name, list(random_positions(cls, count, seed)))
 
 
-def compare_boards(variant: str, boards: list[Board]) -> tuple[int, list[Mismatch]]:
+def compare_boards(
+    variant: str, boards: list[Board], peer: tuple[Path, Path] = (PEER_PYTHON, PEER_SCRIPT)
+) -> tuple[int, list[Mismatch]]:
     fens = [numeric_fen(b) for b in boards]
-    theirs = peer_moves(variant, fens)
+    theirs = peer_moves(variant, fens, peer)
     if len(theirs) != len(boards):
-        raise RuntimeError(f"pydraughts answered {len(theirs)} of {len(boards)} positions")
+        raise RuntimeError(f"the peer answered {len(theirs)} of {len(boards)} positions")
     mismatches = [
         Mismatch(fen, mine - peer, peer - mine)
         for board, fen, peer in zip(boards, fens, theirs, strict=True)

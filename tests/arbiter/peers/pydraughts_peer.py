@@ -1,12 +1,14 @@
 """Differential peer: legal moves according to pydraughts 0.6.7 (MIT, imports as ``draughts``).
 
 Runs in its own virtualenv (``.peers/pydraughts``), never in the project's. Reads lines
-``<variant>\t<FEN>`` on stdin (variant: international, english or russian; FEN numeric,
+``<variant>\t<FEN>`` on stdin (variant: one of ``_NAMES``, our names; FEN numeric,
 White's list first, since pydraughts takes the first list as White's: REFERENCE.md 7.3)
 and writes one JSON line per input: the sorted list of distinct ``[from, to, [captured]]``.
 pydraughts lists one move per capture route; routes with the same start, end and
 captured set are one move (REFERENCE.md 1.3), so they are merged here. Its numbering of
-the three variants is the official one, as checked on the starting positions.
+these variants is ours, as checked on the starting positions. Its Frisian king-move limit
+reads the game's own history, which a FEN does not carry: positions are compared as set
+up, without history, on both sides.
 """
 
 from __future__ import annotations
@@ -16,7 +18,16 @@ import sys
 
 from draughts.core.game import Game
 
-_NAMES = {"international": "standard", "english": "english", "russian": "russian"}
+_NAMES = {
+    "international": "standard",
+    "english": "english",
+    "russian": "russian",
+    "italian": "italian",
+    "brazilian": "brazilian",
+    "turkish": "turkish",
+    "frisian": "frisian",
+    "antidraughts": "antidraughts",
+}
 
 
 def moves(variant: str, fen: str) -> list[list[object]]:

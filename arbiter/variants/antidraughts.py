@@ -1,0 +1,32 @@
+"""Antidraughts and Russian giveaway: the goal inverted (REFERENCE.md section 4.7)."""
+
+from __future__ import annotations
+
+from arbiter.variants.international import InternationalBoard
+from arbiter.variants.russian import RussianBoard
+
+
+class AntidraughtsBoard(InternationalBoard):
+    """International rules with the goal inverted: the side left without a legal move,
+    all its pieces lost or blocked, wins (REFERENCE.md 4.7 [secondary], lidraughts
+    ``Antidraughts.scala``). Its only draw rule is threefold repetition, as lidraughts
+    applies it. PDN has no GameType of its own for it: ``20`` reads as international,
+    so give the variant by name."""
+
+    name = "antidraughts"
+    aliases = ("giveaway", "losing-draughts")
+    giveaway = True
+    draw_rules = ("fmjd-repetition",)
+
+
+class RussianGiveawayBoard(RussianBoard):
+    """Poddavki: Russian rules, and the aim is to give away or block all one's pieces
+    (``../shared/seeds/000_*``: "les règles de type russe s'appliquent ... l'essentiel
+    est de ... permettre à toutes vos pièces d'être battues ou bloquées"). Only the
+    draughts-64 repetition rule is applied: the endgame counts of 7.2.4-7.2.8 presume
+    the usual goal. No GameType of its own: ``25`` reads as Russian."""
+
+    name = "russian-giveaway"
+    aliases = ("poddavki", "giveaway-64")
+    giveaway = True
+    draw_rules = ("d64-7.2.3",)

@@ -1,0 +1,26 @@
+"""Brazilian draughts (FMJD draughts-64, Brazilian section, 8x8): REFERENCE.md section 4.1."""
+
+from __future__ import annotations
+
+from arbiter.geometry import Geometry
+from arbiter.variants.international import InternationalBoard
+from arbiter.variants.russian import RussianBoard
+
+
+class BrazilianBoard(InternationalBoard):
+    """International rules on the Russian board (REFERENCE.md 4.1): White first, men
+    capture both ways, flying kings, majority rule with kings and men counting the same,
+    a man is crowned only if it ends the move on the far row. Squares are written
+    algebraically with ``x`` for captures (PDN GameType 26). Draw rules: those of
+    draughts-64 (lidraughts applies the Russian ones unchanged; REFERENCE.md 4.1
+    [secondary])."""
+
+    name = "brazilian"
+    aliases = ("brazil",)
+    game_type = 26
+    pdn_game_type = "26,W,8,8,A0,0"
+    geometry = Geometry.checkered(8, 8)
+    starting_fen = RussianBoard.starting_fen
+    notation = "algebraic"
+    result_format = "default"
+    draw_rules = RussianBoard.draw_rules

@@ -1,0 +1,53 @@
+"""Italian draughts (Federazione Italiana Dama, 8x8): REFERENCE.md section 4.3."""
+
+from __future__ import annotations
+
+from itertools import pairwise
+
+from arbiter._movegen import RawMove
+from arbiter.board import Board
+from arbiter.geometry import DIAGONALS, Geometry
+
+
+class ItalianBoard(Board):
+    """FID rules, Capo I (REFERENCE.md 4.3; dctl ``italian.hpp`` cites the articles):
+    the board turned so that each player's near-right corner is played on (2.3), square 1
+    at the top left corner (2.4), White first (3.4); men step and capture forward only
+    (5.3(a)) and may not capture a king (5.3(b)); kings move and jump one square (4.7);
+    the capture priorities of art. 6.6-6.9 (see :meth:`_capture_precedence`).
+
+    Draw rules: dctl encodes 4 repetitions (9.3(b1)) and 80 reversible plies (10.4) from
+    the FID regulations, which REFERENCE.md 4.3 marks [unverified]; none is applied.
+    """
+
+    name = "italian"
+    aliases = ("dama-italiana",)
+    game_type = 22
+    pdn_game_type = "22,W,8,8,N2,1"
+    geometry = Geometry.numbered(8, 8, corner=2, bottom_left_playable=False)
+    starting_fen = "W:W21-32:B1-12"
+    man_captures = DIAGONALS[:2]
+    flying_kings = False
+    men_capture_kings = False
+
+    @classmethod
+    def _capture_precedence(cls, move: RawMove, kings: int) -> tuple[object, ...]:
+        """FID art. 6.6-6.9 in order: the most pieces (kings and men count one each); then
+        a capture with a king before one with a man; then the most kings taken; then the
+        capture that meets a king earliest (compared piece by piece, so that among
+        captures whose first king comes at the same point the next king decides)."""
+        origin, _, captured, path, _ = move
+        order = tuple(bool(kings >> victim & 1) for victim in _victims(cls.geometry, path))
+        return (captured.bit_count(), bool(kings >> origin & 1), sum(order), order)
+
+
+def _victims(geometry: Geometry, path: tuple[int, ...]) -> list[int]:
+    """The indices of the pieces a short-jumping piece takes along ``path``, in order:
+    each one stands midway between two landing squares."""
+    victims = []
+    for a, b in pairwise(path):
+        (fa, ra), (fb, rb) = geometry.coordinates_of(a + 1), geometry.coordinates_of(b + 1)
+        middle = geometry.square_at((fa + fb) // 2, (ra + rb) // 2)
+        assert middle is not None, f"no square between {a + 1} and {b + 1}"
+        victims.append(middle - 1)
+    return victims

@@ -1,0 +1,27 @@
+"""Pool checkers (American Pool Checkers Association, 8x8): REFERENCE.md section 4.2."""
+
+from __future__ import annotations
+
+from arbiter.board import Board
+from arbiter.geometry import Colour, Geometry
+
+
+class PoolBoard(Board):
+    """APCA rules (REFERENCE.md 4.2; dctl ``pool.hpp`` cites the APCA tournament rules
+    by number): English board and numbering, Black first on 1-12 (rules 1, 2, 5), men
+    step forward and capture both ways (14), flying kings (15), free choice among
+    captures (20), Turkish strike (17-19), and a man that reaches the far row during a
+    capture that can go on goes on as a man and is crowned only if the move ends there
+    (16, 22, 23).
+
+    Draw rules: REFERENCE.md 4.2 gives a three-kings-against-one count as [secondary]
+    and dctl's repetition and no-progress numbers as [unverified]; none is applied.
+    """
+
+    name = "pool"
+    aliases = ("pool-checkers", "american-pool")
+    game_type = 23
+    pdn_game_type = "23,B,8,8,N1,0"
+    geometry = Geometry.checkered(8, 8)
+    first_player = Colour.BLACK
+    starting_fen = "B:W21-32:B1-12"

@@ -1,0 +1,21 @@
+"""Spantsiretti: Russian draughts on the 80-square board (10x8): REFERENCE.md 4.8, 6.2."""
+
+from __future__ import annotations
+
+from arbiter.geometry import Geometry
+from arbiter.variants.russian import RussianBoard
+
+
+class SpantsirettiBoard(RussianBoard):
+    """ "Les règles sont similaires aux dames russes, mais le plateau fait 10 cases de large
+    et 8 de haut" (``../shared/seeds/000_*``): Russian rules on a board 10 files wide
+    and 8 ranks high, a1 played on, 15 men each on the first three rows, White first,
+    algebraic notation with ``:`` (PDN ``41,W,10,8,A0,0``). The draughts-64 draw rules
+    apply as in Russian draughts."""
+
+    name = "spantsiretti"
+    aliases = ("10x8",)
+    game_type = 41
+    pdn_game_type = "41,W,10,8,A0,0"
+    geometry = Geometry.checkered(10, 8)
+    starting_fen = "W:W26-40:B1-15"

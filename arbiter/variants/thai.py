@@ -1,0 +1,30 @@
+"""Thai draughts (Mak-hos, 8x8): REFERENCE.md sections 4.8, 6.2, 7.1."""
+
+from __future__ import annotations
+
+from arbiter.board import Board
+from arbiter.geometry import DIAGONALS, Colour, Geometry
+
+
+class ThaiBoard(Board):
+    """Thai rules as dctl ``thai.hpp`` encodes them (no federation text was found;
+    REFERENCE.md 4.8): 8 men each on the first two rows (``initial_position_gap = 4``,
+    the set-up of the published perft, REFERENCE.md 7.1), Black first (PDN
+    ``31,B,8,8,N2,0``: square 1 at the top left as Black sees the board), men step and
+    capture forward only, flying kings that must land on the square just behind the
+    piece they take (``is_land_behind_piece``), captured pieces leave the board as they
+    are jumped (``is_passing_capture``), free choice among captures, ``-`` between the
+    squares of a capture. No draw rules are known to us.
+    """
+
+    name = "thai"
+    aliases = ("mak-hos", "makhos")
+    game_type = 31
+    pdn_game_type = "31,B,8,8,N2,0"
+    geometry = Geometry.numbered(8, 8, corner=2, seen_by=Colour.BLACK)
+    first_player = Colour.BLACK
+    starting_fen = "B:W1-8:B25-32"
+    capture_separator = "-"
+    man_captures = DIAGONALS[:2]
+    land_behind = True
+    remove_at_once = True

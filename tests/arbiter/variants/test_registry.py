@@ -1,0 +1,108 @@
+"""Every variant is reachable by name, alias and PDN GameType, from the Python API and the
+command line, and its class data agree with its PDN GameType (REFERENCE.md 6.2)."""
+
+import io
+
+import pytest
+
+from arbiter.cli import main
+from arbiter.geometry import Colour, Geometry
+from arbiter.variants import VARIANTS, find_variant
+
+#: REFERENCE.md 6.2: capture separator and result format per GameType number.
+PDN_TABLE = {
+    20: ("x", "international"),
+    21: ("x", "default"),
+    22: ("x", "default"),
+    23: ("x", "default"),
+    24: ("x", "default"),
+    25: (":", "default"),
+    26: ("x", "default"),
+    27: ("x", "international"),
+    28: ("x", "default"),
+    29: ("x", "default"),
+    30: ("x", "default"),
+    31: ("-", "default"),
+    40: ("x", "default"),
+    41: (":", "default"),
+}
+#: Variants PDN gives no GameType of their own: their number reads as the base variant.
+SHARED_GAME_TYPE = {"antidraughts": "international", "russian-giveaway": "russian"}
+
+
+@pytest.mark.parametrize("name", sorted(VARIANTS))
+def test_found_by_name_alias_and_game_type(name):
+    cls = VARIANTS[name]
+    assert find_variant(name) is cls
+    assert find_variant(name.upper()) is cls
+    for alias in cls.aliases:
+        assert find_variant(alias) is cls
+    by_number = VARIANTS[SHARED_GAME_TYPE.get(name, name)]
+    assert find_variant(cls.game_type) is by_number
+    assert find_variant(cls.pdn_game_type) is by_number
+
+
+@pytest.mark.parametrize("name", sorted(VARIANTS))
+def test_class_data_agree_with_the_pdn_game_type(name):
+    cls = VARIANTS[name]
+    number, start, width, height, notation, *invert = cls.pdn_game_type.split(",")
+    assert int(number) == cls.game_type
+    assert start == cls.first_player.letter
+    assert (int(width), int(height)) == (cls.geometry.width, cls.geometry.height)
+    assert (cls.capture_separator, cls.result_format) == PDN_TABLE[cls.game_type]
+    bottom_left_playable = invert in ([], ["0"])
+    assert (cls.geometry.square_at(0, 0) is not None) == bottom_left_playable
+    if notation[0] == "N":
+        assert cls.notation == "numeric"
+        assert cls.geometry == Geometry.numbered(
+            cls.geometry.width,
+            cls.geometry.height,
+            corner=int(notation[1]),
+            bottom_left_playable=bottom_left_playable,
+            seen_by=cls.first_player,
+        )
+    else:
+        assert notation == "A0" and cls.notation == "algebraic"
+
+
+@pytest.mark.parametrize("name", sorted(VARIANTS))
+def test_starting_position(name):
+    cls = VARIANTS[name]
+    board = cls()
+    assert board.turn is cls.first_player
+    assert board.count(Colour.WHITE) == board.count(Colour.BLACK) > 0
+    assert board.count(Colour.WHITE, kings=True) == board.count(Colour.BLACK, kings=True) == 0
+    assert board.legal_moves()
+    # White sits at the low ranks, Black at the high ones
+    white_ranks = {cls.geometry.coordinates_of(s)[1] for s in board.piece_squares(Colour.WHITE)}
+    black_ranks = {cls.geometry.coordinates_of(s)[1] for s in board.piece_squares(Colour.BLACK)}
+    assert max(white_ranks) < min(black_ranks)
+
+
+@pytest.mark.parametrize(
+    ("variant", "depth", "count"),
+    [("frisian", 3, "658"), ("thai", 2, "49"), ("turkish", 2, "64"), ("30", 1, "8")],
+)
+def test_command_line_perft(variant, depth, count):
+    out = io.StringIO()
+    assert main(["perft", "--variant", variant, "--depth", str(depth)], stdout=out) == 0
+    assert out.getvalue().splitlines()[-1] == count
+
+
+def test_command_line_verify_an_italian_game(tmp_path):
+    path = tmp_path / "italian.pdn"
+    path.write_text('[GameType "22"]\n1. 23-19 12-15 2. 19x12 8x15 *\n', encoding="utf-8")
+    out = io.StringIO()
+    assert main(["verify", str(path)], stdout=out) == 0
+    assert "italian: legal, 4 plies" in out.getvalue()
+
+
+def test_move_text_in_each_notation():
+    turkish = find_variant("turkish")()
+    assert turkish.move_text(turkish.parse_move("a3-a4")) == "a3-a4"
+    thai = find_variant("thai")("W:WK4:B11")
+    (capture,) = thai.legal_moves()
+    assert thai.move_text(capture) == "4-15"
+    frisian = find_variant("frisian")("W:W28:B18")
+    straight = frisian.parse_move("28x8")
+    assert straight.captures == frozenset({18}) and frisian.move_text(straight) == "28x8"
