@@ -1,0 +1,44 @@
+"""Documents tests run their jobs in-process even when CELERY_BROKER_URL names a real broker,
+except the `celery_worker` tests, which need the broker.
+
+`ballot_decks`: the published decks the data migration loads. A transactional test (ours or
+another folder's) empties every table when it ends, so the tests that load the demo put the
+decks back first, with the migration's own loader.
+"""
+
+import importlib
+from unittest import mock
+
+import pytest
+from django.apps import apps
+
+from tournaments.demo import load_demo
+from tournaments.models import BallotDeck
+
+
+@pytest.fixture(autouse=True)
+def _jobs_in_process(request):
+    if request.node.get_closest_marker("celery_worker"):
+        yield
+        return
+    request.getfixturevalue("eager_celery")
+    yield
+
+
+@pytest.fixture
+def ballot_decks(db):
+    if not BallotDeck.objects.exists():
+        importlib.import_module("tournaments.migrations.0004_ballot_decks").load_decks(apps, None)
+
+
+@pytest.fixture
+def demo_loader(ballot_decks):
+    """Loads the demo with its rounds completed but without the automatic document requests
+    of `round_complete` (their jobs start only after a commit, which never comes inside a
+    test): each test starts from events that have no document yet."""
+
+    def load() -> None:
+        with mock.patch("tournaments.services.rounds.documents_round_completed"):
+            load_demo()
+
+    return load

@@ -1,0 +1,178 @@
+"""Documents built by a real Celery worker process over Redis (CELERY_BROKER_URL), on a
+PostgreSQL test database the worker reaches through DATABASE_URL (see
+tests/tournaments/test_celery_worker.py). Each test uses a queue of its own.
+
+Run: CELERY_BROKER_URL=redis://127.0.0.1:6379/5 DATABASE_URL=postgres://... \
+     .venv/bin/pytest tests/reports/test_document_worker.py
+"""
+
+import os
+import subprocess
+import sys
+import time
+import uuid
+from pathlib import Path
+
+import pytest
+
+from tests.factories import event_with_players
+from tests.tournaments.test_admin import make_organizer
+from tests.tournaments.test_celery_worker import database_url
+from tournaments.models import System
+from tournaments.models_documents import Document, DocumentStatus
+from tournaments.services import rounds
+
+REPO = Path(__file__).resolve().parents[2]
+#: Seconds before Redis hands a dead worker's unacknowledged job to another worker.
+VISIBILITY_TIMEOUT = 3
+
+pytestmark = [
+    pytest.mark.celery_worker,
+    pytest.mark.django_db(transaction=True),
+]
+
+
+@pytest.fixture
+def queue(settings, tmp_path):
+    """A queue of our own for the jobs this test queues, and the media folder the worker
+    writes to."""
+    from config.celery import app
+
+    settings.MEDIA_ROOT = tmp_path
+    name = f"damier-test-{uuid.uuid4().hex[:8]}"
+    saved = app.conf.task_default_queue
+    app.conf.task_default_queue = name
+    yield name
+    app.conf.task_default_queue = saved
+
+
+def start_worker(queue: str, media: Path) -> subprocess.Popen:
+    return subprocess.Popen(
+        [
+            str(Path(sys.executable).parent / "celery"),
+            "-A",
+            "config",
+            "worker",
+            "--pool=solo",
+            "--concurrency=1",
+            "-Q",
+            queue,
+            "--loglevel=INFO",
+            "--without-gossip",
+            "--without-mingle",
+            "--without-heartbeat",
+        ],
+        cwd=REPO,
+        env={
+            **os.environ,
+            "DATABASE_URL": database_url(),
+            "DJANGO_MEDIA_ROOT": str(media),
+            "CELERY_VISIBILITY_TIMEOUT": str(VISIBILITY_TIMEOUT),
+        },
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+    )
+
+
+def stop(worker: subprocess.Popen) -> str:
+    worker.terminate()
+    try:
+        output, _ = worker.communicate(timeout=30)
+    except subprocess.TimeoutExpired:
+        worker.kill()
+        output, _ = worker.communicate()
+    return output
+
+
+def wait_for(predicate, *, timeout: float, step: float = 0.05):
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        value = predicate()
+        if value:
+            return value
+        time.sleep(step)
+    raise AssertionError(f"not reached within {timeout} s")
+
+
+def test_a_crosstable_requested_through_the_api_is_built_by_the_worker(client, queue, tmp_path):
+    database_url()  # skips without PostgreSQL
+    user = make_organizer("org")
+    event = event_with_players(user, players=8)
+    round_ = rounds.round_publish(round=rounds.round_pair(event=event, user=user), user=user)
+    client.force_login(user)
+    worker = start_worker(queue, tmp_path)
+    try:
+        response = client.post(
+            f"/api/events/{event.slug}/documents/",
+            {"kind": "crosstable"},
+            content_type="application/json",
+        )
+        assert response.status_code == 202, response.content
+        assert response.json()["status"] == "queued"
+        seen = ["queued"]
+
+        def done():
+            state = client.get(response.json()["poll"]).json()
+            if state["status"] != seen[-1]:
+                seen.append(state["status"])
+            return state if state["status"] in ("done", "failed") else None
+
+        state = wait_for(done, timeout=90, step=0.1)
+        assert state["status"] == "done", state
+        download = client.get(state["download"])
+        assert download.status_code == 200
+        assert b"".join(download.streaming_content).startswith(b"%PDF")
+    finally:
+        output = stop(worker)
+    assert seen[0] == "queued" and seen[-1] == "done"
+    assert "document_build_task" in output and "succeeded" in output, output[-3000:]
+    assert round_.number == 1
+
+
+def test_a_job_whose_worker_dies_completes_on_a_new_worker(client, queue, tmp_path):
+    """Score sheets of a 200-player round (200 pages, a few seconds): the worker is killed
+    (SIGKILL) while it lays them out; the job, acknowledged late, stays in Redis and a new
+    worker builds it once the visibility timeout has passed."""
+    database_url()
+    user = make_organizer("org")
+    event = event_with_players(user, players=200, system=System.ROUND_ROBIN, games_per_pairing=2)
+    round_ = rounds.round_pair(event=event, user=user)
+    client.force_login(user)
+    first = start_worker(queue, tmp_path)
+    try:
+        response = client.post(
+            f"/api/events/{event.slug}/documents/",
+            {"kind": "scoresheets", "round": round_.number},
+            content_type="application/json",
+        )
+        assert response.status_code == 202, response.content
+        document_id = response.json()["id"]
+        wait_for(
+            lambda: Document.objects.filter(
+                pk=document_id, status=DocumentStatus.RUNNING, progress__gt=10
+            ).exists(),
+            timeout=90,
+        )
+        first.kill()
+        first.wait(timeout=30)
+    finally:
+        if first.poll() is None:
+            first.kill()
+        first.communicate()
+    interrupted = Document.objects.get(pk=document_id)
+    assert interrupted.status == DocumentStatus.RUNNING and not interrupted.file
+    assert interrupted.attempts == 1
+    time.sleep(VISIBILITY_TIMEOUT + 1)
+    second = start_worker(queue, tmp_path)
+    try:
+        finished = wait_for(
+            lambda: Document.objects.filter(pk=document_id, status=DocumentStatus.DONE).first(),
+            timeout=120,
+            step=0.2,
+        )
+    finally:
+        output = stop(second)
+    assert finished.attempts == 2 and finished.pages == 200, output[-3000:]
+    download = client.get(response.json()["poll"]).json()["download"]
+    assert b"".join(client.get(download).streaming_content).startswith(b"%PDF")

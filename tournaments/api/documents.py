@@ -1,0 +1,159 @@
+"""Documents in the API: request a PDF (organizers and arbiters), poll its job, download it.
+
+    POST /api/events/<slug>/documents/           {"kind": "crosstable", "round": 3, "force": false}
+    GET  /api/events/<slug>/documents/<id>/      status, progress, error, timing, download URL
+    GET  /api/events/<slug>/documents/<id>/file/ the PDF
+
+The crosstable and standings are public to read; the round documents (pairing sheet, score
+sheets) only to the event's officials. A broker that is down is a 503 "not_queued".
+"""
+
+from django.http import FileResponse
+from django.shortcuts import get_object_or_404
+from django.urls import reverse
+from drf_spectacular.utils import extend_schema
+from rest_framework import exceptions, serializers, status
+from rest_framework.request import Request
+from rest_framework.response import Response
+
+from tournaments.api.views import EventScoped
+from tournaments.models import Event
+from tournaments.models_documents import Document, DocumentKind
+from tournaments.selectors import may_officiate
+from tournaments.services.documents import (
+    PUBLISHED_KINDS,
+    DocumentQueueError,
+    document_request,
+)
+
+
+class NotQueued(exceptions.APIException):
+    """The job could not be handed to the task broker."""
+
+    status_code = status.HTTP_503_SERVICE_UNAVAILABLE
+    default_code = "not_queued"
+
+
+class DocumentRequestSerializer(serializers.Serializer):
+    kind = serializers.ChoiceField(choices=DocumentKind.choices)
+    round = serializers.IntegerField(required=False, min_value=1)
+    force = serializers.BooleanField(default=False)
+
+
+class DocumentSerializer(serializers.ModelSerializer):
+    round = serializers.SerializerMethodField()
+    duration = serializers.FloatField(read_only=True, allow_null=True)
+    poll = serializers.SerializerMethodField()
+    download = serializers.SerializerMethodField()
+
+    class Meta:
+        model = Document
+        fields = (
+            "id",
+            "kind",
+            "round",
+            "status",
+            "progress",
+            "error",
+            "pages",
+            "attempts",
+            "requested_at",
+            "started_at",
+            "finished_at",
+            "duration",
+            "generated_at",
+            "poll",
+            "download",
+        )
+
+    def get_round(self, document: Document) -> int | None:
+        return document.round.number if document.round_id else None
+
+    def get_poll(self, document: Document) -> str:
+        return self._url("api:document", document)
+
+    def get_download(self, document: Document) -> str | None:
+        return self._url("api:document_file", document) if document.file else None
+
+    def _url(self, name: str, document: Document) -> str:
+        path = reverse(name, args=[document.event.slug, document.pk])
+        request = self.context.get("request")
+        return request.build_absolute_uri(path) if request else path
+
+
+class DocumentScoped(EventScoped):
+    serializer_class = DocumentSerializer
+
+    def document(self, document_id: int) -> Document:
+        event = self.event()
+        document = get_object_or_404(
+            Document.objects.select_related("event", "round"), pk=document_id, event=event
+        )
+        if document.kind not in PUBLISHED_KINDS and not may_officiate(self.request.user, event):
+            raise exceptions.PermissionDenied(
+                f"the {document.get_kind_display()} of {event.slug} is for its officials only."
+            )
+        return document
+
+
+class DocumentCreate(DocumentScoped):
+    """POST: request a document; 202 with its state (a job queued, or one already under
+    way, or the current file when nothing changed)."""
+
+    @extend_schema(request=DocumentRequestSerializer, responses={202: DocumentSerializer})
+    def post(self, request: Request, slug: str) -> Response:
+        event = self.event()
+        if not may_officiate(request.user, event):
+            raise exceptions.PermissionDenied(
+                f"{request.user} may not request documents of {event.slug} "
+                "(organizers and arbiters only)."
+            )
+        data = DocumentRequestSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        round_ = _round(event, data.validated_data.get("round"))
+        try:
+            answer = document_request(
+                event=event,
+                kind=data.validated_data["kind"],
+                round=round_,
+                force=data.validated_data["force"],
+            )
+        except DocumentQueueError as exc:
+            raise NotQueued(detail=str(exc)) from exc
+        document = Document.objects.select_related("event", "round").get(pk=answer.document.pk)
+        return Response(self.get_serializer(document).data, status=status.HTTP_202_ACCEPTED)
+
+
+def _round(event: Event, number: int | None):
+    if number is None:
+        return None
+    round_ = event.rounds.filter(number=number).first()
+    if round_ is None:
+        raise exceptions.ValidationError({"round": [f"{event.slug} has no round {number}."]})
+    return round_
+
+
+class DocumentDetail(DocumentScoped):
+    """GET: a document's job state (poll it until status is done or failed)."""
+
+    def get(self, request: Request, slug: str, document_id: int) -> Response:
+        return Response(self.get_serializer(self.document(document_id)).data)
+
+
+class DocumentFile(DocumentScoped):
+    """GET: the document's latest PDF (404 before the first one is done)."""
+
+    @extend_schema(responses={(200, "application/pdf"): bytes})
+    def get(self, request: Request, slug: str, document_id: int) -> FileResponse:
+        document = self.document(document_id)
+        if not document.file or not document.file.storage.exists(document.file.name):
+            raise exceptions.NotFound(
+                f"the {document.get_kind_display()} of {slug} has no file yet "
+                f"(status {document.status})."
+            )
+        round_part = f"-round-{document.round.number}" if document.round_id else ""
+        return FileResponse(
+            document.file.open("rb"),
+            content_type="application/pdf",
+            filename=f"{slug}-{document.kind}{round_part}.pdf",
+        )

@@ -1,0 +1,139 @@
+"""Reads for the printed documents: the event's rows turned into the plain values the layouts
+of tournaments.reports draw, and the fingerprint of those values.
+
+The crosstable and standings are complete to the last *completed* round (every result of it
+is final); the round documents show one round as it is paired.
+"""
+
+import hashlib
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from arbiter import Colour as Side
+from arbiter import find_variant
+from games.models import GameResult
+from tournaments.crosstable import Crosstable
+from tournaments.models import ByeKind, Event, Pairing, Round, RoundStatus
+from tournaments.models_documents import Document, DocumentKind
+from tournaments.reports import (
+    Board,
+    Card,
+    EventHeader,
+    RoundSheet,
+    SheetPlayer,
+    render_crosstable,
+    render_pairing_sheet,
+    render_score_sheets,
+    render_standings,
+)
+from tournaments.selectors import PublicPlayer, pairing_list, round_cards, tournament_state
+from tournaments.selectors_public import crosstable_get
+
+#: Changes whenever a layout changes what it draws from the same data, so that the files
+#: drawn before are drawn again.
+LAYOUT_VERSION = 1
+
+Renderer = Callable[..., bytes]
+
+
+@dataclass(frozen=True)
+class DocumentData:
+    """What one document of ``kind`` is drawn from, and the function that draws it."""
+
+    kind: str
+    header: EventHeader
+    content: Crosstable | RoundSheet
+    render: Renderer
+
+    @property
+    def fingerprint(self) -> str:
+        """SHA-256 of the values drawn (their reprs are exact: dataclasses, Decimals, dates)
+        and of the layout: equal fingerprints draw equal documents."""
+        text = repr((LAYOUT_VERSION, str(self.kind), self.header, self.content))
+        return hashlib.sha256(text.encode()).hexdigest()
+
+
+def event_header(event: Event) -> EventHeader:
+    return EventHeader(
+        name=event.name,
+        variant=event.get_variant_display(),
+        system=event.get_system_display(),
+        venue=event.venue,
+        start_date=event.start_date,
+        end_date=event.end_date,
+        chief_arbiter=event.chief_arbiter,
+    )
+
+
+def completed_round(event: Event) -> int:
+    """Number of the event's last completed round (0 before any)."""
+    last = (
+        event.rounds.filter(status=RoundStatus.COMPLETED)
+        .order_by("-number")
+        .values_list("number", flat=True)
+        .first()
+    )
+    return last or 0
+
+
+def round_sheet(round: Round) -> RoundSheet:
+    """The boards of ``round`` with the players' scores before it and the ballot cards."""
+    event = round.event
+    state = tournament_state(event, up_to_round=round.number - 1)
+    scores = {c.number: c.score() for c in state.competitors}
+    board_of = dict(Pairing.objects.filter(round=round).values_list("pk", "board"))
+    cards = {board_of[pk]: card for pk, card in round_cards(round).items()}
+
+    def player(public: PublicPlayer) -> SheetPlayer:
+        return SheetPlayer(
+            number=public.number,
+            name=public.name,
+            rating=public.rating,
+            title=public.title,
+            federation=public.federation,
+            score=scores.get(public.number, 0),
+        )
+
+    boards = tuple(
+        Board(
+            board=line.board,
+            white=player(line.white),
+            black=None if line.black is None else player(line.black),
+            bye=ByeKind(line.bye_kind).label if line.bye_kind else "",
+            results=tuple(r for r in line.results if r != GameResult.PENDING),
+            card=_card(cards.get(line.board)),
+        )
+        for line in pairing_list(round)
+    )
+    return RoundSheet(
+        round=round.number,
+        total_rounds=state.total_rounds,
+        boards=boards,
+        games=event.games_per_pairing,
+        black_first=find_variant(event.variant).first_player == Side.BLACK,
+    )
+
+
+def _card(card) -> Card | None:
+    if card is None:
+        return None
+    return Card(number=card.code, name=card.name, moves=card.moves or card.start_fen)
+
+
+def document_data(document: Document) -> DocumentData:
+    """The values ``document`` is drawn from, read now."""
+    event = document.event
+    header = event_header(event)
+    if document.kind in (DocumentKind.CROSSTABLE, DocumentKind.STANDINGS):
+        table = crosstable_get(event, after_round=completed_round(event))
+        render = render_crosstable if document.kind == DocumentKind.CROSSTABLE else render_standings
+        return DocumentData(document.kind, header, table, render)
+    render = (
+        render_pairing_sheet if document.kind == DocumentKind.PAIRING_SHEET else render_score_sheets
+    )
+    return DocumentData(document.kind, header, round_sheet(document.round), render)
+
+
+def document_get(event: Event, kind: str, round: Round | None = None) -> Document | None:
+    """The row of ``event``'s document ``kind`` (for ``round``), if it was ever requested."""
+    return Document.objects.filter(event=event, kind=kind, round=round).first()

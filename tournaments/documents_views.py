@@ -1,0 +1,89 @@
+"""Public addresses of the published documents: /events/<slug>/crosstable.pdf and
+standings.pdf (the latest file), and a small JSON status the event page polls for its
+progress bar. Thin: the services decide whether a job is needed."""
+
+from django.http import FileResponse, Http404, HttpRequest, HttpResponse, JsonResponse
+from django.shortcuts import get_object_or_404, render
+from django.urls import reverse
+from django.views.decorators.http import require_GET
+
+from tournaments.documents_data import document_get
+from tournaments.models import Event
+from tournaments.models_documents import Document, DocumentKind, DocumentStatus
+from tournaments.services.documents import (
+    PUBLISHED_KINDS,
+    DocumentQueueError,
+    document_request,
+)
+
+#: Seconds a client is asked to wait before trying again while a document is built.
+RETRY_AFTER = 5
+
+
+@require_GET
+def published_pdf(request: HttpRequest, slug: str, kind: str) -> HttpResponse:
+    """The latest file of the event's crosstable or standings. A request that finds the
+    data changed since the file was drawn asks for a new one (one job at most) and still
+    serves the current file; with no file yet, a 503 page says it is being generated (or
+    why it could not be)."""
+    if kind not in PUBLISHED_KINDS:
+        raise Http404(f"no published document {kind!r}")
+    event = get_object_or_404(Event, slug=slug)
+    error = ""
+    try:
+        document = document_request(event=event, kind=kind).document
+    except DocumentQueueError as exc:
+        document, error = document_get(event, kind), str(exc)
+    if document is not None and document.file and document.file.storage.exists(document.file.name):
+        return FileResponse(
+            document.file.open("rb"),
+            content_type="application/pdf",
+            filename=f"{event.slug}-{kind}.pdf",
+        )
+    response = render(
+        request,
+        "tournaments/documents/pending.html",
+        {"event": event, "document": document, "error": error or _failure(document)},
+        status=503,
+    )
+    response["Retry-After"] = str(RETRY_AFTER)
+    return response
+
+
+def _failure(document: Document | None) -> str:
+    if document is not None and document.status == DocumentStatus.FAILED:
+        return document.error
+    return ""
+
+
+@require_GET
+def published_status(request: HttpRequest, slug: str) -> JsonResponse:
+    """``{"crosstable": {...}, "standings": {...}}``: status, progress, error and address of
+    each published document (null before it was first requested)."""
+    event = get_object_or_404(Event, slug=slug)
+    documents = {d.kind: d for d in event.documents.filter(kind__in=PUBLISHED_KINDS)}
+    return JsonResponse(
+        {
+            kind: None if kind not in documents else document_json(documents[kind])
+            for kind in PUBLISHED_KINDS
+        }
+    )
+
+
+def document_json(document: Document) -> dict:
+    """The public state of a published document (the API adds more for organizers)."""
+    url = (
+        reverse(f"documents:{document.kind}", args=[document.event.slug])
+        if document.kind in PUBLISHED_KINDS
+        else None
+    )
+    return {
+        "kind": document.kind,
+        "label": DocumentKind(document.kind).label,
+        "status": document.status,
+        "status_label": DocumentStatus(document.status).label,
+        "progress": document.progress,
+        "error": document.error,
+        "generated_at": document.generated_at.isoformat() if document.generated_at else None,
+        "url": url if document.file else None,
+    }

@@ -1,0 +1,106 @@
+"""Printed documents (PDF) built by Celery workers: one row per event document (crosstable,
+standings) or round document (pairing sheet, score sheets), holding the latest file and the
+state of its last job. Imported by tournaments.models; written only by
+tournaments.services.documents."""
+
+from django.db import models
+from django.db.models import Q
+from django.utils.translation import gettext_lazy as _
+
+
+class DocumentKind(models.TextChoices):
+    CROSSTABLE = "crosstable", _("crosstable")
+    STANDINGS = "standings", _("standings")
+    PAIRING_SHEET = "pairings", _("pairing sheet")
+    SCORE_SHEETS = "scoresheets", _("score sheets")
+
+
+#: Kinds drawn for one round (the others cover the whole event).
+ROUND_KINDS = frozenset({DocumentKind.PAIRING_SHEET, DocumentKind.SCORE_SHEETS})
+
+
+class DocumentStatus(models.TextChoices):
+    QUEUED = "queued", _("queued")
+    RUNNING = "running", _("running")
+    DONE = "done", _("done")
+    FAILED = "failed", _("failed")
+
+
+class Document(models.Model):
+    """The latest PDF of one document and the state of the job that builds it.
+
+    `fingerprint` is the SHA-256 of the data the file was drawn from (and the layout's
+    version): a job whose data has the same fingerprint keeps the file instead of drawing
+    it again, unless `forced`. `source_state` is the event's change marker when the job read
+    the data (tournaments.selectors_public.event_fingerprint): a request made while it is
+    still current and the file exists needs no job at all.
+    """
+
+    event = models.ForeignKey(
+        "tournaments.Event",
+        on_delete=models.CASCADE,
+        related_name="documents",
+        verbose_name=_("event"),
+    )
+    round = models.ForeignKey(
+        "tournaments.Round",
+        on_delete=models.CASCADE,
+        related_name="documents",
+        null=True,
+        blank=True,
+        verbose_name=_("round"),
+    )
+    kind = models.CharField(_("document"), max_length=12, choices=DocumentKind.choices)
+    status = models.CharField(
+        _("status"), max_length=8, choices=DocumentStatus.choices, default=DocumentStatus.QUEUED
+    )
+    progress = models.PositiveSmallIntegerField(_("progress (%)"), default=0)
+    error = models.TextField(_("error"), blank=True)
+    file = models.FileField(_("file"), upload_to="documents/", blank=True)
+    pages = models.PositiveIntegerField(_("pages"), default=0)
+    fingerprint = models.CharField(_("data fingerprint"), max_length=64, blank=True)
+    source_state = models.CharField(_("event state read"), max_length=400, blank=True)
+    forced = models.BooleanField(_("regenerate even if unchanged"), default=False)
+    attempts = models.PositiveSmallIntegerField(_("attempts"), default=0)
+    task_id = models.CharField(_("task id"), max_length=64, blank=True)
+    requested_at = models.DateTimeField(_("requested at"), null=True, blank=True)
+    started_at = models.DateTimeField(_("started at"), null=True, blank=True)
+    finished_at = models.DateTimeField(_("finished at"), null=True, blank=True)
+    generated_at = models.DateTimeField(_("file generated at"), null=True, blank=True)
+
+    class Meta:
+        verbose_name = _("document")
+        verbose_name_plural = _("documents")
+        ordering = ("event", "kind", "round")
+        constraints = (
+            models.UniqueConstraint(
+                fields=["event", "kind"],
+                condition=Q(round__isnull=True),
+                name="document_unique_event_kind",
+            ),
+            models.UniqueConstraint(
+                fields=["event", "kind", "round"], name="document_unique_round_kind"
+            ),
+            models.CheckConstraint(
+                condition=Q(kind__in=sorted(ROUND_KINDS), round__isnull=False)
+                | (~Q(kind__in=sorted(ROUND_KINDS)) & Q(round__isnull=True)),
+                name="document_round_matches_kind",
+            ),
+            models.CheckConstraint(condition=Q(progress__lte=100), name="document_progress_100"),
+        )
+
+    def __str__(self) -> str:
+        where = f", round {self.round.number}" if self.round_id else ""
+        return f"{self.event}: {self.get_kind_display()}{where}"
+
+    @property
+    def busy(self) -> bool:
+        """A job is queued or running."""
+        return self.status in (DocumentStatus.QUEUED, DocumentStatus.RUNNING)
+
+    @property
+    def duration(self) -> float | None:
+        """Seconds the last job took, when it has finished."""
+        if self.started_at is None or self.finished_at is None:
+            return None
+        return (self.finished_at - self.started_at).total_seconds()

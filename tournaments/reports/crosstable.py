@@ -1,0 +1,134 @@
+"""The crosstable PDF: landscape, one line per player in final order, the header row repeated
+on every page. A Swiss shows each round's opponent (by rank), colour and result; a round
+robin shows the square table (results against each player, by rank)."""
+
+from __future__ import annotations
+
+import datetime
+from collections.abc import Callable
+
+from django.utils.translation import gettext as _
+from reportlab.lib import colors
+
+from tournaments.crosstable import Cell, Crosstable, CrosstableRow, format_points
+from tournaments.reports.pages import (
+    EventHeader,
+    PageFrame,
+    build_pdf,
+    header_flowables,
+    usable_height,
+    usable_width,
+)
+from tournaments.reports.tables import Column, paged_tables
+
+HEADER_HEIGHT = 34.0  # the event header paragraphs on the first page, points
+
+
+def render_crosstable(
+    header: EventHeader,
+    table: Crosstable,
+    *,
+    generated_at: datetime.datetime,
+    progress: Callable[[float], None] | None = None,
+) -> bytes:
+    """The crosstable as PDF bytes. ``progress`` receives the fraction of pages laid out."""
+    columns, rows, styles = _square(table) if table.square else _by_round(table)
+    flowables, pages = paged_tables(
+        columns,
+        rows,
+        width=usable_width(wide=True),
+        first_page_height=usable_height(wide=True) - HEADER_HEIGHT,
+        page_height=usable_height(wide=True),
+        extra_styles=styles,
+    )
+    title = _("Crosstable")
+    return build_pdf(
+        [*header_flowables(header, title), *flowables],
+        header=header,
+        frame=PageFrame(title, complete_to(table), generated_at),
+        wide=True,
+        progress=None if progress is None else lambda page: progress(min(1.0, page / pages)),
+    )
+
+
+def complete_to(table: Crosstable) -> str:
+    """ "complete to round 5 of 9" (or "before round 1")."""
+    if table.after_round == 0:
+        return _("before round 1")
+    return _("complete to round %(round)d of %(total)d") % {
+        "round": table.after_round,
+        "total": table.total_rounds,
+    }
+
+
+def _identity_columns() -> list[Column]:
+    return [
+        Column(_("Rank")),
+        Column(_("Name"), align="LEFT", stretch=True),
+        Column(_("Title")),
+        Column(_("Fed")),
+        Column(_("Rating")),
+    ]
+
+
+def _identity(row: CrosstableRow) -> list[str]:
+    return [
+        f"{row.rank}=" if row.shared_rank else str(row.rank),
+        row.name,
+        row.title,
+        row.federation,
+        str(row.rating) if row.rating else "",
+    ]
+
+
+def _totals_columns(table: Crosstable) -> list[Column]:
+    return [Column(_("Pts")), *(Column(column.code) for column in table.tiebreaks)]
+
+
+def _totals(row: CrosstableRow) -> list[str]:
+    return [format_points(row.score), *(format_points(value) for value in row.tiebreaks)]
+
+
+def _by_round(table: Crosstable) -> tuple[list[Column], list[list[str]], list[tuple]]:
+    columns = [
+        *_identity_columns(),
+        *(Column(str(n)) for n in range(1, table.after_round + 1)),
+        *_totals_columns(table),
+    ]
+    rows = [
+        [*_identity(row), *(_round_text(cell) for cell in row.cells), *_totals(row)]
+        for row in table.rows
+    ]
+    return columns, rows, []
+
+
+def _round_text(cell: Cell) -> str:
+    """``12w2``; a two-game pairing adds its games on a second line (``w1 b=``)."""
+    if not cell.games:
+        return cell.text
+    return f"{cell.text}\n{' '.join(game.text for game in cell.games)}"
+
+
+def _square(table: Crosstable) -> tuple[list[Column], list[list[str]], list[tuple]]:
+    first = len(_identity_columns())
+    columns = [
+        *_identity_columns(),
+        *(Column(str(row.rank)) for row in table.rows),
+        *_totals_columns(table),
+    ]
+    rows = [
+        [
+            *_identity(row),
+            *(
+                "×" if i == j else " ".join(cell.mark for cell in cells)
+                for j, cells in enumerate(row.against)
+            ),
+            *_totals(row),
+        ]
+        for i, row in enumerate(table.rows)
+    ]
+    diagonal = [
+        ("BACKGROUND", (first + i, i + 1), (first + i, i + 1), colors.HexColor("#9aa3ad"))
+        for i in range(len(table.rows))
+    ]
+    return columns, rows, diagonal

@@ -1,0 +1,68 @@
+"""The plain values the round documents (pairing sheet, score sheets) are drawn from. The
+crosstable and standings take :class:`tournaments.crosstable.Crosstable`."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from decimal import Decimal
+
+
+@dataclass(frozen=True)
+class Card:
+    """A ballot card (opening) drawn for a round or a pairing: its number in the deck, its
+    name and its moves as printed (e.g. ``"11-15 23-19 8-11"``)."""
+
+    number: str
+    name: str
+    moves: str
+
+    @property
+    def text(self) -> str:
+        label = f"{self.number} {self.name}".strip()
+        return f"{label}: {self.moves}" if self.moves else label
+
+
+@dataclass(frozen=True)
+class SheetPlayer:
+    """A player as the round documents print them; ``score`` is the points before the round."""
+
+    number: int
+    name: str
+    rating: int = 0
+    title: str = ""
+    federation: str = ""
+    score: Decimal = Decimal(0)
+
+
+@dataclass(frozen=True)
+class Board:
+    """One board of a round. ``black`` is ``None`` for a bye (``bye`` then says which);
+    ``results`` the recorded result of each game (empty while pending); ``card`` the ballot
+    card of this pairing, when the event draws one."""
+
+    board: int
+    white: SheetPlayer
+    black: SheetPlayer | None
+    bye: str = ""
+    results: tuple[str, ...] = ()
+    card: Card | None = None
+
+
+@dataclass(frozen=True)
+class RoundSheet:
+    """A round's boards in board order, ``games`` per pairing (1 or 2; game 2 swaps the
+    colours), for the pairing sheet and the score sheets. ``black_first`` says the variant
+    starts with Black (English draughts, REFERENCE.md 3.2), so score sheets put Black's
+    column first."""
+
+    round: int
+    total_rounds: int
+    boards: tuple[Board, ...]
+    games: int = 1
+    black_first: bool = False
+
+    @property
+    def card(self) -> Card | None:
+        """The round's card when every board plays the same one (one card per round)."""
+        cards = {board.card for board in self.boards if board.black is not None}
+        return cards.pop() if len(cards) == 1 else None

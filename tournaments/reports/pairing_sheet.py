@@ -1,0 +1,104 @@
+"""The pairing sheet of a round: board, white, black (with pairing number, rating and score
+before the round), the result column to fill in, and the ballot card: once at the top when
+the whole round plays one card, per board when each pairing draws its own."""
+
+from __future__ import annotations
+
+import datetime
+from collections.abc import Callable
+
+from django.utils.translation import gettext as _
+from reportlab.platypus import Paragraph
+
+from tournaments.crosstable import format_points
+from tournaments.reports.data import Board, RoundSheet, SheetPlayer
+from tournaments.reports.pages import (
+    EventHeader,
+    PageFrame,
+    build_pdf,
+    escape,
+    header_flowables,
+    styles,
+    usable_height,
+    usable_width,
+)
+from tournaments.reports.tables import Column, paged_tables
+
+HEADER_HEIGHT = 52.0
+
+
+def render_pairing_sheet(
+    header: EventHeader,
+    sheet: RoundSheet,
+    *,
+    generated_at: datetime.datetime,
+    progress: Callable[[float], None] | None = None,
+) -> bytes:
+    """The pairing sheet of ``sheet``'s round as PDF bytes (A4 portrait)."""
+    round_card = sheet.card
+    per_board = round_card is None and any(board.card for board in sheet.boards)
+    columns = [
+        Column(_("Board")),
+        Column(_("White"), align="LEFT", stretch=True),
+        Column(_("Pts")),
+        Column(_("Result")),
+        Column(_("Pts")),
+        Column(_("Black"), align="LEFT", stretch=True),
+    ]
+    if per_board:
+        columns.append(Column(_("Card"), align="LEFT"))
+    rows = [_row(board, sheet.games, per_board) for board in sheet.boards]
+    intro = []
+    if round_card is not None:
+        intro.append(
+            Paragraph(
+                escape(_("Ballot card for every board: %(card)s") % {"card": round_card.text}),
+                styles()["heading"],
+            )
+        )
+    flowables, pages = paged_tables(
+        columns,
+        rows,
+        width=usable_width(wide=False),
+        first_page_height=usable_height(wide=False) - HEADER_HEIGHT,
+        page_height=usable_height(wide=False),
+    )
+    title = _("Pairings, round %(round)d") % {"round": sheet.round}
+    status = _("round %(round)d of %(total)d") % {
+        "round": sheet.round,
+        "total": sheet.total_rounds,
+    }
+    return build_pdf(
+        [*header_flowables(header, title), *intro, *flowables],
+        header=header,
+        frame=PageFrame(title, status, generated_at),
+        wide=False,
+        progress=None if progress is None else lambda page: progress(min(1.0, page / pages)),
+    )
+
+
+def player_text(player: SheetPlayer) -> str:
+    """``12. Lefèvre, Claire (GMI, FRA, 2301)``."""
+    details = ", ".join(
+        part for part in (player.title, player.federation, str(player.rating or "")) if part
+    )
+    return f"{player.number}. {player.name}" + (f" ({details})" if details else "")
+
+
+def _row(board: Board, games: int, per_board: bool) -> list[str]:
+    if board.black is None:
+        row = [str(board.board), player_text(board.white), format_points(board.white.score)]
+        row += [board.bye, "", ""]
+    else:
+        result = " ".join(board.results) if board.results else " / ".join(["      "] * games)
+        row = [
+            str(board.board),
+            player_text(board.white),
+            format_points(board.white.score),
+            result,
+            format_points(board.black.score),
+            player_text(board.black),
+        ]
+    if per_board:
+        row.append(board.card.text if board.card and board.black is not None else "")
+    return row

@@ -1,0 +1,266 @@
+"""Printed documents: request one (queue its job at most once), build it (the job's body),
+and request the published crosstable and standings again once a round is completed.
+
+One Document row per event document or round document holds the latest file and the state
+of its job: `document_request` locks the row, so two requests while a job is queued or
+running start one job; `document_build` draws the file only when the data's fingerprint
+changed (or the request forced it), so a retried or redelivered job does no harm.
+"""
+
+import io
+import logging
+from dataclasses import dataclass
+from functools import partial
+
+from django.conf import settings
+from django.core.files.base import ContentFile
+from django.db import DatabaseError, IntegrityError, transaction
+from django.utils import timezone
+from django.utils.translation import gettext as _
+from kombu.exceptions import OperationalError as BrokerError
+from pypdf import PdfReader
+
+from tournaments.documents_data import document_data
+from tournaments.models import Event, Round
+from tournaments.models_documents import ROUND_KINDS, Document, DocumentKind, DocumentStatus
+from tournaments.selectors_public import event_fingerprint
+from tournaments.services.errors import TournamentError
+
+logger = logging.getLogger(__name__)
+
+#: The documents a completed round changes, requested again after it commits.
+PUBLISHED_KINDS = (DocumentKind.CROSSTABLE, DocumentKind.STANDINGS)
+
+
+class DocumentRequestError(TournamentError):
+    """The document asked for does not exist (a round document without its round, or a round
+    of another event)."""
+
+
+class DocumentQueueError(Exception):
+    """The job could not be handed to the broker (it is down or unreachable). The document
+    is marked failed with the same message."""
+
+
+@dataclass(frozen=True)
+class DocumentRequest:
+    """The answer to a request: the document row, and whether a new job was queued (False
+    when one was already queued or running, or the file is current)."""
+
+    document: Document
+    queued: bool
+
+
+def stale_after() -> float:
+    """Seconds after which a queued or running job is presumed lost (twice the time limit)
+    and a new request may queue another."""
+    return 2 * settings.DOCUMENT_TIME_LIMIT
+
+
+def document_request(
+    *,
+    event: Event,
+    kind: str,
+    round: Round | None = None,
+    force: bool = False,
+    raise_on_queue_error: bool = True,
+) -> DocumentRequest:
+    """Ask for ``event``'s document ``kind`` (``round`` for a pairing sheet or score sheets).
+
+    No job is queued while one is queued or running (unless it is older than
+    :func:`stale_after`), nor when the file exists and the event has not changed since its
+    data was read (unless ``force``). The job is handed to Celery after the transaction
+    commits; if the broker refuses it, the document is marked failed and
+    :class:`DocumentQueueError` is raised (or only logged when ``raise_on_queue_error`` is
+    false, for callers that must not fail because of a document).
+    """
+    kind = DocumentKind(kind)
+    if (kind in ROUND_KINDS) != (round is not None):
+        if kind in ROUND_KINDS:
+            message = _("the %(kind)s of %(event)s needs a round")
+        else:
+            message = _("the %(kind)s of %(event)s covers the whole event, not a round")
+        raise DocumentRequestError(message % {"kind": kind.label, "event": event})
+    if round is not None and round.event_id != event.pk:
+        raise DocumentRequestError(
+            _("%(round)s is not a round of %(event)s") % {"round": round, "event": event}
+        )
+    with transaction.atomic():
+        document = _locked_row(event, kind, round)
+        now = timezone.now()
+        if document.busy and document.requested_at is not None:
+            if (now - document.requested_at).total_seconds() < stale_after():
+                return DocumentRequest(document, queued=False)
+        elif not force and _current(document, event):
+            return DocumentRequest(document, queued=False)
+        document.status = DocumentStatus.QUEUED
+        document.progress = 0
+        document.error = ""
+        document.forced = force
+        document.requested_at = now
+        document.started_at = document.finished_at = None
+        document.save()
+        transaction.on_commit(
+            partial(_enqueue, document.pk, raise_on_queue_error=raise_on_queue_error)
+        )
+    document.refresh_from_db()
+    return DocumentRequest(document, queued=True)
+
+
+def _locked_row(event: Event, kind: str, round: Round | None) -> Document:
+    rows = Document.objects.select_for_update(of=("self",)).filter(
+        event=event, kind=kind, round=round
+    )
+    document = rows.order_by("pk").first()
+    if document is not None:
+        return document
+    try:
+        with transaction.atomic():
+            return Document.objects.create(
+                event=event, kind=kind, round=round, status=DocumentStatus.DONE
+            )
+    except IntegrityError:  # created meanwhile by a concurrent request
+        return rows.get()
+
+
+def _current(document: Document, event: Event) -> bool:
+    return (
+        document.status == DocumentStatus.DONE
+        and bool(document.file)
+        and document.source_state == event_fingerprint(event)
+    )
+
+
+def _enqueue(document_id: int, *, raise_on_queue_error: bool) -> None:
+    from tournaments.tasks import document_build_task
+
+    try:
+        result = document_build_task.delay(document_id)
+    except (BrokerError, OSError) as exc:
+        message = _("could not be queued: the task broker is unreachable (%(error)s)") % {
+            "error": exc
+        }
+        logger.warning("document %s %s", document_id, message)
+        Document.objects.filter(pk=document_id).update(
+            status=DocumentStatus.FAILED, error=message, finished_at=timezone.now()
+        )
+        if raise_on_queue_error:
+            raise DocumentQueueError(message) from exc
+        return
+    Document.objects.filter(pk=document_id, task_id="").update(task_id=result.id or "")
+
+
+def document_build(*, document_id: int) -> Document:
+    """The job: read the document's data, and unless its fingerprint is the file's (and the
+    request did not force it) draw the PDF and store it, replacing the previous file.
+
+    Progress is saved as the pages are laid out. A delivery of a job that has already
+    finished does nothing. Errors in the data or the layout mark the document failed with the
+    error in words; database errors propagate so that the task retries.
+    """
+    with transaction.atomic():
+        document = (
+            Document.objects.select_for_update(of=("self",))
+            .select_related("event", "round")
+            .get(pk=document_id)
+        )
+        if not document.busy:
+            return document
+        document.status = DocumentStatus.RUNNING
+        document.attempts += 1
+        document.started_at = timezone.now()
+        document.save(update_fields=["status", "attempts", "started_at"])
+    try:
+        return _draw(document)
+    except DatabaseError:
+        raise
+    except Exception as exc:
+        logger.exception("document %s failed", document_id)
+        return document_fail(document_id=document_id, error=f"{type(exc).__name__}: {exc}")
+
+
+def _draw(document: Document) -> Document:
+    state = event_fingerprint(document.event)
+    data = document_data(document)
+    fingerprint = data.fingerprint
+    _progress(document.pk, 10)
+    if (
+        not document.forced
+        and fingerprint == document.fingerprint
+        and document.file
+        and document.file.storage.exists(document.file.name)
+    ):
+        return _finish(document.pk, source_state=state)
+    generated_at = timezone.now()
+    last = [10]
+
+    def progress(fraction: float) -> None:
+        percent = 10 + int(85 * fraction)
+        if percent >= last[0] + 5:
+            last[0] = percent
+            _progress(document.pk, percent)
+
+    pdf = data.render(data.header, data.content, generated_at=generated_at, progress=progress)
+    round_part = f"-round-{document.round.number}" if document.round_id else ""
+    name = f"documents/{document.event.slug}/{document.kind}{round_part}-{fingerprint[:16]}.pdf"
+    storage = document.file.storage
+    previous = document.file.name
+    if storage.exists(name):
+        storage.delete(name)
+    stored = storage.save(name, ContentFile(pdf))
+    finished = _finish(
+        document.pk,
+        source_state=state,
+        file=stored,
+        fingerprint=fingerprint,
+        generated_at=generated_at,
+        pages=_page_count(pdf),
+    )
+    if previous and previous != stored and storage.exists(previous):
+        storage.delete(previous)
+    return finished
+
+
+def _finish(document_id: int, **fields) -> Document:
+    Document.objects.filter(pk=document_id).update(
+        status=DocumentStatus.DONE,
+        progress=100,
+        error="",
+        forced=False,
+        finished_at=timezone.now(),
+        **fields,
+    )
+    return Document.objects.get(pk=document_id)
+
+
+def document_fail(*, document_id: int, error: str) -> Document:
+    """Record that the document's job failed, with ``error`` in words."""
+    Document.objects.filter(pk=document_id).update(
+        status=DocumentStatus.FAILED, error=error, finished_at=timezone.now()
+    )
+    return Document.objects.get(pk=document_id)
+
+
+def _progress(document_id: int, percent: int) -> None:
+    Document.objects.filter(pk=document_id).update(progress=min(100, percent))
+
+
+def _page_count(pdf: bytes) -> int:
+    return len(PdfReader(io.BytesIO(pdf)).pages)
+
+
+def documents_request_published(*, event: Event) -> list[DocumentRequest]:
+    """Request ``event``'s published documents (crosstable, standings), each only if its
+    data changed. A broker that is down is logged and recorded on the documents, never
+    raised: the caller's own work (completing a round, loading the demo) must not fail
+    because of a document."""
+    return [
+        document_request(event=event, kind=kind, raise_on_queue_error=False)
+        for kind in PUBLISHED_KINDS
+    ]
+
+
+def documents_round_completed(*, round: Round) -> list[DocumentRequest]:
+    """Call when ``round`` is completed (inside its transaction): the published documents
+    are requested again and their jobs start after the commit."""
+    return documents_request_published(event=round.event)

@@ -1,0 +1,25 @@
+"""`{% documents_panel event %}` / `{% documents_panel event round %}`: the admin panel of an
+event's (or a round's) printed documents, with their status, progress bar, download link,
+error and the button that generates them."""
+
+from django import template
+
+from tournaments.models import Event, Round
+from tournaments.models_documents import ROUND_KINDS, DocumentKind
+
+register = template.Library()
+
+
+@register.inclusion_tag("tournaments/documents/admin_panel.html", takes_context=True)
+def documents_panel(context: template.Context, event: Event, round: Round | None = None) -> dict:
+    kinds = [k for k in DocumentKind if (k in ROUND_KINDS) == (round is not None)]
+    rows = {d.kind: d for d in event.documents.filter(round=round, kind__in=kinds)}
+    request = context.get("request")
+    return {
+        "event": event,
+        "round": round,
+        "rows": [(kind, rows.get(kind)) for kind in kinds],
+        "next": request.get_full_path() if request else "",
+        "csrf_token": context.get("csrf_token"),
+        "can_request": bool(request and request.user.has_perm("tournaments.change_document")),
+    }
