@@ -5,7 +5,7 @@ BIN := $(VENV)/bin
 PORT ?= 8000
 STAMP := $(VENV)/.installed
 
-.PHONY: run install test lint bench perft-deep corpus differential peers worker clean
+.PHONY: run install test lint bench perft-deep corpus differential peers worker clean messages
 
 $(STAMP): requirements.txt
 	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -33,6 +33,15 @@ lint: install
 
 clean:
 	rm -rf $(VENV) .pytest_cache .ruff_cache .hypothesis
+
+# French catalogue (needs GNU gettext): extract the messages into locale/fr, then compile the
+# .mo (committed, so that a machine without gettext still gets French). Translate the new
+# entries of locale/fr/LC_MESSAGES/django.po (no empty msgstr, no fuzzy) and run it again;
+# tests/test_translations.py checks all three.
+messages: install
+	$(BIN)/python manage.py makemessages -l fr -i .venv -i .peers -i tests -i benchmarks \
+		-i staticfiles -i media --add-location=file
+	$(BIN)/python manage.py compilemessages -l fr -i .venv -i .peers
 
 # Independent implementations, each in its own virtualenv (they must not share ours:
 # pydraughts imports as `draughts`). Used by the differential tests and `make bench`.
@@ -62,3 +71,6 @@ bench: install peers
 	$(BIN)/python -m benchmarks.arbiter_speed
 	$(BIN)/python -m benchmarks.pairing
 	$(BIN)/python -m benchmarks.standings_queries
+	$(BIN)/python -m benchmarks.verify_round
+	$(BIN)/python -m benchmarks.public_pages
+	$(BIN)/python -m benchmarks.crosstable_pdf

@@ -8,8 +8,13 @@ Environment variables:
   the SQLite file db.sqlite3 at the repository root.
 - CELERY_BROKER_URL (redis://... or amqp://...): real workers. Without it, tasks run in-process.
 - CELERY_RESULT_BACKEND: defaults to the broker URL for Redis, no result backend for AMQP.
+- CELERY_VISIBILITY_TIMEOUT: seconds before Redis hands an unacknowledged task (its worker
+  died) to another worker (default 3600). DOCUMENT_TIME_LIMIT: seconds a PDF job may run
+  (default 600). DJANGO_MEDIA_ROOT: where generated files are stored (default ./media).
 - DJANGO_CSRF_TRUSTED_ORIGINS (comma-separated), DJANGO_SECURE_PROXY_SSL_HEADER=1 (trust
   X-Forwarded-Proto behind a proxy), DJANGO_HSTS_SECONDS, DJANGO_LOG_LEVEL.
+- DJANGO_LANGUAGE_CODE: "en" (default) or "fr": the language of visitors whose browser asks
+  for neither, and of the printable PDF documents (one file shared by every reader).
 """
 
 import os
@@ -62,6 +67,9 @@ INSTALLED_APPS = [
     "django.contrib.messages",
     "django.contrib.staticfiles",
     "rest_framework",
+    "rest_framework.authtoken",
+    "drf_spectacular",
+    "drf_spectacular_sidecar",
     "simple_history",
     "tournaments",
     "games",
@@ -114,7 +122,9 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
 
-LANGUAGE_CODE = "en"
+# Pages follow the browser's Accept-Language (LocaleMiddleware) or the language switch;
+# LANGUAGE_CODE is the fallback and the language of the shared PDF documents.
+LANGUAGE_CODE = os.environ.get("DJANGO_LANGUAGE_CODE", "en")
 LANGUAGES = [("en", _("English")), ("fr", _("French"))]
 LOCALE_PATHS = [BASE_DIR / "locale"]
 TIME_ZONE = "UTC"
@@ -123,6 +133,7 @@ USE_TZ = True
 
 STATIC_URL = "static/"
 STATIC_ROOT = BASE_DIR / "staticfiles"
+STATICFILES_DIRS = [BASE_DIR / "static"]
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
     "staticfiles": {
@@ -135,7 +146,39 @@ STORAGES = {
 }
 
 REST_FRAMEWORK = {
+    "DEFAULT_AUTHENTICATION_CLASSES": [
+        "rest_framework.authentication.SessionAuthentication",
+        "rest_framework.authentication.TokenAuthentication",
+    ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticatedOrReadOnly"],
+    "DEFAULT_PAGINATION_CLASS": "tournaments.api.pagination.Pagination",
+    "PAGE_SIZE": 100,
+    "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
+    "EXCEPTION_HANDLER": "tournaments.api.exceptions.exception_handler",
+}
+SPECTACULAR_SETTINGS = {
+    "TITLE": "Damier API",
+    "DESCRIPTION": "Draughts events: players, rounds, pairings, results, standings, games.",
+    "VERSION": "1.0.0",
+    "SERVE_INCLUDE_SCHEMA": False,
+    "COMPONENT_SPLIT_REQUEST": True,
+    # Swagger UI served from our own static files, not from a CDN.
+    "SWAGGER_UI_DIST": "SIDECAR",
+    "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
+    "REDOC_DIST": "SIDECAR",
+}
+
+# Public pages and API answers are cached per event state (tournaments.selectors_public
+# event_fingerprint); a local-memory cache per process unless DJANGO_CACHE_URL names Redis.
+CACHES = {
+    "default": (
+        {
+            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "LOCATION": os.environ["DJANGO_CACHE_URL"],
+        }
+        if os.environ.get("DJANGO_CACHE_URL")
+        else {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}
+    )
 }
 
 # Celery: real workers when a broker is configured, otherwise tasks run in-process and their
@@ -156,6 +199,16 @@ CELERY_RESULT_SERIALIZER = "json"
 CELERY_ACCEPT_CONTENT = ["json"]
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 CELERY_TIMEZONE = TIME_ZONE
+# Redis redelivers a task whose worker died (acks_late) once this many seconds have passed
+# since it was handed out: longer than any task may run (DOCUMENT_TIME_LIMIT).
+CELERY_BROKER_TRANSPORT_OPTIONS = {
+    "visibility_timeout": int(os.environ.get("CELERY_VISIBILITY_TIMEOUT", "3600"))
+}
+
+# Generated documents (tournaments.services.documents): files in Django's default storage.
+MEDIA_ROOT = Path(os.environ.get("DJANGO_MEDIA_ROOT", BASE_DIR / "media"))
+MEDIA_URL = "media/"
+DOCUMENT_TIME_LIMIT = int(os.environ.get("DOCUMENT_TIME_LIMIT", "600"))
 
 LOGGING = {
     "version": 1,

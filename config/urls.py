@@ -1,8 +1,20 @@
-"""URL routes: the admin site (customised by tournaments.admin and games.admin)."""
+"""URL routes: the admin site (customised by tournaments.admin and games.admin), the public
+pages under /events/, the REST API under /api/ with its OpenAPI schema and docs, and the
+language switch."""
 
 from django.contrib import admin
-from django.urls import path
+from django.urls import include, path
+from django.views.generic import RedirectView
+from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 
 urlpatterns = [
+    path("", RedirectView.as_view(pattern_name="public:event_list", permanent=False)),
     path("admin/", admin.site.urls),
+    path("events/", include("tournaments.urls")),
+    path("events/", include("tournaments.documents_urls")),
+    path("desk/", include("games.urls")),
+    path("api/", include("tournaments.api.urls")),
+    path("api/schema/", SpectacularAPIView.as_view(), name="api-schema"),
+    path("api/docs/", SpectacularSwaggerView.as_view(url_name="api-schema"), name="api-docs"),
+    path("i18n/", include("django.conf.urls.i18n")),
 ]

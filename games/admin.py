@@ -13,6 +13,7 @@ from django.utils.translation import gettext_lazy
 
 from games.models import Dispute, Game, RecordSource
 from games.services.records import record_save, round_records_upload
+from games.templatetags.verdicts import verdict_label
 from tournaments.admin.history import AuditedAdmin
 from tournaments.admin.pages import object_or_404, render_page, report_refusal
 from tournaments.admin.scoping import ScopedAdmin, scope
@@ -94,13 +95,13 @@ class GameAdmin(ScopedAdmin, AuditedAdmin):
         if verification is None:
             return "—"
         if not verification.flags:
-            return verification.verdict or verification.get_status_display()
+            return verdict_label(verification.verdict) or verification.get_status_display()
         return format_html_join(
             "",
             "<div>{}{}: {}</div>",
             (
                 (
-                    flag["kind"],
+                    verdict_label(flag["kind"]),
                     f" ({flag['ply']})" if flag["ply"] is not None else "",
                     flag["message"],
                 )

@@ -14,6 +14,8 @@ import unicodedata
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
+from django.utils.translation import gettext as _
+
 from arbiter.pdn import PdnGame
 
 
@@ -102,10 +104,9 @@ def match_games(
         if reason is None:
             slot, reason = _find(game, slots, normalise_name(white), normalise_name(black))
         if slot is not None and slot.game_id in taken:
-            reason = (
-                f"board {slot.board} game {slot.index} was already matched by game "
-                f"{taken[slot.game_id]} of the file"
-            )
+            reason = _(
+                "board %(board)s game %(index)s was already matched by game %(other)s of the file"
+            ) % {"board": slot.board, "index": slot.index, "other": taken[slot.game_id]}
             slot = None
         if slot is None:
             report.unmatched.append(Unmatched(game.index, white, black, reason or ""))
@@ -122,9 +123,13 @@ def _round_mismatch(tag: str | None, round_number: int) -> str | None:
         return None
     head = tag.strip().split(".")[0]
     if not head.isdigit():
-        return f"the Round tag {tag!r} is not a round number"
+        return _("the Round tag %(tag)r is not a round number") % {"tag": tag}
     if int(head) != round_number:
-        return f"the Round tag {tag!r} names round {int(head)}, not round {round_number}"
+        return _("the Round tag %(tag)r names round %(named)s, not round %(number)s") % {
+            "tag": tag,
+            "named": int(head),
+            "number": round_number,
+        }
     return None
 
 
@@ -135,17 +140,27 @@ def _find(
     candidates = list(slots)
     if board_tag:
         if not board_tag.isdigit():
-            return None, f"the Board tag {board_tag!r} is not a board number"
+            return None, _("the Board tag %(tag)r is not a board number") % {"tag": board_tag}
         candidates = [slot for slot in slots if slot.board == int(board_tag)]
         if not candidates:
-            return None, f"the round has no board {int(board_tag)}"
+            return None, _("the round has no board %(board)s") % {"board": int(board_tag)}
     for slot in candidates:
         if white in slot.white and black in slot.black:
             return slot, None
     swapped = [slot for slot in candidates if white in slot.black and black in slot.white]
-    where = f"on board {int(board_tag)}" if board_tag else "in this round"
+    values = {
+        "board": int(board_tag) if board_tag else None,
+        "white": repr(game.tag("White")),
+        "black": repr(game.tag("Black")),
+    }
     if swapped:
-        return None, f"the players {where} are named with the colours swapped"
+        if board_tag:
+            return None, _(
+                "the players on board %(board)s are named with the colours swapped"
+            ) % values
+        return None, _("the players in this round are named with the colours swapped")
     if not white or not black:
-        return None, "the White and Black tags are needed to match the game"
-    return None, f"no game {where} between {game.tag('White')!r} and {game.tag('Black')!r}"
+        return None, _("the White and Black tags are needed to match the game")
+    if board_tag:
+        return None, _("no game on board %(board)s between %(white)s and %(black)s") % values
+    return None, _("no game in this round between %(white)s and %(black)s") % values

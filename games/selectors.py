@@ -4,6 +4,8 @@ applies to a claim. Views, the admin and the API call these."""
 from dataclasses import dataclass
 
 from django.db.models import QuerySet
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from arbiter import find_variant
 from arbiter.draws import RULES
@@ -11,19 +13,20 @@ from arbiter.pdn import read_game
 from arbiter.svg import board_svg
 from games.models import Dispute, DisputeClaim, Game, GameRecord, Verification
 from games.services.verification import game_card
+from games.templatetags.verdicts import verdict_label
 from games.timeline import Card, Step, Timeline, game_timeline, start_and_opening, variant_of
 from tournaments.models import Event
 
 #: Where each variant's rules of play are summarised (the arbiter cites the same sections).
 _MOVE_RULES = {
-    "international": "FMJD rules articles 3 and 4 (REFERENCE.md 1.2-1.4)",
-    "russian": "draughts-64 rules (REFERENCE.md 2.2)",
-    "english": "WCDF rules 1.17-1.20 (REFERENCE.md 3.2)",
+    "international": gettext_lazy("FMJD rules articles 3 and 4 (REFERENCE.md 1.2-1.4)"),
+    "russian": gettext_lazy("draughts-64 rules (REFERENCE.md 2.2)"),
+    "english": gettext_lazy("WCDF rules 1.17-1.20 (REFERENCE.md 3.2)"),
 }
 _END_RULES = {
-    "international": "FMJD rules article 5 (REFERENCE.md 1.5)",
-    "russian": "draughts-64 rules (REFERENCE.md 2.3)",
-    "english": "WCDF rules (REFERENCE.md 3.2)",
+    "international": gettext_lazy("FMJD rules article 5 (REFERENCE.md 1.5)"),
+    "russian": gettext_lazy("draughts-64 rules (REFERENCE.md 2.3)"),
+    "english": gettext_lazy("WCDF rules (REFERENCE.md 3.2)"),
 }
 
 
@@ -62,11 +65,15 @@ def game_replay(game: Game, *, ply: int) -> GameReplay | None:
     pdn_game = read_game(record.pdn)
     variant = variant_of(pdn_game, game.pairing.round.event.variant)
     card = game_card(game)
-    start_fen, _, _ = start_and_opening(pdn_game, variant, card)
+    start_fen = start_and_opening(pdn_game, variant, card)[0]
     timeline = game_timeline(pdn_game, variant, start_fen)
     step = timeline.at(ply)
     board = variant(step.fen)
-    title = f"{game.white.player} – {game.black.player}, ply {step.ply}"
+    title = _("%(white)s – %(black)s, ply %(ply)s") % {
+        "white": game.white.player,
+        "black": game.black.player,
+        "ply": step.ply,
+    }
     svg = board_svg(board, last_move=step.move, title=title)
     return GameReplay(timeline=timeline, step=step, svg=svg, card=card)
 
@@ -82,33 +89,42 @@ def claim_rules(dispute: Dispute, replay: GameReplay | None) -> list[RuleCitatio
     if claim == DisputeClaim.ILLEGAL_MOVE:
         return [
             RuleCitation(
-                "every move must be legal under the rules of play",
-                _MOVE_RULES.get(variant, "the variant's rules of play"),
+                _("every move must be legal under the rules of play"),
+                str(_MOVE_RULES.get(variant, _("the variant's rules of play"))),
             ),
             RuleCitation(
-                "after an irregularity the opponent decides whether it is corrected or stands; "
-                "the arbiter may order the game replayed from the position before it",
-                "FMJD rules article 5.4 (REFERENCE.md 1.8)",
+                _(
+                    "after an irregularity the opponent decides whether it is corrected or "
+                    "stands; the arbiter may order the game replayed from the position before it"
+                ),
+                _("FMJD rules article 5.4 (REFERENCE.md 1.8)"),
             ),
         ]
     if claim == DisputeClaim.WRONG_RESULT:
         return [
             RuleCitation(
-                "a player who has no piece left, or cannot move when it is their turn, loses",
-                _END_RULES.get(variant, "the variant's rules on the end of the game"),
+                _("a player who has no piece left, or cannot move when it is their turn, loses"),
+                str(_END_RULES.get(variant, _("the variant's rules on the end of the game"))),
             )
         ]
     if claim == DisputeClaim.DRAW_BY_RULE:
         rules = [RULES[code] for code in find_variant(variant).draw_rules]
-        return [RuleCitation(f"{rule.name} ({rule.kind})", rule.source) for rule in rules]
+        return [
+            RuleCitation(f"{rule.name} ({verdict_label(rule.kind)})", rule.source) for rule in rules
+        ]
     card = replay.card if replay else None
-    drawn = f"card {card.code} ({card.moves or card.fen})" if card else "the drawn card"
-    return [
-        RuleCitation(
-            f"the players play the opening of {drawn}, each game of the pairing with colours "
-            "swapped",
-            "REFERENCE.md 3.4 (English ballots) and 5 (64-square drawing tables)",
+    if card:
+        text = _(
+            "the players play the opening of card %(code)s (%(opening)s), each game of the "
+            "pairing with colours swapped"
+        ) % {"code": card.code, "opening": card.moves or card.fen}
+    else:
+        text = _(
+            "the players play the opening of the drawn card, each game of the pairing with "
+            "colours swapped"
         )
+    return [
+        RuleCitation(text, _("REFERENCE.md 3.4 (English ballots) and 5 (64-square drawing tables)"))
     ]
 
 

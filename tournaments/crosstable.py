@@ -38,6 +38,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from decimal import Decimal
 
+from django.utils.functional import Promise
+
 from tournaments.pairing.types import Colour, RoundResult, TournamentState
 from tournaments.standings import StandingRow
 from tournaments.tiebreaks import find_tiebreak
@@ -125,10 +127,11 @@ class CrosstableRow:
 
 @dataclass(frozen=True)
 class TiebreakColumn:
-    """A tie-break column: the registry ``code`` and its ``label``."""
+    """A tie-break column: the registry ``code`` and its ``label`` (lazily translated: it
+    reads in the language of the page or document that shows it)."""
 
     code: str
-    label: str
+    label: str | Promise
 
 
 @dataclass(frozen=True)

@@ -1,5 +1,8 @@
 """Demo data: a 40-player Swiss (5 of 9 rounds played) and a 10-player round robin (4 of 9
-played, round 5 under way), loaded through the services by `manage.py load_demo`.
+played, round 5 under way), an English draughts round robin on the 3-move ballot with 2-game
+pairings (2 of 7 rounds played with game records, one flagged by the verification
+and disputed; round 3 drawn) and a Russian draughts round robin on the FMJD
+Drawing Table 64 (2 of 5 played), loaded through the services by `manage.py load_demo`.
 
 Results come from the ratings (Elo expectation, a third of the games drawn) with a seeded
 random generator, so every load gives the same events. Loading is idempotent: players are
@@ -15,11 +18,14 @@ from django.contrib.auth import get_user_model
 from django.contrib.auth.models import AbstractBaseUser, Permission
 from django.db import transaction
 
+from games.demo import records_demo
 from games.models import Game, GameResult
-from tournaments.models import Event, Player, Round, System, Title
-from tournaments.services import events, registrations, results, rounds
+from tournaments.models import BallotDeck, Event, Player, Round, System, Title
+from tournaments.services import ballots, events, registrations, results, rounds
 
 ORGANIZER_USERNAME = "demo-organizer"
+#: The English ballot event (2-game pairings, cards drawn), for demo game records.
+ENGLISH_BALLOT_SLUG = "demo-english-ballot"
 SEED = 2026
 
 #: (federation, first names, last names): draughts countries, names as found in their clubs.
@@ -91,13 +97,22 @@ def load_demo() -> DemoReport:
         players = _players(rng)
         report = DemoReport(organizer=organizer.get_username(), password=password)
         report.players = len(players)
-        for slug, loader in (("demo-swiss", _swiss), ("demo-round-robin", _round_robin)):
+        loaders = (
+            ("demo-swiss", _swiss),
+            ("demo-round-robin", _round_robin),
+            (ENGLISH_BALLOT_SLUG, _english_ballot),
+            ("demo-russian-table", _russian_table),
+        )
+        for slug, loader in loaders:
             existing = Event.objects.filter(slug=slug).first()
             if existing:
                 existing.organizers.add(organizer)
                 report.events_kept.append(existing.name)
                 continue
-            report.events_created.append(loader(organizer, players, rng).name)
+            event = loader(organizer, players, rng)
+            report.events_created.append(event.name)
+            if slug == ENGLISH_BALLOT_SLUG:
+                records_demo(event=event, user=organizer, rng=rng)
     return report
 
 
@@ -158,7 +173,7 @@ def _outcome(rng: random.Random, white: int, black: int) -> str:
 
 
 def _play(round_: Round, user, rng: random.Random, *, forfeit_board: int | None = None) -> None:
-    round_ = rounds.round_publish(round=round_, user=user)
+    round_ = _publish(round_, user)
     games = Game.objects.filter(pairing__round=round_).select_related("white", "black", "pairing")
     for game in games.order_by("pairing__board", "index"):
         if game.pairing.board == forfeit_board:
@@ -225,4 +240,63 @@ def _round_robin(user, players: list[Player], rng: random.Random) -> Event:
         results.result_record(
             game=game, result=_outcome(rng, game.white.rating, game.black.rating), user=user
         )
+    return event
+
+
+def _publish(round_: Round, user) -> Round:
+    """Publish a round and, on a ballot event, draw its cards."""
+    round_ = rounds.round_publish(round=round_, user=user)
+    if round_.event.ballot_deck_id is not None:
+        ballots.ballot_draw(round=round_, user=user)
+    return round_
+
+
+def _english_ballot(user, players: list[Player], rng: random.Random) -> Event:
+    """8 players, 2-game pairings on the ACF/WCDF 3-move ballot (one card per pairing)."""
+    start = datetime.date.today() - datetime.timedelta(days=2)
+    event = events.event_create(
+        user=user,
+        name="English Draughts Open (demo)",
+        slug=ENGLISH_BALLOT_SLUG,
+        variant="english",
+        start_date=start,
+        end_date=start + datetime.timedelta(days=6),
+        system=System.ROUND_ROBIN,
+        games_per_pairing=2,
+        ballot_deck=BallotDeck.objects.get(slug="english-3-move"),
+        ballot_policy="pairing",
+        venue="Town Hall, Blackpool",
+        chief_arbiter="Demo Arbiter",
+        tiebreaks=["SB", "WON"],
+    )
+    for player in sorted(players[:8], key=lambda p: -p.rating):
+        registrations.registration_add(event=event, player=player, user=user)
+    for _ in range(2):
+        _play(rounds.round_pair(event=event, user=user), user, rng)
+    _publish(rounds.round_pair(event=event, user=user), user)
+    return event
+
+
+def _russian_table(user, players: list[Player], rng: random.Random) -> Event:
+    """6 players, one card per round for all boards from the FMJD Drawing Table 64."""
+    start = datetime.date.today() - datetime.timedelta(days=1)
+    event = events.event_create(
+        user=user,
+        name="Shashki Cup (demo)",
+        slug="demo-russian-table",
+        variant="russian",
+        start_date=start,
+        end_date=start + datetime.timedelta(days=4),
+        system=System.ROUND_ROBIN,
+        ballot_deck=BallotDeck.objects.get(slug="fmjd-64"),
+        ballot_policy="round",
+        venue="Chess and Draughts Club, Riga",
+        chief_arbiter="Demo Arbiter",
+        tiebreaks=["SB", "WON"],
+    )
+    for player in sorted(players[8:14], key=lambda p: -p.rating):
+        registrations.registration_add(event=event, player=player, user=user)
+    for _ in range(2):
+        _play(rounds.round_pair(event=event, user=user), user, rng)
+    _publish(rounds.round_pair(event=event, user=user), user)
     return event

@@ -5,6 +5,7 @@ progress bar. Thin: the services decide whether a job is needed."""
 from django.http import FileResponse, Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 
 from tournaments.documents_data import document_get
@@ -27,7 +28,7 @@ def published_pdf(request: HttpRequest, slug: str, kind: str) -> HttpResponse:
     serves the current file; with no file yet, a 503 page says it is being generated (or
     why it could not be)."""
     if kind not in PUBLISHED_KINDS:
-        raise Http404(f"no published document {kind!r}")
+        raise Http404(_("no published document %(kind)r") % {"kind": kind})
     event = get_object_or_404(Event, slug=slug)
     error = ""
     try:

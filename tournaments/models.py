@@ -27,6 +27,10 @@ def variant_choices() -> list[tuple[str, str]]:
     return [(name, name) for name in VARIANTS]
 
 
+#: The variant that plays the Brazilian subset of a table marking one (REFERENCE.md 5).
+BRAZILIAN = "brazilian"
+
+
 def validate_tiebreak_codes(value: object) -> None:
     """Every entry must be a code of tournaments.tiebreaks.TIEBREAKS, without repetition."""
     from tournaments.tiebreaks import TIEBREAKS
@@ -80,6 +84,15 @@ class Player(models.Model):
     email = models.EmailField(_("email"), blank=True)
     phone = models.CharField(_("phone"), max_length=40, blank=True)
     birth_date = models.DateField(_("birth date"), null=True, blank=True)
+    user = models.OneToOneField(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="player",
+        verbose_name=_("login account"),
+        help_text=_("The player's login account, if any."),
+    )
     history = HistoricalRecords()
 
     class Meta:
@@ -200,6 +213,31 @@ class Event(models.Model):
     organizers = models.ManyToManyField(
         settings.AUTH_USER_MODEL, verbose_name=_("organizers"), related_name="organized_events"
     )
+    ballot_deck = models.ForeignKey(
+        "BallotDeck",
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="events",
+        verbose_name=_("ballot deck"),
+        help_text=_("Opening cards drawn for the games; empty for free openings."),
+    )
+    ballot_policy = models.CharField(
+        _("ballot draw"),
+        max_length=7,
+        choices=[
+            ("round", _("one card per round for all boards")),
+            ("pairing", _("one card per pairing")),
+        ],
+        default="pairing",
+    )
+    arbiters = models.ManyToManyField(
+        settings.AUTH_USER_MODEL,
+        verbose_name=_("arbiters"),
+        related_name="arbitrated_events",
+        blank=True,
+        help_text=_("The arbiters of this event."),
+    )
     history = HistoricalRecords()
 
     class Meta:
@@ -239,8 +277,35 @@ class Event(models.Model):
             # The Dutch engine scores each pairing with one result code (TRF16), so a two-game
             # Swiss pairs and ranks on match points; game-point sums such as 3 have no code.
             raise ValidationError(
-                {"ranking": _("A Swiss with two games per pairing ranks by match points.")}
+                {
+                    "ranking": _(
+                        "A Swiss with two games per pairing must rank on match points: the FIDE "
+                        "Dutch engine takes one result per pairing, and a game-point total such "
+                        "as 3 of 4 has none. Choose the ranking 'match points'."
+                    )
+                }
             )
+        if self.ballot_deck_id is not None and not self._deck_fits():
+            raise ValidationError(
+                {
+                    "ballot_deck": _(
+                        "The deck %(deck)s is for %(deck_variant)s, the event plays %(variant)s."
+                    )
+                    % {
+                        "deck": self.ballot_deck,
+                        "deck_variant": self.ballot_deck.variant,
+                        "variant": self.variant,
+                    }
+                }
+            )
+
+    def _deck_fits(self) -> bool:
+        """A deck serves its own variant; a table marking a Brazilian subset (FMJD Drawing
+        Table 64, REFERENCE.md 5) also serves Brazilian draughts, with that subset only."""
+        deck = self.ballot_deck
+        if deck.variant == self.variant:
+            return True
+        return self.variant == BRAZILIAN and deck.cards.filter(brazilian=True).exists()
 
 
 class Registration(models.Model):
@@ -331,7 +396,10 @@ class ByeRequest(models.Model):
         )
 
     def __str__(self) -> str:
-        return f"{self.registration} — round {self.round_number}"
+        return _("%(registration)s — round %(number)s") % {
+            "registration": self.registration,
+            "number": self.round_number,
+        }
 
 
 class ProhibitedPairingReason(models.TextChoices):
@@ -402,7 +470,7 @@ class Round(models.Model):
         )
 
     def __str__(self) -> str:
-        return f"{self.event} — round {self.number}"
+        return _("%(event)s — round %(number)s") % {"event": self.event, "number": self.number}
 
 
 class Pairing(models.Model):
@@ -448,3 +516,160 @@ class Pairing(models.Model):
         if self.black_id is None:
             return f"{self.board}. {self.white} — {self.get_bye_kind_display()}"
         return f"{self.board}. {self.white} — {self.black}"
+
+
+class BallotDeck(models.Model):
+    """A deck of opening cards for one variant: a published deck loaded from the project's data
+    (tournaments.ballots.decks, read-only) or a custom deck typed by an organizer."""
+
+    name = models.CharField(_("name"), max_length=120)
+    slug = models.SlugField(_("slug"), max_length=60, unique=True)
+    variant = models.CharField(_("variant"), max_length=40, choices=variant_choices)
+    source = models.CharField(_("source"), max_length=300, blank=True)
+    builtin = models.BooleanField(
+        _("published deck"),
+        default=False,
+        editable=False,
+        help_text=_("Loaded from the project's data; its cards cannot be changed."),
+    )
+    history = HistoricalRecords()
+
+    class Meta:
+        verbose_name = _("ballot deck")
+        verbose_name_plural = _("ballot decks")
+        ordering = ("variant", "name")
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class BallotCard(models.Model):
+    """An opening card, replayed with arbiter when it was stored (tournaments.ballots.cards).
+
+    `moves` (the variant's notation) are played from `start_fen` (empty: the initial
+    position) and give `fen`, the position the players start from. Barred cards are kept but
+    never drawn; `brazilian` marks the FMJD table's Brazilian subset (REFERENCE.md 5).
+    """
+
+    deck = models.ForeignKey(
+        BallotDeck, on_delete=models.CASCADE, related_name="cards", verbose_name=_("deck")
+    )
+    number = models.PositiveIntegerField(_("number"))
+    code = models.CharField(_("code"), max_length=20)
+    name = models.CharField(_("name"), max_length=120, blank=True)
+    notation = models.CharField(_("as published"), max_length=200, blank=True)
+    moves = models.CharField(_("moves"), max_length=300, blank=True)
+    start_fen = models.CharField(_("start position"), max_length=200, blank=True)
+    fen = models.CharField(_("position after the card"), max_length=200)
+    barred = models.BooleanField(_("barred"), default=False)
+    brazilian = models.BooleanField(_("in the Brazilian table"), default=False)
+    group = models.CharField(_("group"), max_length=20, blank=True)
+    correction = models.TextField(
+        _("source correction"),
+        blank=True,
+        help_text=_("A known error of the source entry and how it was handled."),
+    )
+    history = HistoricalRecords()
+
+    class Meta:
+        verbose_name = _("ballot card")
+        verbose_name_plural = _("ballot cards")
+        ordering = ("deck", "number")
+        constraints = (
+            models.UniqueConstraint(fields=["deck", "number"], name="ballotcard_unique_number"),
+            models.UniqueConstraint(fields=["deck", "code"], name="ballotcard_unique_code"),
+        )
+
+    def __str__(self) -> str:
+        label = f"{self.code} {self.name}".strip()
+        return f"{label}: {self.moves or self.start_fen or self.fen}"
+
+
+class BallotDraw(models.Model):
+    """One card drawn for a round (all its boards) or for one pairing: the audit record.
+
+    The card is the one picked by `seed` from the cards still in the deck
+    (tournaments.ballots.draw); `sequence` orders the event's draws so that re-running them
+    from their seeds gives the same cards. A voided draw is kept with its reason, and its card
+    stays out of the deck until the deck is exhausted.
+    """
+
+    event = models.ForeignKey(
+        Event, on_delete=models.CASCADE, related_name="ballot_draws", verbose_name=_("event")
+    )
+    round = models.ForeignKey(
+        Round, on_delete=models.CASCADE, related_name="ballot_draws", verbose_name=_("round")
+    )
+    pairing = models.ForeignKey(
+        Pairing,
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="ballot_draws",
+        verbose_name=_("pairing"),
+        help_text=_("Empty: the card of every board of the round."),
+    )
+    card = models.ForeignKey(
+        BallotCard, on_delete=models.PROTECT, related_name="draws", verbose_name=_("card")
+    )
+    sequence = models.PositiveIntegerField(_("draw number"))
+    seed = models.CharField(_("seed"), max_length=64)
+    drawn_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.PROTECT,
+        null=True,
+        related_name="+",
+        verbose_name=_("drawn by"),
+    )
+    drawn_at = models.DateTimeField(_("drawn at"))
+    voided_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="+",
+        verbose_name=_("voided by"),
+    )
+    voided_at = models.DateTimeField(_("voided at"), null=True, blank=True)
+    void_reason = models.TextField(_("reason for voiding"), blank=True)
+    history = HistoricalRecords()
+
+    class Meta:
+        verbose_name = _("ballot draw")
+        verbose_name_plural = _("ballot draws")
+        ordering = ("event", "sequence")
+        constraints = (
+            models.UniqueConstraint(
+                fields=["event", "sequence"], name="ballotdraw_unique_sequence"
+            ),
+            models.UniqueConstraint(
+                fields=["round"],
+                condition=Q(pairing__isnull=True, voided_at__isnull=True),
+                name="ballotdraw_one_live_round_card",
+            ),
+            models.UniqueConstraint(
+                fields=["pairing"],
+                condition=Q(pairing__isnull=False, voided_at__isnull=True),
+                name="ballotdraw_one_live_pairing_card",
+            ),
+            models.CheckConstraint(
+                condition=Q(voided_at__isnull=True) | ~Q(void_reason=""),
+                name="ballotdraw_void_has_reason",
+            ),
+        )
+
+    def __str__(self) -> str:
+        where = (
+            _("board %(board)s") % {"board": self.pairing.board}
+            if self.pairing_id
+            else _("all boards")
+        )
+        return f"{self.round}, {where}: {self.card.code}"
+
+
+# Printed documents live in their own module (helper J); imported here so Django finds them.
+from tournaments.models_documents import (  # noqa: E402, F401
+    Document,
+    DocumentKind,
+    DocumentStatus,
+)

@@ -90,8 +90,13 @@ class Document(models.Model):
         )
 
     def __str__(self) -> str:
-        where = f", round {self.round.number}" if self.round_id else ""
-        return f"{self.event}: {self.get_kind_display()}{where}"
+        values = {"event": self.event, "kind": self.get_kind_display()}
+        if self.round_id:
+            return _("%(event)s: %(kind)s, round %(number)s") % {
+                **values,
+                "number": self.round.number,
+            }
+        return _("%(event)s: %(kind)s") % values
 
     @property
     def busy(self) -> bool:

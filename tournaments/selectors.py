@@ -11,8 +11,13 @@ from decimal import Decimal
 from django.db.models import Prefetch
 
 from games.models import Game, GameResult
+from tournaments.ballots.draw import cards_left, pick
 from tournaments.models import (
+    BRAZILIAN,
     SCORING_FIELDS,
+    BallotCard,
+    BallotDeck,
+    BallotDraw,
     ByeKind,
     Event,
     Pairing,
@@ -33,7 +38,7 @@ from tournaments.standings import StandingRow, compute_standings
 
 #: TRF codes (white's, black's) of each final game result. A double forfeit and an unplayed
 #: game leave both players with "-": neither counts as a game played (FIDE C.04.1).
-_GAME_CODES: dict[str, tuple[str, str]] = {
+GAME_CODES: dict[str, tuple[str, str]] = {
     GameResult.WHITE_WIN: ("1", "0"),
     GameResult.DRAW: ("=", "="),
     GameResult.BLACK_WIN: ("0", "1"),
@@ -63,14 +68,27 @@ class PublicPlayer:
 
 
 @dataclass(frozen=True)
+class CardLine:
+    """The ballot card of a board as a pairing sheet shows it (number, name, moves; a
+    start-position card has no moves and gives its start FEN)."""
+
+    code: str
+    name: str
+    moves: str
+    start_fen: str
+
+
+@dataclass(frozen=True)
 class PairingLine:
-    """One board of a published pairing list; `black` is None for a bye."""
+    """One board of a published pairing list; `black` is None for a bye, `card` None when the
+    board has no drawn card (free openings, bye, not drawn yet)."""
 
     board: int
     white: PublicPlayer
     black: PublicPlayer | None
     bye_kind: str
     results: tuple[str, ...]
+    card: CardLine | None = None
 
 
 def event_scoring(event: Event) -> ScoringSystem:
@@ -97,11 +115,12 @@ def player_name(registration: Registration) -> str:
 def tournament_state(event: Event, *, up_to_round: int) -> TournamentState:
     """The event's results through round `up_to_round` as C's TournamentState.
 
-    One entry per round for every competitor who had joined by then: their pairing's result,
-    else a bye for a round missed as a late entry (zero-point, or half-point when granted;
-    rule on Registration) or after withdrawal (zero-point). Pairings whose games are still
-    pending are left out. Two-game pairings give the sum of game points or match points
-    (Event.ranking); the colour is that of the first game. Constant number of queries.
+    One entry per round for every competitor who had joined by then: their pairing's result
+    (a round robin's rest is a RoundResult with `rest`), else a bye for a round missed as a
+    late entry (zero-point, or half-point when granted; rule on Registration) or after
+    withdrawal (zero-point). Pairings whose games are still pending are left out. Two-game
+    pairings give the sum of game points or match points (Event.ranking); the colour is that
+    of the first game. Constant number of queries.
     """
     scoring = event_scoring(event)
     registrations = list(event.registrations.select_related("player").order_by("pairing_number"))
@@ -165,6 +184,10 @@ def _pairing_results(
     pairing: Pairing, event: Event, scoring: ScoringSystem, number_of: dict[int, int]
 ) -> list[tuple[int, RoundResult]]:
     number = pairing.round.number
+    if pairing.black_id is None and event.system != System.SWISS:
+        # A round robin's only board without black is the Berger table's rest (C.05 Annex 1):
+        # no game, no points, left out of the tie-breaks (RoundResult.rest).
+        return [(pairing.white_id, RoundResult(number, None, None, "Z", Decimal(0), rest=True))]
     if pairing.black_id is None:
         code = _BYE_CODES[pairing.bye_kind]
         return [(pairing.white_id, RoundResult(number, None, None, code, scoring.points_for(code)))]
@@ -175,7 +198,7 @@ def _pairing_results(
     codes: dict[int, list[str]] = {side: [] for side in sides}
     points: dict[int, Decimal] = dict.fromkeys(sides, Decimal(0))
     for game in games:
-        white_code, black_code = _GAME_CODES[game.result]
+        white_code, black_code = GAME_CODES[game.result]
         for side, code in ((game.white_id, white_code), (game.black_id, black_code)):
             codes[side].append(code)
             points[side] += (
@@ -271,6 +294,7 @@ def pairing_list(round: Round) -> list[PairingLine]:
         .prefetch_related(Prefetch("games", queryset=Game.objects.order_by("index")))
         .order_by("board")
     )
+    cards = round_cards(round)
     return [
         PairingLine(
             board=p.board,
@@ -278,6 +302,83 @@ def pairing_list(round: Round) -> list[PairingLine]:
             black=_public(p.black) if p.black_id else None,
             bye_kind=p.bye_kind,
             results=tuple(game.result for game in p.games.all()),
+            card=_card_line(cards.get(p.pk)),
         )
         for p in pairings
     ]
+
+
+def _card_line(card: BallotCard | None) -> CardLine | None:
+    if card is None:
+        return None
+    return CardLine(code=card.code, name=card.name, moves=card.moves, start_fen=card.start_fen)
+
+
+def may_officiate(user, event: Event) -> bool:
+    """Whether ``user`` organizes or arbitrates ``event`` (or is a superuser): who may draw
+    and void ballot cards."""
+    if not user.is_authenticated or not user.is_active:
+        return False
+    return (
+        user.is_superuser
+        or event.organizers.filter(pk=user.pk).exists()
+        or event.arbiters.filter(pk=user.pk).exists()
+    )
+
+
+def drawable_cards(deck: BallotDeck, *, variant: str) -> list[BallotCard]:
+    """The cards of ``deck`` a draw may pick for an event of ``variant``, in number order:
+    never a barred card (REFERENCE.md 3.4); for Brazilian draughts only the cards of the
+    FMJD table's Brazilian subset (REFERENCE.md 5)."""
+    cards = deck.cards.filter(barred=False)
+    if variant == BRAZILIAN:
+        cards = cards.filter(brazilian=True)
+    return list(cards.order_by("number"))
+
+
+def ballot_drawn_numbers(event: Event, *, deck: BallotDeck, before: int | None = None) -> list[int]:
+    """The numbers of ``deck``'s cards drawn in ``event``, voided draws included, in draw order
+    (before draw number ``before`` if given): what tournaments.ballots.draw needs to know
+    which cards are left."""
+    draws = BallotDraw.objects.filter(event=event, card__deck=deck)
+    if before is not None:
+        draws = draws.filter(sequence__lt=before)
+    return list(draws.order_by("sequence").values_list("card__number", flat=True))
+
+
+def ballot_draw_check(draw: BallotDraw) -> int:
+    """Re-run ``draw`` from its recorded seed: the card number the seed picks from the cards
+    that were left. Equal to ``draw.card.number`` for an untampered record."""
+    event = draw.event
+    deck = draw.card.deck
+    numbers = [card.number for card in drawable_cards(deck, variant=event.variant)]
+    drawn = ballot_drawn_numbers(event, deck=deck, before=draw.sequence)
+    return pick(seed=draw.seed, pool=cards_left(deck=numbers, drawn=drawn))
+
+
+def round_draws(round: Round) -> dict[int, BallotDraw]:
+    """The live draw giving each board of ``round`` its card (pairing id -> draw): the board's
+    own draw, else the round's draw for all boards; byes and boards without a card are absent."""
+    draws = BallotDraw.objects.filter(round=round, voided_at__isnull=True).select_related("card")
+    shared = next((d for d in draws if d.pairing_id is None), None)
+    own = {d.pairing_id: d for d in draws if d.pairing_id is not None}
+    boards = round.pairings.filter(black__isnull=False).values_list("pk", flat=True)
+    found = {pk: own.get(pk, shared) for pk in boards}
+    return {pk: draw for pk, draw in found.items() if draw is not None}
+
+
+def round_cards(round: Round) -> dict[int, BallotCard]:
+    """The card of each board of ``round`` that has one (pairing id -> card)."""
+    return {pk: draw.card for pk, draw in round_draws(round).items()}
+
+
+def pairing_card(pairing: Pairing) -> BallotCard | None:
+    """The card both games of ``pairing`` start from (None: free opening, or not drawn yet)."""
+    if pairing.black_id is None:
+        return None
+    draws = BallotDraw.objects.filter(round_id=pairing.round_id, voided_at__isnull=True)
+    draw = (
+        draws.filter(pairing=pairing).select_related("card").first()
+        or draws.filter(pairing__isnull=True).select_related("card").first()
+    )
+    return draw.card if draw else None

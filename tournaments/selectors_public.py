@@ -30,8 +30,7 @@ from tournaments.models import (
     System,
 )
 from tournaments.pairing.types import LOSS_CODES, PLAYED_CODES, WIN_CODES, Colour
-from tournaments.selectors import _GAME_CODES as GAME_CODES
-from tournaments.selectors import standings_get, tournament_state
+from tournaments.selectors import GAME_CODES, standings_get, tournament_state
 from tournaments.standings import compute_standings, tiebreak_detail
 from tournaments.tiebreaks import TieBreakDetail
 

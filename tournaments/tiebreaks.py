@@ -19,7 +19,23 @@ Unplayed rounds in Swiss events (C.07 article 16):
 * 16.5: when a modifier cuts the least significant value of a player with VURs, the lowest
   contribution coming from a VUR is cut first.
 
+Round-robin rests are not unplayed rounds. Article 16 is written for Swiss tournaments (its
+dummy stands in for the opponent the pairing could have given). In a round robin with an odd
+number of players every player rests once, against the Berger table's dummy number (C.05
+Annex 1, "the highest number counts as a bye"), and the definitions count the games against
+the other players: Sonneborn-Berger (C.07 9.1) sums the scores of the opponents beaten plus
+half those drawn, Solkoff/Buchholz (8.1) the scores of the opponents met. So a rest
+(``RoundResult.rest``) adds nothing to the player's own tie-breaks and is no VUR (16.1), so
+nobody's score is adjusted for it (16.3). FMJD: no FMJD text available to this project gives
+the rest round its own rule; FMJD round robins are ranked the same way here (rule of this
+application, to check against the FMJD tournament regulations). Progressive score (7.5)
+still counts the round: the running score after it, unchanged.
+
 Scores are the event's points (:class:`ScoringSystem`, 2/1/0 by default).
+
+Notes are fixed English texts marked with ``gettext_noop``: the values stay plain strings (the
+API shows them as they are) and the public pages translate them (``{% translate note %}``).
+Labels are translated lazily, in the language of the page that shows them.
 """
 
 from __future__ import annotations
@@ -27,6 +43,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from decimal import ROUND_HALF_UP, Decimal
+
+from django.utils.functional import Promise
+from django.utils.translation import gettext_lazy, gettext_noop
 
 from tournaments.pairing.types import (
     PLAYED_CODES,
@@ -101,7 +120,7 @@ class TieBreakContext:
             adjusted[number] = sum(
                 (scoring.draw if r.round in late_byes else r.points for r in row), Decimal(0)
             )
-            vur_rounds[number] = frozenset(r.round for r in row if r.code in VUR_CODES)
+            vur_rounds[number] = frozenset(r.round for r in row if _is_vur(r))
         return cls(state, after_round, competitors, rows, score, adjusted, vur_rounds)
 
     @property
@@ -109,23 +128,34 @@ class TieBreakContext:
         return self.state.scoring
 
 
+def _is_vur(result: RoundResult) -> bool:
+    """A voluntary unplayed round (C.07 16.1); a round-robin rest is not one."""
+    return result.code in VUR_CODES and not result.rest
+
+
 def _trailing_requested_byes(row: tuple[RoundResult, ...]) -> frozenset[int]:
     """Rounds of category C.07 16.2.5: requested byes followed only by VURs (or last)."""
     rounds: set[int] = set()
     for result in reversed(row):
-        if result.code not in VUR_CODES:
+        if not _is_vur(result):
             break
         if result.code in REQUESTED_BYE_CODES:
             rounds.add(result.round)
     return frozenset(rounds)
 
 
+def _scheduled(context: TieBreakContext, number: int) -> tuple[RoundResult, ...]:
+    """The player's rounds that count in their opponent-based tie-breaks: every round but a
+    round-robin rest (see the module's docstring)."""
+    return tuple(r for r in context.rows[number] if not r.rest)
+
+
 def _opponent_scores(context: TieBreakContext, number: int) -> list[Contribution]:
     """Per round: the opponent's adjusted score for a game played, the player's own score
-    (dummy, C.07 16.4) for an unplayed round."""
+    (dummy, C.07 16.4) for an unplayed round; nothing for a round-robin rest."""
     own = context.score[number]
     contributions = []
-    for result in context.rows[number]:
+    for result in _scheduled(context, number):
         if result.code in PLAYED_CODES:
             assert result.opponent is not None
             value = context.adjusted[result.opponent]
@@ -138,7 +168,9 @@ def _opponent_scores(context: TieBreakContext, number: int) -> list[Contribution
                     result.code,
                     own,
                     dummy=True,
-                    note="unplayed: dummy opponent with the player's own score (C.07 16.4)",
+                    note=gettext_noop(
+                        "unplayed: dummy opponent with the player's own score (C.07 16.4)"
+                    ),
                 )
             )
     return contributions
@@ -214,7 +246,7 @@ def _result_fraction(points: Decimal, scoring: ScoringSystem) -> Decimal:
 def sonneborn_berger(context: TieBreakContext, number: int) -> TieBreakDetail:
     """Sonneborn-Berger (C.07 9.1): the sum, over the rounds, of the opponent's score times
     the result against them (win 1, draw 1/2, loss 0); unplayed rounds against the dummy
-    (16.4), opponents' scores adjusted (16.3)."""
+    (16.4), opponents' scores adjusted (16.3), a round-robin rest left out."""
     scoring = context.scoring
     counted = tuple(
         Contribution(
@@ -223,10 +255,12 @@ def sonneborn_berger(context: TieBreakContext, number: int) -> TieBreakDetail:
             c.code,
             c.value * _result_fraction(result.points, scoring),
             c.dummy,
-            f"{c.value} x {_result_fraction(result.points, scoring)}"
-            + (" (dummy opponent, C.07 16.4)" if c.dummy else ""),
+            # The calculation only: ``dummy`` says the opponent is the C.07 16.4 dummy.
+            f"{c.value} x {_result_fraction(result.points, scoring)}",
         )
-        for c, result in zip(_opponent_scores(context, number), context.rows[number], strict=True)
+        for c, result in zip(
+            _opponent_scores(context, number), _scheduled(context, number), strict=True
+        )
     )
     return TieBreakDetail("SB", number, sum((c.value for c in counted), Decimal(0)), counted)
 
@@ -240,19 +274,30 @@ def games_won(context: TieBreakContext, number: int) -> TieBreakDetail:
         if r.code in {"1", "W"}
     )
     return TieBreakDetail(
-        "WON", number, Decimal(len(counted)), counted, note="forfeit wins and byes not counted"
+        "WON",
+        number,
+        Decimal(len(counted)),
+        counted,
+        note=gettext_noop("forfeit wins and byes not counted"),
     )
 
 
 def progressive_score(context: TieBreakContext, number: int) -> TieBreakDetail:
     """Progressive (cumulative) score (C.07 7.5): the sum of the player's running scores
-    after each round; unplayed rounds count with the points awarded."""
+    after each round; unplayed rounds (a round-robin rest included) count with the points
+    awarded."""
     running = Decimal(0)
     counted = []
     for result in context.rows[number]:
         running += result.points
         counted.append(
-            Contribution(result.round, result.opponent, result.code, running, note="running")
+            Contribution(
+                result.round,
+                result.opponent,
+                result.code,
+                running,
+                note=gettext_noop("running score"),
+            )
         )
     return TieBreakDetail("PS", number, sum((c.value for c in counted), Decimal(0)), tuple(counted))
 
@@ -279,7 +324,9 @@ def _average_rating(code: str, *, low: int) -> Callable[[TieBreakContext, int], 
             value,
             counted,
             cut,
-            note="games played over the board against rated opponents; rounded half up",
+            note=gettext_noop(
+                "games played over the board against rated opponents; rounded half up"
+            ),
         )
 
     return compute
@@ -299,7 +346,7 @@ def direct_encounter(context: TieBreakContext, number: int, tied: frozenset[int]
     Applied only when every pair of the group has met; otherwise 0 for all, with a note."""
     others = tied - {number}
     if not others:
-        return TieBreakDetail("DE", number, Decimal(0), note="not tied")
+        return TieBreakDetail("DE", number, Decimal(0), note=gettext_noop("not tied"))
     met = {(n, r.opponent) for n in tied for r in context.rows[n] if r.opponent in tied}
     complete = all((a, b) in met for a in tied for b in tied if a != b)
     counted = tuple(
@@ -309,18 +356,22 @@ def direct_encounter(context: TieBreakContext, number: int, tied: frozenset[int]
     )
     if not complete:
         return TieBreakDetail(
-            "DE", number, Decimal(0), note="not applied: the tied participants have not all met"
+            "DE",
+            number,
+            Decimal(0),
+            note=gettext_noop("not applied: the tied participants have not all met"),
         )
     return TieBreakDetail("DE", number, sum((c.value for c in counted), Decimal(0)), counted)
 
 
 @dataclass(frozen=True)
 class TieBreak:
-    """A registered tie-break: a stable ``code`` an event stores, a ``label`` to show, the
-    function. ``uses_tied_group`` functions also receive the group of tied players."""
+    """A registered tie-break: a stable ``code`` an event stores, a ``label`` to show
+    (translated lazily), the function. ``uses_tied_group`` functions also receive the group
+    of tied players."""
 
     code: str
-    label: str
+    label: str | Promise
     function: Callable[..., TieBreakDetail] = field(repr=False)
     uses_tied_group: bool = False
 
@@ -335,18 +386,18 @@ class TieBreak:
 TIEBREAKS: dict[str, TieBreak] = {
     t.code: t
     for t in (
-        TieBreak("TSOL", "Truncated Solkoff (FMJD)", truncated_solkoff),
-        TieBreak("BH", "Solkoff / Buchholz", buchholz),
-        TieBreak("BH-C1", "Buchholz Cut-1", buchholz_cut1),
-        TieBreak("BH-C2", "Buchholz Cut-2", buchholz_cut2),
-        TieBreak("BH-M1", "Median Buchholz", buchholz_median1),
-        TieBreak("BH-M2", "Median-2 Buchholz", buchholz_median2),
-        TieBreak("SB", "Sonneborn-Berger", sonneborn_berger),
-        TieBreak("WON", "Games won", games_won),
-        TieBreak("DE", "Direct encounter", direct_encounter, uses_tied_group=True),
-        TieBreak("PS", "Progressive score", progressive_score),
-        TieBreak("ARO", "Average rating of opponents", average_rating_of_opponents),
-        TieBreak("ARO-C1", "Average rating of opponents Cut-1", average_rating_cut1),
+        TieBreak("TSOL", gettext_lazy("Truncated Solkoff (FMJD)"), truncated_solkoff),
+        TieBreak("BH", gettext_lazy("Solkoff / Buchholz"), buchholz),
+        TieBreak("BH-C1", gettext_lazy("Buchholz Cut-1"), buchholz_cut1),
+        TieBreak("BH-C2", gettext_lazy("Buchholz Cut-2"), buchholz_cut2),
+        TieBreak("BH-M1", gettext_lazy("Median Buchholz"), buchholz_median1),
+        TieBreak("BH-M2", gettext_lazy("Median-2 Buchholz"), buchholz_median2),
+        TieBreak("SB", gettext_lazy("Sonneborn-Berger"), sonneborn_berger),
+        TieBreak("WON", gettext_lazy("Games won"), games_won),
+        TieBreak("DE", gettext_lazy("Direct encounter"), direct_encounter, uses_tied_group=True),
+        TieBreak("PS", gettext_lazy("Progressive score"), progressive_score),
+        TieBreak("ARO", gettext_lazy("Average rating of opponents"), average_rating_of_opponents),
+        TieBreak("ARO-C1", gettext_lazy("Average rating of opponents Cut-1"), average_rating_cut1),
     )
 }
 

@@ -10,8 +10,8 @@ from collections.abc import Callable
 
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
-from django.utils import timezone
-from django.utils.translation import get_language, gettext_lazy
+from django.utils import formats, timezone
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import condition, require_safe
 
@@ -32,22 +32,7 @@ from tournaments.selectors_public import (
     round_games,
     tiebreak_explanation,
 )
-
-#: Tie-break names as shown to visitors (codes of tournaments.tiebreaks.TIEBREAKS).
-TIEBREAK_LABELS = {
-    "TSOL": gettext_lazy("Truncated Solkoff (FMJD)"),
-    "BH": gettext_lazy("Solkoff / Buchholz"),
-    "BH-C1": gettext_lazy("Buchholz Cut-1"),
-    "BH-C2": gettext_lazy("Buchholz Cut-2"),
-    "BH-M1": gettext_lazy("Median Buchholz"),
-    "BH-M2": gettext_lazy("Median-2 Buchholz"),
-    "SB": gettext_lazy("Sonneborn-Berger"),
-    "WON": gettext_lazy("Games won"),
-    "DE": gettext_lazy("Direct encounter"),
-    "PS": gettext_lazy("Progressive score"),
-    "ARO": gettext_lazy("Average rating of opponents"),
-    "ARO-C1": gettext_lazy("Average rating of opponents Cut-1"),
-}
+from tournaments.tiebreaks import find_tiebreak
 
 
 def _state(request: HttpRequest, event: Event) -> str:
@@ -83,7 +68,8 @@ def _event(request: HttpRequest, slug: str) -> Event:
 
 
 def _tiebreak_columns(event: Event) -> list[tuple[str, str]]:
-    return [(code, TIEBREAK_LABELS.get(code, code)) for code in event.tiebreaks]
+    """(code, label in the page's language) of each of the event's tie-breaks."""
+    return [(code, str(find_tiebreak(code).label)) for code in event.tiebreaks]
 
 
 def _after_round(request: HttpRequest, event: Event) -> tuple[int, int]:
@@ -110,7 +96,11 @@ def _rules(event: Event) -> list[str]:
     )
     rules.append(
         _("A win scores %(win)s points, a draw %(draw)s, a loss %(loss)s.")
-        % {"win": event.points_win, "draw": event.points_draw, "loss": event.points_loss}
+        % {
+            "win": formats.localize(event.points_win),
+            "draw": formats.localize(event.points_draw),
+            "loss": formats.localize(event.points_loss),
+        }
     )
     rules.append(_("Players are ranked by %(ranking)s.") % {"ranking": event.get_ranking_display()})
     if event.tiebreaks:

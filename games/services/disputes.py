@@ -7,6 +7,7 @@ their history (django-simple-history), so every step can be read back.
 
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
+from django.utils.translation import gettext as _
 
 from arbiter.pdn import read_game
 from games.models import (
@@ -42,13 +43,24 @@ def dispute_open(
     ).get(pk=game.pk)
     if not can_open_dispute(user, game):
         raise NotAllowedError(
-            f"{user} may not open a dispute on board {game.pairing.board} game {game.index} "
-            f"of {game.pairing.round}: only its organizers, arbiters and players may"
+            _(
+                "%(user)s may not open a dispute on board %(board)s game %(index)s of "
+                "%(round)s: only its organizers, arbiters and players may"
+            )
+            % {
+                "user": user,
+                "board": game.pairing.board,
+                "index": game.index,
+                "round": game.pairing.round,
+            }
         )
     if claim not in DisputeClaim.values:
-        raise DisputeError(f"unknown claim {claim!r}: expected one of {DisputeClaim.values}")
+        raise DisputeError(
+            _("unknown claim %(claim)r: expected one of %(known)s")
+            % {"claim": claim, "known": DisputeClaim.values}
+        )
     if not statement.strip():
-        raise DisputeError("a dispute needs a statement of what is claimed")
+        raise DisputeError(_("a dispute needs a statement of what is claimed"))
     dispute = Dispute(game=game, claim=claim, statement=statement.strip(), ply=ply, opened_by=user)
     dispute._history_user = user
     dispute.save()
@@ -85,14 +97,23 @@ def dispute_rule(
     game = dispute.game
     event = game.pairing.round.event
     if not can_rule(user, event):
-        raise NotAllowedError(f"{user} is not an arbiter of {event}: only its arbiters rule")
+        raise NotAllowedError(
+            _("%(user)s is not an arbiter of %(event)s: only its arbiters rule")
+            % {"user": user, "event": event}
+        )
     if dispute.status != DisputeStatus.OPEN:
-        raise DisputeError(f"dispute {dispute.pk} ({dispute}) was already ruled on")
+        raise DisputeError(
+            _("dispute %(id)s (%(dispute)s) was already ruled on")
+            % {"id": dispute.pk, "dispute": dispute}
+        )
     if not reason.strip():
-        raise DisputeError(f"dispute {dispute.pk}: a ruling needs a written reason")
+        raise DisputeError(
+            _("dispute %(id)s: a ruling needs a written reason") % {"id": dispute.pk}
+        )
     if decision not in RulingDecision.values:
         raise DisputeError(
-            f"unknown decision {decision!r}: expected one of {RulingDecision.values}"
+            _("unknown decision %(decision)r: expected one of %(known)s")
+            % {"decision": decision, "known": RulingDecision.values}
         )
     new_result, fen = _consequence(game, decision, result, ply)
     before = game.result
@@ -120,17 +141,24 @@ def dispute_rule(
 
 def _consequence(game: Game, decision: str, result: str | None, ply: int | None) -> tuple[str, str]:
     """The result after the ruling, and the position to replay from (replay only)."""
-    where = f"board {game.pairing.board} game {game.index}"
+    where = _where(game)
     if result is not None and result not in GameResult.values:
-        raise DisputeError(f"unknown result {result!r}: expected one of {GameResult.values}")
+        raise DisputeError(
+            _("unknown result %(result)r: expected one of %(known)s")
+            % {"result": result, "known": GameResult.values}
+        )
     if decision == RulingDecision.REJECT:
         if result is not None and result != game.result:
-            raise DisputeError(f"{where}: rejecting a claim leaves the result ({game.result})")
+            raise DisputeError(
+                _("%(where)s: rejecting a claim leaves the result (%(result)s)")
+                % {"where": where, "result": game.result}
+            )
         return game.result, ""
     if decision == RulingDecision.ADJUST:
         if result is None or result == game.result:
             raise DisputeError(
-                f"{where}: adjusting needs a new result (the result is {game.result})"
+                _("%(where)s: adjusting needs a new result (the result is %(result)s)")
+                % {"where": where, "result": game.result}
             )
         return result, ""
     if decision == RulingDecision.UPHOLD:
@@ -140,18 +168,27 @@ def _consequence(game: Game, decision: str, result: str | None, ply: int | None)
 
 def _replay_position(game: Game, ply: int | None) -> str:
     """The position after ``ply`` of the game's record, where the replay starts."""
-    where = f"board {game.pairing.board} game {game.index}"
+    where = _where(game)
     record = getattr(game, "record", None)
     if record is None:
-        raise DisputeError(f"{where} has no record: there is no position to replay from")
+        raise DisputeError(
+            _("%(where)s has no record: there is no position to replay from") % {"where": where}
+        )
     if ply is None:
-        raise DisputeError(f"{where}: replaying needs the ply to replay from")
+        raise DisputeError(
+            _("%(where)s: replaying needs the ply to replay from") % {"where": where}
+        )
     pdn_game = read_game(record.pdn)
     variant = variant_of(pdn_game, game.pairing.round.event.variant)
-    start_fen, _, _ = start_and_opening(pdn_game, variant, game_card(game))
+    start_fen = start_and_opening(pdn_game, variant, game_card(game))[0]
     timeline = game_timeline(pdn_game, variant, start_fen)
     if not 0 <= ply <= timeline.last_ply:
         raise DisputeError(
-            f"{where}: ply {ply} is outside the record's playable plies (0 to {timeline.last_ply})"
+            _("%(where)s: ply %(ply)s is outside the record's playable plies (0 to %(last)s)")
+            % {"where": where, "ply": ply, "last": timeline.last_ply}
         )
     return timeline.at(ply).fen
+
+
+def _where(game: Game) -> str:
+    return _("board %(board)s game %(index)s") % {"board": game.pairing.board, "index": game.index}

@@ -9,6 +9,7 @@ from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
 from django.db.models import Prefetch
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from arbiter.pdn import read_games, write_game
 from games.matching import MatchReport, Slot, match_games, name_forms
@@ -41,8 +42,16 @@ def record_save(
     games = list(read_games(pdn))
     if len(games) != 1:
         raise RecordError(
-            f"board {game.pairing.board} game {game.index} of {game.pairing.round}: the record "
-            f"must hold exactly one game, this text holds {len(games)}"
+            _(
+                "board %(board)s game %(index)s of %(round)s: the record must hold exactly one "
+                "game, this text holds %(count)s"
+            )
+            % {
+                "board": game.pairing.board,
+                "index": game.index,
+                "round": game.pairing.round,
+                "count": len(games),
+            }
         )
     text = pdn if isinstance(pdn, str) else write_game(games[0])
     return _store(game, text, user, source)
@@ -61,7 +70,10 @@ def round_records_upload(
     what was matched, what could not be (with the reason) and the games left without one."""
     round_ = Round.objects.select_related("event").get(pk=round.pk)
     if not can_officiate(user, round_.event):
-        raise NotAllowedError(f"{user} may not enter game records in {round_.event}")
+        raise NotAllowedError(
+            _("%(user)s may not enter game records in %(event)s")
+            % {"user": user, "event": round_.event}
+        )
     games = {game.pk: game for game in _round_games(round_)}
     slots = [_slot(game) for game in games.values()]
     pdn_games = {pdn_game.index: pdn_game for pdn_game in read_games(pdn)}
@@ -95,7 +107,9 @@ def _slot(game: Game) -> Slot:
 def _require_recorder(user: AbstractBaseUser, game: Game) -> None:
     event = game.pairing.round.event
     if not can_officiate(user, event):
-        raise NotAllowedError(f"{user} may not enter game records in {event}")
+        raise NotAllowedError(
+            _("%(user)s may not enter game records in %(event)s") % {"user": user, "event": event}
+        )
 
 
 def _store(game: Game, text: str, user: AbstractBaseUser, source: str) -> GameRecord:

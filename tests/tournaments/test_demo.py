@@ -54,4 +54,7 @@ def test_demo_contents_and_idempotence():
     assert authenticate(username="demo-organizer", password=old) is None
     assert organizer.has_perm("games.change_game")
     assert organizer.has_perm("tournaments.add_round")
-    assert set(organizer.organized_events.all()) == {swiss, robin}
+    ballot_events = set(
+        Event.objects.filter(slug__in=["demo-english-ballot", "demo-russian-table"])
+    )
+    assert set(organizer.organized_events.all()) == {swiss, robin} | ballot_events

@@ -152,16 +152,12 @@ def test_double_round_robin_with_hand_edit_forfeits_and_withdrawal(arbiter_user)
     }
     round_1 = rounds.round_pair(event=event, user=user)
     assert boards(round_1) == [(1, 4, ""), (2, 3, "")]
-    # Colours swapped by hand on board 1.
-    assert (
-        rounds.pairing_update(
-            pairing=Pairing.objects.get(round=round_1, board=1),
-            white=reg[4],
-            black=reg[1],
-            user=user,
-        )
-        == []
+    # Colours swapped by hand on board 1: saved, with a warning that the table says otherwise.
+    warnings = rounds.pairing_update(
+        pairing=Pairing.objects.get(round=round_1, board=1), white=reg[4], black=reg[1], user=user
     )
+    assert [w.code for w in warnings] == ["table"]
+    assert "colours reversed from round 1 of the Berger table" in warnings[0].message
     assert boards(round_1) == [(4, 1, ""), (2, 3, "")]
     scripted = {
         2: {(1, 2): GameResult.DRAW},

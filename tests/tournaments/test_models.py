@@ -66,7 +66,7 @@ def test_string_forms():
 
 def test_two_game_swiss_ranks_by_match_points():
     event = EventFactory.build(games_per_pairing=2, ranking="game")
-    with pytest.raises(ValidationError, match="ranks by match points"):
+    with pytest.raises(ValidationError, match="must rank on match points"):
         event.full_clean()
     with pytest.raises(IntegrityError):
         EventFactory(games_per_pairing=2, ranking="game")

@@ -107,3 +107,36 @@ def test_prohibited_pairing_is_ordered_and_refused_after_round_1(arbiter_user):
             first=one, second=three, reason="family", user=arbiter_user
         )
     assert ProhibitedPairing.objects.count() == 1
+
+
+def test_prohibited_pairing_is_lifted_only_before_round_1(arbiter_user):
+    event = event_with_players(arbiter_user, players=4)
+    one, two, three = event.registrations.order_by("pairing_number")[:3]
+    lifted = registrations.prohibited_pairing_add(
+        first=one, second=two, reason="club", user=arbiter_user
+    )
+    kept = registrations.prohibited_pairing_add(
+        first=one, second=three, reason="family", user=arbiter_user
+    )
+    registrations.prohibited_pairing_delete(prohibited=lifted, user=arbiter_user)
+    assert list(ProhibitedPairing.objects.values_list("pk", flat=True)) == [kept.pk]
+    deletion = ProhibitedPairing.history.filter(id=lifted.pk).latest("history_date")
+    assert (deletion.history_type, deletion.history_user) == ("-", arbiter_user)
+    rounds.round_pair(event=event, user=arbiter_user)
+    with pytest.raises(ProhibitedPairingError, match=r"round 1 is already paired.*stays"):
+        registrations.prohibited_pairing_delete(prohibited=kept, user=arbiter_user)
+    assert ProhibitedPairing.objects.filter(pk=kept.pk).exists()
+
+
+def test_bye_request_is_cancelled_only_before_its_round_is_paired(arbiter_user):
+    event = event_with_players(arbiter_user, players=4)
+    registration = event.registrations.get(pairing_number=3)
+    first = registrations.bye_request_add(registration=registration, round_number=1, user=None)
+    second = registrations.bye_request_add(registration=registration, round_number=2, user=None)
+    rounds.round_pair(event=event, user=arbiter_user)
+    with pytest.raises(RegistrationError, match=r"round 1 of .* is already paired.*cancelled"):
+        registrations.bye_request_delete(bye_request=first, user=arbiter_user)
+    registrations.bye_request_delete(bye_request=second, user=arbiter_user)
+    assert list(registration.bye_requests.values_list("round_number", flat=True)) == [1]
+    deletion = registration.bye_requests.model.history.filter(id=second.pk).get(history_type="-")
+    assert deletion.history_user == arbiter_user

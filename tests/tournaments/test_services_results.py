@@ -1,6 +1,7 @@
 """Results: codes, version check, completed rounds, atomicity."""
 
 import pytest
+from django.utils import timezone
 
 from games.models import Game, GameResult
 from tests.factories import event_with_players
@@ -29,13 +30,30 @@ def test_each_write_bumps_the_version(game, arbiter_user):
 
 def test_stale_write_is_refused_and_changes_nothing(game, arbiter_user):
     results.result_record(game=game, result=GameResult.DRAW, user=arbiter_user, expected_version=0)
-    with pytest.raises(StaleResultError, match=r"your version 0, now 1, result 1/2"):
-        results.result_record(
-            game=game, result=GameResult.BLACK_WIN, user=arbiter_user, expected_version=0
-        )
+    with pytest.raises(StaleResultError) as refused:
+        results.result_record(game=game, result=GameResult.BLACK_WIN, user=None, expected_version=0)
+    change = Game.objects.get(pk=game.pk).history.get(version=1)
+    assert refused.value.changed_by == "arbiter"
+    assert refused.value.changed_at == change.history_date
+    when = f"{timezone.localtime(change.history_date):%Y-%m-%d %H:%M}"
+    assert str(refused.value) == (
+        f"board 1 game 1 of {game.pairing.round} changed since you saw it: arbiter set 1/2 "
+        f"at {when} (your version 0, now 1); reload before entering 0-1"
+    )
     stored = Game.objects.get(pk=game.pk)
     assert (stored.result, stored.version) == (GameResult.DRAW, 1)
     assert stored.history.count() == 2  # creation and the one accepted change
+
+
+def test_stale_write_names_the_latest_change_not_the_first(game, arbiter_user, django_user_model):
+    colleague = django_user_model.objects.create_user(username="deputy", is_staff=True)
+    results.result_record(game=game, result=GameResult.DRAW, user=arbiter_user)
+    results.result_record(game=game, result=GameResult.WHITE_WIN, user=colleague)
+    with pytest.raises(StaleResultError, match="deputy set 1-0 at") as refused:
+        results.result_record(
+            game=game, result=GameResult.BLACK_WIN, user=arbiter_user, expected_version=1
+        )
+    assert refused.value.changed_by == "deputy"
 
 
 def test_unknown_code_is_refused(game, arbiter_user):

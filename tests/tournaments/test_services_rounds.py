@@ -200,3 +200,87 @@ def test_failed_pairing_leaves_the_database_unchanged(arbiter_user, monkeypatch)
         rounds.round_pair(event=event, user=arbiter_user)
     assert not Round.objects.filter(event=event).exists()
     assert not Round.history.filter(event_id=event.pk).exists()
+
+
+def test_round_warnings_cover_every_board_not_only_the_edited_one(arbiter_user):
+    event = event_with_players(arbiter_user, players=4)
+    round_1 = rounds.round_publish(round=rounds.round_pair(event=event, user=None), user=None)
+    for game in Game.objects.filter(pairing__round=round_1):
+        results.result_record(game=game, result=GameResult.DRAW, user=None)
+    rounds.round_complete(round=round_1, user=None)
+    round_2 = rounds.round_pair(event=event, user=None)
+    assert rounds.round_warnings(round_2) == {p.pk: [] for p in round_2.pairings.all()}
+    old_pair = round_1.pairings.get(board=1)
+    edited = round_2.pairings.get(board=1)
+    rounds.pairing_update(pairing=edited, white=old_pair.white, black=old_pair.black, user=None)
+    warnings = rounds.round_warnings(round_2)
+    assert set(warnings) == set(round_2.pairings.values_list("pk", flat=True))
+    # The displaced players were put together on the other board: a rematch there too.
+    assert {pk: [w.code for w in found] for pk, found in warnings.items()} == {
+        pk: ["rematch"] for pk in warnings
+    }
+
+
+def test_round_warnings_check_a_round_robin_against_its_berger_table(arbiter_user):
+    """Round 1 of 5 players (C.05 Annex 1): 2-5, 3-4, 1 rests."""
+    event = event_with_players(arbiter_user, players=5, system="rr")
+    round_1 = rounds.round_pair(event=event, user=None)
+    assert all(found == [] for found in rounds.round_warnings(round_1).values())
+    player = {r.pairing_number: r for r in event.registrations.all()}
+    board_2 = round_1.pairings.get(board=2)
+    rounds.pairing_update(pairing=board_2, white=player[4], black=player[3], user=None)
+    rest = round_1.pairings.get(black__isnull=True)
+    rounds.pairing_update(pairing=rest, white=player[2], black=None, user=None)  # 1 to board 1
+    messages = {p.board: [w.message for w in found] for p, found in _by_board(round_1).items()}
+    table = "round 1 of the Berger table (C.05 Annex 1)"
+    assert messages == {
+        1: [f"{player[1]} – {player[5]}: not a pairing of {table}"],
+        2: [f"{player[4]} – {player[3]}: colours reversed from {table}"],
+        3: [f"{player[2]} – rest: not a pairing of {table}"],
+    }
+    assert all(
+        w.code == "table" for found in rounds.round_warnings(round_1).values() for w in found
+    )
+
+
+def _by_board(round_):
+    warnings = rounds.round_warnings(round_)
+    return {p: warnings[p.pk] for p in round_.pairings.order_by("board")}
+
+
+def test_a_double_round_robin_second_cycle_is_no_rematch(arbiter_user):
+    event = event_with_players(arbiter_user, players=2, system="drr")
+    round_1 = rounds.round_publish(round=rounds.round_pair(event=event, user=None), user=None)
+    results.result_record(game=round_1.pairings.get().games.get(), result="1-0", user=None)
+    round_2 = rounds.round_pair(event=event, user=None)
+    assert list(rounds.round_warnings(round_2).values()) == [[]]
+
+
+def test_an_engine_failure_is_a_tournament_error_and_changes_nothing(arbiter_user, monkeypatch):
+    from tournaments.pairing.dutch import NoPairingError
+    from tournaments.services.errors import RoundPairingError, TournamentError
+
+    event = event_with_players(arbiter_user, players=4)
+
+    def unpairable(*args, **kwargs):
+        raise NoPairingError("round 1 cannot be paired: no pairing satisfies the criteria")
+
+    monkeypatch.setattr(rounds, "pair_dutch", unpairable)
+    with pytest.raises(RoundPairingError, match=r"round 1: round 1 cannot be paired") as refused:
+        rounds.round_pair(event=event, user=arbiter_user)
+    assert isinstance(refused.value, TournamentError)
+    assert isinstance(refused.value.__cause__, NoPairingError)
+    assert not Round.objects.filter(event=event).exists()
+
+
+def test_a_real_unpairable_swiss_round_is_refused_with_the_engine_reason(arbiter_user):
+    """Two players who met in round 1 cannot meet again (C.04.1 b): round 2 has no pairing."""
+    from tournaments.services.errors import RoundPairingError
+
+    event = event_with_players(arbiter_user, players=2, number_of_rounds=2)
+    round_1 = rounds.round_publish(round=rounds.round_pair(event=event, user=None), user=None)
+    results.result_record(game=round_1.pairings.get().games.get(), result="1-0", user=None)
+    rounds.round_complete(round=round_1, user=None)
+    with pytest.raises(RoundPairingError, match="no pairing satisfies the absolute criteria"):
+        rounds.round_pair(event=event, user=arbiter_user)
+    assert event.rounds.count() == 1

@@ -1,3 +1,11 @@
 """The admin site of the tournament core: one module per model group, registered on import."""
 
-from tournaments.admin import events, pairings, players, registrations, rounds  # noqa: F401
+from tournaments.admin import (  # noqa: F401
+    ballots,
+    documents,
+    events,
+    pairings,
+    players,
+    registrations,
+    rounds,
+)

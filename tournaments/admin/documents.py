@@ -22,7 +22,7 @@ from django.urls import path, reverse
 from django.utils.html import format_html
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, ngettext
 from django.views.decorators.http import require_POST
 
 from tournaments.admin.scoping import ScopedAdmin, organized_events
@@ -121,7 +121,7 @@ class DocumentAdmin(ScopedAdmin):
             round_ = get_object_or_404(Round, pk=request.POST["round"], event=event)
         kind = request.POST.get("kind", "")
         if kind not in DocumentKind.values:
-            raise Http404(f"no document kind {kind!r}")
+            raise Http404(_("no document kind %(kind)r") % {"kind": kind})
         _request(request, event, kind, round_, force=bool(request.POST.get("force")))
         back = request.POST.get("next", "")
         if not url_has_allowed_host_and_scheme(back, allowed_hosts={request.get_host()}):
@@ -138,7 +138,10 @@ class DocumentAdmin(ScopedAdmin):
     def download_view(self, request: HttpRequest, document_id: int) -> FileResponse:
         document = self._document(request, document_id)
         if not document.file or not document.file.storage.exists(document.file.name):
-            raise Http404(f"{document} has no file yet (status {document.status})")
+            raise Http404(
+                _("%(document)s has no file yet (status %(status)s)")
+                % {"document": document, "status": document.get_status_display()}
+            )
         round_part = f"-round-{document.round.number}" if document.round_id else ""
         return FileResponse(
             document.file.open("rb"),
@@ -149,7 +152,7 @@ class DocumentAdmin(ScopedAdmin):
     def _document(self, request: HttpRequest, document_id: int) -> Document:
         document = self.get_queryset(request).filter(pk=document_id).first()
         if document is None or not self.has_view_permission(request, document):
-            raise Http404(f"No document with id {document_id}.")
+            raise Http404(_("No document with id %(id)s.") % {"id": document_id})
         return document
 
 
@@ -202,4 +205,8 @@ def generate_published_documents(
             else:
                 queued += 1
     if queued:
-        messages.info(request, _("%(count)d documents requested.") % {"count": queued})
+        messages.info(
+            request,
+            ngettext("%(count)d document requested.", "%(count)d documents requested.", queued)
+            % {"count": queued},
+        )

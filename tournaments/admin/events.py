@@ -12,6 +12,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST
 
+from tournaments.admin.documents import generate_published_documents
 from tournaments.admin.history import AuditedAdmin
 from tournaments.admin.pages import object_or_404, render_page, report_refusal
 from tournaments.admin.scoping import EventScopedMixin, ScopedAdmin
@@ -24,12 +25,11 @@ from tournaments.models import (
     Registration,
     RoundStatus,
 )
-from tournaments.pairing.dutch import PairingError
 from tournaments.pairing.types import ScoringSystem
 from tournaments.selectors import standings_get
 from tournaments.services.errors import TournamentError
-from tournaments.services.events import event_create
-from tournaments.services.registrations import prohibited_pairing_add
+from tournaments.services.events import FIXED_ONCE_PAIRED, event_create, event_update
+from tournaments.services.registrations import prohibited_pairing_add, prohibited_pairing_delete
 from tournaments.services.rounds import round_pair, round_pair_queue
 
 
@@ -66,13 +66,13 @@ class RegistrationInline(EventScopedMixin, admin.TabularInline):
 
 
 class ProhibitedPairingInline(EventScopedMixin, admin.TabularInline):
-    """Players who must not meet; entered through prohibited_pairing_add (before round 1)."""
+    """Players who must not meet; entered and lifted through prohibited_pairing_add and
+    prohibited_pairing_delete (before round 1)."""
 
     model = ProhibitedPairing
     form = ProhibitedPairingForm
     fk_name = "event"
     extra = 0
-    can_delete = False
     fields = ("first", "second", "reason", "note")
 
     def get_readonly_fields(self, request: HttpRequest, obj=None):
@@ -81,6 +81,13 @@ class ProhibitedPairingInline(EventScopedMixin, admin.TabularInline):
     def has_add_permission(self, request: HttpRequest, obj=None) -> bool:
         return (
             obj is not None and not obj.rounds.exists() and super().has_add_permission(request, obj)
+        )
+
+    def has_delete_permission(self, request: HttpRequest, obj=None) -> bool:
+        return (
+            obj is not None
+            and not obj.rounds.exists()
+            and super().has_delete_permission(request, obj)
         )
 
     def get_queryset(self, request: HttpRequest):
@@ -105,9 +112,10 @@ class EventAdmin(ScopedAdmin, AuditedAdmin):
     search_fields = ("name", "slug", "venue")
     prepopulated_fields: ClassVar[dict[str, tuple[str, ...]]] = {"slug": ("name",)}
     date_hierarchy = "start_date"
-    filter_horizontal = ("organizers",)
+    filter_horizontal = ("organizers", "arbiters")
     inlines = (RegistrationInline, ProhibitedPairingInline)
     change_form_template = "admin/tournaments/event/change_form.html"
+    actions = (generate_published_documents,)
     fieldsets = (
         (
             None,
@@ -120,6 +128,7 @@ class EventAdmin(ScopedAdmin, AuditedAdmin):
                     "venue",
                     "chief_arbiter",
                     "organizers",
+                    "arbiters",
                 )
             },
         ),
@@ -137,7 +146,19 @@ class EventAdmin(ScopedAdmin, AuditedAdmin):
             },
         ),
         (gettext_lazy("Scoring"), {"fields": tuple(SCORING_FIELDS.values())}),
-        (gettext_lazy("Ranking"), {"fields": ("ranking", "tiebreaks")}),
+        (
+            gettext_lazy("Ranking"),
+            {
+                "fields": ("ranking", "tiebreaks"),
+                "description": gettext_lazy(
+                    "A Swiss with two games per pairing must rank on match points: the FIDE "
+                    "Dutch pairing engine takes one result per pairing (win, draw or loss), so "
+                    "a game-point total such as 3 of 4 cannot be paired on. Round robins may "
+                    "rank on either."
+                ),
+            },
+        ),
+        (gettext_lazy("Opening ballot"), {"fields": ("ballot_deck", "ballot_policy")}),
     )
 
     def get_queryset(self, request: HttpRequest):
@@ -152,6 +173,10 @@ class EventAdmin(ScopedAdmin, AuditedAdmin):
             kwargs["queryset"] = get_user_model().objects.filter(is_staff=True)
             kwargs["required"] = False
             kwargs["help_text"] = _("Staff users who manage the event; its creator is added.")
+        if db_field.name == "arbiters":
+            kwargs["queryset"] = get_user_model().objects.filter(is_active=True)
+            kwargs["required"] = False
+            kwargs["help_text"] = _("Users who arbitrate the event (draws, disputes).")
         return super().formfield_for_manytomany(db_field, request, **kwargs)
 
     def get_inline_instances(self, request: HttpRequest, obj=None):
@@ -165,13 +190,33 @@ class EventAdmin(ScopedAdmin, AuditedAdmin):
         scoring = ScoringSystem(
             **{attribute: data.pop(name) for attribute, name in SCORING_FIELDS.items()}
         )
-        return event_create(
+        arbiters = data.pop("arbiters", [])
+        event = event_create(
             user=request.user, scoring=scoring, organizers=data.pop("organizers"), **data
         )
+        event.arbiters.set(arbiters)
+        return event
+
+    def get_readonly_fields(self, request: HttpRequest, obj=None):
+        """Once a round exists the settings event_update refuses to change are shown only."""
+        if obj is not None and obj.rounds.exists():
+            return FIXED_ONCE_PAIRED
+        return ()
 
     def save_model(self, request: HttpRequest, obj: Event, form, change: bool) -> None:
+        """A change goes through event_update (fields the form changed, organizers apart)."""
         if change:
-            super().save_model(request, obj, form, change)
+            many = {field.name for field in Event._meta.many_to_many}
+            changes = {n: form.cleaned_data[n] for n in form.changed_data if n not in many}
+            event_update(event=obj, user=request.user, **changes)
+
+    def changeform_view(self, request, object_id=None, form_url="", extra_context=None):
+        """A change refused by event_update (a round paired meanwhile) is an error message."""
+        try:
+            return super().changeform_view(request, object_id, form_url, extra_context)
+        except TournamentError as exc:
+            report_refusal(request, exc)
+            return HttpResponseRedirect(request.get_full_path())
 
     def save_related(self, request: HttpRequest, form, formsets, change: bool) -> None:
         """On creation event_create already set the organizers (the creator among them)."""
@@ -185,8 +230,17 @@ class EventAdmin(ScopedAdmin, AuditedAdmin):
             super().save_formset(request, form, formset, change)
             return
         formset.new_objects, formset.changed_objects, formset.deleted_objects = [], [], []
+        for inline_form in formset.deleted_forms:
+            if inline_form.instance.pk is None:
+                continue
+            try:
+                prohibited_pairing_delete(prohibited=inline_form.instance, user=request.user)
+            except TournamentError as exc:
+                report_refusal(request, exc)
+            else:
+                formset.deleted_objects.append(inline_form.instance)
         for inline_form in formset.extra_forms:
-            if not inline_form.has_changed():
+            if not inline_form.has_changed() or inline_form in formset.deleted_forms:
                 continue
             data = inline_form.cleaned_data
             try:
@@ -226,7 +280,7 @@ class EventAdmin(ScopedAdmin, AuditedAdmin):
         pair = round_pair_queue if queued else round_pair
         try:
             round_ = pair(event=event, user=request.user)
-        except (TournamentError, PairingError) as exc:
+        except TournamentError as exc:
             report_refusal(request, exc)
             return HttpResponseRedirect(reverse("admin:tournaments_event_change", args=(event.pk,)))
         if queued:

@@ -5,6 +5,7 @@ from django.core.exceptions import PermissionDenied
 from django.db.models import Model
 from django.http import Http404, HttpRequest, HttpResponse
 from django.template.response import TemplateResponse
+from django.utils.translation import gettext as _
 
 from tournaments.services.errors import TournamentError
 
@@ -38,7 +39,10 @@ def object_or_404(
     """The object if the user may see it (404 otherwise) and, with `change`, change it (403)."""
     obj = model_admin.get_object(request, object_id)
     if obj is None or not model_admin.has_view_permission(request, obj):
-        raise Http404(f"No {model_admin.model._meta.verbose_name} with id {object_id!r}.")
+        raise Http404(
+            _("No %(model)s with id %(id)r.")
+            % {"model": model_admin.model._meta.verbose_name, "id": object_id}
+        )
     if change and not model_admin.has_change_permission(request, obj):
         raise PermissionDenied
     return obj

@@ -29,7 +29,7 @@ class PlayerAdmin(AuditedAdmin):
     #: Contact details and birth date appear only on the player's own form.
     fieldsets = (
         (None, {"fields": ("last_name", "first_name", "federation", "title", "rating", "club")}),
-        (gettext_lazy("Identifiers"), {"fields": ("fmjd_id", "national_id")}),
+        (gettext_lazy("Identifiers"), {"fields": ("fmjd_id", "national_id", "user")}),
         (gettext_lazy("Contact (private)"), {"fields": ("email", "phone", "birth_date")}),
     )
 

@@ -14,19 +14,20 @@ from tournaments.models import ByeRequest, Registration
 from tournaments.services.errors import TournamentError
 from tournaments.services.registrations import (
     bye_request_add,
+    bye_request_delete,
     registration_add,
     registration_withdraw,
 )
 
 
 class ByeRequestInline(admin.TabularInline):
-    """Granted half-point byes (added with the button at the top of the page)."""
+    """Granted half-point byes (added with the button at the top of the page; cancelled with
+    the delete box, through bye_request_delete, while their round is not paired)."""
 
     model = ByeRequest
     fields = ("round_number",)
     readonly_fields = fields
     extra = 0
-    can_delete = False
 
     def has_add_permission(self, request: HttpRequest, obj=None) -> bool:
         return False
@@ -99,7 +100,17 @@ class RegistrationAdmin(ScopedAdmin, AuditedAdmin):
         """save_form did the write."""
 
     def save_related(self, request: HttpRequest, form, formsets, change: bool) -> None:
-        """A registration has no many-to-many field, and its inline is read-only."""
+        """A registration has no many-to-many field; its inline only cancels bye requests
+        (bye_request_delete, which may refuse: the refusal is shown, the others go on)."""
+        for formset in formsets:
+            formset.new_objects, formset.changed_objects, formset.deleted_objects = [], [], []
+            for inline_form in formset.deleted_forms:
+                try:
+                    bye_request_delete(bye_request=inline_form.instance, user=request.user)
+                except TournamentError as exc:
+                    report_refusal(request, exc)
+                else:
+                    formset.deleted_objects.append(inline_form.instance)
 
     def add_view(self, request: HttpRequest, form_url: str = "", extra_context=None):
         """The service may refuse the entry (already registered, round already paired): the

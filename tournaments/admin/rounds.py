@@ -17,9 +17,16 @@ from tournaments.admin.pages import object_or_404, render_page, report_refusal
 from tournaments.admin.scoping import ScopedAdmin
 from tournaments.forms import RoundResultsForm, game_field_names
 from tournaments.models import Round, RoundStatus
+from tournaments.selectors import round_draws
+from tournaments.services.ballots import ballot_draw
 from tournaments.services.errors import StaleResultError, TournamentError
 from tournaments.services.results import result_record
-from tournaments.services.rounds import round_complete, round_delete_draft, round_publish
+from tournaments.services.rounds import (
+    round_complete,
+    round_delete_draft,
+    round_publish,
+    round_warnings,
+)
 
 _PLAYERS = ("white__player", "black__player")
 
@@ -66,7 +73,7 @@ class RoundAdmin(ScopedAdmin, AuditedAdmin):
                 view(require_POST(getattr(self, f"{name.replace('-', '_')}_view"))),
                 name=f"tournaments_round_{name.replace('-', '_')}",
             )
-            for name in ("publish", "delete-draft", "complete")
+            for name in ("publish", "delete-draft", "complete", "draw-cards")
         ]
         return [
             path(
@@ -79,25 +86,37 @@ class RoundAdmin(ScopedAdmin, AuditedAdmin):
         ]
 
     def change_view(self, request: HttpRequest, object_id: str, form_url="", extra_context=None):
-        """The round page: its boards (each editable while a draft) and its buttons."""
+        """The round page: its boards (each editable while a draft, with its warnings) and its
+        buttons."""
         round_ = object_or_404(self, request, object_id, change=False)
         can_change = self.has_change_permission(request, round_)
+        is_draft = round_.status == RoundStatus.DRAFT
+        warnings = round_warnings(round_) if is_draft else {}
         return render_page(
             self,
             request,
             "tournaments/admin/round.html",
             title=str(round_),
             obj=round_,
-            boards=list(_boards(round_)),
-            is_draft=round_.status == RoundStatus.DRAFT,
+            boards=[(pairing, warnings.get(pairing.pk, [])) for pairing in _boards(round_)],
+            is_draft=is_draft,
             can_change=can_change,
             can_publish=can_change and round_.status == RoundStatus.DRAFT,
             can_complete=can_change and round_.status == RoundStatus.PUBLISHED,
             has_results=round_.status != RoundStatus.DRAFT,
+            has_deck=round_.event.ballot_deck_id is not None,
+            can_draw=can_change
+            and round_.status == RoundStatus.PUBLISHED
+            and round_.event.ballot_deck_id is not None,
+            draws=round_draws(round_),
         )
 
     def publish_view(self, request: HttpRequest, object_id: str) -> HttpResponse:
         return self._run(request, object_id, round_publish, _("%(round)s published."))
+
+    def draw_cards_view(self, request: HttpRequest, object_id: str) -> HttpResponse:
+        """Draw the ballot cards the round's boards still lack (tournaments.services.ballots)."""
+        return self._run(request, object_id, ballot_draw, _("Cards drawn for %(round)s."))
 
     def complete_view(self, request: HttpRequest, object_id: str) -> HttpResponse:
         return self._run(request, object_id, round_complete, _("%(round)s completed."))
@@ -145,7 +164,7 @@ class RoundAdmin(ScopedAdmin, AuditedAdmin):
                             game=game, result=result, user=request.user, expected_version=version
                         )
                     except TournamentError as exc:
-                        errors[game.pk] = _refusal_text(game, exc)
+                        errors[game.pk] = _refusal_text(exc)
                 if errors:
                     transaction.set_rollback(True)
             if not errors:
@@ -177,17 +196,18 @@ class RoundAdmin(ScopedAdmin, AuditedAdmin):
             hidden_fields=hidden,
             can_save=self.has_change_permission(request, round_)
             and round_.status != RoundStatus.DRAFT,
+            has_deck=round_.event.ballot_deck_id is not None,
+            draws=round_draws(round_),
         )
 
 
-def _refusal_text(game: Game, error: TournamentError) -> str:
-    """A refused result; for a concurrent change, who made it and when (from the history)."""
+def _refusal_text(error: TournamentError) -> str:
+    """A refused result; for a concurrent change, who made it and when (StaleResultError)."""
     if not isinstance(error, StaleResultError):
         return str(error)
-    last = game.history.select_related("history_user").order_by("-history_date").first()
-    when = formats.time_format(timezone.localtime(last.history_date), "H:i")
+    when = timezone.localtime(error.changed_at) if error.changed_at else None
     return _("Changed by %(user)s at %(time)s: reload the sheet. (%(detail)s)") % {
-        "user": last.history_user or _("someone"),
-        "time": when,
+        "user": error.changed_by or _("someone"),
+        "time": formats.time_format(when, "H:i") if when else "?",
         "detail": error,
     }

@@ -11,6 +11,7 @@ sheets) only to the event's officials. A broker that is down is a 503 "not_queue
 from django.http import FileResponse
 from django.shortcuts import get_object_or_404
 from django.urls import reverse
+from django.utils.translation import gettext as _
 from drf_spectacular.utils import extend_schema
 from rest_framework import exceptions, serializers, status
 from rest_framework.request import Request
@@ -91,7 +92,8 @@ class DocumentScoped(EventScoped):
         )
         if document.kind not in PUBLISHED_KINDS and not may_officiate(self.request.user, event):
             raise exceptions.PermissionDenied(
-                f"the {document.get_kind_display()} of {event.slug} is for its officials only."
+                _("the %(kind)s of %(event)s is for its officials only.")
+                % {"kind": document.get_kind_display(), "event": event.slug}
             )
         return document
 
@@ -105,8 +107,8 @@ class DocumentCreate(DocumentScoped):
         event = self.event()
         if not may_officiate(request.user, event):
             raise exceptions.PermissionDenied(
-                f"{request.user} may not request documents of {event.slug} "
-                "(organizers and arbiters only)."
+                _("%(user)s may not request documents of %(event)s (organizers and arbiters only).")
+                % {"user": request.user, "event": event.slug}
             )
         data = DocumentRequestSerializer(data=request.data)
         data.is_valid(raise_exception=True)
@@ -129,7 +131,14 @@ def _round(event: Event, number: int | None):
         return None
     round_ = event.rounds.filter(number=number).first()
     if round_ is None:
-        raise exceptions.ValidationError({"round": [f"{event.slug} has no round {number}."]})
+        raise exceptions.ValidationError(
+            {
+                "round": [
+                    _("%(event)s has no round %(number)s.")
+                    % {"event": event.slug, "number": number}
+                ]
+            }
+        )
     return round_
 
 
@@ -148,8 +157,8 @@ class DocumentFile(DocumentScoped):
         document = self.document(document_id)
         if not document.file or not document.file.storage.exists(document.file.name):
             raise exceptions.NotFound(
-                f"the {document.get_kind_display()} of {slug} has no file yet "
-                f"(status {document.status})."
+                _("the %(kind)s of %(event)s has no file yet (status %(status)s).")
+                % {"kind": document.get_kind_display(), "event": slug, "status": document.status}
             )
         round_part = f"-round-{document.round.number}" if document.round_id else ""
         return FileResponse(

@@ -3,6 +3,7 @@ dispute desk's writes. They call the games services (games.services.records, dis
 which enforce who may act (games.permissions); a refusal is a 403, a rule broken a 409."""
 
 from django.shortcuts import get_object_or_404
+from django.utils.translation import gettext as _
 from drf_spectacular.utils import extend_schema
 from rest_framework import exceptions, serializers, status
 from rest_framework.request import Request
@@ -105,7 +106,7 @@ class GameRecordView(GameScoped):
         rows = game_rows(self.event(), round=game.pairing.round.number)
         row = next((r for r in rows if r.id == game.pk), None)
         if row is None:
-            raise exceptions.NotFound(f"game {game.pk} is in a draft round.")
+            raise exceptions.NotFound(_("game %(id)s is in a draft round.") % {"id": game.pk})
         return Response(self.get_serializer(row).data)
 
 

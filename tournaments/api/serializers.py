@@ -1,6 +1,7 @@
 """Serializers of the API: events (model rows), and the selectors' dataclasses (read as
 attributes). Public fields only: no contact details, national id or birth date."""
 
+from django.utils.translation import gettext as _
 from rest_framework import serializers
 
 from games.models import GameResult
@@ -186,7 +187,7 @@ class RegistrationCreateSerializer(serializers.Serializer):
     def validate(self, data: dict) -> dict:
         if "player" not in data and not (data.get("first_name") and data.get("last_name")):
             raise serializers.ValidationError(
-                "Give `player` (an existing player's id) or `first_name` and `last_name`."
+                _("Give `player` (an existing player's id) or `first_name` and `last_name`.")
             )
         return data
 

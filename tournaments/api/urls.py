@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from tournaments.api import games, views
+from tournaments.api import documents, games, views
 
 app_name = "api"
 
@@ -18,6 +18,17 @@ urlpatterns = [
     path(f"{EVENT}standings/", views.Standings.as_view(), name="standings"),
     path(f"{EVENT}standings/<int:number>/", views.TieBreaks.as_view(), name="tiebreaks"),
     path(f"{EVENT}crosstable/", views.CrosstableView.as_view(), name="crosstable"),
+    path(f"{EVENT}documents/", documents.DocumentCreate.as_view(), name="documents"),
+    path(
+        f"{EVENT}documents/<int:document_id>/",
+        documents.DocumentDetail.as_view(),
+        name="document",
+    ),
+    path(
+        f"{EVENT}documents/<int:document_id>/file/",
+        documents.DocumentFile.as_view(),
+        name="document_file",
+    ),
     path(f"{EVENT}games/", views.GameList.as_view(), name="games"),
     path(f"{EVENT}games/<int:game_id>/", games.GameDetail.as_view(), name="game"),
     path(f"{EVENT}games/<int:game_id>/result/", views.GameResultView.as_view(), name="result"),

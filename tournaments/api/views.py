@@ -8,6 +8,7 @@ are visible; results-based answers are cached per event state like the public pa
 from django.db import transaction
 from django.shortcuts import get_object_or_404
 from django.utils import timezone
+from django.utils.translation import gettext as _
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import exceptions, generics, mixins, status
@@ -46,7 +47,9 @@ def _int_param(request: Request, name: str) -> int | None:
     if value is None:
         return None
     if not value.isdigit() or not 0 < int(value) < 100_000:
-        raise exceptions.ValidationError({name: [f"{value!r} is not a positive whole number."]})
+        raise exceptions.ValidationError(
+            {name: [_("%(value)r is not a positive whole number.") % {"value": value}]}
+        )
     return int(value)
 
 
@@ -58,7 +61,12 @@ def _published_round(request: Request, event: Event) -> int:
         return last
     if asked > last:
         raise exceptions.ValidationError(
-            {"round": [f"round {asked} of {event.slug} is not published (last: {last})."]}
+            {
+                "round": [
+                    _("round %(round)s of %(event)s is not published (last: %(last)s).")
+                    % {"round": asked, "event": event.slug, "last": last}
+                ]
+            }
         )
     return asked
 
@@ -78,7 +86,8 @@ class EventScoped(generics.GenericAPIView):
         event = self.event()
         if not may_manage(self.request.user, event, permission):
             raise exceptions.PermissionDenied(
-                f"{self.request.user} may not change {event.slug} ({permission} as organizer)."
+                _("%(user)s may not change %(event)s (%(permission)s as organizer).")
+                % {"user": self.request.user, "event": event.slug, "permission": permission}
             )
         return event
 
@@ -107,7 +116,12 @@ class EventList(generics.ListAPIView):
         groups = event_groups(today=timezone.localdate())
         if wanted not in ("current", "upcoming", "finished"):
             raise exceptions.ValidationError(
-                {"status": [f"{wanted!r} is not one of current, upcoming, finished."]}
+                {
+                    "status": [
+                        _("%(wanted)r is not one of current, upcoming, finished.")
+                        % {"wanted": wanted}
+                    ]
+                }
             )
         return getattr(groups, wanted)
 
@@ -137,7 +151,9 @@ class PlayerList(EventScopedList):
             if "player" in data:
                 player = Player.objects.filter(pk=data["player"]).first()
                 if player is None:
-                    raise exceptions.ValidationError({"player": [f"no player {data['player']}."]})
+                    raise exceptions.ValidationError(
+                        {"player": [_("no player %(id)s.") % {"id": data["player"]}]}
+                    )
             else:
                 player = players.player_create(
                     user=request.user,
@@ -268,14 +284,19 @@ class TieBreaks(EventScoped):
         event = self.event()
         after = _published_round(request, event)
         if not after:
-            raise exceptions.NotFound(f"no round of {event.slug} is published yet.")
+            raise exceptions.NotFound(
+                _("no round of %(event)s is published yet.") % {"event": event.slug}
+            )
         explanation = cached(
             event_fingerprint(event),
             f"tiebreaks:{after}:{number}",
             lambda: tiebreak_explanation(event, number=number, after_round=after),
         )
         if explanation is None:
-            raise exceptions.NotFound(f"no player with pairing number {number} in {event.slug}.")
+            raise exceptions.NotFound(
+                _("no player with pairing number %(number)s in %(event)s.")
+                % {"number": number, "event": event.slug}
+            )
         return Response(self.get_serializer(explanation).data)
 
 

@@ -15,6 +15,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from django.utils.translation import gettext
+
 import arbiter
 
 #: Move numbers a typed opening may carry ("1.", "2...").
@@ -51,7 +53,10 @@ def replay_card(*, variant: str, code: str, moves: str = "", start_fen: str = ""
     try:
         board = board_type(start_fen.strip() or None)
     except arbiter.ArbiterError as exc:
-        raise CardError(f"card {code}: start position {start_fen!r}: {exc}") from exc
+        raise CardError(
+            gettext("card %(code)s: start position %(fen)r: %(error)s")
+            % {"code": code, "fen": start_fen, "error": exc}
+        ) from exc
     start = board.fen()
     written = []
     tokens = [token for token in moves.split() if not _MOVE_NUMBER.match(token)]
@@ -59,12 +64,16 @@ def replay_card(*, variant: str, code: str, moves: str = "", start_fen: str = ""
         try:
             move = board.parse_move(text)
         except arbiter.ArbiterError as exc:
-            raise CardError(f"card {code}: ply {ply} ({text!r}): {exc}") from exc
+            raise CardError(
+                gettext("card %(code)s: ply %(ply)s (%(move)r): %(error)s")
+                % {"code": code, "ply": ply, "move": text, "error": exc}
+            ) from exc
         written.append(board.move_text(move))
         board.push(move)
     if not board.has_legal_moves():
         raise CardError(
-            f"card {code}: after {moves!r} the side to move has no legal move ({board.fen()})"
+            gettext("card %(code)s: after %(moves)r the side to move has no legal move (%(fen)s)")
+            % {"code": code, "moves": moves, "fen": board.fen()}
         )
     return CardPosition(
         moves=" ".join(written),

@@ -5,39 +5,135 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('tournaments', '0004_ballot_decks'),
+        ("tournaments", "0004_ballot_decks"),
     ]
 
     operations = [
         migrations.CreateModel(
-            name='Document',
+            name="Document",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('kind', models.CharField(choices=[('crosstable', 'crosstable'), ('standings', 'standings'), ('pairings', 'pairing sheet'), ('scoresheets', 'score sheets')], max_length=12, verbose_name='document')),
-                ('status', models.CharField(choices=[('queued', 'queued'), ('running', 'running'), ('done', 'done'), ('failed', 'failed')], default='queued', max_length=8, verbose_name='status')),
-                ('progress', models.PositiveSmallIntegerField(default=0, verbose_name='progress (%)')),
-                ('error', models.TextField(blank=True, verbose_name='error')),
-                ('file', models.FileField(blank=True, upload_to='documents/', verbose_name='file')),
-                ('pages', models.PositiveIntegerField(default=0, verbose_name='pages')),
-                ('fingerprint', models.CharField(blank=True, max_length=64, verbose_name='data fingerprint')),
-                ('source_state', models.CharField(blank=True, max_length=400, verbose_name='event state read')),
-                ('forced', models.BooleanField(default=False, verbose_name='regenerate even if unchanged')),
-                ('attempts', models.PositiveSmallIntegerField(default=0, verbose_name='attempts')),
-                ('task_id', models.CharField(blank=True, max_length=64, verbose_name='task id')),
-                ('requested_at', models.DateTimeField(blank=True, null=True, verbose_name='requested at')),
-                ('started_at', models.DateTimeField(blank=True, null=True, verbose_name='started at')),
-                ('finished_at', models.DateTimeField(blank=True, null=True, verbose_name='finished at')),
-                ('generated_at', models.DateTimeField(blank=True, null=True, verbose_name='file generated at')),
-                ('event', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='documents', to='tournaments.event', verbose_name='event')),
-                ('round', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.CASCADE, related_name='documents', to='tournaments.round', verbose_name='round')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                (
+                    "kind",
+                    models.CharField(
+                        choices=[
+                            ("crosstable", "crosstable"),
+                            ("standings", "standings"),
+                            ("pairings", "pairing sheet"),
+                            ("scoresheets", "score sheets"),
+                        ],
+                        max_length=12,
+                        verbose_name="document",
+                    ),
+                ),
+                (
+                    "status",
+                    models.CharField(
+                        choices=[
+                            ("queued", "queued"),
+                            ("running", "running"),
+                            ("done", "done"),
+                            ("failed", "failed"),
+                        ],
+                        default="queued",
+                        max_length=8,
+                        verbose_name="status",
+                    ),
+                ),
+                (
+                    "progress",
+                    models.PositiveSmallIntegerField(default=0, verbose_name="progress (%)"),
+                ),
+                ("error", models.TextField(blank=True, verbose_name="error")),
+                ("file", models.FileField(blank=True, upload_to="documents/", verbose_name="file")),
+                ("pages", models.PositiveIntegerField(default=0, verbose_name="pages")),
+                (
+                    "fingerprint",
+                    models.CharField(blank=True, max_length=64, verbose_name="data fingerprint"),
+                ),
+                (
+                    "source_state",
+                    models.CharField(blank=True, max_length=400, verbose_name="event state read"),
+                ),
+                (
+                    "forced",
+                    models.BooleanField(default=False, verbose_name="regenerate even if unchanged"),
+                ),
+                ("attempts", models.PositiveSmallIntegerField(default=0, verbose_name="attempts")),
+                ("task_id", models.CharField(blank=True, max_length=64, verbose_name="task id")),
+                (
+                    "requested_at",
+                    models.DateTimeField(blank=True, null=True, verbose_name="requested at"),
+                ),
+                (
+                    "started_at",
+                    models.DateTimeField(blank=True, null=True, verbose_name="started at"),
+                ),
+                (
+                    "finished_at",
+                    models.DateTimeField(blank=True, null=True, verbose_name="finished at"),
+                ),
+                (
+                    "generated_at",
+                    models.DateTimeField(blank=True, null=True, verbose_name="file generated at"),
+                ),
+                (
+                    "event",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="documents",
+                        to="tournaments.event",
+                        verbose_name="event",
+                    ),
+                ),
+                (
+                    "round",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="documents",
+                        to="tournaments.round",
+                        verbose_name="round",
+                    ),
+                ),
             ],
             options={
-                'verbose_name': 'document',
-                'verbose_name_plural': 'documents',
-                'ordering': ('event', 'kind', 'round'),
-                'constraints': [models.UniqueConstraint(condition=models.Q(('round__isnull', True)), fields=('event', 'kind'), name='document_unique_event_kind'), models.UniqueConstraint(fields=('event', 'kind', 'round'), name='document_unique_round_kind'), models.CheckConstraint(condition=models.Q(models.Q(('kind__in', ['pairings', 'scoresheets']), ('round__isnull', False)), models.Q(models.Q(('kind__in', ['pairings', 'scoresheets']), _negated=True), ('round__isnull', True)), _connector='OR'), name='document_round_matches_kind'), models.CheckConstraint(condition=models.Q(('progress__lte', 100)), name='document_progress_100')],
+                "verbose_name": "document",
+                "verbose_name_plural": "documents",
+                "ordering": ("event", "kind", "round"),
+                "constraints": [
+                    models.UniqueConstraint(
+                        condition=models.Q(("round__isnull", True)),
+                        fields=("event", "kind"),
+                        name="document_unique_event_kind",
+                    ),
+                    models.UniqueConstraint(
+                        fields=("event", "kind", "round"), name="document_unique_round_kind"
+                    ),
+                    models.CheckConstraint(
+                        condition=models.Q(
+                            models.Q(
+                                ("kind__in", ["pairings", "scoresheets"]), ("round__isnull", False)
+                            ),
+                            models.Q(
+                                models.Q(("kind__in", ["pairings", "scoresheets"]), _negated=True),
+                                ("round__isnull", True),
+                            ),
+                            _connector="OR",
+                        ),
+                        name="document_round_matches_kind",
+                    ),
+                    models.CheckConstraint(
+                        condition=models.Q(("progress__lte", 100)), name="document_progress_100"
+                    ),
+                ],
             },
         ),
     ]

@@ -117,6 +117,15 @@ class RoundResult:
     (then ``colour`` is ``None`` too). ``points`` is what the player scored this round in the
     event's scoring. A forfeit keeps its opponent (``+``/``-`` with a number); a player absent
     from a round without being paired holds a bye code (usually ``Z``).
+
+    ``rest`` marks a round-robin rest: with an odd number of players, whoever meets the
+    Berger table's dummy number has no game that round (FIDE C.05 Annex 1). It is nobody's
+    choice and nobody's fault, so it scores nothing and the tie-breaks leave it out (no
+    dummy opponent, see :mod:`tournaments.tiebreaks`). TRF has no code for it: it is held and
+    written as ``Z`` with no points (TRF-2026: a blank result "is equivalent to Z").
+
+    >>> RoundResult(3, None, None, "Z", Decimal(0), rest=True).bye
+    True
     """
 
     round: int
@@ -124,12 +133,18 @@ class RoundResult:
     colour: Colour | None
     code: str
     points: Decimal
+    rest: bool = False
 
     def __post_init__(self) -> None:
         if self.code not in RESULT_CODES:
             raise ValueError(
                 f"round {self.round}: unknown result code {self.code!r}, expected one of "
                 f"{''.join(sorted(RESULT_CODES))}"
+            )
+        if self.rest and (self.code != "Z" or self.opponent is not None or self.points):
+            raise ValueError(
+                f"round {self.round}: a round-robin rest is code 'Z' with no opponent and no "
+                f"points, got code {self.code!r}, opponent {self.opponent}, {self.points} points"
             )
         if (self.opponent is None) != (self.code in BYE_CODES):
             raise ValueError(

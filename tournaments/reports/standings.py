@@ -54,7 +54,7 @@ def render_standings(
     ]
     legend = [
         Paragraph(
-            " · ".join(f"{column.code}: {_(column.label)}" for column in table.tiebreaks),
+            " · ".join(f"{column.code}: {column.label}" for column in table.tiebreaks),
             styles()["small"],
         )
     ]

@@ -8,7 +8,10 @@ board that has its card keeps it until an arbiter voids the draw with a reason.
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
 from django.db.models import Max
-from django.utils import timezone
+from django.utils import formats, timezone
+from django.utils.functional import Promise
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from tournaments.ballots.cards import CardError, replay_card
 from tournaments.ballots.draw import draw_sequence, new_seed
@@ -54,9 +57,14 @@ def ballot_card_save(
     played that position), and for a card that cannot be played (the replay's error, with
     the ply and the move)."""
     if deck.builtin:
-        raise BallotError(f"{deck} is a published deck: its cards cannot be changed")
+        raise BallotError(
+            _("%(deck)s is a published deck: its cards cannot be changed") % {"deck": deck}
+        )
     if card is not None and card.draws.exists():
-        raise BallotError(f"card {card.code} of {deck} has been drawn: it cannot be changed")
+        raise BallotError(
+            _("card %(code)s of %(deck)s has been drawn: it cannot be changed")
+            % {"code": card.code, "deck": deck}
+        )
     try:
         played = replay_card(variant=deck.variant, code=code, moves=moves, start_fen=start_fen)
     except CardError as exc:
@@ -81,13 +89,16 @@ def ballot_draw(*, round: Round, user: AbstractBaseUser | None) -> list[BallotDr
     make)."""
     round_ = Round.objects.select_related("event__ballot_deck").get(pk=round.pk)
     event = Event.objects.select_for_update().get(pk=round_.event_id)
-    _require_official(event, user, "draw cards")
+    _require_official(event, user, gettext_lazy("draw cards"))
     deck = round_.event.ballot_deck
     if deck is None:
-        raise BallotError(f"{event} has no ballot deck: choose one in the event's settings")
+        raise BallotError(
+            _("%(event)s has no ballot deck: choose one in the event's settings") % {"event": event}
+        )
     if round_.status != RoundStatus.PUBLISHED:
         raise BallotError(
-            f"{round_} is {round_.get_status_display()}: cards are drawn for a published round"
+            _("%(round)s is %(status)s: cards are drawn for a published round")
+            % {"round": round_, "status": round_.get_status_display()}
         )
     live = round_.ballot_draws.filter(voided_at__isnull=True)
     if event.ballot_policy == "round":
@@ -97,10 +108,10 @@ def ballot_draw(*, round: Round, user: AbstractBaseUser | None) -> list[BallotDr
         boards = round_.pairings.filter(black__isnull=False).order_by("board")
         targets = [pairing for pairing in boards if pairing.pk not in done]
     if not targets:
-        raise BallotError(f"every board of {round_} already has its card")
+        raise BallotError(_("every board of %(round)s already has its card") % {"round": round_})
     cards = {card.number: card for card in drawable_cards(deck, variant=event.variant)}
     if not cards:
-        raise BallotError(f"{deck} has no card that can be drawn")
+        raise BallotError(_("%(deck)s has no card that can be drawn") % {"deck": deck})
     seeds = [new_seed() for _ in targets]
     numbers = draw_sequence(deck=cards, drawn=ballot_drawn_numbers(event, deck=deck), seeds=seeds)
     sequence = event.ballot_draws.aggregate(last=Max("sequence"))["last"] or 0
@@ -128,13 +139,25 @@ def ballot_draw_void(*, draw: BallotDraw, reason: str, user: AbstractBaseUser | 
     """Void a draw with a written reason (kept with who and when); the board can then get a
     new card by ballot_draw. The voided card stays out of the deck until it is exhausted."""
     draw = BallotDraw.objects.select_for_update().select_related("round__event").get(pk=draw.pk)
-    _require_official(draw.round.event, user, "void a draw")
+    _require_official(draw.round.event, user, gettext_lazy("void a draw"))
     if not reason.strip():
-        raise BallotError(f"voiding draw {draw.sequence} ({draw}) needs a reason")
+        raise BallotError(
+            _("voiding draw %(sequence)s (%(draw)s) needs a reason")
+            % {"sequence": draw.sequence, "draw": draw}
+        )
     if draw.voided_at is not None:
-        raise BallotError(f"draw {draw.sequence} ({draw}) was already voided on {draw.voided_at}")
+        raise BallotError(
+            _("draw %(sequence)s (%(draw)s) was already voided on %(when)s")
+            % {
+                "sequence": draw.sequence,
+                "draw": draw,
+                "when": formats.localize(timezone.localtime(draw.voided_at)),
+            }
+        )
     if draw.round.status == RoundStatus.COMPLETED:
-        raise BallotError(f"{draw.round} is completed: its draws can no longer be voided")
+        raise BallotError(
+            _("%(round)s is completed: its draws can no longer be voided") % {"round": draw.round}
+        )
     draw.voided_at = timezone.now()
     draw.voided_by = user
     draw.void_reason = reason.strip()
@@ -143,10 +166,11 @@ def ballot_draw_void(*, draw: BallotDraw, reason: str, user: AbstractBaseUser | 
     return draw
 
 
-def _require_official(event: Event, user: AbstractBaseUser | None, action: str) -> None:
+def _require_official(event: Event, user: AbstractBaseUser | None, action: Promise) -> None:
     """Only the event's organizers and arbiters (and superusers) draw or void; ``None`` is the
     application itself (demo loader, shell)."""
     if user is not None and not may_officiate(user, event):
         raise BallotPermissionError(
-            f"{user} is neither an organizer nor an arbiter of {event}: cannot {action}"
+            _("%(user)s is neither an organizer nor an arbiter of %(event)s: cannot %(action)s")
+            % {"user": user, "event": event, "action": action}
         )

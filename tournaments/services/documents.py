@@ -5,6 +5,10 @@ One Document row per event document or round document holds the latest file and 
 of its job: `document_request` locks the row, so two requests while a job is queued or
 running start one job; `document_build` draws the file only when the data's fingerprint
 changed (or the request forced it), so a retried or redelivered job does no harm.
+
+A document is one file shared by every reader, so it is written in the site's language
+(settings.LANGUAGE_CODE, DJANGO_LANGUAGE_CODE in the environment), never in the language of
+whoever happened to request it: the job runs under translation.override.
 """
 
 import io
@@ -15,7 +19,7 @@ from functools import partial
 from django.conf import settings
 from django.core.files.base import ContentFile
 from django.db import DatabaseError, IntegrityError, transaction
-from django.utils import timezone
+from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 from kombu.exceptions import OperationalError as BrokerError
 from pypdf import PdfReader
@@ -170,13 +174,14 @@ def document_build(*, document_id: int) -> Document:
         document.attempts += 1
         document.started_at = timezone.now()
         document.save(update_fields=["status", "attempts", "started_at"])
-    try:
-        return _draw(document)
-    except DatabaseError:
-        raise
-    except Exception as exc:
-        logger.exception("document %s failed", document_id)
-        return document_fail(document_id=document_id, error=f"{type(exc).__name__}: {exc}")
+    with translation.override(settings.LANGUAGE_CODE):
+        try:
+            return _draw(document)
+        except DatabaseError:
+            raise
+        except Exception as exc:
+            logger.exception("document %s failed", document_id)
+            return document_fail(document_id=document_id, error=f"{type(exc).__name__}: {exc}")
 
 
 def _draw(document: Document) -> Document:

@@ -1,13 +1,31 @@
-"""Events: creation. The creator becomes an organizer."""
+"""Events: creation (the creator becomes an organizer) and changes of settings."""
 
 import datetime
 from collections.abc import Iterable
 
 from django.contrib.auth.models import AbstractBaseUser
+from django.core.exceptions import FieldDoesNotExist
 from django.db import transaction
+from django.db.models import Max
+from django.utils.translation import gettext as _
 
-from tournaments.models import SCORING_FIELDS, Event
+from tournaments.models import SCORING_FIELDS, Event, System
 from tournaments.pairing.types import ScoringSystem
+from tournaments.services.errors import EventSettingsError
+
+#: Settings fixed once round 1 is paired: the rounds already made were paired, played and
+#: scored under them (the variant played, the pairing system and its games per pairing, the
+#: points of every result, the ranking on game or match points, the colour of the top seed in
+#: round 1). Rule of this application: FIDE C.04.2 A and the FMJD tournament regulations have
+#: an event's pairing and scoring rules announced before it starts.
+FIXED_ONCE_PAIRED = (
+    "variant",
+    "system",
+    "games_per_pairing",
+    "ranking",
+    "first_colour",
+    *SCORING_FIELDS.values(),
+)
 
 
 @transaction.atomic
@@ -46,3 +64,57 @@ def event_create(
     event.save()
     event.organizers.add(user, *organizers)
     return event
+
+
+@transaction.atomic
+def event_update(*, event: Event, user: AbstractBaseUser | None, **fields) -> Event:
+    """Change the event's settings (`fields`: Event field names and their new values; the
+    organizers are a many-to-many set, changed on their own).
+
+    Once a round exists, FIXED_ONCE_PAIRED settings cannot change, and a Swiss cannot be cut
+    to fewer rounds than it has already paired (EventSettingsError names the fields). Only
+    the fields whose value differs are written; the row is validated (Event.clean) first.
+    """
+    event = Event.objects.select_for_update().get(pk=event.pk)
+    for name in fields:
+        _require_concrete(name)
+    changed = {name: value for name, value in fields.items() if getattr(event, name) != value}
+    last_round = event.rounds.aggregate(last=Max("number"))["last"]
+    if last_round is not None:
+        fixed = [name for name in FIXED_ONCE_PAIRED if name in changed]
+        if fixed:
+            tried = "; ".join(f"{name} {getattr(event, name)} -> {changed[name]}" for name in fixed)
+            raise EventSettingsError(
+                _(
+                    "%(event)s: round %(last)s is already paired, so %(fields)s can no longer "
+                    "change (tried %(tried)s)"
+                )
+                % {"event": event, "last": last_round, "fields": ", ".join(fixed), "tried": tried}
+            )
+        rounds = changed.get("number_of_rounds", event.number_of_rounds)
+        if event.system == System.SWISS and rounds is not None and rounds < last_round:
+            raise EventSettingsError(
+                _(
+                    "%(event)s: round %(last)s is already paired, the Swiss cannot be cut to "
+                    "%(rounds)s rounds"
+                )
+                % {"event": event, "last": last_round, "rounds": rounds}
+            )
+    if not changed:
+        return event
+    for name, value in changed.items():
+        setattr(event, name, value)
+    event.full_clean()
+    event._history_user = user
+    event.save()
+    return event
+
+
+def _require_concrete(name: str) -> None:
+    """`name` must be a field event_update can set (not the organizers, not a relation list)."""
+    try:
+        field = Event._meta.get_field(name)
+    except FieldDoesNotExist:
+        raise TypeError(f"event_update(): Event has no field {name!r}") from None
+    if field.many_to_many or not field.concrete or field.primary_key:
+        raise TypeError(f"event_update(): {name!r} is not a setting event_update changes")

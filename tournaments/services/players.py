@@ -9,6 +9,7 @@ from typing import IO
 from django.contrib.auth.models import AbstractBaseUser
 from django.core.exceptions import ValidationError
 from django.db import transaction
+from django.utils.translation import gettext as _
 
 from tournaments.models import Player
 from tournaments.services.errors import ImportFormatError
@@ -62,14 +63,14 @@ def players_import_csv(file: IO[str] | IO[bytes], *, user: AbstractBaseUser | No
     missing = [name for name in REQUIRED_COLUMNS if name not in header]
     if missing:
         raise ImportFormatError(
-            f"the CSV header {header!r} lacks the column(s) {', '.join(missing)}; "
-            f"known columns: {', '.join(CSV_COLUMNS)}"
+            _("the CSV header %(header)r lacks the column(s) %(missing)s; known columns: %(known)s")
+            % {"header": header, "missing": ", ".join(missing), "known": ", ".join(CSV_COLUMNS)}
         )
     unknown = [name for name in header if name not in CSV_COLUMNS]
     if unknown:
         raise ImportFormatError(
-            f"the CSV header has unknown column(s) {', '.join(unknown)}; "
-            f"known columns: {', '.join(CSV_COLUMNS)}"
+            _("the CSV header has unknown column(s) %(unknown)s; known columns: %(known)s")
+            % {"unknown": ", ".join(unknown), "known": ", ".join(CSV_COLUMNS)}
         )
     report = ImportReport()
     for row in reader:
@@ -95,7 +96,9 @@ def _import_row(values: dict[str, str], *, user: AbstractBaseUser | None) -> boo
         try:
             fields["rating"] = int(rating)
         except ValueError:
-            raise ValueError(f"rating {rating!r} is not an integer") from None
+            raise ValueError(
+                _("rating %(rating)r is not an integer") % {"rating": rating}
+            ) from None
     else:
         fields.pop("rating", None)
     birth = values.get("birth_date", "")
@@ -103,7 +106,9 @@ def _import_row(values: dict[str, str], *, user: AbstractBaseUser | None) -> boo
         try:
             fields["birth_date"] = datetime.date.fromisoformat(birth)
         except ValueError:
-            raise ValueError(f"birth_date {birth!r} is not a date YYYY-MM-DD") from None
+            raise ValueError(
+                _("birth_date %(birth)r is not a date YYYY-MM-DD") % {"birth": birth}
+            ) from None
     else:
         fields["birth_date"] = None
     fields["federation"] = values.get("federation", "").upper()

@@ -3,6 +3,7 @@
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
 from django.db.models import Max, Q
+from django.utils.translation import gettext as _
 from simple_history.utils import bulk_update_with_history
 
 from tournaments.models import (
@@ -38,20 +39,34 @@ def registration_add(
     """
     event = Event.objects.select_for_update().get(pk=event.pk)
     if Registration.objects.filter(event=event, player=player).exists():
-        raise RegistrationError(f"{player} is already registered in {event}")
+        raise RegistrationError(
+            _("%(player)s is already registered in %(event)s") % {"player": player, "event": event}
+        )
     last_round = event.rounds.aggregate(last=Max("number"))["last"] or 0
     earliest = last_round + 1
     if last_round and event.system != System.SWISS:
         raise RegistrationError(
-            f"{event} is a round robin and round {last_round} is paired: its Berger table is "
-            f"fixed, {player} cannot join late"
+            _(
+                "%(event)s is a round robin and round %(last)s is paired: its Berger table is "
+                "fixed, %(player)s cannot join late"
+            )
+            % {"event": event, "last": last_round, "player": player}
         )
     if joined_round is None:
         joined_round = earliest
     if joined_round < earliest:
         raise RegistrationError(
-            f"{player} cannot join {event} in round {joined_round}: round {last_round} is "
-            f"already paired, the earliest round is {earliest}"
+            _(
+                "%(player)s cannot join %(event)s in round %(joined)s: round %(last)s is already "
+                "paired, the earliest round is %(earliest)s"
+            )
+            % {
+                "player": player,
+                "event": event,
+                "joined": joined_round,
+                "last": last_round,
+                "earliest": earliest,
+            }
         )
     highest = event.registrations.aggregate(top=Max("pairing_number"))["top"] or 0
     registration = Registration(
@@ -73,7 +88,9 @@ def registrations_renumber(*, event: Event, user: AbstractBaseUser | None) -> No
     """Pairing numbers 1..n in the order of the initial ranking list (FIDE C.04.2: rating,
     highest first; then, here, last and first name). Refused once round 1 exists."""
     if event.rounds.exists():
-        raise RegistrationError(f"{event}: round 1 is paired, the pairing numbers are fixed")
+        raise RegistrationError(
+            _("%(event)s: round 1 is paired, the pairing numbers are fixed") % {"event": event}
+        )
     registrations = list(
         event.registrations.select_related("player").order_by(
             "-rating", "player__last_name", "player__first_name", "pk"
@@ -100,8 +117,15 @@ def registration_withdraw(
     registration = Registration.objects.select_for_update().get(pk=registration.pk)
     if from_round <= registration.joined_round:
         raise RegistrationError(
-            f"{registration} joined in round {registration.joined_round}: a withdrawal must "
-            f"start after it, not in round {from_round}"
+            _(
+                "%(registration)s joined in round %(joined)s: a withdrawal must start after it, "
+                "not in round %(from_round)s"
+            )
+            % {
+                "registration": registration,
+                "joined": registration.joined_round,
+                "from_round": from_round,
+            }
         )
     paired = (
         Pairing.objects.filter(round__event_id=registration.event_id, round__number__gte=from_round)
@@ -110,8 +134,15 @@ def registration_withdraw(
     )
     if paired:
         raise RegistrationError(
-            f"{registration} is already paired in round(s) {sorted(set(paired))}: cannot "
-            f"withdraw from round {from_round}"
+            _(
+                "%(registration)s is already paired in round(s) %(rounds)s: cannot withdraw "
+                "from round %(from_round)s"
+            )
+            % {
+                "registration": registration,
+                "rounds": sorted(set(paired)),
+                "from_round": from_round,
+            }
         )
     registration.withdrawn_from_round = from_round
     registration.full_clean()
@@ -128,16 +159,27 @@ def bye_request_add(
     registration = Registration.objects.select_for_update().get(pk=registration.pk)
     if Round.objects.filter(event_id=registration.event_id, number=round_number).exists():
         raise RegistrationError(
-            f"round {round_number} of {registration.event} is already paired: a bye for "
-            f"{registration} must be requested before"
+            _(
+                "round %(number)s of %(event)s is already paired: a bye for %(registration)s "
+                "must be requested before"
+            )
+            % {"number": round_number, "event": registration.event, "registration": registration}
         )
     if round_number < registration.joined_round or (
         registration.withdrawn_from_round is not None
         and round_number >= registration.withdrawn_from_round
     ):
         raise RegistrationError(
-            f"{registration} does not play round {round_number} (joined in round "
-            f"{registration.joined_round}, withdrawn from {registration.withdrawn_from_round})"
+            _(
+                "%(registration)s does not play round %(number)s (joined in round %(joined)s, "
+                "withdrawn from %(withdrawn)s)"
+            )
+            % {
+                "registration": registration,
+                "number": round_number,
+                "joined": registration.joined_round,
+                "withdrawn": registration.withdrawn_from_round,
+            }
         )
     bye = ByeRequest(registration=registration, round_number=round_number)
     bye.full_clean()
@@ -158,14 +200,22 @@ def prohibited_pairing_add(
     """Forbid `first` and `second` from meeting (same club, family...). Prohibited pairings
     are part of the event's conditions, so they are accepted only before round 1 is paired."""
     if first.event_id != second.event_id:
-        raise ProhibitedPairingError(f"{first} and {second} are not in the same event")
+        raise ProhibitedPairingError(
+            _("%(first)s and %(second)s are not in the same event")
+            % {"first": first, "second": second}
+        )
     if first.pk == second.pk:
-        raise ProhibitedPairingError(f"{first} cannot be prohibited from meeting themself")
+        raise ProhibitedPairingError(
+            _("%(player)s cannot be prohibited from meeting themself") % {"player": first}
+        )
     event = Event.objects.select_for_update().get(pk=first.event_id)
     if event.rounds.exists():
         raise ProhibitedPairingError(
-            f"{event}: round 1 is already paired; prohibited pairings ({first} / {second}) "
-            "must be entered before"
+            _(
+                "%(event)s: round 1 is already paired; prohibited pairings (%(first)s / "
+                "%(second)s) must be entered before"
+            )
+            % {"event": event, "first": first, "second": second}
         )
     low, high = sorted((first, second), key=lambda r: r.pk)
     prohibited = ProhibitedPairing(event=event, first=low, second=high, reason=reason, note=note)
@@ -173,3 +223,44 @@ def prohibited_pairing_add(
     prohibited._history_user = user
     prohibited.save()
     return prohibited
+
+
+@transaction.atomic
+def prohibited_pairing_delete(
+    *, prohibited: ProhibitedPairing, user: AbstractBaseUser | None
+) -> None:
+    """Lift a prohibited pairing. Like its entry, only before round 1 is paired: the rounds
+    already made were paired under it (prohibited_pairing_add)."""
+    event = Event.objects.select_for_update().get(pk=prohibited.event_id)
+    prohibited = ProhibitedPairing.objects.select_related("first__player", "second__player").get(
+        pk=prohibited.pk
+    )
+    if event.rounds.exists():
+        raise ProhibitedPairingError(
+            _(
+                "%(event)s: round 1 is already paired; the prohibited pairing %(prohibited)s "
+                "stays for the whole event"
+            )
+            % {"event": event, "prohibited": prohibited}
+        )
+    prohibited._history_user = user
+    prohibited.delete()
+
+
+@transaction.atomic
+def bye_request_delete(*, bye_request: ByeRequest, user: AbstractBaseUser | None) -> None:
+    """Cancel a half-point bye request while its round is not yet paired (once paired, the
+    bye is a board of the round: delete the draft to change it)."""
+    bye_request = ByeRequest.objects.select_related("registration__player").get(pk=bye_request.pk)
+    registration = bye_request.registration
+    event = Event.objects.select_for_update().get(pk=registration.event_id)  # as round_create
+    if event.rounds.filter(number=bye_request.round_number).exists():
+        raise RegistrationError(
+            _(
+                "round %(number)s of %(event)s is already paired: the half-point bye of "
+                "%(registration)s in that round can no longer be cancelled"
+            )
+            % {"number": bye_request.round_number, "event": event, "registration": registration}
+        )
+    bye_request._history_user = user
+    bye_request.delete()

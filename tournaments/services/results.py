@@ -2,6 +2,8 @@
 
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
+from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from games.models import Game, GameResult
 from tournaments.models import RoundStatus
@@ -33,19 +35,62 @@ def result_record(
     round_ = locked.pairing.round
     if round_.status == RoundStatus.DRAFT:
         raise RoundStateError(
-            f"{round_} is a draft: publish it before entering results (board "
-            f"{locked.pairing.board}, game {locked.index})"
+            _(
+                "%(round)s is a draft: publish it before entering results (board %(board)s, "
+                "game %(index)s)"
+            )
+            % {"round": round_, "board": locked.pairing.board, "index": locked.index}
         )
     if round_.status == RoundStatus.COMPLETED and result == GameResult.PENDING:
-        raise RoundStateError(f"{round_} is completed: a result cannot be reset to pending")
-    if expected_version is not None and expected_version != locked.version:
-        raise StaleResultError(
-            f"board {locked.pairing.board} game {locked.index} of {round_} changed since you "
-            f"saw it (your version {expected_version}, now {locked.version}, result "
-            f"{locked.result}): reload before entering {result}"
+        raise RoundStateError(
+            _("%(round)s is completed: a result cannot be reset to pending") % {"round": round_}
         )
+    if expected_version is not None and expected_version != locked.version:
+        raise _stale(locked, expected_version=expected_version, result=result)
     locked.result = result
     locked.version += 1
     locked._history_user = user
     locked.save(update_fields=["result", "version"])
     return locked
+
+
+def _stale(game: Game, *, expected_version: int, result: str) -> StaleResultError:
+    """The refusal of a write made against `expected_version`, naming who set the current
+    version and when (the game's history row that first holds it)."""
+    change = (
+        game.history.filter(version=game.version)
+        .select_related("history_user")
+        .order_by("history_date")
+        .first()
+    )
+    user = change.history_user if change is not None else None
+    changed_by = user.get_username() if user is not None else None
+    changed_at = change.history_date if change is not None else None
+    values = {
+        "board": game.pairing.board,
+        "index": game.index,
+        "round": game.pairing.round,
+        "who": changed_by or _("someone"),
+        "current": game.result,
+        "expected": expected_version,
+        "version": game.version,
+        "result": result,
+    }
+    if changed_at:
+        message = _(
+            "board %(board)s game %(index)s of %(round)s changed since you saw it: %(who)s set "
+            "%(current)s at %(when)s (your version %(expected)s, now %(version)s); reload "
+            "before entering %(result)s"
+        )
+        values["when"] = f"{timezone.localtime(changed_at):%Y-%m-%d %H:%M}"
+    else:
+        message = _(
+            "board %(board)s game %(index)s of %(round)s changed since you saw it: %(who)s set "
+            "%(current)s (your version %(expected)s, now %(version)s); reload before entering "
+            "%(result)s"
+        )
+    return StaleResultError(
+        message % values,
+        changed_by=changed_by,
+        changed_at=changed_at,
+    )

@@ -4,8 +4,11 @@ from dataclasses import dataclass
 
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
-from django.db.models import Max, Q
+from django.db.models import Max
 from django.utils import timezone
+from django.utils.functional import Promise
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from simple_history.utils import bulk_create_with_history
 
 from games.models import Game, GameResult
@@ -14,18 +17,19 @@ from tournaments.models import (
     ByeRequest,
     Event,
     Pairing,
-    ProhibitedPairing,
     Registration,
     Round,
     RoundStatus,
     System,
 )
 from tournaments.pairing.berger import berger_table, double_round_robin
-from tournaments.pairing.dutch import pair_dutch
-from tournaments.pairing.types import Colour, Pair
+from tournaments.pairing.dutch import PairingError, pair_dutch
+from tournaments.pairing.types import Colour, Pair, TournamentState
 from tournaments.selectors import event_total_rounds, tournament_state
+from tournaments.services.documents import documents_round_completed
 from tournaments.services.errors import (
     PairingEditError,
+    RoundPairingError,
     RoundRegenerationError,
     RoundStateError,
 )
@@ -34,9 +38,9 @@ from tournaments.services.registrations import registrations_renumber
 
 @dataclass(frozen=True)
 class PairingWarning:
-    """Something an arbiter should look at after a hand edit (the edit is still saved)."""
+    """Something an arbiter should look at on a draft board (a hand edit is still saved)."""
 
-    code: str  # "rematch", "prohibited", "colour", "second_bye"
+    code: str  # "rematch", "prohibited", "colour", "second_bye"; round robins: "table"
     message: str
 
 
@@ -52,15 +56,23 @@ def round_create(*, event: Event, user: AbstractBaseUser | None) -> Round:
     players = event.registrations.count()
     total = event_total_rounds(event, players=players)
     if number > total:
-        raise RoundStateError(f"{event} has {total} rounds: round {number} cannot be created")
+        raise RoundStateError(
+            _("%(event)s has %(total)s rounds: round %(number)s cannot be created")
+            % {"event": event, "total": total, "number": number}
+        )
     needed = RoundStatus.COMPLETED if event.system == System.SWISS else RoundStatus.PUBLISHED
     if previous and (
         previous.status == RoundStatus.DRAFT
         or (needed == RoundStatus.COMPLETED and previous.status != RoundStatus.COMPLETED)
     ):
         raise RoundStateError(
-            f"{previous} is {previous.get_status_display()}: it must be {needed.label} before "
-            f"round {number} is paired"
+            _("%(previous)s is %(status)s: it must be %(needed)s before round %(number)s is paired")
+            % {
+                "previous": previous,
+                "status": previous.get_status_display(),
+                "needed": needed.label,
+                "number": number,
+            }
         )
     if number == 1:
         registrations_renumber(event=event, user=user)
@@ -92,9 +104,11 @@ def round_pair_queue(*, event: Event, user: AbstractBaseUser | None) -> Round:
 def pairings_generate(*, round: Round, user: AbstractBaseUser | None) -> Round:
     """(Re)pair a draft round, replacing its pairings. Never once a result is entered."""
     round_ = Round.objects.select_for_update().select_related("event").get(pk=round.pk)
-    _require_draft(round_, "paired again")
+    _require_draft(round_, gettext_lazy("paired again"))
     if Game.objects.filter(pairing__round=round_).exclude(result=GameResult.PENDING).exists():
-        raise RoundRegenerationError(f"{round_} already holds results: it cannot be paired again")
+        raise RoundRegenerationError(
+            _("%(round)s already holds results: it cannot be paired again") % {"round": round_}
+        )
     round_.pairings.all().delete()
     event = round_.event
     registrations = {r.pairing_number: r for r in event.registrations.all()}
@@ -117,8 +131,9 @@ def _get(registrations: dict[int, Registration], number: int | None) -> Registra
 
 def _round_robin_or_swiss_bye(event: Event) -> str:
     """The odd player out: a pairing-allocated bye in a Swiss (C.04.1 c); in a round robin
-    the rest round of the Berger table (C.05 Annex 1), which every player gets once and which
-    scores nothing, recorded as a zero-point bye."""
+    the rest round of the Berger table (C.05 Annex 1), which every player gets once. The rest
+    is stored as a zero-point bye board; tournament_state reads it as a rest (RoundResult.rest:
+    no points, nothing in the tie-breaks)."""
     return ByeKind.PAIRING_ALLOCATED if event.system == System.SWISS else ByeKind.ZERO_POINT
 
 
@@ -145,13 +160,19 @@ def _swiss_pairs(
             "registration__pairing_number", flat=True
         )
     )
-    pairs = pair_dutch(
-        state,
-        round_number=number,
-        absent=absent,
-        half_point_byes=half - absent,
-        ordering=event.swiss_ordering,
-    )
+    try:
+        pairs = pair_dutch(
+            state,
+            round_number=number,
+            absent=absent,
+            half_point_byes=half - absent,
+            ordering=event.swiss_ordering,
+        )
+    except PairingError as error:
+        raise RoundPairingError(
+            _("%(event)s, round %(number)s: %(error)s")
+            % {"event": event, "number": number, "error": error}
+        ) from error
     return pairs, [(n, ByeKind.HALF_POINT) for n in sorted(half - absent)]
 
 
@@ -196,19 +217,25 @@ def pairing_update(
 ) -> list[PairingWarning]:
     """Hand-edit a board of a draft round. A player brought here from another board is
     replaced there by the player they displace; a board left with one player becomes a
-    pairing-allocated bye, a board left empty is deleted. Returns warnings (rematch,
-    prohibited pair, colour imbalance, second bye) for the edited board."""
+    pairing-allocated bye, a board left empty is deleted. Returns the edited board's
+    warnings (round_warnings)."""
     pairing = Pairing.objects.select_for_update().select_related("round__event").get(pk=pairing.pk)
     round_ = pairing.round
-    _require_draft(round_, "edited")
+    _require_draft(round_, gettext_lazy("edited"))
     if black is not None and white.pk == black.pk:
-        raise PairingEditError(f"board {pairing.board}: {white} cannot play themself")
+        raise PairingEditError(
+            _("board %(board)s: %(player)s cannot play themself")
+            % {"board": pairing.board, "player": white}
+        )
     boards = {p.pk: p for p in round_.pairings.select_for_update()}
     target = boards[pairing.pk]
     if black is None and target.black_id is not None:
         raise PairingEditError(
-            f"board {pairing.board} holds a game: it cannot become a bye by hand; edit the "
-            "bye's board to give the bye to another player"
+            _(
+                "board %(board)s holds a game: it cannot become a bye by hand; edit the bye's "
+                "board to give the bye to another player"
+            )
+            % {"board": pairing.board}
         )
     touched = {target.pk}
     for side, newcomer in (("white", white), ("black", black)):
@@ -222,8 +249,16 @@ def pairing_update(
             source = _seat_of(boards, newcomer.pk, exclude=target.pk)
             if source is None:
                 raise PairingEditError(
-                    f"board {pairing.board}: {newcomer} is not in round {round_.number} of "
-                    f"{round_.event} (withdrawn, not yet joined, or another event)"
+                    _(
+                        "board %(board)s: %(player)s is not in round %(number)s of %(event)s "
+                        "(withdrawn, not yet joined, or another event)"
+                    )
+                    % {
+                        "board": pairing.board,
+                        "player": newcomer,
+                        "number": round_.number,
+                        "event": round_.event,
+                    }
                 )
             row, seat = source
             setattr(boards[row], f"{seat}_id", current)
@@ -231,7 +266,7 @@ def pairing_update(
         setattr(target, f"{side}_id", newcomer.pk)
     for pk in sorted(touched):
         _store_board(boards[pk], round_, user=user)
-    return _warnings(Pairing.objects.select_related("white", "black").get(pk=target.pk))
+    return round_warnings(round_)[target.pk]
 
 
 def _seat_of(boards: dict[int, Pairing], registration_id: int, *, exclude: int):
@@ -263,38 +298,60 @@ def _store_board(board: Pairing, round_: Round, *, user: AbstractBaseUser | None
         _create_games(round_, [board], user=user)
 
 
-def _warnings(pairing: Pairing) -> list[PairingWarning]:
-    round_ = pairing.round
-    state = tournament_state(round_.event, up_to_round=round_.number - 1)
+def round_warnings(round: Round) -> dict[int, list[PairingWarning]]:
+    """What the arbiter should look at on each board of `round` before publishing it, keyed
+    by pairing id (every board is a key; an empty list when all is well). The engines never
+    produce these, hand edits can.
+
+    A Swiss board is checked against the absolute criteria of FIDE C.04.1: no rematch (b),
+    no prohibited pair (the event's conditions), at most one pairing-allocated bye (c), no
+    colour three times in a row nor a colour difference above 2 (f, g). A round-robin board
+    is checked against the round's Berger table (C.05 Annex 1), which already settles who
+    meets whom and with which colour. Reads the event's results once for the whole round.
+    """
+    round_ = Round.objects.select_related("event").get(pk=round.pk)
+    event = round_.event
+    state = tournament_state(event, up_to_round=round_.number - 1)
+    pairings = round_.pairings.select_related("white__player", "black__player")
+    if event.system == System.SWISS:
+        return {p.pk: _swiss_warnings(p, state) for p in pairings}
+    table = _round_robin_pairs(event, round_.number, len(state.competitors))
+    return {p.pk: _table_warnings(p, table, round_.number) for p in pairings}
+
+
+def _swiss_warnings(pairing: Pairing, state: TournamentState) -> list[PairingWarning]:
     white = pairing.white.pairing_number
-    black = pairing.black.pairing_number if pairing.black_id else None
-    warnings = []
-    if black is None:
-        competitor = state.competitor(white)
-        if pairing.bye_kind == ByeKind.PAIRING_ALLOCATED and any(
-            r.code in "UF" for r in competitor.results
-        ):
-            warnings.append(
+    if pairing.black_id is None:
+        history = state.competitor(white).results
+        if pairing.bye_kind == ByeKind.PAIRING_ALLOCATED and any(r.code in "UF" for r in history):
+            return [
                 PairingWarning(
                     "second_bye",
-                    f"{pairing.white} already had a bye; C.04.1 c: at most one "
-                    "pairing-allocated bye per player",
+                    _(
+                        "%(player)s already had a bye; C.04.1 c: at most one pairing-allocated "
+                        "bye per player"
+                    )
+                    % {"player": pairing.white},
                 )
-            )
-        return warnings
+            ]
+        return []
+    black = pairing.black.pairing_number
+    warnings = []
     if any(r.opponent == black and r.played for r in state.competitor(white).results):
         warnings.append(
             PairingWarning(
                 "rematch",
-                f"{pairing.white} and {pairing.black} have already played each other "
-                "(C.04.1 b: no rematch)",
+                _("%(white)s and %(black)s have already played each other (C.04.1 b: no rematch)")
+                % {"white": pairing.white, "black": pairing.black},
             )
         )
-    if ProhibitedPairing.objects.filter(
-        Q(first=pairing.white, second=pairing.black) | Q(first=pairing.black, second=pairing.white)
-    ).exists():
+    if frozenset((white, black)) in state.forbidden_pairs:
         warnings.append(
-            PairingWarning("prohibited", f"{pairing.white} and {pairing.black} must not be paired")
+            PairingWarning(
+                "prohibited",
+                _("%(white)s and %(black)s must not be paired")
+                % {"white": pairing.white, "black": pairing.black},
+            )
         )
     for number, registration, colour in (
         (white, pairing.white, Colour.WHITE),
@@ -306,15 +363,41 @@ def _warnings(pairing: Pairing) -> list[PairingWarning]:
     return warnings
 
 
+def _table_warnings(pairing: Pairing, table: list[Pair], number: int) -> list[PairingWarning]:
+    """C.05 Annex 1: the board must be one of the round's Berger pairs, colours included."""
+    white = pairing.white.pairing_number
+    black = pairing.black.pairing_number if pairing.black_id else None
+    if Pair(white, black) in table:
+        return []
+    if black is not None and Pair(black, white) in table:
+        message = _(
+            "%(white)s – %(black)s: colours reversed from round %(number)s of the Berger table "
+            "(C.05 Annex 1)"
+        )
+    else:
+        message = _(
+            "%(white)s – %(black)s: not a pairing of round %(number)s of the Berger table "
+            "(C.05 Annex 1)"
+        )
+    opponent = pairing.black or _("rest")
+    return [
+        PairingWarning(
+            "table", message % {"white": pairing.white, "black": opponent, "number": number}
+        )
+    ]
+
+
 def _colour_problem(results, colour: Colour) -> str:
     """C.04.1 f and g: no player gets the same colour three times in a row, and the
     difference between whites and blacks never exceeds 2."""
     colours = [r.colour for r in results if r.colour is not None and r.played] + [colour]
     if len(colours) >= 3 and len(set(colours[-3:])) == 1:
-        return f"{colour.name.lower()} three times in a row"
+        if colour == Colour.WHITE:
+            return _("white three times in a row")
+        return _("black three times in a row")
     difference = colours.count(Colour.WHITE) - colours.count(Colour.BLACK)
     if abs(difference) > 2:
-        return f"colour difference {difference:+d} (more than 2)"
+        return _("colour difference %(difference)+d (more than 2)") % {"difference": difference}
     return ""
 
 
@@ -322,9 +405,11 @@ def _colour_problem(results, colour: Colour) -> str:
 def round_publish(*, round: Round, user: AbstractBaseUser | None) -> Round:
     """Publish a draft round: its pairings become official and results may be entered."""
     round_ = Round.objects.select_for_update().get(pk=round.pk)
-    _require_draft(round_, "published")
+    _require_draft(round_, gettext_lazy("published"))
     if not round_.pairings.exists():
-        raise RoundStateError(f"{round_} has no pairing yet: pair it before publishing")
+        raise RoundStateError(
+            _("%(round)s has no pairing yet: pair it before publishing") % {"round": round_}
+        )
     round_.status = RoundStatus.PUBLISHED
     round_.published_at = timezone.now()
     round_._history_user = user
@@ -336,10 +421,13 @@ def round_publish(*, round: Round, user: AbstractBaseUser | None) -> Round:
 def round_delete_draft(*, round: Round, user: AbstractBaseUser | None) -> None:
     """Delete the event's last round while it is a draft (its pairings and games go too)."""
     round_ = Round.objects.select_for_update().get(pk=round.pk)
-    _require_draft(round_, "deleted")
+    _require_draft(round_, gettext_lazy("deleted"))
     last = Round.objects.filter(event_id=round_.event_id).aggregate(last=Max("number"))["last"]
     if round_.number != last:
-        raise RoundStateError(f"{round_} is not the last round ({last}): delete that one first")
+        raise RoundStateError(
+            _("%(round)s is not the last round (%(last)s): delete that one first")
+            % {"round": round_, "last": last}
+        )
     round_._history_user = user
     round_.delete()
 
@@ -350,7 +438,8 @@ def round_complete(*, round: Round, user: AbstractBaseUser | None) -> Round:
     round_ = Round.objects.select_for_update().get(pk=round.pk)
     if round_.status != RoundStatus.PUBLISHED:
         raise RoundStateError(
-            f"{round_} is {round_.get_status_display()}: only a published round can be completed"
+            _("%(round)s is %(status)s: only a published round can be completed")
+            % {"round": round_, "status": round_.get_status_display()}
         )
     pending = list(
         Game.objects.filter(pairing__round=round_, result=GameResult.PENDING)
@@ -358,15 +447,22 @@ def round_complete(*, round: Round, user: AbstractBaseUser | None) -> Round:
         .distinct()
     )
     if pending:
-        raise RoundStateError(f"{round_} still has pending games on board(s) {sorted(pending)}")
+        raise RoundStateError(
+            _("%(round)s still has pending games on board(s) %(boards)s")
+            % {"round": round_, "boards": sorted(pending)}
+        )
     round_.status = RoundStatus.COMPLETED
     round_._history_user = user
     round_.save()
+    # The published crosstable and standings are rebuilt after the commit (issue: PDF
+    # crosstables regenerated when a round's results are completed).
+    documents_round_completed(round=round_)
     return round_
 
 
-def _require_draft(round_: Round, action: str) -> None:
+def _require_draft(round_: Round, action: Promise) -> None:
     if round_.status != RoundStatus.DRAFT:
         raise RoundStateError(
-            f"{round_} is {round_.get_status_display()}: only a draft round can be {action}"
+            _("%(round)s is %(status)s: only a draft round can be %(action)s")
+            % {"round": round_, "status": round_.get_status_display(), "action": action}
         )

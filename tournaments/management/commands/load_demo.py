@@ -5,6 +5,8 @@ import os
 from django.core.management.base import BaseCommand
 
 from tournaments.demo import load_demo
+from tournaments.models import Event
+from tournaments.services.documents import documents_request_published
 
 
 class Command(BaseCommand):
@@ -17,6 +19,15 @@ class Command(BaseCommand):
         for name in report.events_kept:
             self.stdout.write(f"Already loaded, left unchanged: {name}")
         self.stdout.write(f"Players available: {report.players}")
+        names = [*report.events_created, *report.events_kept]
+        for event in Event.objects.filter(name__in=names).order_by("name"):
+            for answer in documents_request_published(event=event):
+                document = answer.document
+                document.refresh_from_db()
+                self.stdout.write(
+                    f"{event.name}: {document.get_kind_display()} {document.get_status_display()}"
+                    + (f" ({document.error})" if document.error else "")
+                )
         port = os.environ.get("PORT", "8000")
         self.stdout.write(f"Admin: http://127.0.0.1:{port}/admin/")
         self.stdout.write(f"Organizer login: {report.organizer}")
