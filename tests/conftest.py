@@ -41,3 +41,15 @@ def eager_celery():
     app.conf.task_always_eager = app.conf.task_eager_propagates = True
     yield app
     app.conf.task_always_eager, app.conf.task_eager_propagates = saved
+
+
+@pytest.fixture(autouse=True)
+def _tasks_in_process(request):
+    """Every test runs its tasks in-process, as on a machine without a broker, so that the suite
+    means the same with and without CELERY_BROKER_URL; the `celery_worker` tests, which need
+    the broker and a real worker process, are the exception."""
+    if request.node.get_closest_marker("celery_worker"):
+        yield
+        return
+    request.getfixturevalue("eager_celery")
+    yield

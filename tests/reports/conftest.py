@@ -1,7 +1,4 @@
-"""Documents tests run their jobs in-process even when CELERY_BROKER_URL names a real broker,
-except the `celery_worker` tests, which need the broker.
-
-`ballot_decks`: the published decks the data migration loads. A transactional test (ours or
+"""`ballot_decks`: the published decks the data migration loads. A transactional test (ours or
 another folder's) empties every table when it ends, so the tests that load the demo put the
 decks back first, with the migration's own loader.
 """
@@ -14,15 +11,6 @@ from django.apps import apps
 
 from tournaments.demo import load_demo
 from tournaments.models import BallotDeck
-
-
-@pytest.fixture(autouse=True)
-def _jobs_in_process(request):
-    if request.node.get_closest_marker("celery_worker"):
-        yield
-        return
-    request.getfixturevalue("eager_celery")
-    yield
 
 
 @pytest.fixture

@@ -583,11 +583,11 @@ def test_late_entry_withdrawal_and_bye_through_the_registration_pages():
 
 
 def test_with_a_broker_the_round_is_paired_by_a_worker_after_commit(
-    settings, django_capture_on_commit_callbacks
+    eager_celery, django_capture_on_commit_callbacks
 ):
     from unittest import mock
 
-    settings.CELERY_TASK_ALWAYS_EAGER = False
+    eager_celery.conf.task_always_eager = False  # as with a broker (restored by the fixture)
     organizer = make_organizer("olga")
     event = event_with_players(organizer, players=4)
     client = logged_in(organizer)

@@ -8,7 +8,7 @@ from tournaments.models import Round, RoundStatus
 from tournaments.services import rounds
 from tournaments.tasks import round_pair_task
 
-pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("eager_celery")]
+pytestmark = pytest.mark.django_db
 
 
 def test_round_pair_queue_pairs_after_commit(arbiter_user, django_capture_on_commit_callbacks):

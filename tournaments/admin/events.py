@@ -2,7 +2,6 @@
 
 from typing import ClassVar
 
-from django.conf import settings
 from django.contrib import admin, messages
 from django.contrib.auth import get_user_model
 from django.db.models import Count, Prefetch
@@ -12,6 +11,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST
 
+from config.celery import app as celery_app
 from tournaments.admin.documents import generate_published_documents
 from tournaments.admin.history import AuditedAdmin
 from tournaments.admin.pages import object_or_404, render_page, report_refusal
@@ -276,7 +276,7 @@ class EventAdmin(ScopedAdmin, AuditedAdmin):
         """Pair the next round as a draft: in this request, or in a Celery worker when a broker
         is configured (the round page then shows the boards once the worker is done)."""
         event = object_or_404(self, request, object_id, change=True)
-        queued = not settings.CELERY_TASK_ALWAYS_EAGER
+        queued = not celery_app.conf.task_always_eager
         pair = round_pair_queue if queued else round_pair
         try:
             round_ = pair(event=event, user=request.user)
