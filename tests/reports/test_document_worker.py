@@ -1,14 +1,12 @@
 """Documents built by a real Celery worker process over Redis (CELERY_BROKER_URL), on a
 PostgreSQL test database the worker reaches through DATABASE_URL (see
-tests/tournaments/test_celery_worker.py). Each test uses a queue of its own.
+tests/workers.py). Each test uses a queue of its own.
 
 Run: CELERY_BROKER_URL=redis://127.0.0.1:6379/5 DATABASE_URL=postgres://... \
      .venv/bin/pytest tests/reports/test_document_worker.py
 """
 
-import os
 import subprocess
-import sys
 import time
 import uuid
 from pathlib import Path
@@ -17,12 +15,11 @@ import pytest
 
 from tests.factories import event_with_players
 from tests.tournaments.test_admin import make_organizer
-from tests.tournaments.test_celery_worker import database_url
+from tests.workers import database_url, start_worker
 from tournaments.models import System
 from tournaments.models_documents import Document, DocumentStatus
 from tournaments.services import rounds
 
-REPO = Path(__file__).resolve().parents[2]
 #: Seconds before Redis hands a dead worker's unacknowledged job to another worker.
 VISIBILITY_TIMEOUT = 3
 
@@ -46,32 +43,9 @@ def queue(settings, tmp_path):
     app.conf.task_default_queue = saved
 
 
-def start_worker(queue: str, media: Path) -> subprocess.Popen:
-    return subprocess.Popen(
-        [
-            str(Path(sys.executable).parent / "celery"),
-            "-A",
-            "config",
-            "worker",
-            "--pool=solo",
-            "--concurrency=1",
-            "-Q",
-            queue,
-            "--loglevel=INFO",
-            "--without-gossip",
-            "--without-mingle",
-            "--without-heartbeat",
-        ],
-        cwd=REPO,
-        env={
-            **os.environ,
-            "DATABASE_URL": database_url(),
-            "DJANGO_MEDIA_ROOT": str(media),
-            "CELERY_VISIBILITY_TIMEOUT": str(VISIBILITY_TIMEOUT),
-        },
-        stdout=subprocess.PIPE,
-        stderr=subprocess.STDOUT,
-        text=True,
+def worker_for(queue: str, media: Path):
+    return start_worker(
+        queue, DJANGO_MEDIA_ROOT=str(media), CELERY_VISIBILITY_TIMEOUT=str(VISIBILITY_TIMEOUT)
     )
 
 
@@ -101,7 +75,7 @@ def test_a_crosstable_requested_through_the_api_is_built_by_the_worker(client, q
     event = event_with_players(user, players=8)
     round_ = rounds.round_publish(round=rounds.round_pair(event=event, user=user), user=user)
     client.force_login(user)
-    worker = start_worker(queue, tmp_path)
+    worker = worker_for(queue, tmp_path)
     try:
         response = client.post(
             f"/api/events/{event.slug}/documents/",
@@ -139,7 +113,7 @@ def test_a_job_whose_worker_dies_completes_on_a_new_worker(client, queue, tmp_pa
     event = event_with_players(user, players=200, system=System.ROUND_ROBIN, games_per_pairing=2)
     round_ = rounds.round_pair(event=event, user=user)
     client.force_login(user)
-    first = start_worker(queue, tmp_path)
+    first = worker_for(queue, tmp_path)
     try:
         response = client.post(
             f"/api/events/{event.slug}/documents/",
@@ -164,7 +138,7 @@ def test_a_job_whose_worker_dies_completes_on_a_new_worker(client, queue, tmp_pa
     assert interrupted.status == DocumentStatus.RUNNING and not interrupted.file
     assert interrupted.attempts == 1
     time.sleep(VISIBILITY_TIMEOUT + 1)
-    second = start_worker(queue, tmp_path)
+    second = worker_for(queue, tmp_path)
     try:
         finished = wait_for(
             lambda: Document.objects.filter(pk=document_id, status=DocumentStatus.DONE).first(),
