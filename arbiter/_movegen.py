@@ -1,27 +1,31 @@
 """Move generation on bitboards (private).
 
-A position is three ints over the square indices ``0..N-1`` (square number - 1): the
-side to move's pieces ``own``, the opponent's ``opp`` and all ``kings``, plus the index
-``c`` of the side to move (0 = White, 1 = Black). Tables are built once per variant
-from its geometry and rules; the hot paths create no objects but the moves they return.
+A position is three ints laid out by :class:`arbiter._bits.Layout`: the side to move's
+pieces ``own``, the opponent's ``opp`` and all ``kings``, plus the index ``c`` of the
+side to move (0 = White, 1 = Black). In that layout a step in a direction is the same
+shift everywhere, so "which men can capture" or "how many simple moves" are a few shifts
+and masks for the whole board at once. Tables are built once per variant from its
+geometry and rules; the hot paths create no objects but the moves they return.
 
-A raw move is a tuple ``(from, to, captured, path, king_after)``: square indices, the
-mask of captured pieces, every landing square (start and end included) and whether the
+A raw move is a tuple ``(from, to, captured, path, king_after)``: bit indices, the mask
+of captured pieces, every landing square (start and end included) and whether the
 moving piece is a king once the move is over.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 
+from arbiter._bits import Layout, iter_bits
 from arbiter.geometry import Direction, Geometry
 from arbiter.move import Move
 
 RawMove = tuple[int, int, int, tuple[int, ...], bool]
-#: A side's run of simple moves with one king: (square index where the king stands, moves)
+#: A side's run of simple moves with one king: (bit index where the king stands, moves)
 KingRun = tuple[int, int]
-Shifts = tuple[tuple[int, int], ...]  # (index delta, mask of the squares it applies to)
+#: Per bit index: (index delta, mask of the squares along the line) of each direction.
+RayMasks = tuple[tuple[tuple[int, int], ...], ...]
 
 
 @dataclass(frozen=True)
@@ -67,24 +71,6 @@ class MoveRules:
         return self.king_captures or self.king_directions
 
 
-def iter_bits(mask: int) -> Iterable[int]:
-    """The indices of the set bits of ``mask``, lowest first."""
-    while mask:
-        low = mask & -mask
-        yield low.bit_length() - 1
-        mask ^= low
-
-
-def _shift(mask: int, shifts: Shifts) -> int:
-    moved = 0
-    for delta, sources in shifts:
-        if delta > 0:
-            moved |= (mask & sources) << delta
-        else:
-            moved |= (mask & sources) >> -delta
-    return moved
-
-
 class MoveGenerator:
     """Legal move generation for one variant; ``select`` applies its capture priority
     (e.g. the majority rule) to the complete, deduplicated captures, given the kings.
@@ -102,72 +88,153 @@ class MoveGenerator:
         self.geometry = geometry
         self.rules = rules
         self.select = select
-        self.full = (1 << geometry.size) - 1
         mirror = [rules, _mirrored(rules)]
-        self.promotion = (
-            _mask(geometry.rank_squares(geometry.height - 1)),
-            _mask(geometry.rank_squares(0)),
-        )
-        self.man_step_shifts = tuple(_merged_shifts(geometry, r.man_steps) for r in mirror)
-        self.man_capture_shifts = tuple(
-            tuple(_direction_shifts(geometry, d) for d in r.man_captures) for r in mirror
-        )
-        self.man_jumps = tuple(_jumps(geometry, r.man_captures) for r in mirror)
         jump_directions = rules.king_jump_directions
-        self.king_step_shifts = _merged_shifts(geometry, rules.king_directions)
-        self.king_capture_shifts = tuple(_direction_shifts(geometry, d) for d in jump_directions)
-        self.king_jumps = _jumps(geometry, jump_directions)
-        self.rays = _rays(geometry, jump_directions)
-        self.step_rays = (
-            self.rays
-            if jump_directions == rules.king_directions
-            else _rays(geometry, rules.king_directions)
+        layout = Layout(
+            geometry,
+            (*rules.man_steps, *rules.man_captures, *rules.king_directions, *jump_directions),
         )
+        self.layout = layout
+        self.full = layout.full
+        self.promotion = (
+            layout.mask(geometry.rank_squares(geometry.height - 1)),
+            layout.mask(geometry.rank_squares(0)),
+        )
+        self.man_steps = tuple(tuple(layout.delta(d) for d in r.man_steps) for r in mirror)
+        self.man_captures = tuple(tuple(layout.delta(d) for d in r.man_captures) for r in mirror)
+        self.man_jumps = tuple(_jumps(layout, r.man_captures) for r in mirror)
+        self.king_steps = tuple(layout.delta(d) for d in rules.king_directions)
+        self.king_captures = tuple(layout.delta(d) for d in jump_directions)
+        self.king_jumps = _jumps(layout, jump_directions)
+        self.rays = _rays(layout, jump_directions)
+        self.ray_masks = _ray_masks(layout, jump_directions)
+        same = jump_directions == rules.king_directions
+        self.step_rays = self.rays if same else _rays(layout, rules.king_directions)
+        self.step_ray_masks = self.ray_masks if same else _ray_masks(layout, rules.king_directions)
         #: per capture direction index, the index of the opposite direction (or -1)
         self.opposite = tuple(
             jump_directions.index((-df, -dr)) if (-df, -dr) in jump_directions else -1
             for df, dr in jump_directions
         )
+        #: per colour: what a man may do after a jump (see ``_sequels``)
+        self.man_sequels = tuple(_sequels(deltas) for deltas in self.man_captures)
+        # Every simple move the board allows, built once, by ``from << 8 | to``: a man's
+        # raw move per colour (it may be crowned), a king's, and the public Move.
+        self._man_steps: tuple[dict[int, RawMove], dict[int, RawMove]] = ({}, {})
+        self._king_steps: dict[int, RawMove] = {}
+        self._moves: dict[int, Move] = {}
+        self._add_steps(mirror)
+
+    def _add_steps(self, mirror: list[MoveRules]) -> None:
+        geometry, index = self.geometry, self.layout.index
+        reach = None if self.rules.flying_kings else 1
+        for square in range(1, geometry.size + 1):
+            origin = index[square]
+            for c, rules in enumerate(mirror):
+                for direction in rules.man_steps:
+                    for target in geometry.ray(square, direction)[:1]:
+                        to = index[target]
+                        crowned = bool(self.promotion[c] >> to & 1)
+                        self._man_steps[c][origin << 8 | to] = (
+                            origin,
+                            to,
+                            0,
+                            (origin, to),
+                            crowned,
+                        )
+                        self._moves[origin << 8 | to] = Move(square, target)
+            for direction in self.rules.king_directions:
+                for target in geometry.ray(square, direction)[:reach]:
+                    to = index[target]
+                    self._king_steps[origin << 8 | to] = (origin, to, 0, (origin, to), True)
+                    self._moves[origin << 8 | to] = Move(square, target)
 
     # -- captures -----------------------------------------------------------------
 
-    def _prey(self, opp: int, kings: int) -> int:
-        """The pieces a man may jump (REFERENCE 4.3: not kings in Italian draughts)."""
-        return opp if self.rules.men_capture_kings else opp & ~kings
-
-    def has_capture(self, own: int, opp: int, kings: int, c: int) -> bool:
-        """Whether the side to move has any capture (compulsory: FMJD 4.x, WCDF 1.20,
-        REFERENCE 1.3, 2.2, 3.2, 4)."""
+    def capturers(self, own: int, opp: int, kings: int, c: int) -> int:
+        """The mask of the side to move's pieces that have a capture (compulsory: FMJD
+        4.x, WCDF 1.20, REFERENCE 1.3, 2.2, 3.2, 4): a man next to a piece it may take
+        with an empty square behind it, a king that meets an enemy piece first along a
+        line with an empty square behind it (next to it for a short king)."""
         empty = self.full & ~(own | opp)
+        found = 0
         men = own & ~kings
         if men:
-            prey = self._prey(opp, kings)
-            for shifts in self.man_capture_shifts[c]:
-                middle = _shift(men, shifts) & prey
-                if middle and _shift(middle, shifts) & empty:
-                    return True
+            prey = opp if self.rules.men_capture_kings else opp & ~kings
+            for d in self.man_captures[c]:  # _jump_starts, inlined on this hot path
+                found |= (empty >> d & prey) >> d if d > 0 else (empty << -d & prey) << -d
+            found &= men
         own_kings = own & kings
-        if not own_kings:
-            return False
-        if not self.rules.flying_kings:
-            for shifts in self.king_capture_shifts:
-                middle = _shift(own_kings, shifts) & opp
-                if middle and _shift(middle, shifts) & empty:
-                    return True
-            return False
-        occupied = own | opp
-        rays = self.rays
-        for i in iter_bits(own_kings):
-            for ray in rays[i]:
-                for k, (bit, _) in enumerate(ray):
-                    if occupied & bit:
-                        if opp & bit and k + 1 < len(ray) and empty & ray[k + 1][0]:
-                            return True
-                        break
-        return False
+        if own_kings:
+            found |= self._king_capturers(own_kings, opp, empty)
+        return found
 
-    def capture_paths(self, own: int, opp: int, kings: int, c: int) -> list[RawMove]:
-        """Every complete capture, one per route, before deduplication and priority.
+    def _king_capturers(self, own_kings: int, opp: int, empty: int) -> int:
+        """The kings of ``own_kings`` that have a capture."""
+        found = 0
+        if not self.rules.flying_kings:
+            for start in _jump_starts(self.king_captures, empty, opp):
+                found |= start
+            return found & own_kings
+        occupied = self.full & ~empty
+        ray_masks = self.ray_masks
+        while own_kings:
+            king = own_kings & -own_kings
+            own_kings ^= king
+            for d, ray in ray_masks[king.bit_length() - 1]:
+                blockers = ray & occupied
+                if not blockers:
+                    continue
+                if d > 0:
+                    first = blockers & -blockers
+                    if first & opp and first << d & empty:
+                        found |= king
+                        break
+                else:
+                    first = 1 << blockers.bit_length() - 1
+                    if first & opp and first >> -d & empty:
+                        found |= king
+                        break
+        return found
+
+    def _single_jumps(self, men: int, kings: int, starts: list[int], c: int) -> int | None:
+        """How many captures there are when each is one man taking one man with a single
+        jump, counted in bulk; None when that is not so (a man can go on after its jump,
+        or may be crowned on the way and go on as a king, or takes a king where a
+        priority hook could prefer that): the captures must then be generated.
+        ``starts`` are the squares a jump in each man capture direction leaves from.
+
+        Two such captures can differ for a priority only by what they take (the hook's
+        contract, see ``Board._capture_precedence``); a man takes at most one piece
+        here, so without kings taken every capture stays legal.
+        """
+        sequels = self.man_sequels[c]
+        if sequels is None:
+            return None
+        taken_kings = kings if self.select else 0
+        crowning = self.promotion[c] if self.rules.promote_in_passing else 0
+        total = 0
+        for (d, others), start in zip(sequels, starts, strict=True):
+            movers = men & start
+            if not movers:
+                continue
+            if d > 0:
+                middle, landing = movers << d, movers << 2 * d
+            else:
+                middle, landing = movers >> -d, movers >> -2 * d
+            if middle & taken_kings or landing & crowning:
+                return None
+            for j in others:
+                if landing & starts[j]:
+                    return None
+            total += movers.bit_count()
+        return total
+
+    def capture_paths(
+        self, own: int, opp: int, kings: int, c: int, origins: int | None = None
+    ) -> list[RawMove]:
+        """Every complete capture, one per route, before deduplication and priority, by
+        the pieces of ``origins`` (default: every piece that has a capture).
 
         Turkish strike (REFERENCE 1.3, 2.2): jumped pieces stay on the board until the
         move is over; they block the way and cannot be jumped twice. Where the variant
@@ -177,6 +244,8 @@ class MoveGenerator:
         landing squares behind a piece must choose one from which it can go on
         capturing, if there is one (REFERENCE 2.2).
         """
+        if origins is None:
+            origins = self.capturers(own, opp, kings, c)
         out: list[RawMove] = []
         append = out.append
         rules = self.rules
@@ -185,7 +254,7 @@ class MoveGenerator:
         at_once = rules.remove_at_once
         behind = rules.land_behind
         opposite = self.opposite if at_once and not rules.king_reverses else None
-        prey = self._prey(opp, kings)
+        prey = opp if rules.men_capture_kings else opp & ~kings
         rays = self.rays
         origin = 0
         occupied = 0
@@ -258,24 +327,31 @@ class MoveGenerator:
                         append((origin, landing, taken, route, bool(promotion & landing_bit)))
             return found
 
-        for i in iter_bits(own):
-            origin = i
-            occupied = (own | opp) & ~(1 << i)
-            if kings >> i & 1:
-                king_search(i, 0, (i,), -1)
+        pieces = own | opp
+        while origins:
+            low = origins & -origins
+            origins ^= low
+            origin = low.bit_length() - 1
+            occupied = pieces ^ low
+            if kings & low:
+                king_search(origin, 0, (origin,), -1)
             else:
-                man(i, 0, (i,))
+                man(origin, 0, (origin,))
         return out
 
-    def captures(self, own: int, opp: int, kings: int, c: int) -> list[RawMove]:
+    def captures(
+        self, own: int, opp: int, kings: int, c: int, origins: int | None = None
+    ) -> list[RawMove]:
         """The legal captures: the routes the variant's priority allows, then one per
         (from, to, captured set) (REFERENCE 1.3, "identity of a capture"; "drop" semantics
         of section 7). The priority looks at routes, not moves: Italian's depends on the
         order in which the pieces are taken (FID 6.9), and a move is legal when one of its
         routes is."""
-        routes = self.capture_paths(own, opp, kings, c)
+        routes = self.capture_paths(own, opp, kings, c, origins)
         if self.select:
             routes = self.select(routes, kings)
+        if len(routes) < 2:
+            return routes
         unique: dict[tuple[int, int, int], RawMove] = {}
         for move in routes:
             unique.setdefault(move[:3], move)
@@ -288,16 +364,21 @@ class MoveGenerator:
     ) -> list[RawMove]:
         """Every non-capturing move, whether or not a capture is compulsory."""
         out: list[RawMove] = []
+        append = out.append
         empty = self.full & ~(own | opp)
-        promotion = self.promotion[c]
         men = own & ~kings
-        for delta, sources in self.man_step_shifts[c]:
-            moved = (men & sources) << delta if delta > 0 else (men & sources) >> -delta
-            for to in iter_bits(moved & empty):
-                out.append((to - delta, to, 0, (to - delta, to), bool(promotion >> to & 1)))
+        steps = self._man_steps[c]
+        for d in self.man_steps[c]:
+            targets = (men << d if d > 0 else men >> -d) & empty
+            while targets:
+                low = targets & -targets
+                targets ^= low
+                to = low.bit_length() - 1
+                append(steps[to - d << 8 | to])
         own_kings = own & kings & ~frozen
         if not own_kings:
             return out
+        steps = self._king_steps
         if self.rules.flying_kings:
             rays = self.step_rays
             for i in iter_bits(own_kings):
@@ -305,61 +386,120 @@ class MoveGenerator:
                     for bit, to in ray:
                         if not empty & bit:
                             break
-                        out.append((i, to, 0, (i, to), True))
+                        append(steps[i << 8 | to])
         else:
-            for delta, sources in self.king_step_shifts:
-                moved = (
-                    (own_kings & sources) << delta if delta > 0 else (own_kings & sources) >> -delta
-                )
-                for to in iter_bits(moved & empty):
-                    out.append((to - delta, to, 0, (to - delta, to), True))
+            for d in self.king_steps:
+                targets = (own_kings << d if d > 0 else own_kings >> -d) & empty
+                while targets:
+                    low = targets & -targets
+                    targets ^= low
+                    to = low.bit_length() - 1
+                    append(steps[to - d << 8 | to])
         return out
+
+    def simple_move(
+        self, own: int, opp: int, kings: int, c: int, frozen: int, origin: int, to: int
+    ) -> RawMove | None:
+        """The simple move from bit index ``origin`` to ``to`` if there is one (as
+        :meth:`simple_moves` would list it), whether or not a capture is compulsory."""
+        start, end = 1 << origin, 1 << to
+        occupied = own | opp
+        if not own & start or occupied & end or not self.full & end:
+            return None
+        key = origin << 8 | to
+        if not kings & start:
+            return self._man_steps[c].get(key)
+        if frozen & start:
+            return None
+        if not self.rules.flying_kings:
+            return self._king_steps.get(key)
+        for d, ray in self.step_ray_masks[origin]:
+            if ray & end:
+                between = ray & (end - 1) if d > 0 else ray & ~(2 * end - 1)
+                return None if between & occupied else self._king_steps[key]
+        return None
 
     def count_simple(self, own: int, opp: int, kings: int, c: int, frozen: int = 0) -> int:
         """``len(simple_moves(...))`` without building the moves (bulk counting)."""
         empty = self.full & ~(own | opp)
         men = own & ~kings
         total = 0
-        for delta, sources in self.man_step_shifts[c]:
-            moved = (men & sources) << delta if delta > 0 else (men & sources) >> -delta
-            total += (moved & empty).bit_count()
+        for d in self.man_steps[c]:
+            total += ((men << d if d > 0 else men >> -d) & empty).bit_count()
         own_kings = own & kings & ~frozen
         if not own_kings:
             return total
         if self.rules.flying_kings:
-            rays = self.step_rays
-            for i in iter_bits(own_kings):
-                for ray in rays[i]:
-                    for bit, _ in ray:
-                        if not empty & bit:
-                            break
-                        total += 1
+            occupied = own | opp
+            ray_masks = self.step_ray_masks
+            while own_kings:
+                king = own_kings & -own_kings
+                own_kings ^= king
+                for d, ray in ray_masks[king.bit_length() - 1]:
+                    blockers = ray & occupied
+                    if not blockers:
+                        total += ray.bit_count()
+                    elif d > 0:
+                        total += (ray & (blockers & -blockers) - 1).bit_count()
+                    else:
+                        total += (ray >> blockers.bit_length()).bit_count()
         else:
-            for delta, sources in self.king_step_shifts:
-                moved = (
-                    (own_kings & sources) << delta if delta > 0 else (own_kings & sources) >> -delta
-                )
-                total += (moved & empty).bit_count()
+            for d in self.king_steps:
+                total += ((own_kings << d if d > 0 else own_kings >> -d) & empty).bit_count()
         return total
 
     # -- legal moves --------------------------------------------------------------
 
     def legal(self, own: int, opp: int, kings: int, c: int, frozen: int = 0) -> list[RawMove]:
         """The legal moves: the captures if there is one, else the simple moves."""
-        if self.has_capture(own, opp, kings, c):
-            return self.captures(own, opp, kings, c)
+        origins = self.capturers(own, opp, kings, c)
+        if origins:
+            return self.captures(own, opp, kings, c, origins)
         return self.simple_moves(own, opp, kings, c, frozen)
 
     def count(self, own: int, opp: int, kings: int, c: int, frozen: int = 0) -> int:
-        """``len(legal(...))``, counting simple moves in bulk."""
-        if self.has_capture(own, opp, kings, c):
-            return len(self.captures(own, opp, kings, c))
+        """``len(legal(...))``: simple moves counted in bulk, and captures too when each
+        is a single jump of a man over a man (:meth:`_single_jumps`)."""
+        empty = self.full & ~(own | opp)
+        men = own & ~kings
+        own_kings = own & kings
+        jumpers = 0
+        starts: list[int] = []
+        if men:
+            prey = opp if self.rules.men_capture_kings else opp & ~kings
+            for d in self.man_captures[c]:  # _jump_starts, inlined on this hot path
+                start = (empty >> d & prey) >> d if d > 0 else (empty << -d & prey) << -d
+                starts.append(start)
+                jumpers |= start
+            jumpers &= men
+        king_jumpers = self._king_capturers(own_kings, opp, empty) if own_kings else 0
+        if king_jumpers:
+            return len(self.captures(own, opp, kings, c, jumpers | king_jumpers))
+        if jumpers:
+            total = self._single_jumps(men, kings, starts, c)
+            if total is None:
+                return len(self.captures(own, opp, kings, c, jumpers))
+            return total
         return self.count_simple(own, opp, kings, c, frozen)
 
-    def has_moves(self, own: int, opp: int, kings: int, c: int, frozen: int = 0) -> bool:
-        return (
-            self.has_capture(own, opp, kings, c)
-            or self.count_simple(own, opp, kings, c, frozen) > 0
+    # -- squares ------------------------------------------------------------------
+
+    def moves(self, raws: list[RawMove]) -> list[Move]:
+        """The public :class:`Move` of each raw move."""
+        simple, move = self._moves, self.move
+        return [move(raw) if raw[2] else simple[raw[0] << 8 | raw[1]] for raw in raws]
+
+    def move(self, raw: RawMove) -> Move:
+        """The public :class:`Move` of a raw move, in square numbers."""
+        origin, to, captured, path, _ = raw
+        if not captured:
+            return self._moves[origin << 8 | to]
+        square = self.layout.square
+        return Move(
+            square[origin],
+            square[to],
+            frozenset([square[i] for i in iter_bits(captured)]),
+            tuple([square[i] for i in path]),
         )
 
 
@@ -392,24 +532,6 @@ def play(own: int, opp: int, kings: int, move: RawMove) -> tuple[int, int, int]:
     return own, opp & ~captured, kings
 
 
-def to_move(raw: RawMove) -> Move:
-    """The public :class:`Move` of a raw move (square numbers are indices + 1)."""
-    origin, to, captured, path, _ = raw
-    return Move(
-        origin + 1,
-        to + 1,
-        frozenset(i + 1 for i in iter_bits(captured)),
-        tuple(s + 1 for s in path),
-    )
-
-
-def _mask(squares: Iterable[int]) -> int:
-    mask = 0
-    for square in squares:
-        mask |= 1 << (square - 1)
-    return mask
-
-
 def _mirrored(rules: MoveRules) -> MoveRules:
     """The same rules seen from Black: every rank step reversed."""
 
@@ -425,48 +547,60 @@ def _mirrored(rules: MoveRules) -> MoveRules:
     )
 
 
-def _direction_shifts(geometry: Geometry, direction: Direction) -> Shifts:
-    """How one step in ``direction`` moves a bit: a delta per group of start squares."""
-    groups: dict[int, int] = {}
-    for square in range(1, geometry.size + 1):
-        ray = geometry.ray(square, direction)
-        if ray:
-            delta = ray[0] - square
-            groups[delta] = groups.get(delta, 0) | 1 << (square - 1)
-    return tuple(sorted(groups.items()))
+def _jump_starts(deltas: tuple[int, ...], empty: int, prey: int) -> list[int]:
+    """Per index delta: the squares from which a short jump that way takes a piece of
+    ``prey`` and lands on an ``empty`` square."""
+    return [(empty >> d & prey) >> d if d > 0 else (empty << -d & prey) << -d for d in deltas]
 
 
-def _merged_shifts(geometry: Geometry, directions: tuple[Direction, ...]) -> Shifts:
-    """One step in any of ``directions``, grouped by delta. The groups stay exact: two
-    directions never take the same start square to the same target."""
-    groups: dict[int, int] = {}
-    for direction in directions:
-        for delta, sources in _direction_shifts(geometry, direction):
-            groups[delta] = groups.get(delta, 0) | sources
-    return tuple(sorted(groups.items()))
+def _sequels(deltas: tuple[int, ...]) -> tuple[tuple[int, tuple[int, ...]], ...] | None:
+    """Per man capture direction (index delta): the directions in which the man may jump
+    next, all but straight back over the piece it took. None when a next jump could
+    land on or pass over the start square or the taken piece in another way than that
+    (then a bulk count could not judge a second jump from the landing square alone)."""
+    if any(e in (-2 * d, -d / 2) for d in deltas for e in deltas):
+        return None
+    return tuple((d, tuple(j for j, e in enumerate(deltas) if e != -d)) for d in deltas)
 
 
 def _jumps(
-    geometry: Geometry, directions: tuple[Direction, ...]
+    layout: Layout, directions: tuple[Direction, ...]
 ) -> tuple[tuple[tuple[int, int, int], ...], ...]:
-    """Per square index: (jumped square bit, landing square bit, landing index) of each
-    short jump in ``directions`` that stays on the board."""
-    table = []
-    for square in range(1, geometry.size + 1):
+    """Per bit index: (jumped square bit, landing square bit, landing index) of each
+    short jump in ``directions`` that stays on the board (none on ghost bits)."""
+    table: list[tuple[tuple[int, int, int], ...]] = [()] * len(layout.square)
+    index = layout.index
+    for square in range(1, layout.geometry.size + 1):
         jumps = []
         for direction in directions:
-            ray = geometry.ray(square, direction)
+            ray = layout.geometry.ray(square, direction)
             if len(ray) >= 2:
-                jumps.append((1 << (ray[0] - 1), 1 << (ray[1] - 1), ray[1] - 1))
-        table.append(tuple(jumps))
+                jumps.append((layout.bit[ray[0]], layout.bit[ray[1]], index[ray[1]]))
+        table[index[square]] = tuple(jumps)
     return tuple(table)
 
 
 def _rays(
-    geometry: Geometry, directions: tuple[Direction, ...]
+    layout: Layout, directions: tuple[Direction, ...]
 ) -> tuple[tuple[tuple[tuple[int, int], ...], ...], ...]:
-    """Per square index, per direction: the (bit, index) of each square along the line."""
-    return tuple(
-        tuple(tuple((1 << (s - 1), s - 1) for s in geometry.ray(square, d)) for d in directions)
-        for square in range(1, geometry.size + 1)
-    )
+    """Per bit index, per direction: the (bit, index) of each square along the line."""
+    table: list[tuple[tuple[tuple[int, int], ...], ...]] = [()] * len(layout.square)
+    geometry, bit, index = layout.geometry, layout.bit, layout.index
+    for square in range(1, geometry.size + 1):
+        table[index[square]] = tuple(
+            tuple((bit[s], index[s]) for s in geometry.ray(square, d)) for d in directions
+        )
+    return tuple(table)
+
+
+def _ray_masks(layout: Layout, directions: tuple[Direction, ...]) -> RayMasks:
+    """Per bit index: (index delta, mask of the line) of each direction with a square."""
+    table: list[tuple[tuple[int, int], ...]] = [()] * len(layout.square)
+    geometry, index = layout.geometry, layout.index
+    for square in range(1, geometry.size + 1):
+        table[index[square]] = tuple(
+            (layout.delta(d), layout.mask(line))
+            for d in directions
+            if (line := geometry.ray(square, d))
+        )
+    return tuple(table)

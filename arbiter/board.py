@@ -8,7 +8,7 @@ Shared code never asks which variant it is.
 
 from __future__ import annotations
 
-from collections.abc import Hashable
+from collections.abc import Hashable, Iterable
 from dataclasses import dataclass
 from typing import ClassVar
 
@@ -20,10 +20,8 @@ from arbiter._movegen import (
     MoveRules,
     RawMove,
     frozen_by_run,
-    iter_bits,
     next_king_run,
     play,
-    to_move,
 )
 from arbiter.geometry import DIAGONALS, Colour, Direction, Geometry
 from arbiter.move import Move
@@ -91,7 +89,7 @@ class Board:
                 remove_at_once=cls.remove_at_once,
                 king_reverses=cls.king_reverses,
             )
-            overridden = cls._capture_precedence is not Board._capture_precedence
+            overridden = cls._capture_precedence.__func__ is not Board._capture_precedence.__func__
             select = cls._select_captures if overridden else None
             cls._generator = MoveGenerator(cls.geometry, rules, select)
 
@@ -100,6 +98,10 @@ class Board:
         """The capture-priority hook: a key, greater is stronger; only the captures with
         the greatest key may be played (dctl's ``precedence``). ``kings`` is the kings
         mask before the move. Default: free choice among all of them (REFERENCE 2.2, 3.2).
+
+        The key may depend on what the capture takes (how many pieces, which are kings,
+        in which order) and on whether a king makes it, not on where it happens: counting
+        in bulk (perft) relies on two single captures of a man by a man being equal.
         """
         return ()
 
@@ -120,12 +122,14 @@ class Board:
     def set_fen(self, fen: str) -> None:
         """Set up the position of a PDN FEN (REFERENCE.md 6.4) and clear the history."""
         position = _fen.parse_fen(fen, self.geometry)
+        layout = self._generator.layout
         self.turn = position.turn
-        self._white = _bits(position.white)
-        self._black = _bits(position.black)
-        self._kings = _bits(position.kings)
+        self._white = layout.mask(position.white)
+        self._black = layout.mask(position.black)
+        self._kings = layout.mask(position.kings)
         self.move_stack: list[Move] = []
         self._states: list[tuple[int, int, int, Colour]] = []
+        self._forget()
 
     def fen(self) -> str:
         """The position as a PDN FEN, writer form: no spaces, no trailing dot."""
@@ -134,31 +138,51 @@ class Board:
                 turn=self.turn,
                 white=frozenset(self.piece_squares(Colour.WHITE)),
                 black=frozenset(self.piece_squares(Colour.BLACK)),
-                kings=frozenset(i + 1 for i in iter_bits(self._kings)),
+                kings=frozenset(self._generator.layout.squares(self._kings)),
             ),
             self.square_name,
         )
 
     def piece_at(self, square: int) -> Piece | None:
-        bit = 1 << (square - 1)
+        """The piece on ``square``; None on an empty square or a number off the board."""
+        bits = self._generator.layout.bit
+        if not 0 < square < len(bits):
+            return None
+        bit = bits[square]
         king = bool(self._kings & bit)
         if self._white & bit:
-            return Piece(Colour.WHITE, king)
+            return _WHITE_PIECES[king]
         if self._black & bit:
-            return Piece(Colour.BLACK, king)
+            return _BLACK_PIECES[king]
         return None
 
     def piece_squares(self, colour: Colour, *, kings: bool | None = None) -> list[int]:
         """The squares of ``colour``'s pieces, ascending; only kings or only men if asked."""
-        return [i + 1 for i in iter_bits(self._mask(colour, kings))]
+        return self._generator.layout.squares(self._mask(colour, kings))
 
     def count(self, colour: Colour, *, kings: bool | None = None) -> int:
         return self._mask(colour, kings).bit_count()
 
+    def material(self) -> tuple[int, int, int, int]:
+        """(white men, white kings, black men, black kings), counted at once."""
+        white, black, kings = self._white, self._black, self._kings
+        return (
+            (white & ~kings).bit_count(),
+            (white & kings).bit_count(),
+            (black & ~kings).bit_count(),
+            (black & kings).bit_count(),
+        )
+
+    def occupied(self, squares: Iterable[int]) -> frozenset[int]:
+        """The squares among ``squares`` that hold a piece."""
+        bit = self._generator.layout.bit
+        pieces = self._white | self._black
+        return frozenset(square for square in squares if pieces & bit[square])
+
     def position_key(self) -> Hashable:
         """Identifies the position for repetition: each side's men and kings and the side
         to move (FMJD 6.1, REFERENCE.md 1.6)."""
-        return (self._white, self._black, self._kings, self.turn)
+        return (self._white, self._black, self._kings, self.turn.value)
 
     def square_name(self, square: int) -> str:
         """``"32"``, or ``"c3"`` for a variant written algebraically (REFERENCE.md 2.1)."""
@@ -170,10 +194,14 @@ class Board:
 
     def legal_moves(self) -> list[Move]:
         """The legal moves, each (from, to, captured set) once (REFERENCE.md 1.3)."""
-        return [to_move(raw) for raw in self._legal_raw()]
+        return self._generator.moves(self._legal_raw())
 
     def has_legal_moves(self) -> bool:
-        return self._generator.has_moves(*self._raw(), self._frozen())
+        if self._legal is not None:
+            return bool(self._legal)
+        if self._jumpers():
+            return True
+        return self._generator.count_simple(*self._raw(), self._frozen()) > 0
 
     def winner_without_moves(self) -> Colour:
         """Who wins when the side to move has no legal move: the other side (REFERENCE.md
@@ -186,25 +214,30 @@ class Board:
     def push(self, move: Move) -> None:
         """Play ``move`` (not checked). Promotion follows the variant's rule; a capture
         given without its landing squares is completed from the legal moves."""
-        if move.captures and len(move.path) != len(move.captures) + 1:
+        captures = move.captures
+        if captures and len(move.path) != len(captures) + 1:
             move = next((m for m in self.legal_moves() if m == move), move)
-        own, opp, kings, c = self._raw()
-        start = move.from_square - 1
-        king_after = bool(kings >> start & 1) or self._crowned(move.path, c)
-        captured = sum(1 << (s - 1) for s in move.captures)
-        raw = (start, move.to_square - 1, captured, (), king_after)
-        self._states.append((self._white, self._black, self._kings, self.turn))
-        own, opp, self._kings = play(own, opp, kings, raw)
-        if self.turn is Colour.WHITE:
-            self._white, self._black = own, opp
+        layout = self._generator.layout
+        start = layout.index[move.from_square]
+        white, black, kings, turn = self._white, self._black, self._kings, self.turn
+        self._states.append((white, black, kings, turn))
+        black_moves = turn is Colour.BLACK
+        king_after = bool(kings >> start & 1) or self._crowned(move.path, black_moves)
+        captured = layout.mask(captures) if captures else 0
+        raw = (start, layout.index[move.to_square], captured, (), king_after)
+        if black_moves:
+            self._black, self._white, self._kings = play(black, white, kings, raw)
+            self.turn = Colour.WHITE
         else:
-            self._black, self._white = own, opp
-        self.turn = self.turn.other
+            self._white, self._black, self._kings = play(white, black, kings, raw)
+            self.turn = Colour.BLACK
         self.move_stack.append(move)
+        self._forget()
 
     def pop(self) -> Move:
         """Take back the last move and return it."""
         self._white, self._black, self._kings, self.turn = self._states.pop()
+        self._forget()
         return self.move_stack.pop()
 
     def copy(self) -> Board:
@@ -213,6 +246,7 @@ class Board:
         board._white, board._black, board._kings = self._white, self._black, self._kings
         board.move_stack = list(self.move_stack)
         board._states = list(self._states)
+        board._legal, board._capturers = self._legal, self._capturers
         return board
 
     def parse_move(self, text: str) -> Move:
@@ -239,8 +273,38 @@ class Board:
             return self._white, self._black, self._kings, 0
         return self._black, self._white, self._kings, 1
 
+    def _forget(self) -> None:
+        """Drop what was worked out about the position (it changed)."""
+        #: the legal moves, once asked for
+        self._legal: list[RawMove] | None = None
+        #: the side to move's pieces that can capture, once asked for
+        self._capturers: int | None = None
+
+    def _jumpers(self) -> int:
+        """The mask of the side to move's pieces that have a capture."""
+        if self._capturers is None:
+            self._capturers = self._generator.capturers(*self._raw())
+        return self._capturers
+
     def _legal_raw(self) -> list[RawMove]:
-        return self._generator.legal(*self._raw(), self._frozen())
+        """The legal moves as raw moves, worked out once per position (do not modify)."""
+        if self._legal is None:
+            generator = self._generator
+            own, opp, kings, c = self._raw()
+            jumpers = self._jumpers()
+            if jumpers:
+                self._legal = generator.captures(own, opp, kings, c, jumpers)
+            else:
+                self._legal = generator.simple_moves(own, opp, kings, c, self._frozen())
+        return self._legal
+
+    def _moves_between(self, origin: int, to: int) -> list[RawMove]:
+        """The legal raw moves from bit index ``origin`` to ``to``; a simple move is
+        checked on its own when no capture is possible (no other move is generated)."""
+        if self._legal is None and not self._jumpers():
+            move = self._generator.simple_move(*self._raw(), self._frozen(), origin, to)
+            return [] if move is None else [move]
+        return [raw for raw in self._legal_raw() if raw[0] == origin and raw[1] == to]
 
     def _frozen(self) -> int:
         """The side to move's kings that may not make a simple move now (king-move limit)."""
@@ -253,10 +317,11 @@ class Board:
         """``colour``'s current run of simple moves by one king, from the history (a
         set-up position starts without one)."""
         run: KingRun = (-1, 0)
+        layout = self._generator.layout
         for move, (_, _, kings, turn) in zip(self.move_stack, self._states, strict=True):
             if turn is colour:
-                start = move.from_square - 1
-                raw = (start, move.to_square - 1, _bits(move.captures), (), True)
+                start = layout.index[move.from_square]
+                raw = (start, layout.index[move.to_square], layout.mask(move.captures), (), True)
                 run = next_king_run(run, raw, bool(kings >> start & 1))
         return run
 
@@ -270,14 +335,13 @@ class Board:
         """Whether a man travelling ``path`` ends the move as a king (REFERENCE.md 1.4,
         2.2, 3.2): by ending on the far row, or, where promotion in passing applies, by
         landing there at any point of a capture."""
-        promotion = self._generator.promotion[c]
+        generator = self._generator
+        promotion, bit = generator.promotion[c], generator.layout.bit
         if self.promote_in_passing:
-            return any(promotion >> (s - 1) & 1 for s in path[1:])
-        return bool(promotion >> (path[-1] - 1) & 1)
+            return any(promotion & bit[s] for s in path[1:])
+        return bool(promotion & bit[path[-1]])
 
 
-def _bits(squares: frozenset[int]) -> int:
-    mask = 0
-    for square in squares:
-        mask |= 1 << (square - 1)
-    return mask
+#: The four pieces, a man and a king of each colour (``piece_at`` builds none).
+_WHITE_PIECES = (Piece(Colour.WHITE, False), Piece(Colour.WHITE, True))
+_BLACK_PIECES = (Piece(Colour.BLACK, False), Piece(Colour.BLACK, True))

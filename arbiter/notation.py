@@ -16,11 +16,12 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import cache
 from itertools import pairwise
 from math import gcd
 from typing import TYPE_CHECKING
 
-from arbiter._movegen import RawMove, to_move
+from arbiter._movegen import RawMove
 from arbiter.errors import AmbiguousMoveError, IllegalMoveError, InvalidMoveError
 from arbiter.geometry import FILES, Colour
 from arbiter.move import Move
@@ -51,6 +52,9 @@ def parse_move(board: Board, text: str) -> Move:
     >>> InternationalBoard().parse_move("32-28")
     Move(32, 28)
     """
+    move = _plain(board, text)
+    if move is not None:
+        return move
     written = _read(board, text)
     matches = _matches(board, written)
     if len(matches) == 1:
@@ -90,6 +94,38 @@ def move_text(board: Board, move: Move) -> str:
 
 
 # -- reading --------------------------------------------------------------------------
+
+
+def _plain(board: Board, text: str) -> Move | None:
+    """The move of the commonest text, two square names joined by one separator
+    (``32-28``, ``28x19``, ``c3-d4``, ``e3:c5``), when exactly one legal move joins
+    them (REFERENCE.md 6.5: from and to alone name it); None sends the text to the
+    general reader, which accepts, explains or reports it as ambiguous. The same
+    answer as the general reader, without building every legal move."""
+    for separator in "-x:":
+        if separator in text:
+            first, _, last = text.partition(separator)
+            break
+    else:
+        return None
+    names = _square_names(type(board))
+    start, end = names.get(first), names.get(last)
+    if start is None or end is None:
+        return None
+    generator = board._generator
+    index = generator.layout.index
+    moves = board._moves_between(index[start], index[end])
+    return generator.move(moves[0]) if len(moves) == 1 else None
+
+
+@cache
+def _square_names(board_type: type[Board]) -> dict[str, int]:
+    """Every square of the variant by its number and by its algebraic name, as the
+    general reader accepts them (without leading zeros or capitals)."""
+    geometry = board_type.geometry
+    names = {str(square): square for square in range(1, geometry.size + 1)}
+    names.update((geometry.algebraic(square), square) for square in range(1, geometry.size + 1))
+    return names
 
 
 def _read(board: Board, text: str) -> _Written:
@@ -136,6 +172,7 @@ def _matches(board: Board, written: _Written) -> list[Move]:
     landing square (REFERENCE.md 6.5)."""
     found: dict[Move, Move] = {}
     exact: dict[Move, Move] = {}
+    to_move = board._generator.move
     for raw in _routes(board):
         move = to_move(raw)
         if not _fits(board, written, move):
@@ -169,14 +206,15 @@ def _on_route(written: tuple[int, ...], route: tuple[int, ...]) -> bool:
 
 
 def _routes(board: Board) -> list[RawMove]:
-    """Every legal move, with every route of every legal capture."""
+    """Every legal move, with every route of every legal capture: the route the legal
+    moves carry first, so that a move the text fits keeps that route as its path."""
     generator = board._generator
     position = board._raw()
     legal = board._legal_raw()
     if not legal or not legal[0][2]:
         return legal
     allowed = {raw[:3] for raw in legal}
-    return [raw for raw in generator.capture_paths(*position) if raw[:3] in allowed]
+    return legal + [raw for raw in generator.capture_paths(*position) if raw[:3] in allowed]
 
 
 # -- explaining -----------------------------------------------------------------------
@@ -196,13 +234,15 @@ def _explain(board: Board, written: _Written) -> tuple[str, str]:
         mover, owner = board.turn.name.lower(), piece.colour.name.lower()
         return "wrong-colour", f"{name(start)} holds a {owner} piece and {mover} is to move"
     generator = board._generator
+    square = generator.layout.square
+    to_move = generator.move
     position = board._raw()
     captures = generator.capture_paths(*position)
     legal = board._legal_raw()
     available = _listed(board, legal)
     if len(path) == 2:
         simple = generator.simple_moves(*position)
-        if any(m[0] + 1 == start and m[1] + 1 == end for m in simple):
+        if any(square[m[0]] == start and square[m[1]] == end for m in simple):
             if captures:
                 return "capture-compulsory", f"capture is compulsory: {available}"
             return (
@@ -223,14 +263,14 @@ def _explain(board: Board, written: _Written) -> tuple[str, str]:
     stopped = [
         raw
         for raw in captures
-        if raw[:3] in allowed and raw[0] + 1 == start and end in to_move(raw).path[1:-1]
+        if raw[:3] in allowed and square[raw[0]] == start and end in to_move(raw).path[1:-1]
     ]
     if stopped:
         return (
             "capture-incomplete",
             f"the capture was stopped at {name(end)} but must go on: {_listed(board, stopped)}",
         )
-    moves_this_piece = any(m[0] + 1 == start for m in legal)
+    moves_this_piece = any(square[m[0]] == start for m in legal)
     compulsory = available if captures and not moves_this_piece else ""
     return _explain_geometry(board, piece.king, start, end, compulsory)
 
@@ -320,6 +360,7 @@ def _joined(board: Board, move: Move, squares: tuple[int, ...]) -> str:
 
 
 def _listed(board: Board, moves: list[RawMove]) -> str:
+    to_move = board._generator.move
     texts = tuple(board.move_text(to_move(m)) for m in moves)
     return _alternatives(texts) + (" was available" if len(set(texts)) == 1 else " were available")
 

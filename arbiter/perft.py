@@ -51,7 +51,9 @@ def _count(
 ) -> int:
     """Leaves below a position; ``run`` and ``other_run`` are the king runs of the side
     to move and of the other side, followed only where the variant limits them."""
-    frozen = 0 if limit is None else frozen_by_run(run, own & ~kings, limit)
+    if limit is None:
+        return _count_free(generator, own, opp, kings, c, depth)
+    frozen = frozen_by_run(run, own & ~kings, limit)
     if depth == 0:
         return 1
     if depth == 1:
@@ -60,11 +62,29 @@ def _count(
     other = 1 - c
     for move in generator.legal(own, opp, kings, c, frozen):
         mine, theirs, crowned = play(own, opp, kings, move)
-        if limit is not None:
-            after = next_king_run(run, move, bool(kings >> move[0] & 1))
-            total += _count(
-                generator, theirs, mine, crowned, other, depth - 1, limit, other_run, after
-            )
-        else:
-            total += _count(generator, theirs, mine, crowned, other, depth - 1)
+        after = next_king_run(run, move, bool(kings >> move[0] & 1))
+        total += _count(generator, theirs, mine, crowned, other, depth - 1, limit, other_run, after)
+    return total
+
+
+def _count_free(
+    generator: MoveGenerator, own: int, opp: int, kings: int, c: int, depth: int
+) -> int:
+    """:func:`_count` where kings move freely: the last two plies are counted in one
+    loop (the leaves' parents are not visited through a call of their own)."""
+    if depth == 0:
+        return 1
+    if depth == 1:
+        return generator.count(own, opp, kings, c)
+    total = 0
+    other = 1 - c
+    if depth == 2:
+        count = generator.count
+        for move in generator.legal(own, opp, kings, c):
+            mine, theirs, crowned = play(own, opp, kings, move)
+            total += count(theirs, mine, crowned, other)
+        return total
+    for move in generator.legal(own, opp, kings, c):
+        mine, theirs, crowned = play(own, opp, kings, move)
+        total += _count_free(generator, theirs, mine, crowned, other, depth - 1)
     return total

@@ -35,19 +35,11 @@ class ItalianBoard(Board):
         """FID art. 6.6-6.9 in order: the most pieces (kings and men count one each); then
         a capture with a king before one with a man; then the most kings taken; then the
         capture that meets a king earliest (compared piece by piece, so that among
-        captures whose first king comes at the same point the next king decides)."""
+        captures whose first king comes at the same point the next king decides).
+
+        Every jump is a short one: in the bit layout a step is the same index delta
+        everywhere, so the piece taken by the jump from ``a`` to ``b`` has the index
+        midway between them."""
         origin, _, captured, path, _ = move
-        order = tuple(bool(kings >> victim & 1) for victim in _victims(cls.geometry, path))
+        order = tuple(bool(kings >> (a + b) // 2 & 1) for a, b in pairwise(path))
         return (captured.bit_count(), bool(kings >> origin & 1), sum(order), order)
-
-
-def _victims(geometry: Geometry, path: tuple[int, ...]) -> list[int]:
-    """The indices of the pieces a short-jumping piece takes along ``path``, in order:
-    each one stands midway between two landing squares."""
-    victims = []
-    for a, b in pairwise(path):
-        (fa, ra), (fb, rb) = geometry.coordinates_of(a + 1), geometry.coordinates_of(b + 1)
-        middle = geometry.square_at((fa + fb) // 2, (ra + rb) // 2)
-        assert middle is not None, f"no square between {a + 1} and {b + 1}"
-        victims.append(middle - 1)
-    return victims

@@ -83,7 +83,7 @@ def quick_report(tmp_path_factory: pytest.TempPathFactory) -> str:
     for variant, text in FIXTURES.items():
         path = folder / f"{variant}.pdn"
         path.write_text(text, encoding="utf-8")
-        argv += ["--pdn", f"{variant}={path}"]
+        argv += ["--variant", variant, "--pdn", f"{variant}={path}"]
     out = StringIO()
     with redirect_stdout(out):
         main(argv)

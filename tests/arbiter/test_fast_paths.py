@@ -1,0 +1,175 @@
+"""The fast paths of move generation and move reading give the answers of the slow ones.
+
+- the bit layout (``arbiter._bits``): one step in a direction is one index delta on
+  every square, and a step off the board never lands on a playable square;
+- ``MoveGenerator.count`` (bulk counting, perft's last ply) is ``len(legal(...))``;
+- ``MoveGenerator.simple_move`` (one move checked alone) agrees with ``simple_moves``;
+- ``Board.has_legal_moves`` and the board's kept legal moves follow push, pop and copy;
+- the reader of plain ``a-b`` texts returns what the general reader returns.
+
+Positions come from random legal play and from random placements of men and kings, in
+every variant.
+"""
+
+from __future__ import annotations
+
+import random
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from arbiter import notation
+from arbiter.board import Board, Colour
+from arbiter.errors import ArbiterError
+from arbiter.variants import VARIANTS, InternationalBoard, RussianBoard
+
+NAMES = sorted(VARIANTS)
+
+
+def played(name: str, seed: int) -> list[Board]:
+    """The positions of one game of random legal play (copies, the last one included)."""
+    rng = random.Random(seed)
+    board = VARIANTS[name]()
+    positions = [board.copy()]
+    for _ in range(rng.randint(5, 150)):
+        moves = board.legal_moves()
+        if not moves:
+            break
+        board.push(rng.choice(moves))
+        positions.append(board.copy())
+    return positions
+
+
+@st.composite
+def placements(draw: st.DrawFn) -> Board:
+    """A variant and a random position: men off their crowning row, kings anywhere."""
+    cls = VARIANTS[draw(st.sampled_from(NAMES))]
+    geometry = cls.geometry
+    squares = list(range(1, geometry.size + 1))
+    chosen = draw(st.lists(st.sampled_from(squares), min_size=2, max_size=14, unique=True))
+    top, bottom = geometry.rank_squares(geometry.height - 1), geometry.rank_squares(0)
+    sides: dict[str, list[str]] = {"W": [], "B": []}
+    for square in chosen:
+        side = draw(st.sampled_from("WB"))
+        crowning = top if side == "W" else bottom
+        king = square in crowning or draw(st.booleans())
+        sides[side].append(f"K{square}" if king else str(square))
+    turn = draw(st.sampled_from("WB"))
+    return cls(f"{turn}:W{','.join(sides['W'])}:B{','.join(sides['B'])}")
+
+
+def check_generator(board: Board) -> None:
+    generator = board._generator
+    own, opp, kings, c = board._raw()
+    frozen = board._frozen()
+    legal = generator.legal(own, opp, kings, c, frozen)
+    assert generator.count(own, opp, kings, c, frozen) == len(legal), board.fen()
+    assert board.has_legal_moves() == bool(legal)
+    jumpers = generator.capturers(own, opp, kings, c)
+    assert bool(jumpers) == bool(legal and legal[0][2])
+    # every piece that can capture; the priority may leave some of them out
+    assert jumpers | sum({1 << raw[0] for raw in legal if raw[2]}) == jumpers
+    simple = generator.simple_moves(own, opp, kings, c, frozen)
+    by_ends = {(raw[0], raw[1]): raw for raw in simple}
+    indices = [generator.layout.index[s] for s in range(1, board.geometry.size + 1)]
+    for origin in indices:
+        if not own >> origin & 1:
+            continue
+        for to in indices:
+            found = generator.simple_move(own, opp, kings, c, frozen, origin, to)
+            assert found == by_ends.get((origin, to)), (board.fen(), origin, to)
+
+
+def check_reader(board: Board) -> None:
+    """Every ``from-to`` text of a legal move and of its mirror image, and one that
+    joins two pieces, is read by the fast reader as by the general one."""
+    name = board.square_name
+    texts = set()
+    for move in board.legal_moves():
+        texts.add(f"{name(move.from_square)}-{name(move.to_square)}")
+        texts.add(f"{move.from_square}x{move.to_square}")
+        texts.add(f"{name(move.to_square)}-{name(move.from_square)}")
+    for text in sorted(texts):
+        fast = notation._plain(board, text)
+        try:
+            matches = notation._matches(board, notation._read(board, text))
+        except ArbiterError:
+            matches = []
+        if fast is not None:
+            assert matches == [fast], (board.fen(), text)
+            assert fast.path == matches[0].path
+        else:
+            assert len(matches) != 1, (board.fen(), text)
+
+
+def test_one_step_is_one_index_delta_everywhere() -> None:
+    for cls in VARIANTS.values():
+        generator = cls._generator
+        layout, geometry, rules = generator.layout, cls.geometry, generator.rules
+        directions = {
+            *rules.man_steps,
+            *rules.man_captures,
+            *rules.king_directions,
+            *rules.king_jump_directions,
+        }
+        directions |= {(df, -dr) for df, dr in directions}
+        for square in range(1, geometry.size + 1):
+            for direction in directions:
+                step = layout.index[square] + layout.delta(direction)
+                ray = geometry.ray(square, direction)
+                if ray:
+                    assert step == layout.index[ray[0]], (cls.name, square, direction)
+                else:
+                    assert not 0 <= step < len(layout.square) or not layout.square[step]
+
+
+def test_indices_follow_the_square_numbers() -> None:
+    """Generation visits pieces by index: in the order of their numbers."""
+    for cls in VARIANTS.values():
+        index = cls._generator.layout.index
+        assert list(index[1:]) == sorted(index[1:]), cls.name
+
+
+def test_bulk_counting_of_single_jumps_checks_every_capture() -> None:
+    """International: two single captures are counted in bulk; a second jump, a king
+    taken where the majority hook decides, or a Russian man crowned on the way, and
+    the captures are generated."""
+    cases = [
+        (InternationalBoard("W:W32,34:B28,29"), 2),  # 32x23, 34x23
+        (InternationalBoard("W:W32:B28,18"), 1),  # 32x23x12
+        (InternationalBoard("W:W32,34:BK28,29"), 2),
+        (RussianBoard("W:Wb6:Bc7,e7"), 3),  # b6:d8:f6, g5 or h4
+    ]
+    for board, expected in cases:
+        generator = board._generator
+        assert len(generator.legal(*board._raw())) == expected, board.fen()
+        assert generator.count(*board._raw()) == expected, board.fen()
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.sampled_from(NAMES), st.integers(0, 10**6))
+def test_fast_paths_over_random_games(name: str, seed: int) -> None:
+    for board in played(name, seed)[::3]:
+        check_generator(board)
+        check_reader(board)
+
+
+@settings(max_examples=300, deadline=None)
+@given(placements())
+def test_fast_paths_over_random_placements(board: Board) -> None:
+    check_generator(board)
+    check_reader(board)
+
+
+def test_kept_moves_follow_push_pop_and_copy() -> None:
+    board = InternationalBoard("W:W33:B28")
+    assert board.has_legal_moves()
+    capture = board.parse_move("33x22")
+    twin = board.copy()
+    board.push(capture)
+    assert board.turn is Colour.BLACK and not board.has_legal_moves()
+    assert twin.legal_moves() == [capture]
+    board.pop()
+    assert board.legal_moves() == [capture]
+    board.set_fen("B:W32:B28")
+    assert [(m.from_square, m.to_square) for m in board.legal_moves()] == [(28, 37)]
