@@ -29,9 +29,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from arbiter.board import Board, Colour
+from arbiter.board import Board
 from arbiter.errors import ArbiterError, IllegalMoveError
-from arbiter.fen import FenPosition, format_fen
 from arbiter.move import Move
 from arbiter.pdn import PdnGame, PdnMove, read_games, write_game
 from arbiter.pdn.encoding import iter_lines
@@ -39,6 +38,7 @@ from arbiter.perft import perft as arbiter_perft
 from arbiter.replay import replay
 from arbiter.variants import find_variant
 from benchmarks.peers import loops
+from tests.arbiter.peers.harness import numeric_fen
 
 REPO = Path(__file__).resolve().parents[1]
 CORPUS = REPO / ".." / "shared" / "corpus"
@@ -148,21 +148,6 @@ class ArbiterEngine:
 
     def pop(self, position: Board) -> None:
         position.pop()
-
-
-def numeric_fen(board: Board) -> str:
-    """The position as a FEN with numeric squares (the neutral form, even for Russian)."""
-    kings = board.piece_squares(Colour.WHITE, kings=True) + board.piece_squares(
-        Colour.BLACK, kings=True
-    )
-    return format_fen(
-        FenPosition(
-            turn=board.turn,
-            white=frozenset(board.piece_squares(Colour.WHITE)),
-            black=frozenset(board.piece_squares(Colour.BLACK)),
-            kings=frozenset(kings),
-        )
-    )
 
 
 # -- the games ----------------------------------------------------------------------------
