@@ -143,47 +143,48 @@ class RegistrationAdmin(ScopedAdmin, AuditedAdmin):
         return super().changeform_view(request, object_id, form_url, extra_context)
 
     def withdraw_view(self, request: HttpRequest, object_id: str) -> HttpResponse:
-        registration = object_or_404(self, request, object_id, change=True)
-        form = WithdrawForm(request.POST)
-        if form.is_valid():
-            try:
-                registration_withdraw(
-                    registration=registration,
-                    from_round=form.cleaned_data["from_round"],
-                    user=request.user,
-                )
-            except TournamentError as exc:
-                report_refusal(request, exc)
-            else:
-                messages.success(
-                    request,
-                    _("%(player)s withdrawn from round %(round)d on.")
-                    % {"player": registration, "round": form.cleaned_data["from_round"]},
-                )
-        else:
-            messages.error(request, _("Give the first round the player no longer plays."))
-        return self._back_to(registration)
+        return self._registration_action(
+            request,
+            object_id,
+            form_class=WithdrawForm,
+            field="from_round",
+            service=lambda registration, number: registration_withdraw(
+                registration=registration, from_round=number, user=request.user
+            ),
+            success=_("%(player)s withdrawn from round %(round)d on."),
+            invalid=_("Give the first round the player no longer plays."),
+        )
 
     def bye_view(self, request: HttpRequest, object_id: str) -> HttpResponse:
+        return self._registration_action(
+            request,
+            object_id,
+            form_class=ByeRequestForm,
+            field="round_number",
+            service=lambda registration, number: bye_request_add(
+                registration=registration, round_number=number, user=request.user
+            ),
+            success=_("Half-point bye granted to %(player)s in round %(round)d."),
+            invalid=_("Give the round of the half-point bye."),
+        )
+
+    def _registration_action(
+        self, request, object_id, *, form_class, field, service, success, invalid
+    ) -> HttpResponse:
+        """A button on the registration page: read the round from the form, call the service,
+        report its refusal or its success, and come back to the page."""
         registration = object_or_404(self, request, object_id, change=True)
-        form = ByeRequestForm(request.POST)
-        if form.is_valid():
-            try:
-                bye_request_add(
-                    registration=registration,
-                    round_number=form.cleaned_data["round_number"],
-                    user=request.user,
-                )
-            except TournamentError as exc:
-                report_refusal(request, exc)
-            else:
-                messages.success(
-                    request,
-                    _("Half-point bye granted to %(player)s in round %(round)d.")
-                    % {"player": registration, "round": form.cleaned_data["round_number"]},
-                )
+        form = form_class(request.POST)
+        if not form.is_valid():
+            messages.error(request, invalid)
+            return self._back_to(registration)
+        number = form.cleaned_data[field]
+        try:
+            service(registration, number)
+        except TournamentError as exc:
+            report_refusal(request, exc)
         else:
-            messages.error(request, _("Give the round of the half-point bye."))
+            messages.success(request, success % {"player": registration, "round": number})
         return self._back_to(registration)
 
     def _back_to(self, registration: Registration) -> HttpResponse:
