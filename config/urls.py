@@ -1,6 +1,6 @@
 """URL routes: the admin site (customised by tournaments.admin and games.admin), the public
-pages under /events/, the REST API under /api/ with its OpenAPI schema and docs, and the
-language switch."""
+pages under /events/, the dispute desk under /desk/ with the site login under /accounts/, the
+REST API under /api/ with its OpenAPI schema and docs, and the language switch."""
 
 from django.contrib import admin
 from django.urls import include, path
@@ -13,6 +13,8 @@ urlpatterns = [
     path("events/", include("tournaments.urls")),
     path("events/", include("tournaments.documents_urls")),
     path("desk/", include("games.urls")),
+    # Site login for players and arbiters (the dispute desk); LOGIN_URL points here.
+    path("accounts/", include("django.contrib.auth.urls")),
     path("api/", include("tournaments.api.urls")),
     path("api/schema/", SpectacularAPIView.as_view(), name="api-schema"),
     path("api/docs/", SpectacularSwaggerView.as_view(url_name="api-schema"), name="api-docs"),
