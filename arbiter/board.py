@@ -23,6 +23,8 @@ from arbiter._movegen import (
     next_king_run,
     play,
 )
+from arbiter.draws import RULES, PlyFacts, main_road
+from arbiter.game import Ending
 from arbiter.geometry import DIAGONALS, Colour, Direction, Geometry
 from arbiter.move import Move
 
@@ -44,7 +46,7 @@ class Board:
 
     name: ClassVar[str]
     aliases: ClassVar[tuple[str, ...]] = ()
-    game_type: ClassVar[int]
+    game_type: ClassVar[int | None]
     pdn_game_type: ClassVar[str]
     geometry: ClassVar[Geometry]
     first_player: ClassVar[Colour] = Colour.WHITE
@@ -52,7 +54,8 @@ class Board:
     capture_separator: ClassVar[str] = "x"
     notation: ClassVar[str] = "numeric"
     result_format: ClassVar[str] = "default"
-    draw_rules: ClassVar[tuple] = ()
+    #: Codes of the variant's draw rules (:data:`arbiter.draws.RULES`).
+    draw_rules: ClassVar[tuple[str, ...]] = ()
 
     # Movement, seen from White (Black's directions are mirrored): see MoveRules.
     man_steps: ClassVar[tuple[Direction, ...]] = DIAGONALS[:2]
@@ -73,6 +76,9 @@ class Board:
     giveaway: ClassVar[bool] = False
 
     _generator: ClassVar[MoveGenerator]
+    #: The main road's squares when a draw rule of the variant watches it (draughts-64
+    #: 7.2.7), else empty.
+    _main_road: ClassVar[frozenset[int]] = frozenset()
 
     def __init_subclass__(cls, **kwargs: object) -> None:
         super().__init_subclass__(**kwargs)
@@ -92,6 +98,8 @@ class Board:
             overridden = cls._capture_precedence.__func__ is not Board._capture_precedence.__func__
             select = cls._select_captures if overridden else None
             cls._generator = MoveGenerator(cls.geometry, rules, select)
+            if any(RULES[code].uses_main_road for code in cls.draw_rules):
+                cls._main_road = main_road(cls.geometry)
 
     @classmethod
     def _capture_precedence(cls, move: RawMove, kings: int) -> tuple[object, ...]:
@@ -207,6 +215,22 @@ class Board:
         """Who wins when the side to move has no legal move: the other side (REFERENCE.md
         1.5, 2.3, 3.2), or the side to move itself in a giveaway variant (4.7)."""
         return self.turn if self.giveaway else self.turn.other
+
+    def ending(self) -> Ending | None:
+        """The game is over when the side to move has no legal move (REFERENCE.md 1.5,
+        2.3, 3.2; 4.7 for the giveaway variants, where that side wins)."""
+        if self.has_legal_moves():
+            return None
+        stuck = self.turn.name.lower()
+        return Ending("no-legal-move", self.winner_without_moves(), f"{stuck} has no legal move")
+
+    def start_facts(self, ply: int) -> PlyFacts:
+        """The draw-rule facts of this position taken as a start: counts begin here."""
+        return PlyFacts.of_position(self, ply, main_road=self._main_road)
+
+    def push_facts(self, move: Move, ply: int) -> PlyFacts:
+        """Play ``move`` (known legal) and return the draw-rule facts of the ply."""
+        return PlyFacts.of_move(self, move, ply, main_road=self._main_road)
 
     def is_legal(self, move: Move) -> bool:
         return move in self.legal_moves()

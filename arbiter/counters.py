@@ -22,9 +22,8 @@ at the ply a draw is claimed.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Literal
+from typing import Any, Literal
 
-from arbiter.board import Board
 from arbiter.draws import (
     Countdown,
     DrawRule,
@@ -33,10 +32,9 @@ from arbiter.draws import (
     MainRoad,
     PlyFacts,
     Repetition,
-    main_road,
     rules_for,
 )
-from arbiter.move import Move
+from arbiter.game import GameBoard
 
 __all__ = ["DrawCounter", "DrawCounters"]
 
@@ -74,22 +72,20 @@ class DrawCounters:
     :meth:`snapshot` reports each rule.
     """
 
-    def __init__(self, board: Board, *, ply: int = 0) -> None:
+    def __init__(self, board: GameBoard, *, ply: int = 0) -> None:
         self.board = board
         self.ply = ply
         self._start()
 
     def _start(self) -> None:
         self._rules: list[DrawRule] = rules_for(self.board.draw_rules)
-        uses_road = any(rule.uses_main_road for rule in self._rules)
-        self._road = main_road(self.board.geometry) if uses_road else frozenset()
-        self._facts = PlyFacts.of_position(self.board, self.ply, main_road=self._road)
+        self._facts = self.board.start_facts(self.ply)
         self._met = [rule.observe(self._facts) for rule in self._rules]
 
-    def push(self, move: Move) -> None:
+    def push(self, move: Any) -> None:
         """Play ``move`` (known legal) on the board and feed the ply to every rule."""
         self.ply += 1
-        self._facts = PlyFacts.of_move(self.board, move, self.ply, main_road=self._road)
+        self._facts = self.board.push_facts(move, self.ply)
         self._met = [rule.observe(self._facts) for rule in self._rules]
 
     def set_position(self, fen: str) -> None:

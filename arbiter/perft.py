@@ -6,9 +6,10 @@ from __future__ import annotations
 
 from arbiter._movegen import KingRun, MoveGenerator, frozen_by_run, next_king_run, play
 from arbiter.board import Board
+from arbiter.game import GameBoard
 
 
-def perft(board: Board, depth: int) -> int:
+def perft(board: Board | GameBoard, depth: int) -> int:
     """The number of move sequences of ``depth`` plies from ``board``'s position.
 
     >>> from arbiter.variants import InternationalBoard
@@ -17,6 +18,8 @@ def perft(board: Board, depth: int) -> int:
     """
     if depth < 0:
         raise ValueError(f"perft depth must be 0 or more, not {depth}")
+    if not isinstance(board, Board):
+        return _count_any(board, depth)
     own, opp, kings, c = board._raw()
     limit = board.king_move_limit
     runs = ((-1, 0), (-1, 0))
@@ -25,7 +28,7 @@ def perft(board: Board, depth: int) -> int:
     return _count(board._generator, own, opp, kings, c, depth, limit, *runs)
 
 
-def divide(board: Board, depth: int) -> dict[str, int]:
+def divide(board: Board | GameBoard, depth: int) -> dict[str, int]:
     """Perft split by first move: move text -> leaves below it (``depth`` >= 1)."""
     if depth < 1:
         raise ValueError(f"divide depth must be 1 or more, not {depth}")
@@ -87,4 +90,20 @@ def _count_free(
     for move in generator.legal(own, opp, kings, c):
         mine, theirs, crowned = play(own, opp, kings, move)
         total += _count_free(generator, theirs, mine, crowned, other, depth - 1)
+    return total
+
+
+def _count_any(board: GameBoard, depth: int) -> int:
+    """Leaves below the position of a game without a bitboard generator: play and take
+    back every legal move (a game over on the board has no legal move, so no leaf)."""
+    if depth == 0:
+        return 1
+    moves = board.legal_moves()
+    if depth == 1:
+        return len(moves)
+    total = 0
+    for move in moves:
+        board.push(move)
+        total += _count_any(board, depth - 1)
+        board.pop()
     return total

@@ -2,9 +2,11 @@
 
 The replay checks every move of the main line against the rules of the game's variant,
 stops at the first move that is illegal, ambiguous or unknown, watches the variant's draw
-rules after every ply, and notices when the game ended on the board (REFERENCE.md 1.5,
-2.3, 3.2: the side to move has no legal move and has lost, or won in a giveaway variant,
-4.7; 1.6, 2.4: an automatic draw).
+rules after every ply, and notices when the game ended on the board (the game's own
+ending, :meth:`arbiter.game.GameBoard.ending`: in draughts the side to move has no legal
+move and has lost, REFERENCE.md 1.5, 2.3, 3.2, or won in a giveaway variant, 4.7; or an
+automatic draw, 1.6, 2.4). Any game that follows :class:`arbiter.game.GameBoard` is
+replayed the same way.
 Plies recorded after such an end are counted, not verified. The record's result is then
 compared with what the board decided.
 
@@ -21,8 +23,7 @@ import contextlib
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from arbiter.board import Board, Colour
-from arbiter.draws import NOTE_7_2_9, DrawRule, PlyFacts, main_road, rules_for
+from arbiter.draws import NOTE_7_2_9, DrawRule, rules_for
 from arbiter.errors import (
     AmbiguousMoveError,
     ArbiterError,
@@ -31,6 +32,8 @@ from arbiter.errors import (
     InvalidMoveError,
     UnknownVariantError,
 )
+from arbiter.game import Ending, GameBoard
+from arbiter.geometry import Colour
 from arbiter.pdn import PdnMove, PdnSetup, normalize_result, read_game
 from arbiter.variants import find_variant
 from arbiter.verdict import (
@@ -44,7 +47,6 @@ from arbiter.verdict import (
 )
 
 if TYPE_CHECKING:
-    from arbiter.move import Move
     from arbiter.pdn import PdnGame
 
 #: What a result says, for both result formats (REFERENCE.md 6.3). The first score is the
@@ -69,14 +71,15 @@ _RESULT_TEXT: dict[str, dict[str | None, str]] = {
 def replay(
     game: PdnGame,
     *,
-    variant: str | type[Board] | None = None,
+    variant: str | type[GameBoard] | None = None,
     opening: str | None = None,
     file: str | None = None,
 ) -> Verdict:
     """Replay ``game`` under its variant and return the verdict.
 
-    The variant is the game's ``GameType`` tag if it has one, else ``variant`` (a name,
-    an alias or a board class); with neither, the game is ``unreadable``. ``opening`` is
+    The variant is the game's ``GameType`` tag if it has one (else its ``Variant`` tag,
+    for the games PDN gives no number), else ``variant`` (a name, an alias or a board
+    class); with none, the game is ``unreadable``. ``opening`` is
     movetext (``"32-28 18-23"``, move numbers allowed) the game should start with.
     ``file`` is only copied into the verdict.
     """
@@ -89,10 +92,11 @@ class _Replay:
 
     game: PdnGame
     file: str | None
-    board_type: type[Board] | None = None
-    board: Board | None = None
+    board_type: type[GameBoard] | None = None
+    board: GameBoard | None = None
     plies: int = 0
     move_number: int = 0
+    last_mover: Colour | None = None
     error: MoveError | None = None
     verdict: VerdictKind = "legal"
     outcome: Outcome | None = None
@@ -101,20 +105,19 @@ class _Replay:
     moves_after_end: int = 0
     notes: list[str] = field(default_factory=list)
     rules: list[DrawRule] = field(default_factory=list)
-    road: frozenset[int] = frozenset()
 
     # -- the steps ------------------------------------------------------------------
 
-    def run(self, variant: str | type[Board] | None, opening: str | None) -> Verdict:
+    def run(self, variant: str | type[GameBoard] | None, opening: str | None) -> Verdict:
         if self.game.errors:
             self._syntax_errors(variant)
         elif self._start(variant):
             self._play()
         return self._verdict(opening)
 
-    def _syntax_errors(self, variant: str | type[Board] | None) -> None:
+    def _syntax_errors(self, variant: str | type[GameBoard] | None) -> None:
         """Report the game's syntax errors; the variant is still named if it is known."""
-        named = self.game.tag("GameType") or variant
+        named = self._declared() or variant
         if named is not None:
             with contextlib.suppress(UnknownVariantError):
                 self.board_type = _board_type(named)
@@ -122,12 +125,16 @@ class _Replay:
         self._stop("unreadable", None, "pdn-syntax", str(first))
         self.notes.extend(f"also: {error}" for error in others)
 
-    def _start(self, variant: str | type[Board] | None) -> bool:
+    def _declared(self) -> str | None:
+        """The variant the record names: its GameType tag, else its Variant tag."""
+        return self.game.tag("GameType") or self.game.tag("Variant")
+
+    def _start(self, variant: str | type[GameBoard] | None) -> bool:
         """Find the variant and the starting position; False (and an error) if impossible."""
-        game_type = self.game.tag("GameType")
+        game_type = self._declared()
         named = game_type or variant
         if named is None:
-            message = "the game has no GameType tag and no variant was given"
+            message = "the game has no GameType or Variant tag and no variant was given"
             self._stop("unreadable", None, "no-variant", message)
             return False
         try:
@@ -136,8 +143,9 @@ class _Replay:
             self._stop("unreadable", None, "unknown-variant", str(exc))
             return False
         if game_type and variant is not None and _variant_name(variant) != self.board_type.name:
+            tag = "GameType" if self.game.tag("GameType") else "Variant"
             self.notes.append(
-                f"GameType {game_type!r} ({self.board_type.name}) takes precedence over "
+                f"{tag} {game_type!r} ({self.board_type.name}) takes precedence over "
                 f"the variant given ({_variant_name(variant)})"
             )
         fen = (self.game.tag("FEN") or "").strip()
@@ -153,13 +161,12 @@ class _Replay:
         """Fresh draw rules, counting from the current position (the start or a setup)."""
         assert self.board is not None and self.board_type is not None
         self.rules = rules_for(self.board_type.draw_rules)
-        uses_road = any(rule.uses_main_road for rule in self.rules)
-        self.road = main_road(self.board_type.geometry) if uses_road else frozenset()
-        facts = PlyFacts.of_position(self.board, self.plies, main_road=self.road)
+        facts = self.board.start_facts(self.plies)
         for rule in self.rules:
             rule.observe(facts)
-        if not self.board.has_legal_moves():
-            self._won_by(self.board.winner_without_moves())
+        ending = self.board.ending()
+        if ending is not None:
+            self._ended(ending)
 
     def _play(self) -> None:
         assert self.board is not None
@@ -186,6 +193,7 @@ class _Replay:
             )
             return
         self.move_number = 0
+        self.last_mover = None
         self.notes.append(
             f"position set up after ply {self.plies} (line {item.line}): {item.fen}; "
             "the draw counts start again there"
@@ -195,7 +203,7 @@ class _Replay:
     def _move(self, item: PdnMove) -> None:
         assert self.board is not None
         mover = self.board.turn
-        expected = _expected_number(mover, self.board_type, self.move_number)
+        expected = self._expected_number(mover)
         if item.number is not None and item.number != expected and self.move_number:
             self.notes.append(
                 f"ply {self.plies + 1} ({item.text!r}, line {item.line}) is numbered "
@@ -225,14 +233,17 @@ class _Replay:
             return
         self._push(move)
 
-    def _push(self, move: Move) -> None:
+    def _push(self, move: object) -> None:
         assert self.board is not None
         self.plies += 1
-        facts = PlyFacts.of_move(self.board, move, self.plies, main_road=self.road)
+        self.last_mover = self.board.turn
+        facts = self.board.push_facts(move, self.plies)
         met = [rule for rule in self.rules if rule.observe(facts)]
-        if not self.board.has_legal_moves():
-            # a win on the last counted ply takes precedence over a draw (REFERENCE.md 1.6)
-            self._won_by(self.board.winner_without_moves())
+        ending = self.board.ending()
+        if ending is not None:
+            # the end on the board at the last counted ply takes precedence over a draw
+            # rule (REFERENCE.md 1.6)
+            self._ended(ending)
             return
         for rule in met:
             event = DrawEvent(rule.code, rule.name, self.plies, rule.kind, rule.source)
@@ -242,13 +253,24 @@ class _Replay:
                     self.draw = self.draw or event
             elif self.outcome is None:
                 self.draw = event
-                self.outcome = Outcome("draw-rule", self.plies, None, self._result_text(None))
+                self.outcome = Outcome(
+                    "draw-rule", self.plies, None, self._result_text(None), rule.name
+                )
             else:
                 self.notes.append(f"the {rule.name} was met at the same ply ({rule.code})")
 
-    def _won_by(self, winner: Colour) -> None:
-        name = winner.name.lower()
-        self.outcome = Outcome("no-legal-move", self.plies, name, self._result_text(name))
+    def _ended(self, ending: Ending) -> None:
+        name = None if ending.winner is None else ending.winner.name.lower()
+        result = self._result_text(name)
+        self.outcome = Outcome(ending.termination, self.plies, name, result, ending.reason)
+
+    def _expected_number(self, mover: Colour) -> int:
+        """The number the ply of ``mover`` should carry: a new turn of the first player
+        opens a new number (REFERENCE.md 1.7, 6.5), as does the first ply recorded."""
+        assert self.board_type is not None
+        first = self.board_type.first_player
+        opens = mover is first and self.last_mover is not first
+        return self.move_number + 1 if opens or self.move_number == 0 else self.move_number
 
     def _stop(
         self,
@@ -336,16 +358,15 @@ class _Replay:
         return "contradicts", f"the record gives {recorded}, but {self._ending()}"
 
     def _ending(self) -> str:
-        assert self.outcome is not None
-        if self.outcome.winner is None:
-            assert self.draw is not None
-            return f"the position was drawn at ply {self.outcome.ply} ({self.draw.name})"
-        assert self.board_type is not None
-        loser = "black" if self.outcome.winner == "white" else "white"
-        stuck = self.outcome.winner if self.board_type.giveaway else loser
+        outcome = self.outcome
+        assert outcome is not None
+        if outcome.termination == "draw-rule":
+            return f"the position was drawn at ply {outcome.ply} ({outcome.reason})"
+        if outcome.winner is None:
+            return f"the game was drawn on the board at ply {outcome.ply}: {outcome.reason}"
         return (
-            f"{self.outcome.winner} won on the board at ply {self.outcome.ply}: "
-            f"{stuck} has no legal move ({self.outcome.result})"
+            f"{outcome.winner} won on the board at ply {outcome.ply}: "
+            f"{outcome.reason} ({outcome.result})"
         )
 
     def _result_text(self, winner: str | None) -> str:
@@ -387,14 +408,7 @@ class _Replay:
         return OpeningCheck(True, None)
 
 
-def _expected_number(mover: Colour, board_type: type[Board] | None, last: int) -> int:
-    """The number the move of ``mover`` should carry after move number ``last``: the first
-    player's move opens a new number (REFERENCE.md 1.7, 6.5)."""
-    assert board_type is not None
-    return last + 1 if mover is board_type.first_player or last == 0 else last
-
-
-def _variant_name(variant: str | type[Board]) -> str:
+def _variant_name(variant: str | type[GameBoard]) -> str:
     """The name of the variant meant, or the text as given when no variant answers."""
     try:
         return _board_type(variant).name
@@ -402,5 +416,5 @@ def _variant_name(variant: str | type[Board]) -> str:
         return str(variant)
 
 
-def _board_type(variant: str | type[Board]) -> type[Board]:
+def _board_type(variant: str | type[GameBoard]) -> type[GameBoard]:
     return find_variant(variant) if isinstance(variant, str) else variant

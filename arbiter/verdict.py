@@ -50,15 +50,19 @@ class DrawEvent:
 
 @dataclass(frozen=True, slots=True)
 class Outcome:
-    """How the game ended on the board: ``termination`` is ``no-legal-move`` (the side to
-    move cannot move: it lost) or ``draw-rule`` (an automatic draw), at ``ply``; ``winner``
-    is ``white``, ``black`` or None; ``result`` is written in the variant's result format
-    (REFERENCE.md 6.3: ``2-0``/``1-1``/``0-2`` international, else ``1-0``/``1/2-1/2``/``0-1``)."""
+    """How the game ended on the board, at ``ply``: ``termination`` is ``draw-rule`` (an
+    automatic draw) or the game's own ending (:class:`arbiter.game.Ending`: in draughts
+    ``no-legal-move``, the side to move cannot move and has lost; elsewhere e.g.
+    ``checkmate``, ``stalemate``, ``corner-filled``); ``winner`` is ``white``, ``black``
+    or None; ``result`` is written in the variant's result format (REFERENCE.md 6.3:
+    ``2-0``/``1-1``/``0-2`` international, else ``1-0``/``1/2-1/2``/``0-1``); ``reason``
+    says what happened on the board (``"black has no legal move"``)."""
 
-    termination: Literal["no-legal-move", "draw-rule"]
+    termination: str
     ply: int
     winner: Literal["white", "black"] | None
     result: str
+    reason: str = ""
 
 
 @dataclass(frozen=True, slots=True)

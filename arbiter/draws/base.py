@@ -13,7 +13,7 @@ from collections.abc import Hashable, Iterable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar, Literal
 
-from arbiter.board import Colour
+from arbiter.geometry import Colour
 
 if TYPE_CHECKING:
     from arbiter.board import Board

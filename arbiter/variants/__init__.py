@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from arbiter.board import Board
+from typing import TYPE_CHECKING
+
 from arbiter.errors import UnknownVariantError
 from arbiter.variants.antidraughts import AntidraughtsBoard, RussianGiveawayBoard
 from arbiter.variants.brazilian import BrazilianBoard
@@ -18,6 +19,9 @@ from arbiter.variants.spanish import PortugueseBoard, SpanishBoard
 from arbiter.variants.spantsiretti import SpantsirettiBoard
 from arbiter.variants.thai import ThaiBoard
 from arbiter.variants.turkish import TurkishBoard
+
+if TYPE_CHECKING:
+    from arbiter.game import GameBoard
 
 __all__ = [
     "VARIANTS",
@@ -43,7 +47,7 @@ __all__ = [
 #: Every registered variant by name. Where two share a GameType number (antidraughts and
 #: international, Russian giveaway and Russian: PDN has none for the giveaway games), the
 #: GameType answers the first one listed here; the others are found by name.
-VARIANTS: dict[str, type[Board]] = {
+VARIANTS: dict[str, type[GameBoard]] = {
     cls.name: cls
     for cls in (
         InternationalBoard,
@@ -66,7 +70,7 @@ VARIANTS: dict[str, type[Board]] = {
 }
 
 
-def find_variant(name_or_gametype: str | int) -> type[Board]:
+def find_variant(name_or_gametype: str | int) -> type[GameBoard]:
     """The board class for a variant name, an alias, or a PDN GameType, short (``20``,
     ``"20"``) or full (``"20,W,10,10,N2,0"``; REFERENCE.md 6.2). In the full form only the
     type number and the board size are checked: real files vary the notation field.
@@ -83,13 +87,17 @@ def find_variant(name_or_gametype: str | int) -> type[Board]:
         for cls in VARIANTS.values():
             if int(fields[0]) == cls.game_type and _same_size(fields, cls):
                 return cls
-    known = ", ".join(
-        f"{cls.name} ({', '.join((*cls.aliases, str(cls.game_type)))})" for cls in VARIANTS.values()
-    )
+    known = ", ".join(f"{cls.name} ({', '.join(_other_names(cls))})" for cls in VARIANTS.values())
     raise UnknownVariantError(f"unknown variant {name_or_gametype!r}; known: {known}")
 
 
-def _same_size(fields: list[str], cls: type[Board]) -> bool:
+def _other_names(cls: type[GameBoard]) -> tuple[str, ...]:
+    """A game's aliases and its PDN GameType number, if it has one."""
+    number = () if cls.game_type is None else (str(cls.game_type),)
+    return (*cls.aliases, *number)
+
+
+def _same_size(fields: list[str], cls: type[GameBoard]) -> bool:
     if len(fields) < 4:
         return True
     size = (str(cls.geometry.width), str(cls.geometry.height))

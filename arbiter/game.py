@@ -1,0 +1,112 @@
+"""What the arbiter's machinery needs of a game: the :class:`GameBoard` protocol.
+
+The replay (:func:`arbiter.replay`), the draw counters (:mod:`arbiter.counters`), perft,
+the command line and the Django apps work with any class that follows this protocol,
+found by name through :func:`arbiter.find_variant`. The draughts variants follow it
+through :class:`arbiter.Board` (bitboards); the other games of the rule texts (column
+draughts, corner draughts, Dragonfly...) follow it with boards of their own. No shared
+code asks which game it is: what differs is behind these methods.
+
+A game tells three things the replay cannot know:
+
+- how a move is read and played: :meth:`GameBoard.parse_move` raises the arbiter's
+  errors (``InvalidMoveError``, ``IllegalMoveError`` with a reason code and the legal
+  moves, ``AmbiguousMoveError``), :meth:`GameBoard.push` plays a legal move;
+- when the game is over on the board: :meth:`GameBoard.ending` (no legal move,
+  checkmate, a corner filled...), an :class:`Ending` with the winner or None for a draw;
+- what its draw rules see after each ply: :meth:`GameBoard.push_facts` plays the move
+  and returns the :class:`arbiter.draws.PlyFacts` of the ply (position key for
+  repetition, whether the ply was irreversible, the material), and
+  :meth:`GameBoard.start_facts` those of a starting position. The rules a game uses are
+  named by the codes in ``draw_rules`` (:data:`arbiter.draws.RULES`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, ClassVar, Protocol
+
+from arbiter.geometry import Colour, Geometry
+
+if TYPE_CHECKING:
+    from arbiter.draws.base import PlyFacts
+
+__all__ = ["Ending", "GameBoard"]
+
+
+@dataclass(frozen=True, slots=True)
+class Ending:
+    """The game is over on the board: ``termination`` is a stable code
+    (``no-legal-move``, ``checkmate``, ``stalemate``, ``corner-filled``...), ``winner``
+    the side that won or None for a draw, ``reason`` a sentence saying what happened
+    (``"black has no legal move"``)."""
+
+    termination: str
+    winner: Colour | None
+    reason: str
+
+
+class GameBoard(Protocol):
+    """A position of one game with its move history (see the module docstring).
+
+    Class attributes describe the game: ``name`` (the ``--variant`` name), ``aliases``,
+    ``game_type`` (PDN GameType number, None where PDN has none: the game is then named
+    by a ``Variant`` tag or by the caller), ``first_player``, ``result_format``
+    (``"international"``: 2-0/1-1/0-2, ``"default"``: 1-0/1/2-1/2/0-1),
+    ``draw_rules`` (codes of :data:`arbiter.draws.RULES`) and ``geometry`` (the board's
+    squares, for diagrams).
+
+    Moves are the game's own frozen values (hashable, compared by what they do).
+    :meth:`legal_moves` is empty when the game is over on the board.
+    """
+
+    name: ClassVar[str]
+    aliases: ClassVar[tuple[str, ...]]
+    game_type: ClassVar[int | None]
+    first_player: ClassVar[Colour]
+    result_format: ClassVar[str]
+    draw_rules: ClassVar[tuple[str, ...]]
+    geometry: ClassVar[Geometry]
+
+    turn: Colour
+    move_stack: list[Any]
+
+    def __init__(self, fen: str | None = None) -> None: ...
+
+    def set_fen(self, fen: str) -> None:
+        """Set up a position from the game's FEN form and clear the history."""
+
+    def fen(self) -> str:
+        """The position in the game's FEN form."""
+
+    def position_key(self) -> Hashable:
+        """Identifies the position for repetition (pieces, side to move, anything else
+        the game's rules say makes two positions different)."""
+
+    def legal_moves(self) -> list[Any]:
+        """Every legal move, each once; empty when the game is over."""
+
+    def parse_move(self, text: str) -> Any:
+        """The legal move written ``text``, or one of the arbiter's move errors."""
+
+    def move_text(self, move: Any) -> str:
+        """``move`` written in the game's notation."""
+
+    def push(self, move: Any) -> None:
+        """Play ``move`` (known legal)."""
+
+    def pop(self) -> Any:
+        """Take back the last move and return it."""
+
+    def copy(self) -> GameBoard:
+        """An independent board with the same position and history."""
+
+    def ending(self) -> Ending | None:
+        """Whether, and how, the game is over on the board in this position."""
+
+    def start_facts(self, ply: int) -> PlyFacts:
+        """The draw-rule facts of this position as a start (a setup): counts begin here."""
+
+    def push_facts(self, move: Any, ply: int) -> PlyFacts:
+        """Play ``move`` (known legal) and return the draw-rule facts of the ply."""
