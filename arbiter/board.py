@@ -24,7 +24,7 @@ from arbiter._movegen import (
     play,
 )
 from arbiter.draws import RULES, PlyFacts, main_road
-from arbiter.game import Ending
+from arbiter.game import Ending, Figure
 from arbiter.geometry import DIAGONALS, Colour, Direction, Geometry
 from arbiter.move import Move
 
@@ -180,6 +180,19 @@ class Board:
             (black & ~kings).bit_count(),
             (black & kings).bit_count(),
         )
+
+    def figures(self) -> dict[int, tuple[Figure, ...]]:
+        """Each occupied square with its piece, for diagrams."""
+        return {
+            square: (_FIGURES[colour, square in kings],)
+            for colour in Colour
+            for kings in (set(self.piece_squares(colour, kings=True)),)
+            for square in self.piece_squares(colour)
+        }
+
+    def in_hand(self, colour: Colour) -> tuple[Figure, ...]:
+        """Draughts has no drops: nothing is ever in hand."""
+        return ()
 
     def occupied(self, squares: Iterable[int]) -> frozenset[int]:
         """The squares among ``squares`` that hold a piece."""
@@ -369,3 +382,8 @@ class Board:
 #: The four pieces, a man and a king of each colour (``piece_at`` builds none).
 _WHITE_PIECES = (Piece(Colour.WHITE, False), Piece(Colour.WHITE, True))
 _BLACK_PIECES = (Piece(Colour.BLACK, False), Piece(Colour.BLACK, True))
+_FIGURES = {
+    (colour, king): Figure(colour, "king" if king else "man")
+    for colour in Colour
+    for king in (False, True)
+}

@@ -32,7 +32,7 @@ from arbiter.geometry import Colour, Geometry
 if TYPE_CHECKING:
     from arbiter.draws.base import PlyFacts
 
-__all__ = ["Ending", "GameBoard"]
+__all__ = ["Ending", "Figure", "GameBoard"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -45,6 +45,16 @@ class Ending:
     termination: str
     winner: Colour | None
     reason: str
+
+
+@dataclass(frozen=True, slots=True)
+class Figure:
+    """A piece as a diagram draws it: its ``colour`` and its ``kind``, ``"man"`` or
+    ``"king"`` in draughts, the piece letter (``"K"``, ``"R"``, ``"B"``, ``"N"``, ``"P"``)
+    in a chess-like game."""
+
+    colour: Colour
+    kind: str
 
 
 class GameBoard(Protocol):
@@ -101,6 +111,13 @@ class GameBoard(Protocol):
 
     def copy(self) -> GameBoard:
         """An independent board with the same position and history."""
+
+    def figures(self) -> dict[int, tuple[Figure, ...]]:
+        """What stands on each occupied square, bottom piece first (a column of
+        draughts holds several; most games one)."""
+
+    def in_hand(self, colour: Colour) -> tuple[Figure, ...]:
+        """The pieces ``colour`` holds in hand, ready to be dropped (none in draughts)."""
 
     def ending(self) -> Ending | None:
         """Whether, and how, the game is over on the board in this position."""
