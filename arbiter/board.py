@@ -45,6 +45,8 @@ class Board:
     """
 
     name: ClassVar[str]
+    #: The name in titles; by default "<Name> draughts".
+    long_name: ClassVar[str]
     aliases: ClassVar[tuple[str, ...]] = ()
     game_type: ClassVar[int | None]
     pdn_game_type: ClassVar[str]
@@ -82,6 +84,8 @@ class Board:
 
     def __init_subclass__(cls, **kwargs: object) -> None:
         super().__init_subclass__(**kwargs)
+        if "long_name" not in cls.__dict__ and "name" in cls.__dict__:
+            cls.long_name = f"{cls.name.capitalize()} draughts"
         if hasattr(cls, "geometry"):
             rules = MoveRules(
                 man_steps=cls.man_steps,

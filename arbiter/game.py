@@ -64,14 +64,19 @@ class GameBoard(Protocol):
     ``game_type`` (PDN GameType number, None where PDN has none: the game is then named
     by a ``Variant`` tag or by the caller), ``first_player``, ``result_format``
     (``"international"``: 2-0/1-1/0-2, ``"default"``: 1-0/1/2-1/2/0-1),
-    ``draw_rules`` (codes of :data:`arbiter.draws.RULES`) and ``geometry`` (the board's
-    squares, for diagrams).
+    ``draw_rules`` (codes of :data:`arbiter.draws.RULES`), ``geometry`` (the board's
+    squares), ``notation`` (``"numeric"`` or ``"algebraic"`` squares) and ``long_name``
+    (``"Russian draughts"``, ``"Dragonfly"``: for titles).
 
-    Moves are the game's own frozen values (hashable, compared by what they do).
+    Moves are the game's own frozen values (hashable, compared by what they do) with a
+    ``path`` (the squares the moving piece stands on, start first; a drop: its square) and
+    ``captures`` (the squares taken on), which diagrams highlight.
     :meth:`legal_moves` is empty when the game is over on the board.
     """
 
     name: ClassVar[str]
+    long_name: ClassVar[str]
+    notation: ClassVar[str]
     aliases: ClassVar[tuple[str, ...]]
     game_type: ClassVar[int | None]
     first_player: ClassVar[Colour]
@@ -89,6 +94,9 @@ class GameBoard(Protocol):
 
     def fen(self) -> str:
         """The position in the game's FEN form."""
+
+    def square_name(self, square: int) -> str:
+        """``"32"`` or ``"c3"``, as the game's records write the square."""
 
     def position_key(self) -> Hashable:
         """Identifies the position for repetition (pieces, side to move, anything else

@@ -1,9 +1,13 @@
 """Draw a position as an SVG diagram: :func:`board_svg`.
 
 The drawing is read from the board's own geometry (``board.geometry``: width, height and
-the ``(file, rank)`` of every numbered square), so every variant is drawn the same way,
-whatever its size (8x8, 10x10, 12x12, 10x8) and whichever squares it plays on (one colour
-of a checkered board, or all of them). White's side is at the bottom unless ``flipped``.
+the ``(file, rank)`` of every numbered square) and from what stands on each square
+(``board.figures()``, :class:`arbiter.game.GameBoard`), so every game is drawn the same
+way, whatever its size (8x8, 10x10, 12x12, 10x8, 7x7) and whichever squares it plays on
+(one colour of a checkered board, or all of them): draughts men and kings, columns of
+column draughts (the pieces below the top one as a strip, bottom first), chess-like pieces
+(their symbol), and the pieces in hand under the board. White's side is at the bottom
+unless ``flipped``.
 
     >>> from arbiter import find_variant
     >>> svg = board_svg(find_variant("international")(), size=200)
@@ -20,11 +24,11 @@ gets the position and not only "image".
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 from xml.sax.saxutils import escape, quoteattr
 
-from arbiter.board import Board, Colour
-from arbiter.geometry import FILES
-from arbiter.move import Move
+from arbiter.game import Figure, GameBoard
+from arbiter.geometry import FILES, Colour
 
 __all__ = ["SvgStyle", "board_svg", "describe_position", "describe_turn"]
 
@@ -45,10 +49,10 @@ class SvgStyle:
 
 
 def board_svg(
-    board: Board,
+    board: GameBoard,
     *,
     size: int = 400,
-    last_move: Move | None = None,
+    last_move: Any = None,
     flipped: bool = False,
     numbers: bool | None = None,
     coordinates: bool | None = None,
@@ -69,7 +73,9 @@ def board_svg(
     numbers = numeric if numbers is None else numbers
     coordinates = not numeric if coordinates is None else coordinates
     margin = 0.5 if coordinates else 0.0
-    columns, rows = geometry.width + 2 * margin, geometry.height + 2 * margin
+    hands = {colour: board.in_hand(colour) for colour in Colour}
+    hand_row = 0.6 if any(hands.values()) else 0.0
+    columns, rows = geometry.width + 2 * margin, geometry.height + 2 * margin + hand_row
     cell = size / columns
     height = round(cell * rows, 2)
     every_square = geometry.size == geometry.width * geometry.height
@@ -105,12 +111,13 @@ def board_svg(
             if geometry.square_at(file, rank) in marked:
                 fill = style.highlight
             parts.append(f'<rect x="{_n(x)}" y="{_n(y)}" width="1" height="1" fill="{fill}"/>')
+    figures = board.figures()
     for square in range(1, geometry.size + 1):
         file, rank = geometry.coordinates_of(square)
         x, y = origin(file, rank)
-        piece = board.piece_at(square)
-        if piece is not None:
-            parts.append(_piece(x + 0.5, y + 0.5, piece.colour, piece.king, style))
+        column = figures.get(square, ())
+        if column:
+            parts.append(_column(x, y, column, style))
         if square in captured:
             parts.append(_cross(x + 0.5, y + 0.5, style))
         if numbers:
@@ -130,33 +137,125 @@ def board_svg(
             )
     if coordinates:
         parts.extend(_coordinates(geometry.width, geometry.height, flipped, style))
+    if hand_row:
+        parts.append(_hands(hands, rows - hand_row / 2, style))
     parts.append("</svg>")
     return "".join(parts)
 
 
-def describe_turn(board: Board) -> str:
+def describe_turn(board: GameBoard) -> str:
     """``"International draughts, white to move"``."""
-    return f"{board.name.capitalize()} draughts, {board.turn.name.lower()} to move"
+    return f"{board.long_name}, {board.turn.name.lower()} to move"
 
 
-def describe_position(board: Board) -> str:
-    """Where every piece stands, in words, square names as the variant writes them.
+def describe_position(board: GameBoard) -> str:
+    """Where every piece stands, in words, square names as the game writes them; a column
+    is told bottom first, under the colour of its top piece.
 
     >>> from arbiter import find_variant
     >>> describe_position(find_variant("english")("B:WK5,30:B1"))
     'White: king 5, man 30. Black: man 1.'
     """
+    figures = board.figures()
     sides = []
-    for colour in (Colour.WHITE, Colour.BLACK):
+    for colour in Colour:
         pieces = [
-            f"{'king' if board.piece_at(square).king else 'man'} {board.square_name(square)}"
-            for square in board.piece_squares(colour)
+            _describe(board.square_name(square), figures[square])
+            for square in sorted(figures)
+            if figures[square][-1].colour is colour
         ]
-        sides.append(f"{colour.name.capitalize()}: {', '.join(pieces) or 'no pieces'}.")
+        held = ", ".join(_NAMES.get(figure.kind, figure.kind) for figure in board.in_hand(colour))
+        hand = f" In hand: {held}." if held else ""
+        sides.append(f"{colour.name.capitalize()}: {', '.join(pieces) or 'no pieces'}.{hand}")
     return " ".join(sides)
 
 
-def _piece(cx: float, cy: float, colour: Colour, king: bool, style: SvgStyle) -> str:
+#: The words for a figure's kind (chess-like letters; draughts kinds are words already).
+_NAMES = {"K": "king", "R": "rook", "B": "bishop", "N": "knight", "P": "pawn", "Q": "queen"}
+#: The chess symbols, drawn filled in the piece's colour (U+265A..U+265F).
+_SYMBOLS = {
+    "K": "\u265a",
+    "Q": "\u265b",
+    "R": "\u265c",
+    "B": "\u265d",
+    "N": "\u265e",
+    "P": "\u265f",
+}
+
+
+def _describe(square: str, column: tuple[Figure, ...]) -> str:
+    """``"king 5"``, or for a column ``"column c3: white man, black king"`` (bottom first)."""
+    if len(column) == 1:
+        return f"{_NAMES.get(column[0].kind, column[0].kind)} {square}"
+    pieces = ", ".join(
+        f"{figure.colour.name.lower()} {_NAMES.get(figure.kind, figure.kind)}" for figure in column
+    )
+    return f"column {square}: {pieces}"
+
+
+def _column(x: float, y: float, column: tuple[Figure, ...], style: SvgStyle) -> str:
+    """What stands on the cell at ``(x, y)``: the top piece, and under it a strip with one
+    segment per piece below, bottom piece on the left."""
+    *below, top = column
+    cx, cy = x + 0.5, y + (0.44 if below else 0.5)
+    if top.kind in ("man", "king"):
+        shape = _piece(
+            cx, cy, top.colour, top.kind == "king", style, radius=0.33 if below else 0.38
+        )
+    else:
+        shape = _symbol(cx, cy, top, style)
+    if not below:
+        return shape
+    width = 0.8 / len(below)
+    strip = [f'<g class="column" data-height="{len(column)}">']
+    for index, figure in enumerate(below):
+        fill = style.white_piece if figure.colour is Colour.WHITE else style.black_piece
+        left = x + 0.1 + index * width
+        strip.append(
+            f'<rect x="{_n(left)}" y="{_n(y + 0.8)}" width="{_n(width)}" height="0.14" '
+            f'fill="{fill}" stroke="{style.outline}" stroke-width="0.02"/>'
+        )
+        if figure.kind == "king":
+            strip.append(
+                f'<circle cx="{_n(left + width / 2)}" cy="{_n(y + 0.87)}" r="0.035" '
+                f'fill="{style.highlight}"/>'
+            )
+    strip.append("</g>")
+    return "".join(strip) + shape
+
+
+def _symbol(cx: float, cy: float, figure: Figure, style: SvgStyle) -> str:
+    """A chess-like piece: its symbol in the piece's colour, outlined in the other."""
+    fill, line = (
+        (style.white_piece, style.black_piece)
+        if figure.colour is Colour.WHITE
+        else (style.black_piece, style.white_piece)
+    )
+    name = _NAMES.get(figure.kind, figure.kind)
+    return (
+        f'<text class="piece {figure.colour.name.lower()} {name}" x="{_n(cx)}" '
+        f'y="{_n(cy + 0.3)}" font-size="0.85" text-anchor="middle" fill="{fill}" '
+        f'stroke="{line}" stroke-width="0.03">{_SYMBOLS.get(figure.kind, escape(figure.kind))}'
+        "</text>"
+    )
+
+
+def _hands(hands: dict[Colour, tuple[Figure, ...]], y: float, style: SvgStyle) -> str:
+    """The pieces in hand, in one line under the board."""
+    text = " \u00b7 ".join(
+        f"{colour.name.capitalize()}: "
+        + (" ".join(_SYMBOLS.get(figure.kind, figure.kind) for figure in held) or "-")
+        for colour, held in hands.items()
+    )
+    return (
+        f'<text class="hands" x="0.2" y="{_n(y + 0.12)}" font-size="0.36" '
+        f'font-family="sans-serif" fill="{style.label}">{escape(text)}</text>'
+    )
+
+
+def _piece(
+    cx: float, cy: float, colour: Colour, king: bool, style: SvgStyle, radius: float = 0.38
+) -> str:
     fill, mark = (
         (style.white_piece, style.black_piece)
         if colour is Colour.WHITE
@@ -165,9 +264,10 @@ def _piece(cx: float, cy: float, colour: Colour, king: bool, style: SvgStyle) ->
     kind = "king" if king else "man"
     shape = (
         f'<g class="piece {colour.name.lower()} {kind}">'
-        f'<circle cx="{_n(cx)}" cy="{_n(cy)}" r="0.38" fill="{fill}" '
+        f'<circle cx="{_n(cx)}" cy="{_n(cy)}" r="{_n(radius)}" fill="{fill}" '
         f'stroke="{style.outline}" stroke-width="0.04"/>'
-        f'<circle cx="{_n(cx)}" cy="{_n(cy)}" r="0.26" fill="none" stroke="{mark}" '
+        f'<circle cx="{_n(cx)}" cy="{_n(cy)}" r="{_n(radius - 0.12)}" fill="none" '
+        f'stroke="{mark}" '
         f'stroke-width="0.025"/>'
     )
     if king:

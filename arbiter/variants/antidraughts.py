@@ -14,6 +14,7 @@ class AntidraughtsBoard(InternationalBoard):
     so give the variant by name."""
 
     name = "antidraughts"
+    long_name = "Antidraughts"
     aliases = ("giveaway", "losing-draughts")
     giveaway = True
     draw_rules = ("fmjd-repetition",)
@@ -27,6 +28,7 @@ class RussianGiveawayBoard(RussianBoard):
     the usual goal. No GameType of its own: ``25`` reads as Russian."""
 
     name = "russian-giveaway"
+    long_name = "Russian giveaway draughts"
     aliases = ("poddavki", "giveaway-64")
     giveaway = True
     draw_rules = ("d64-7.2.3",)
