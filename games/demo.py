@@ -8,10 +8,12 @@ entered result at random).
 """
 
 import random
+from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser
 
-from arbiter import Board, Move, find_variant
+from arbiter import find_variant
+from arbiter.game import GameBoard
 from games.models import Game, GameResult
 from games.services.disputes import dispute_open
 from games.services.records import round_records_upload
@@ -55,7 +57,9 @@ def records_demo(*, event: Event, user: AbstractBaseUser, rng: random.Random) ->
         )
 
 
-def _record(game: Game, board_type: type[Board], rng: random.Random, *, leave_card: bool) -> str:
+def _record(
+    game: Game, board_type: type[GameBoard], rng: random.Random, *, leave_card: bool
+) -> str:
     card = game_card(game)
     board = board_type()
     words = []
@@ -83,28 +87,35 @@ def _record(game: Game, board_type: type[Board], rng: random.Random, *, leave_ca
         "Board": str(game.pairing.board),
         "White": f"{white.last_name}, {white.first_name}",
         "Black": f"{black.last_name}, {black.first_name}",
-        "GameType": str(board_type.game_type),
+        **_game_tag(board_type),
         "Result": _pdn_result(board_type, game.result),
     }
     header = "".join(f'[{name} "{value}"]\n' for name, value in tags.items())
     return f"{header}{' '.join(words)} {tags['Result']}\n"
 
 
-def _move_that_goes_on(board: Board, rng: random.Random) -> Move | None:
+def _game_tag(board_type: type[GameBoard]) -> dict[str, str]:
+    """The tag naming the game: its PDN GameType, or a Variant tag where PDN has none."""
+    if board_type.game_type is None:
+        return {"Variant": board_type.name}
+    return {"GameType": str(board_type.game_type)}
+
+
+def _move_that_goes_on(board: GameBoard, rng: random.Random) -> Any:
     """A random legal move after which the opponent can still move: the demo's games end
     by the result entered, not on the board (which would contradict it at random)."""
     moves = board.legal_moves()
     rng.shuffle(moves)
     for move in moves:
         board.push(move)
-        goes_on = board.has_legal_moves()
+        goes_on = board.ending() is None
         board.pop()
         if goes_on:
             return move
     return None
 
 
-def _pdn_result(board_type: type[Board], result: str) -> str:
+def _pdn_result(board_type: type[GameBoard], result: str) -> str:
     """The PDN result of a game result: the first score is the first player's (Black's in
     English draughts; REFERENCE.md 6.3). Unfinished or forfeited games are ``*``."""
     first = board_type.first_player.name.lower()

@@ -10,10 +10,12 @@ a game starts and which opening it must follow when a ballot card was drawn for 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
-from arbiter import ArbiterError, Board, Move, find_variant
+from arbiter import ArbiterError, find_variant
 from arbiter.counters import DrawCounter, DrawCounters
 from arbiter.errors import UnknownVariantError
+from arbiter.game import GameBoard
 from arbiter.pdn import PdnGame, PdnMove, PdnSetup
 
 
@@ -36,14 +38,14 @@ class Step:
     ply: int
     number: int | None
     text: str
-    move: Move | None
+    move: Any
     fen: str
     counters: tuple[DrawCounter, ...]
 
 
 @dataclass(frozen=True, slots=True)
 class Timeline:
-    variant: type[Board]
+    variant: type[GameBoard]
     steps: tuple[Step, ...]
 
     @property
@@ -54,20 +56,21 @@ class Timeline:
         """The step at ``ply``, clamped to the plies that could be played."""
         return self.steps[max(0, min(ply, self.last_ply))]
 
-    def board_at(self, ply: int) -> Board:
+    def board_at(self, ply: int) -> GameBoard:
         return self.variant(self.at(ply).fen)
 
 
-def variant_of(game: PdnGame, default: str) -> type[Board]:
-    """The game's GameType if the arbiter knows it, else the event's variant ``default``."""
+def variant_of(game: PdnGame, default: str) -> type[GameBoard]:
+    """The game's GameType (or Variant) tag if the arbiter knows it, else the event's
+    variant ``default``."""
     try:
-        return find_variant(game.tag("GameType") or default)
+        return find_variant(game.tag("GameType") or game.tag("Variant") or default)
     except UnknownVariantError:
         return find_variant(default)
 
 
 def start_and_opening(
-    game: PdnGame, variant: type[Board], card: Card | None
+    game: PdnGame, variant: type[GameBoard], card: Card | None
 ) -> tuple[str | None, str | None, bool]:
     """``(start FEN, opening moves, started after the opening)`` for replaying ``game``.
 
@@ -91,7 +94,7 @@ def start_and_opening(
     return fen, None, False
 
 
-def game_timeline(game: PdnGame, variant: type[Board], start_fen: str | None) -> Timeline:
+def game_timeline(game: PdnGame, variant: type[GameBoard], start_fen: str | None) -> Timeline:
     """Every position of ``game``'s main line that can be played, from ``start_fen``."""
     try:
         board = variant(start_fen)
@@ -119,7 +122,7 @@ def game_timeline(game: PdnGame, variant: type[Board], start_fen: str | None) ->
     return Timeline(variant, tuple(steps))
 
 
-def _normal(variant: type[Board], fen: str) -> str:
+def _normal(variant: type[GameBoard], fen: str) -> str:
     """A FEN in the writer's form (or as given when it cannot be read)."""
     if not fen:
         return variant().fen()
