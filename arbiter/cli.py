@@ -16,8 +16,8 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TextIO
 
-from arbiter.board import Board
 from arbiter.errors import FenError, UnknownVariantError
+from arbiter.game import GameBoard
 from arbiter.pdn import read_games
 from arbiter.perft import divide, perft
 from arbiter.replay import replay
@@ -69,7 +69,7 @@ def _parser() -> argparse.ArgumentParser:
     return parser
 
 
-def _variant(parser: argparse.ArgumentParser, name: str) -> type[Board]:
+def _variant(parser: argparse.ArgumentParser, name: str) -> type[GameBoard]:
     try:
         return find_variant(name)
     except UnknownVariantError as exc:
