@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from arbiter.draws.base import Countdown, DrawRule, Kind, KingMovesOnly, PlyFacts, Repetition
 from arbiter.draws.czech import CzechFifteenMoves
+from arbiter.draws.dragonfly import ChessFivefold, ChessThreefold
 from arbiter.draws.draughts64 import (
     NOTE_7_2_9,
     Draughts64Repetition,
@@ -45,6 +46,8 @@ RULES: dict[str, type[DrawRule]] = {
         CzechFifteenMoves,
         TwoKingsAgainstKing,
         KingAgainstKing,
+        ChessThreefold,
+        ChessFivefold,
     )
 }
 
@@ -64,6 +67,8 @@ def rules_for(codes: tuple[str, ...]) -> list[DrawRule]:
 __all__ = [
     "NOTE_7_2_9",
     "RULES",
+    "ChessFivefold",
+    "ChessThreefold",
     "Countdown",
     "CzechFifteenMoves",
     "Draughts64Repetition",

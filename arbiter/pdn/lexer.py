@@ -66,8 +66,13 @@ _SUFFIX = re.compile(r"[!?*]+$")
 _SQUARE = r"(?:\d+|[A-Za-z]\d+)"
 # Moves (REFERENCE.md 6.5, 6.6): 32-28, 32x28, 32:28, 27x18x9, 05-09, c3-d4, e3:c5:e7,
 # a3b4, 3228 (no separator), ed4 (short algebraic).
+# Chess SAN for the chess-like games (Dragonfly; PGN standard 8.2.3, drops as crazyhouse
+# records write them): Nf3, Bxc5, Nef3, R1e1, e3, exd4, e7=N, N@d4, O-O, O-O-O, each with
+# an optional check or mate sign. Every draughts form above is read as before.
+_SAN = r"(?:[KQRBN][a-h]?[1-8]?x?[a-h][1-8]|[a-h](?:x[a-h])?[1-8](?:=?[QRBN])?"
+_SAN += r"|[KQRBNP]@[a-h][1-8]|O-O(?:-O)?)[+#]?"
 _MOVE = re.compile(
-    r"\d+(?:[-x:]\d+)+|\d{4}|[A-Za-z]\d+(?:[-x:]?[A-Za-z]\d+)+|[a-h][a-h]\d",
+    rf"\d+(?:[-x:]\d+)+|\d{{4}}|[A-Za-z]\d+(?:[-x:]?[A-Za-z]\d+)+|[a-h][a-h]\d|{_SAN}",
 )
 # A move cut by a blank: "5x 14", "1- 7" (corpus: OCA game 1, schildpad.pdn).
 _MOVE_HEAD = re.compile(rf"{_SQUARE}(?:[-x:]{_SQUARE})*[-x:]")

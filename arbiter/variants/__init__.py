@@ -5,6 +5,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from arbiter.errors import UnknownVariantError
+from arbiter.games.bashni import BashniBoard
+from arbiter.games.dragonfly import DragonflyBoard
+from arbiter.games.ugolki import UgolkiBoard
 from arbiter.variants.antidraughts import AntidraughtsBoard, RussianGiveawayBoard
 from arbiter.variants.brazilian import BrazilianBoard
 from arbiter.variants.canadian import CanadianBoard
@@ -15,6 +18,9 @@ from arbiter.variants.international import InternationalBoard
 from arbiter.variants.italian import ItalianBoard
 from arbiter.variants.pool import PoolBoard
 from arbiter.variants.russian import RussianBoard
+from arbiter.variants.russian_diagonal import RussianDiagonalBoard
+from arbiter.variants.russian_two_move import RussianTwoMoveBoard
+from arbiter.variants.samoyed import SamoyedBoard
 from arbiter.variants.spanish import PortugueseBoard, SpanishBoard
 from arbiter.variants.spantsiretti import SpantsirettiBoard
 from arbiter.variants.thai import ThaiBoard
@@ -66,6 +72,12 @@ VARIANTS: dict[str, type[GameBoard]] = {
         AntidraughtsBoard,
         RussianGiveawayBoard,
         SpantsirettiBoard,
+        RussianDiagonalBoard,
+        RussianTwoMoveBoard,
+        SamoyedBoard,
+        DragonflyBoard,
+        UgolkiBoard,
+        BashniBoard,
     )
 }
 

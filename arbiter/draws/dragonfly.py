@@ -1,0 +1,35 @@
+"""Repetition in Dragonfly: the FIDE Laws of Chess, since the Dragonfly rules page
+(Mindsports) says nothing of repetition and plays "the same as orthodox Chess" elsewhere.
+
+FIDE Laws of Chess (https://handbook.fide.com/chapter/E012023): art. 9.2, a player may
+claim a draw when the same position occurs for at least the third time; art. 9.6.1, the
+game is drawn when the same position has appeared at least five times. "The same
+position" (art. 9.2.3): the same player to move, the same pieces on the same squares and
+the same possible moves, castling rights included; in Dragonfly the pieces in hand belong
+to it (the board's ``position_key``). No 50-move rule: no source gives one for Dragonfly.
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from arbiter.draws.base import Kind, Repetition
+
+
+class ChessThreefold(Repetition):
+    """FIDE art. 9.2: a draw may be claimed at the third occurrence of a position."""
+
+    code: ClassVar[str] = "chess-threefold"
+    name: ClassVar[str] = "threefold repetition"
+    kind: ClassVar[Kind] = "claimable"
+    source: ClassVar[str] = "FIDE Laws of Chess art. 9.2 (Dragonfly: no rule of its own)"
+
+
+class ChessFivefold(Repetition):
+    """FIDE art. 9.6.1: the game is drawn at the fifth occurrence of a position."""
+
+    code: ClassVar[str] = "chess-fivefold"
+    name: ClassVar[str] = "fivefold repetition"
+    kind: ClassVar[Kind] = "automatic"
+    source: ClassVar[str] = "FIDE Laws of Chess art. 9.6.1 (Dragonfly: no rule of its own)"
+    times: ClassVar[int] = 5

@@ -1,0 +1,1 @@
+"""Games of the rule texts that are not draughts variants, each behind the GameBoard protocol."""
