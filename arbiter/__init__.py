@@ -14,7 +14,10 @@ python-chess:
     'legal'
 
 Variants are :class:`Board` subclasses found by name, alias or PDN ``GameType`` through
-:func:`find_variant`. Errors are ``ValueError`` subclasses that quote their input.
+:func:`find_variant`; the other games of the rule texts (column and corner draughts,
+Dragonfly...) are found the same way. Every game follows :class:`GameBoard`, the protocol
+the replay, the draw rules, perft and the command line rely on. Errors are ``ValueError``
+subclasses that quote their input.
 """
 
 from arbiter import pdn
@@ -28,6 +31,7 @@ from arbiter.errors import (
     PdnSyntaxError,
     UnknownVariantError,
 )
+from arbiter.game import Ending, Figure, GameBoard
 from arbiter.move import Move
 from arbiter.perft import divide, perft
 from arbiter.replay import replay
@@ -63,9 +67,12 @@ __all__ = [
     "CanadianBoard",
     "Colour",
     "CzechBoard",
+    "Ending",
     "EnglishBoard",
     "FenError",
+    "Figure",
     "FrisianBoard",
+    "GameBoard",
     "IllegalMoveError",
     "InternationalBoard",
     "InvalidMoveError",
