@@ -1,6 +1,7 @@
-"""Demo game records for an event on a ballot (called by tournaments.demo for the English
-ballot event): each played round's PDN file is uploaded and matched to the games, every
-record verified in the background; one game leaves its card and carries an open dispute.
+"""Demo game records (called by tournaments.demo for the English ballot event and the Bashni
+club event): each played round's PDN file is uploaded and matched to the games, every record
+verified in the background; on a ballot event one game leaves its card and carries an open
+dispute.
 
 Records are the game's drawn card followed by random legal moves from the demo's seeded
 generator (never a move that ends the game on the board, which would contradict the
@@ -25,8 +26,9 @@ CONTINUATION = 30
 
 
 def records_demo(*, event: Event, user: AbstractBaseUser, rng: random.Random) -> None:
-    """Upload a record for every game with a result in ``event``; the first game of the last
-    such round leaves its card at ply 2 (flagged by the verification) and is disputed."""
+    """Upload a record for every game with a result in ``event``; on a ballot event the first
+    game of the last such round leaves its card at ply 2 (flagged by the verification) and is
+    disputed."""
     board_type = find_variant(event.variant)
     event.arbiters.add(user)
     played = [
@@ -41,7 +43,7 @@ def records_demo(*, event: Event, user: AbstractBaseUser, rng: random.Random) ->
             .select_related("pairing", "white__player", "black__player")
             .order_by("pairing__board", "index")
         )
-        leaving = games[0] if round_ == played[-1] else None
+        leaving = games[0] if round_ == played[-1] and event.ballot_deck_id else None
         text = "\n".join(
             _record(game, board_type, rng, leave_card=game == leaving) for game in games
         )

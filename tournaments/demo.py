@@ -26,6 +26,8 @@ from tournaments.services import ballots, events, registrations, results, rounds
 ORGANIZER_USERNAME = "demo-organizer"
 #: The English ballot event (2-game pairings, cards drawn), for demo game records.
 ENGLISH_BALLOT_SLUG = "demo-english-ballot"
+#: A column draughts (Bashni) club event, for a game of issue #8 with records.
+BASHNI_SLUG = "demo-bashni"
 SEED = 2026
 
 #: (federation, first names, last names): draughts countries, names as found in their clubs.
@@ -102,6 +104,7 @@ def load_demo() -> DemoReport:
             ("demo-round-robin", _round_robin),
             (ENGLISH_BALLOT_SLUG, _english_ballot),
             ("demo-russian-table", _russian_table),
+            (BASHNI_SLUG, _bashni_club),
         )
         for slug, loader in loaders:
             existing = Event.objects.filter(slug=slug).first()
@@ -111,7 +114,7 @@ def load_demo() -> DemoReport:
                 continue
             event = loader(organizer, players, rng)
             report.events_created.append(event.name)
-            if slug == ENGLISH_BALLOT_SLUG:
+            if slug in (ENGLISH_BALLOT_SLUG, BASHNI_SLUG):
                 records_demo(event=event, user=organizer, rng=rng)
     return report
 
@@ -299,4 +302,26 @@ def _russian_table(user, players: list[Player], rng: random.Random) -> Event:
     for _ in range(2):
         _play(rounds.round_pair(event=event, user=user), user, rng)
     _publish(rounds.round_pair(event=event, user=user), user)
+    return event
+
+
+def _bashni_club(user, players: list[Player], rng: random.Random) -> Event:
+    """4 players of a club's column draughts (Bashni) evening, 2 rounds played, with records."""
+    today = datetime.date.today()
+    event = events.event_create(
+        user=user,
+        name="Bashni Club Evening (demo)",
+        slug=BASHNI_SLUG,
+        variant="bashni",
+        start_date=today,
+        end_date=today,
+        system=System.ROUND_ROBIN,
+        venue="Draughts Club, Kazan",
+        chief_arbiter="Demo Arbiter",
+        tiebreaks=["SB", "WON"],
+    )
+    for player in sorted(players[14:18], key=lambda p: -p.rating):
+        registrations.registration_add(event=event, player=player, user=user)
+    for _ in range(2):
+        _play(rounds.round_pair(event=event, user=user), user, rng)
     return event

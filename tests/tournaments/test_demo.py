@@ -6,7 +6,7 @@ import pytest
 from django.contrib.auth import authenticate
 from django.core.management import call_command
 
-from games.models import Game, GameResult
+from games.models import Dispute, Game, GameRecord, GameResult, Verification
 from tournaments.models import ByeKind, Event, Pairing, Player, RoundStatus
 
 pytestmark = pytest.mark.django_db
@@ -54,7 +54,20 @@ def test_demo_contents_and_idempotence():
     assert authenticate(username="demo-organizer", password=old) is None
     assert organizer.has_perm("games.change_game")
     assert organizer.has_perm("tournaments.add_round")
-    ballot_events = set(
-        Event.objects.filter(slug__in=["demo-english-ballot", "demo-russian-table"])
+    others = set(
+        Event.objects.filter(slug__in=["demo-english-ballot", "demo-russian-table", "demo-bashni"])
     )
-    assert set(organizer.organized_events.all()) == {swiss, robin} | ballot_events
+    assert len(others) == 3
+    assert set(organizer.organized_events.all()) == {swiss, robin} | others
+
+
+def test_demo_bashni_event_has_verified_records(django_capture_on_commit_callbacks):
+    with django_capture_on_commit_callbacks(execute=True):
+        load()
+    bashni = Event.objects.get(slug="demo-bashni")
+    assert bashni.variant == "bashni"
+    records = GameRecord.objects.filter(game__pairing__round__event=bashni)
+    assert records.count() == Game.objects.filter(pairing__round__event=bashni).count() == 4
+    verdicts = Verification.objects.filter(record__in=records).values_list("verdict", flat=True)
+    assert set(verdicts) == {"legal"}
+    assert not Dispute.objects.filter(game__pairing__round__event=bashni).exists()
