@@ -7,7 +7,7 @@ from django.core.exceptions import ValidationError
 
 from games.models import Game, GameResult
 from tests.factories import event_with_players
-from tournaments.models import Event
+from tournaments.models import BallotDeck, Event
 from tournaments.services import results, rounds
 from tournaments.services.errors import EventSettingsError
 from tournaments.services.events import FIXED_ONCE_PAIRED, event_update
@@ -17,6 +17,8 @@ pytestmark = pytest.mark.django_db
 #: A value different from the default of each fixed setting.
 NEW_VALUES = {
     "variant": "english",
+    "ballot_deck": "english-3-move",  # a BallotDeck slug: see new_value()
+    "ballot_policy": "round",
     "system": "rr",
     "games_per_pairing": 2,
     "ranking": "match",
@@ -33,13 +35,24 @@ NEW_VALUES = {
 }
 
 
+def new_value(name):
+    """The new value of a fixed setting (the deck is read from the decks the migration loads)."""
+    if name == "ballot_deck":
+        return BallotDeck.objects.get(slug=NEW_VALUES[name])
+    return NEW_VALUES[name]
+
+
 def test_every_fixed_setting_has_a_test_value():
     assert set(NEW_VALUES) == set(FIXED_ONCE_PAIRED)
 
 
 def test_settings_change_freely_before_round_1(arbiter_user):
     event = event_with_players(arbiter_user, players=4)
-    changes = {**NEW_VALUES, "system": "swiss", "venue": "Hoogeveen"}
+    changes = {
+        **{name: new_value(name) for name in NEW_VALUES},
+        "system": "swiss",
+        "venue": "Hoogeveen",
+    }
     updated = event_update(event=event, user=arbiter_user, **changes)
     stored = Event.objects.get(pk=event.pk)
     for name, value in changes.items():
@@ -53,7 +66,7 @@ def test_a_fixed_setting_is_refused_once_a_round_exists(arbiter_user, name):
     rounds.round_pair(event=event, user=arbiter_user)
     before = Event.objects.get(pk=event.pk)
     with pytest.raises(EventSettingsError, match=f"round 1 is already paired, so {name} can"):
-        event_update(event=event, user=arbiter_user, venue="Elsewhere", **{name: NEW_VALUES[name]})
+        event_update(event=event, user=arbiter_user, venue="Elsewhere", **{name: new_value(name)})
     after = Event.objects.get(pk=event.pk)
     assert (getattr(after, name), after.venue) == (getattr(before, name), before.venue)
 

@@ -16,10 +16,14 @@ from tournaments.services.errors import EventSettingsError
 #: Settings fixed once round 1 is paired: the rounds already made were paired, played and
 #: scored under them (the variant played, the pairing system and its games per pairing, the
 #: points of every result, the ranking on game or match points, the colour of the top seed in
-#: round 1). Rule of this application: FIDE C.04.2 A and the FMJD tournament regulations have
-#: an event's pairing and scoring rules announced before it starts.
+#: round 1, the ballot deck the cards are drawn from and whether a card serves a pairing or a
+#: round). Rule of this application: FIDE C.04.2 A and the FMJD tournament regulations have
+#: an event's pairing and scoring rules announced before it starts; a deck changed during the
+#: event would make its draws incomparable.
 FIXED_ONCE_PAIRED = (
     "variant",
+    "ballot_deck",
+    "ballot_policy",
     "system",
     "games_per_pairing",
     "ranking",
