@@ -5,7 +5,7 @@ BIN := $(VENV)/bin
 PORT ?= 8000
 STAMP := $(VENV)/.installed
 
-.PHONY: run install test lint bench perft-deep corpus differential peers worker clean messages
+.PHONY: run install test lint bench perft-deep perft-games corpus differential peers worker clean messages
 
 $(STAMP): requirements.txt
 	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -60,6 +60,9 @@ peers: $(PEERS)/pydraughts/.installed $(PEERS)/py-draughts/.installed
 # Deep checks that do not belong in `make test` (each prints its figures).
 perft-deep: install
 	$(BIN)/python -m benchmarks.perft_deep
+
+perft-games: install
+	$(BIN)/python -m benchmarks.perft_games
 
 corpus: install
 	$(BIN)/python -m pytest tests/arbiter/test_corpus_replay.py tests/arbiter/test_pdn_corpus.py

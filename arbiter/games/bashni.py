@@ -76,12 +76,12 @@ from itertools import pairwise
 from typing import ClassVar
 
 from arbiter.draws.base import PlyFacts
-from arbiter.errors import AmbiguousMoveError, FenError, IllegalMoveError, InvalidMoveError
+from arbiter.errors import FenError, InvalidMoveError
 from arbiter.fen import FenPosition, format_fen, parse_fen
 from arbiter.game import Ending, Figure
 from arbiter.geometry import DIAGONALS, FILES, Colour, Geometry
 from arbiter.move import Move
-from arbiter.notation import _alternatives, _on_route
+from arbiter.written import alternatives, ambiguous_error, capture_text, illegal_error, named_moves
 
 __all__ = ["BashniBoard"]
 
@@ -374,17 +374,7 @@ class BashniBoard:
     def move_text(self, move: Move) -> str:
         """``c3-d4``, ``e3:c5``; a capture's landing squares ``e3:c5:e7`` when another
         legal capture joins the same two squares."""
-        name = GEOMETRY.algebraic
-        if not move.captures:
-            return f"{name(move.from_square)}-{name(move.to_square)}"
-        legal = self.legal_moves()
-        move = next((m for m in legal if m == move), move)
-        twins = any(
-            m != move and (m.from_square, m.to_square) == (move.from_square, move.to_square)
-            for m in legal
-        )
-        squares = move.path if twins else (move.from_square, move.to_square)
-        return ":".join(name(square) for square in squares)
+        return capture_text(move, self.legal_moves(), GEOMETRY.algebraic)
 
     def parse_move(self, text: str) -> Move:
         """The legal move written ``text`` (forms: module docstring). A written path
@@ -393,36 +383,23 @@ class BashniBoard:
         path, start_file = _read_move(text)
         routes = self._captures() or self.legal_moves()
         if start_file is not None:
-            fits = [
-                m
-                for m in routes
-                if m.to_square == path[-1]
-                and GEOMETRY.coordinates_of(m.from_square)[0] == start_file
-            ]
-        else:
-            fits = [m for m in routes if _on_route(path, m.path)]
-        exact = {m: m for m in fits if m.path == path}
-        found = exact if len(exact) == 1 else {m: m for m in fits}
-        if len(found) == 1:
-            return next(iter(found.values()))
-        if found:
-            full = tuple(":".join(GEOMETRY.algebraic(s) for s in m.path) for m in found)
-            raise AmbiguousMoveError(
-                f"ambiguous move {text!r}: it matches {_alternatives(full)}; write the "
-                "landing squares of the capture",
-                move=text,
-                fen=self.fen(),
-                code="ambiguous",
-                legal=full,
+            found = list(
+                dict.fromkeys(
+                    m
+                    for m in routes
+                    if m.to_square == path[-1]
+                    and GEOMETRY.coordinates_of(m.from_square)[0] == start_file
+                )
             )
+        else:
+            found = named_moves(path, routes)
+        if len(found) == 1:
+            return found[0]
+        if found:
+            raise ambiguous_error(text, self.fen(), found, GEOMETRY.algebraic)
         code, reason = self._explain(path, start_file is not None)
-        raise IllegalMoveError(
-            f"illegal move {text!r} in {self.fen()}: {reason}",
-            move=text,
-            fen=self.fen(),
-            code=code,
-            legal=tuple(self.move_text(m) for m in self.legal_moves()),
-        )
+        legal = (self.move_text(m) for m in self.legal_moves())
+        raise illegal_error(text, self.fen(), code, reason, legal)
 
     def _explain(self, path: tuple[int, ...], short: bool) -> tuple[str, str]:
         """(code, reason) for a move text that names no legal move: the most specific
@@ -442,7 +419,7 @@ class BashniBoard:
             return "wrong-colour", f"{name(start)} holds a {owner} column and {mover} is to move"
         captures = self._captures()
         texts = tuple(self.move_text(m) for m in self.legal_moves())
-        available = _alternatives(texts) + (" was" if len(texts) == 1 else " were")
+        available = alternatives(texts) + (" was" if len(texts) == 1 else " were")
         if captures and len(path) == 2 and Move(start, end) in self._simple_moves():
             return "capture-compulsory", f"capture is compulsory: {available} available"
         if any(m.from_square == start and end in m.path[1:-1] for m in captures):

@@ -69,11 +69,12 @@ from itertools import pairwise
 from typing import ClassVar
 
 from arbiter.draws.base import PlyFacts
-from arbiter.errors import FenError, IllegalMoveError, InvalidMoveError
+from arbiter.errors import FenError, InvalidMoveError
 from arbiter.fen import FenPosition, format_fen, parse_fen
 from arbiter.game import Ending, Figure
 from arbiter.geometry import ORTHOGONALS, Colour, Geometry
 from arbiter.move import Move
+from arbiter.written import illegal_error
 
 __all__ = ["HOME_MOVES", "UgolkiBoard"]
 
@@ -350,13 +351,8 @@ class UgolkiBoard:
         if move is not None and (len(path) == 2 or self._is_chain(path)):
             return move if len(path) == 2 else Move(start, end, path=path)
         code, reason = self._explain(path, found=move is not None)
-        raise IllegalMoveError(
-            f"illegal move {text!r} in {self.fen()}: {reason}",
-            move=text,
-            fen=self.fen(),
-            code=code,
-            legal=tuple(self.move_text(m) for m in self.legal_moves()),
-        )
+        legal = (self.move_text(m) for m in self.legal_moves())
+        raise illegal_error(text, self.fen(), code, reason, legal)
 
     def _is_chain(self, path: tuple[int, ...]) -> bool:
         """Whether ``path`` is a chain of jumps the piece on its first square can make."""

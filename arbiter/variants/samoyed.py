@@ -35,11 +35,12 @@ from typing import ClassVar
 from arbiter import fen as _fen
 from arbiter.board import Piece
 from arbiter.draws import PlyFacts, main_road
-from arbiter.errors import AmbiguousMoveError, IllegalMoveError, InvalidMoveError
+from arbiter.errors import InvalidMoveError
 from arbiter.game import Ending, Figure
 from arbiter.geometry import DIAGONALS, Colour, Direction, Geometry
 from arbiter.move import Move
 from arbiter.variants.russian import RussianBoard
+from arbiter.written import ambiguous_error, capture_text, illegal_error, named_moves
 
 __all__ = ["SamoyedBoard"]
 
@@ -210,42 +211,22 @@ class SamoyedBoard:
     def move_text(self, move: Move) -> str:
         """``c3-d4``, ``e3:c5``; the landing squares in full (``e3:c5:e7``) only when
         another legal move joins the same two squares."""
-        if not move.captures:
-            return f"{self.square_name(move.from_square)}-{self.square_name(move.to_square)}"
-        legal = self.legal_moves()
-        move = next((m for m in legal if m == move), move)
-        twins = any(
-            m != move and (m.from_square, m.to_square) == (move.from_square, move.to_square)
-            for m in legal
-        )
-        squares = move.path if twins else (move.from_square, move.to_square)
-        return self.capture_separator.join(self.square_name(s) for s in squares)
+        return capture_text(move, self.legal_moves(), self.square_name, self.capture_separator)
 
     def parse_move(self, text: str) -> Move:
         """The legal move written ``text``: squares (algebraic or numbers) joined by
-        ``-``, ``x`` or ``:``, start and end, with landing squares in between if wanted."""
+        ``-``, ``x`` or ``:``, start and end, with landing squares in between if wanted
+        (:func:`arbiter.written.named_moves`)."""
         written = self._read(text)
         legal = self.legal_moves()
-        fits = list(dict.fromkeys(m for m in self._routes() if _on_route(written, m.path)))
+        fits = named_moves(written, self._routes())
         if len(fits) == 1:
             return fits[0]
         if fits:
-            routes = tuple(self.capture_separator.join(map(self.square_name, m.path)) for m in fits)
-            raise AmbiguousMoveError(
-                f"ambiguous move {text!r}: it matches {', '.join(routes)}; write the full path",
-                move=text,
-                fen=self.fen(),
-                code="ambiguous",
-                legal=routes,
-            )
+            raise ambiguous_error(text, self.fen(), fits, self.square_name, self.capture_separator)
         code, reason = self._explain(written, legal)
-        raise IllegalMoveError(
-            f"illegal move {text!r} in {self.fen()}: {reason}",
-            move=text,
-            fen=self.fen(),
-            code=code,
-            legal=tuple(self.move_text(m) for m in legal),
-        )
+        texts = (self.move_text(m) for m in legal)
+        raise illegal_error(text, self.fen(), code, reason, texts)
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}({self.fen()!r})"
@@ -376,12 +357,3 @@ class SamoyedBoard:
             # the king's capture: "vous devez le faire")
             found.extend(going_on or stops)
         return jumped
-
-
-def _on_route(written: tuple[int, ...], route: tuple[int, ...]) -> bool:
-    """Whether ``route`` runs from the first written square to the last and lands on
-    the others, in order."""
-    if (written[0], written[-1]) != (route[0], route[-1]):
-        return False
-    landings = iter(route[1:-1])
-    return all(square in landings for square in written[1:-1])

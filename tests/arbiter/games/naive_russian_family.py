@@ -90,6 +90,47 @@ def simple_moves(board: Board, side: str) -> list[tuple[Square, Square, frozense
     return moves
 
 
+def free(board: Board, square: Square, origin: Square) -> bool:
+    """Whether a capturing piece may pass or land on ``square`` (its start is empty)."""
+    return on_board(square) and (square not in board or square == origin)
+
+
+def jumps_from(
+    board: Board,
+    side: str,
+    samoyed: bool,
+    origin: Square,
+    here: Square,
+    king: bool,
+    taken: tuple[Square, ...],
+) -> list[tuple[Square, list[Square]]]:
+    """The jumps the capturing piece can make from ``here``: (jumped square, landings)."""
+    found = []
+    for df, dr in DIRECTIONS:
+        f, r = here[0] + df, here[1] + dr
+        # walk over empty squares (the origin is empty now) up to a piece
+        if king:
+            while free(board, (f, r), origin):
+                f, r = f + df, r + dr
+        target = (f, r)
+        if not on_board(target) or target not in board or target == origin:
+            continue
+        if target in taken:
+            continue
+        if not samoyed and colour_of(board[target]) == side:
+            continue
+        landings = []
+        f, r = f + df, r + dr
+        while free(board, (f, r), origin):
+            landings.append((f, r))
+            if not king:
+                break
+            f, r = f + df, r + dr
+        if landings:
+            found.append((target, landings))
+    return found
+
+
 def capture_moves(
     board: Board, side: str, samoyed: bool
 ) -> list[tuple[Square, Square, frozenset[Square]]]:
@@ -102,29 +143,7 @@ def capture_moves(
         stack: list[tuple[Square, bool, tuple[Square, ...]]] = [(origin, is_king(piece), ())]
         while stack:
             here, king, taken = stack.pop()
-            continuations = []
-            for df, dr in DIRECTIONS:
-                f, r = here[0] + df, here[1] + dr
-                # walk over empty squares (the origin is empty now) up to a piece
-                if king:
-                    while on_board((f, r)) and ((f, r) not in board or (f, r) == origin):
-                        f, r = f + df, r + dr
-                target = (f, r)
-                if not on_board(target) or target not in board or target == origin:
-                    continue
-                if target in taken:
-                    continue
-                if not samoyed and colour_of(board[target]) == side:
-                    continue
-                landings = []
-                f, r = f + df, r + dr
-                while on_board((f, r)) and ((f, r) not in board or (f, r) == origin):
-                    landings.append((f, r))
-                    if not king:
-                        break
-                    f, r = f + df, r + dr
-                if landings:
-                    continuations.append((target, landings))
+            continuations = jumps_from(board, side, samoyed, origin, here, king, taken)
             if not continuations and taken:
                 result.add((origin, here, frozenset(taken)))
                 continue
@@ -135,29 +154,10 @@ def capture_moves(
                     options.append((landing, now_king, (*taken, target)))
                 if king:
                     # a flying king must land where the capture goes on, if it can
-                    going = [o for o in options if has_jump(board, side, samoyed, origin, *o)]
+                    going = [o for o in options if jumps_from(board, side, samoyed, origin, *o)]
                     options = going or options
                 stack.extend(options)
     return list(result)
-
-
-def has_jump(
-    board: Board, side: str, samoyed: bool, origin: Square, here: Square, king: bool, taken
-) -> bool:
-    for df, dr in DIRECTIONS:
-        f, r = here[0] + df, here[1] + dr
-        if king:
-            while on_board((f, r)) and ((f, r) not in board or (f, r) == origin):
-                f, r = f + df, r + dr
-        target = (f, r)
-        if not on_board(target) or target not in board or target == origin or target in taken:
-            continue
-        if not samoyed and colour_of(board[target]) == side:
-            continue
-        beyond = (f + df, r + dr)
-        if on_board(beyond) and (beyond not in board or beyond == origin):
-            return True
-    return False
 
 
 def legal(board: Board, side: str, samoyed: bool) -> list[tuple[Square, Square, frozenset]]:
@@ -187,12 +187,12 @@ def passes_crown_row(board: Board, move, side: str) -> bool:
         for df, dr in DIRECTIONS:
             f, r = here[0] + df, here[1] + dr
             if crowned:
-                while on_board((f, r)) and ((f, r) not in board or (f, r) == start):
+                while free(board, (f, r), start):
                     f, r = f + df, r + dr
             if (f, r) not in taken or (f, r) in done:
                 continue
             g, h = f + df, r + dr
-            while on_board((g, h)) and ((g, h) not in board or (g, h) == start):
+            while free(board, (g, h), start):
                 stack.append(((g, h), crowned or h == crown_rank(side), done | {(f, r)}))
                 if not crowned:
                     break

@@ -2,7 +2,6 @@
 cross-checked with published Russian counts and with a naive generator, sample records
 replayed, the command line."""
 
-import io
 import random
 import re
 from pathlib import Path
@@ -11,7 +10,6 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from arbiter.cli import main
 from arbiter.errors import AmbiguousMoveError, FenError, IllegalMoveError, InvalidMoveError
 from arbiter.game import Figure
 from arbiter.games.bashni import GEOMETRY, BashniBoard
@@ -21,6 +19,7 @@ from arbiter.perft import perft
 from arbiter.replay import replay
 from arbiter.variants import find_variant
 from tests.arbiter.games import naive_bashni
+from tests.arbiter.games.checks import cli, ended, stops_illegal
 
 RECORDS = Path(__file__).parent / "records" / "bashni"
 WHITE_MAN, BLACK_MAN = Figure(Colour.WHITE, "man"), Figure(Colour.BLACK, "man")
@@ -153,9 +152,8 @@ def test_capture_is_compulsory_but_the_route_is_free():
 
 def test_the_side_without_a_move_loses():
     board = BashniBoard("B:Wa1,c1:Bb2(w)")
-    ending = board.ending()
-    assert board.legal_moves() == [] and ending is not None
-    assert (ending.termination, ending.winner) == ("no-legal-move", Colour.WHITE)
+    ended(board, "no-legal-move", Colour.WHITE)
+    assert board.legal_moves() == []
 
 
 def test_captures_with_the_same_ends_are_told_apart_by_their_landing_squares():
@@ -299,23 +297,17 @@ def test_legal_records(name, plies, winner):
     ],
 )
 def test_damaged_records_stop_at_the_bad_move(name, ply, code):
-    verdict = replay(read_game((RECORDS / name).read_text()))
-    assert verdict.verdict == "illegal" and verdict.error is not None
-    assert (verdict.error.ply, verdict.error.code) == (ply, code)
-    assert verdict.error.legal
+    error = stops_illegal(RECORDS / name)
+    assert (error.ply, error.code) == (ply, code)
+    assert error.legal
 
 
 def test_command_line_verify_and_perft():
-    out = io.StringIO()
-    assert main(["verify", str(RECORDS / "random_white_wins.pdn")], stdout=out) == 0
-    assert "bashni: legal, 73 plies" in out.getvalue()
-    out = io.StringIO()
-    assert main(["verify", str(RECORDS / "damaged_jumped_twice.pdn")], stdout=out) == 1
-    assert "jumped-twice" in out.getvalue()
-    out = io.StringIO()
-    assert main(["perft", "--variant", "bashni", "--depth", "3"], stdout=out) == 0
-    assert out.getvalue().splitlines()[-1] == "302"
-    out = io.StringIO()
-    fen = "W:WKa1:Bc3(b)"
-    assert main(["perft", "--variant", "bashni", "--depth", "1", "--fen", fen], stdout=out) == 0
-    assert out.getvalue().strip() == "5"
+    status, out = cli("verify", str(RECORDS / "random_white_wins.pdn"))
+    assert status == 0 and "bashni: legal, 73 plies" in out
+    status, out = cli("verify", str(RECORDS / "damaged_jumped_twice.pdn"))
+    assert status == 1 and "jumped-twice" in out
+    status, out = cli("perft", "--variant", "bashni", "--depth", "3")
+    assert status == 0 and out.splitlines()[-1] == "302"
+    status, out = cli("perft", "--variant", "bashni", "--depth", "1", "--fen", "W:WKa1:Bc3(b)")
+    assert status == 0 and out.strip() == "5"

@@ -2,7 +2,6 @@
 sample records replayed and judged, the command line, and round-trip properties along
 random games."""
 
-import io
 import random
 from pathlib import Path
 
@@ -10,12 +9,12 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from arbiter.cli import main
 from arbiter.games.dragonfly import DragonflyBoard
 from arbiter.pdn import read_games
 from arbiter.perft import perft
 from arbiter.replay import replay
 from tests.arbiter.games import naive_dragonfly as naive
+from tests.arbiter.games.checks import cli
 
 RECORDS = Path(__file__).parent / "records" / "dragonfly"
 
@@ -123,15 +122,12 @@ def test_damaged_records_stop_at_the_right_ply_with_the_rule(index, ply, code):
 
 
 def test_cli_verify_and_perft():
-    out = io.StringIO()
-    assert main(["verify", str(RECORDS / "mate_castling.pdn")], stdout=out) == 0
-    assert "dragonfly: legal, 24 plies; black won on the board at ply 24" in out.getvalue()
-    out = io.StringIO()
-    assert main(["verify", str(RECORDS / "damaged.pdn")], stdout=out) == 1
-    out = io.StringIO()
-    assert main(["perft", "--variant", "dragonfly", "--depth", "3"], stdout=out) == 0
+    status, out = cli("verify", str(RECORDS / "mate_castling.pdn"))
+    assert status == 0 and "dragonfly: legal, 24 plies; black won on the board at ply 24" in out
+    assert cli("verify", str(RECORDS / "damaged.pdn"))[0] == 1
+    status, out = cli("perft", "--variant", "dragonfly", "--depth", "3")
     expected = naive.perft(naive.from_fen(naive.START), 3)
-    assert out.getvalue().splitlines()[-1] == str(expected)
+    assert status == 0 and out.splitlines()[-1] == str(expected)
 
 
 # -- properties along random games --------------------------------------------------------

@@ -3,29 +3,27 @@ implementation, frozen records through replay and the command line."""
 
 from __future__ import annotations
 
-import io
 from pathlib import Path
 
 import pytest
 
-from arbiter.cli import main
 from arbiter.geometry import Colour
-from arbiter.pdn import read_game
 from arbiter.perft import perft
-from arbiter.replay import replay
 from arbiter.variants import RussianBoard, find_variant
 from arbiter.variants.russian_diagonal import RussianDiagonalBoard
 from tests.arbiter.games import naive_russian_family as naive
+from tests.arbiter.games.checks import (
+    cli,
+    replays_legal,
+    stops_illegal,
+    texts,
+)
 
 RECORDS = Path(__file__).parent / "records" / "russian-diagonal"
 
 
 def squares(board: RussianDiagonalBoard, colour: Colour) -> set[str]:
     return {board.geometry.algebraic(s) for s in board.piece_squares(colour)}
-
-
-def texts(board: RussianDiagonalBoard) -> set[str]:
-    return {board.move_text(move) for move in board.legal_moves()}
 
 
 def test_start_fills_each_side_of_the_long_diagonal() -> None:
@@ -81,30 +79,18 @@ def test_perft_agrees_with_the_naive_implementation(depth: int) -> None:
 
 @pytest.mark.parametrize("path", sorted(RECORDS.glob("random_*.pdn")), ids=lambda p: p.name)
 def test_legal_records_replay_to_their_result(path: Path) -> None:
-    game = read_game(path.read_text())
-    verdict = replay(game)
-    assert verdict.variant == "russian-diagonal"
-    assert verdict.verdict == "legal", verdict.error
-    assert verdict.plies == len(game.moves)
-    assert verdict.result_check == "agrees"
+    replays_legal(path, "russian-diagonal")
 
 
 def test_damaged_record_stops_at_the_ignored_capture() -> None:
-    verdict = replay(read_game((RECORDS / "damaged_capture_compulsory.pdn").read_text()))
-    assert verdict.verdict == "illegal"
-    assert verdict.error is not None
-    assert (verdict.error.ply, verdict.error.move, verdict.error.code) == (
-        3,
-        "h6-g7",
-        "capture-compulsory",
-    )
-    assert "h4:f6" in verdict.error.legal
+    error = stops_illegal(RECORDS / "damaged_capture_compulsory.pdn")
+    assert (error.ply, error.move, error.code) == (3, "h6-g7", "capture-compulsory")
+    assert "h4:f6" in error.legal
 
 
 def test_cli_verifies_a_record_and_counts_perft() -> None:
-    out = io.StringIO()
-    assert main(["verify", str(RECORDS / "random_2.pdn")], stdout=out) == 0
-    assert "russian-diagonal: legal" in out.getvalue()
-    out = io.StringIO()
-    assert main(["perft", "--variant", "russian-diagonal", "--depth", "4"], stdout=out) == 0
-    assert out.getvalue().split()[-1] == str(naive.perft(RussianDiagonalBoard.starting_fen, 4))
+    status, out = cli("verify", str(RECORDS / "random_2.pdn"))
+    assert status == 0 and "russian-diagonal: legal" in out
+    status, out = cli("perft", "--variant", "russian-diagonal", "--depth", "4")
+    expected = naive.perft(RussianDiagonalBoard.starting_fen, 4)
+    assert status == 0 and out.split()[-1] == str(expected)

@@ -3,15 +3,12 @@ implementation, frozen records through replay and the command line."""
 
 from __future__ import annotations
 
-import io
-import random
 from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from arbiter.cli import main
 from arbiter.errors import FenError, IllegalMoveError
 from arbiter.geometry import Colour
 from arbiter.pdn import read_game
@@ -20,6 +17,13 @@ from arbiter.replay import replay
 from arbiter.variants import RussianBoard, find_variant
 from arbiter.variants.russian_two_move import RussianTwoMoveBoard
 from tests.arbiter.games import naive_russian_family as naive
+from tests.arbiter.games.checks import (
+    cli,
+    random_game_round_trips,
+    replays_legal,
+    stops_illegal,
+    texts,
+)
 
 RECORDS = Path(__file__).parent / "records" / "russian-two-move"
 
@@ -27,10 +31,6 @@ RECORDS = Path(__file__).parent / "records" / "russian-two-move"
 def play(board: RussianTwoMoveBoard, *texts: str) -> None:
     for text in texts:
         board.push(board.parse_move(text))
-
-
-def texts(board: RussianTwoMoveBoard) -> set[str]:
-    return {board.move_text(move) for move in board.legal_moves()}
 
 
 def test_white_opens_with_one_move_then_turns_of_two() -> None:
@@ -106,22 +106,8 @@ def test_repetition_key_holds_the_moves_left() -> None:
 @settings(max_examples=25, deadline=None)
 @given(st.integers(0, 10_000))
 def test_random_games_round_trip(seed: int) -> None:
-    rng = random.Random(seed)
     board = RussianTwoMoveBoard()
-    fens = []
-    for _ in range(40):
-        moves = board.legal_moves()
-        if not moves:
-            break
-        move = rng.choice(moves)
-        assert board.parse_move(board.move_text(move)) == move
-        assert RussianTwoMoveBoard(board.fen()).position_key() == board.position_key()
-        fens.append(board.fen())
-        board.push(move)
-    copy = board.copy()
-    while fens:
-        board.pop()
-        assert board.fen() == fens.pop()
+    copy = random_game_round_trips(board, seed)
     assert board.fen() == RussianTwoMoveBoard().fen() and copy.move_stack
 
 
@@ -144,12 +130,7 @@ def test_perft_differs_from_russian_once_turns_of_two_matter() -> None:
 
 @pytest.mark.parametrize("path", sorted(RECORDS.glob("random_*.pdn")), ids=lambda p: p.name)
 def test_legal_records_replay_to_their_result(path: Path) -> None:
-    game = read_game(path.read_text())
-    verdict = replay(game)
-    assert verdict.variant == "russian-two-move"
-    assert verdict.verdict == "legal", verdict.error
-    assert verdict.plies == len(game.moves)
-    assert verdict.result_check == "agrees"
+    verdict = replays_legal(path, "russian-two-move")
     assert not any("out of order" in note for note in verdict.notes)
 
 
@@ -161,17 +142,13 @@ def test_legal_records_replay_to_their_result(path: Path) -> None:
     ],
 )
 def test_damaged_records_stop_at_the_broken_rule(name: str, ply: int, move: str, code: str) -> None:
-    verdict = replay(read_game((RECORDS / name).read_text()))
-    assert verdict.verdict == "illegal"
-    assert verdict.error is not None
-    assert (verdict.error.ply, verdict.error.move, verdict.error.code) == (ply, move, code)
+    error = stops_illegal(RECORDS / name)
+    assert (error.ply, error.move, error.code) == (ply, move, code)
 
 
 def test_cli_verifies_a_record_and_counts_perft() -> None:
-    out = io.StringIO()
-    assert main(["verify", str(RECORDS / "random_2.pdn")], stdout=out) == 0
-    assert "black has no pieces left" in out.getvalue()
-    out = io.StringIO()
-    assert main(["perft", "--variant", "russian-two-move", "--depth", "4"], stdout=out) == 0
+    status, out = cli("verify", str(RECORDS / "random_2.pdn"))
+    assert status == 0 and "black has no pieces left" in out
+    status, out = cli("perft", "--variant", "russian-two-move", "--depth", "4")
     expected = naive.perft(RussianTwoMoveBoard.starting_fen, 4, two_move=True)
-    assert out.getvalue().split()[-1] == str(expected)
+    assert status == 0 and out.split()[-1] == str(expected)

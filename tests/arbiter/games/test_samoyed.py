@@ -3,29 +3,27 @@ the naive second implementation, frozen records through replay and the command l
 
 from __future__ import annotations
 
-import io
-import random
 from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from arbiter.cli import main
 from arbiter.errors import IllegalMoveError, InvalidMoveError
 from arbiter.geometry import Colour
-from arbiter.pdn import read_game
 from arbiter.perft import perft
-from arbiter.replay import replay
 from arbiter.variants import RussianBoard, find_variant
 from arbiter.variants.samoyed import SamoyedBoard
 from tests.arbiter.games import naive_russian_family as naive
+from tests.arbiter.games.checks import (
+    cli,
+    random_game_round_trips,
+    replays_legal,
+    stops_illegal,
+    texts,
+)
 
 RECORDS = Path(__file__).parent / "records" / "samoyed"
-
-
-def texts(board: SamoyedBoard) -> set[str]:
-    return {board.move_text(move) for move in board.legal_moves()}
 
 
 def taken(board: SamoyedBoard) -> set[frozenset[str]]:
@@ -99,21 +97,7 @@ def test_unreadable_and_illegal_texts() -> None:
 @settings(max_examples=25, deadline=None)
 @given(st.integers(0, 10_000))
 def test_random_games_round_trip(seed: int) -> None:
-    rng = random.Random(seed)
-    board = SamoyedBoard()
-    fens = []
-    for _ in range(40):
-        moves = board.legal_moves()
-        if not moves:
-            break
-        move = rng.choice(moves)
-        assert board.parse_move(board.move_text(move)) == move
-        assert SamoyedBoard(board.fen()).position_key() == board.position_key()
-        fens.append(board.fen())
-        board.push(move)
-    while fens:
-        board.pop()
-        assert board.fen() == fens.pop()
+    random_game_round_trips(SamoyedBoard(), seed)
 
 
 def test_registered_by_name_and_alias() -> None:
@@ -131,12 +115,7 @@ def test_perft_agrees_with_the_naive_implementation(depth: int) -> None:
 
 @pytest.mark.parametrize("path", sorted(RECORDS.glob("random_*.pdn")), ids=lambda p: p.name)
 def test_legal_records_replay_to_their_result(path: Path) -> None:
-    game = read_game(path.read_text())
-    verdict = replay(game)
-    assert verdict.variant == "samoyed"
-    assert verdict.verdict == "legal", verdict.error
-    assert verdict.plies == len(game.moves)
-    assert verdict.result_check == "agrees"
+    replays_legal(path, "samoyed")
 
 
 @pytest.mark.parametrize(
@@ -147,18 +126,13 @@ def test_legal_records_replay_to_their_result(path: Path) -> None:
     ],
 )
 def test_damaged_records_stop_at_the_ignored_capture(name: str, ply: int, move: str) -> None:
-    verdict = replay(read_game((RECORDS / name).read_text()))
-    assert verdict.verdict == "illegal"
-    assert verdict.error is not None
-    assert (verdict.error.ply, verdict.error.move) == (ply, move)
-    assert verdict.error.code == "capture-compulsory"
+    error = stops_illegal(RECORDS / name)
+    assert (error.ply, error.move, error.code) == (ply, move, "capture-compulsory")
 
 
 def test_cli_verifies_a_record_and_counts_perft() -> None:
-    out = io.StringIO()
-    assert main(["verify", str(RECORDS / "random_3.pdn")], stdout=out) == 0
-    assert "samoyed: legal" in out.getvalue()
-    out = io.StringIO()
-    assert main(["perft", "--variant", "samoyed", "--depth", "4"], stdout=out) == 0
+    status, out = cli("verify", str(RECORDS / "random_3.pdn"))
+    assert status == 0 and "samoyed: legal" in out
+    status, out = cli("perft", "--variant", "samoyed", "--depth", "4")
     expected = naive.perft(SamoyedBoard.starting_fen, 4, samoyed=True)
-    assert out.getvalue().split()[-1] == str(expected)
+    assert status == 0 and out.split()[-1] == str(expected)

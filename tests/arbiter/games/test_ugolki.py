@@ -3,7 +3,6 @@ implementation, frozen records through replay and the command line."""
 
 from __future__ import annotations
 
-import io
 import random
 from pathlib import Path
 
@@ -11,7 +10,6 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from arbiter.cli import main
 from arbiter.errors import FenError, IllegalMoveError, InvalidMoveError
 from arbiter.games.ugolki import HOME_MOVES, UgolkiBoard
 from arbiter.geometry import Colour
@@ -20,14 +18,11 @@ from arbiter.perft import perft
 from arbiter.replay import replay
 from arbiter.variants import find_variant
 from tests.arbiter.games import naive_ugolki as naive
+from tests.arbiter.games.checks import cli, ended, stops_illegal, texts
 
 RECORDS = Path(__file__).parent / "records" / "ugolki"
 WHITE_HOME = "a1,b1,c1,a2,b2,c2,a3,b3,c3"
 BLACK_HOME = "f6,g6,h6,f7,g7,h7,f8,g8,h8"
-
-
-def texts(board: UgolkiBoard) -> set[str]:
-    return {board.move_text(move) for move in board.legal_moves()}
 
 
 def ends(board: UgolkiBoard) -> set[str]:
@@ -206,9 +201,7 @@ def test_black_equalises_after_white_fills_the_corner() -> None:
     assert board.ending() is None, "Black has one more move"
     assert board.legal_moves()
     board.push(board.parse_move("b4-b3"))
-    ending = board.ending()
-    assert ending is not None and ending.termination == "corner-filled"
-    assert ending.winner is None
+    ended(board, "corner-filled", None)
     assert board.legal_moves() == []
 
 
@@ -218,11 +211,7 @@ def test_white_wins_when_black_does_not_equalise() -> None:
     board = UgolkiBoard(f"W:W{white}:B{black}:F30")
     board.push(board.parse_move("g5-g6"))
     board.push(board.parse_move("b5-b4"))
-    ending = board.ending()
-    assert ending is not None and (ending.termination, ending.winner) == (
-        "corner-filled",
-        Colour.WHITE,
-    )
+    ended(board, "corner-filled", Colour.WHITE)
 
 
 def test_black_filling_first_wins_at_once() -> None:
@@ -230,11 +219,7 @@ def test_black_filling_first_wins_at_once() -> None:
     black = "a1,b1,c1,a2,b2,c2,a3,c3,b4"
     board = UgolkiBoard(f"B:W{white}:B{black}:F30")
     board.push(board.parse_move("b4-b3"))
-    ending = board.ending()
-    assert ending is not None and (ending.termination, ending.winner) == (
-        "corner-filled",
-        Colour.BLACK,
-    )
+    ended(board, "corner-filled", Colour.BLACK)
     assert board.legal_moves() == []
 
 
@@ -245,31 +230,18 @@ def test_a_piece_at_home_after_the_fortieth_move_loses() -> None:
     assert board.ending() is None
     board.push(board.parse_move("d8-e8"))
     board.push(board.parse_move("d5-d6"))
-    ending = board.ending()
-    assert ending is not None and (ending.termination, ending.winner) == (
-        "corner-not-left",
-        Colour.BLACK,
-    )
-    assert "a1" in ending.reason
+    assert "a1" in ended(board, "corner-not-left", Colour.BLACK).reason
 
 
 def test_coming_back_home_after_forty_moves_loses() -> None:
     board = UgolkiBoard(f"B:Wd4:Bh5,a8:F{HOME_MOVES + 5}")
     board.push(board.parse_move("h5-h6"))
-    ending = board.ending()
-    assert ending is not None and (ending.termination, ending.winner) == (
-        "corner-not-left",
-        Colour.WHITE,
-    )
+    ended(board, "corner-not-left", Colour.WHITE)
 
 
 def test_no_legal_move_loses() -> None:
     board = UgolkiBoard("W:Wa1:Ba2,a3,b1,c1")
-    ending = board.ending()
-    assert ending is not None and (ending.termination, ending.winner) == (
-        "no-legal-move",
-        Colour.BLACK,
-    )
+    ended(board, "no-legal-move", Colour.BLACK)
     with pytest.raises(IllegalMoveError) as caught:
         board.parse_move("a1-a2")
     assert caught.value.code == "game-over"
@@ -363,11 +335,9 @@ def test_legal_records(name: str, termination: str, winner: str | None) -> None:
     ],
 )
 def test_damaged_records_stop_at_the_damage(name: str, ply: int, code: str) -> None:
-    verdict = replay(read_game((RECORDS / f"{name}.pdn").read_text()))
-    assert verdict.verdict == "illegal"
-    assert verdict.error is not None
-    assert (verdict.error.ply, verdict.error.code) == (ply, code)
-    assert verdict.error.legal
+    error = stops_illegal(RECORDS / f"{name}.pdn")
+    assert (error.ply, error.code) == (ply, code)
+    assert error.legal
 
 
 def test_plies_after_the_end_and_a_wrong_result() -> None:
@@ -378,12 +348,9 @@ def test_plies_after_the_end_and_a_wrong_result() -> None:
 
 
 def test_cli_verify_and_perft() -> None:
-    out = io.StringIO()
-    assert main(["verify", str(RECORDS / "white_fills_corner.pdn")], stdout=out) == 0
-    assert "ugolki: legal, 94 plies; white won on the board at ply 94" in out.getvalue()
-    out = io.StringIO()
-    assert main(["verify", str(RECORDS / "damaged_route.pdn")], stdout=out) == 1
-    assert "invalid-jump" in out.getvalue()
-    out = io.StringIO()
-    assert main(["perft", "--variant", "ugolki", "--depth", "3"], stdout=out) == 0
-    assert out.getvalue().split()[-1] == str(naive.perft(naive.start(), "W", 3))
+    status, out = cli("verify", str(RECORDS / "white_fills_corner.pdn"))
+    assert status == 0 and "ugolki: legal, 94 plies; white won on the board at ply 94" in out
+    status, out = cli("verify", str(RECORDS / "damaged_route.pdn"))
+    assert status == 1 and "invalid-jump" in out
+    status, out = cli("perft", "--variant", "ugolki", "--depth", "3")
+    assert status == 0 and out.split()[-1] == str(naive.perft(naive.start(), "W", 3))
