@@ -118,11 +118,35 @@ class MoveGenerator:
         )
         #: per colour: what a man may do after a jump (see ``_sequels``)
         self.man_sequels = tuple(_sequels(deltas) for deltas in self.man_captures)
+        #: (p, q) where men step forward diagonally and capture along the four diagonals
+        #: under the Turkish strike, the diagonals being the index deltas +-p and +-q:
+        #: :meth:`count_lanes` then counts positions without kings
+        self.diagonal = _diagonal(rules, self.man_steps, self.man_captures, self.man_sequels)
+        #: per colour: whether its men step towards higher indices
+        self.rising = tuple(all(d > 0 for d in deltas) for deltas in self.man_steps)
+        #: per colour: where a man is crowned during a capture and goes on as a king
+        self.crowning = self.promotion if rules.promote_in_passing else (0, 0)
+        #: the bits of one position (every square's index is below it), and the bits
+        #: between two positions packed side by side (:meth:`count_lanes`): room for a
+        #: shift by two steps along any diagonal
+        self.width = self.full.bit_length()
+        self.lane = self.width + 2 * max(self.diagonal or (0,))
+        self._lane_bits = (1 << self.lane) - 1
+        #: jumped pieces stay on the board until the move is over (see capture_paths)
+        self._strike = not rules.remove_at_once
+        self._packings = [(0, 0)]
+        #: per colour: the search of :meth:`_man_routes`
+        self._man_searches = tuple(
+            _man_search(self.man_jumps[c], self.promotion[c], self.crowning[c]) for c in (0, 1)
+        )
         # Every simple move the board allows, built once, by ``from << 8 | to``: a man's
         # raw move per colour (it may be crowned), a king's, and the public Move.
         self._man_steps: tuple[dict[int, RawMove], dict[int, RawMove]] = ({}, {})
         self._king_steps: dict[int, RawMove] = {}
         self._moves: dict[int, Move] = {}
+        #: the public Move of capture raw moves met so far (a Move is a value: the same
+        #: raw move always gives an equal one; games repeat the same exchanges)
+        self._capture_moves: dict[RawMove, Move] = {}
         self._add_steps(mirror)
 
     def _add_steps(self, mirror: list[MoveRules]) -> None:
@@ -159,7 +183,15 @@ class MoveGenerator:
         empty = self.full & ~(own | opp)
         found = 0
         men = own & ~kings
-        if men:
+        if men and self.diagonal is not None:  # the four diagonals, unrolled
+            p, q = self.diagonal
+            found = men & (
+                (empty >> p & opp) >> p
+                | (empty >> q & opp) >> q
+                | (empty << p & opp) << p
+                | (empty << q & opp) << q
+            )
+        elif men:
             prey = opp if self.rules.men_capture_kings else opp & ~kings
             for d in self.man_captures[c]:  # _jump_starts, inlined on this hot path
                 found |= (empty >> d & prey) >> d if d > 0 else (empty << -d & prey) << -d
@@ -246,6 +278,10 @@ class MoveGenerator:
         """
         if origins is None:
             origins = self.capturers(own, opp, kings, c)
+        if not origins & kings and self._strike:
+            routes = self._man_routes(own, opp, kings, c, origins)
+            if routes is not None:
+                return routes
         out: list[RawMove] = []
         append = out.append
         rules = self.rules
@@ -339,6 +375,26 @@ class MoveGenerator:
                 man(origin, 0, (origin,))
         return out
 
+    def _man_routes(
+        self, own: int, opp: int, kings: int, c: int, origins: int
+    ) -> list[RawMove] | None:
+        """:meth:`capture_paths` where only men capture and jumped pieces stay on the
+        board (the same routes in the same order, without setting up the king searches);
+        None if a man would be crowned on the way and go on as a king."""
+        out: list[RawMove] = []
+        search = self._man_searches[c]
+        prey = opp if self.rules.men_capture_kings else opp & ~kings
+        vacant = self.full & ~(own | opp)
+        try:
+            while origins:
+                low = origins & -origins
+                origins ^= low
+                origin = low.bit_length() - 1
+                search(origin, prey, vacant | low, 0, (origin,), out)
+        except _Crowned:
+            return None
+        return out
+
     def captures(
         self, own: int, opp: int, kings: int, c: int, origins: int | None = None
     ) -> list[RawMove]:
@@ -419,6 +475,26 @@ class MoveGenerator:
                 return None if between & occupied else self._king_steps[key]
         return None
 
+    def has_simple(self, own: int, opp: int, kings: int, c: int, frozen: int = 0) -> bool:
+        """``count_simple(...) > 0``, from the first man's step found."""
+        empty = self.full & ~(own | opp)
+        men = own & ~kings
+        if self.diagonal is not None and not own & kings:  # men only, two steps unrolled
+            p, q = self.diagonal
+            if self.rising[c]:
+                return (men << p | men << q) & empty != 0
+            return (men >> p | men >> q) & empty != 0
+        for d in self.man_steps[c]:
+            if (men << d if d > 0 else men >> -d) & empty:
+                return True
+        # a king, short or flying, can move where the next square along a line is empty
+        own_kings = own & kings & ~frozen
+        if own_kings:
+            for d in self.king_steps:
+                if (own_kings << d if d > 0 else own_kings >> -d) & empty:
+                    return True
+        return False
+
     def count_simple(self, own: int, opp: int, kings: int, c: int, frozen: int = 0) -> int:
         """``len(simple_moves(...))`` without building the moves (bulk counting)."""
         empty = self.full & ~(own | opp)
@@ -460,6 +536,8 @@ class MoveGenerator:
     def count(self, own: int, opp: int, kings: int, c: int, frozen: int = 0) -> int:
         """``len(legal(...))``: simple moves counted in bulk, and captures too when each
         is a single jump of a man over a man (:meth:`_single_jumps`)."""
+        if not kings and self.diagonal is not None:
+            return self.count_lanes(own, opp, self.full ^ (own | opp), c, 1)
         empty = self.full & ~(own | opp)
         men = own & ~kings
         own_kings = own & kings
@@ -482,6 +560,89 @@ class MoveGenerator:
             return total
         return self.count_simple(own, opp, kings, c, frozen)
 
+    def count_lanes(self, own: int, opp: int, empty: int, c: int, n: int) -> int:
+        """The sum of :meth:`count` over ``n`` positions without kings, side ``c`` to move,
+        where men move along the diagonals :attr:`diagonal` names. The positions come
+        packed side by side, position ``i`` in bits ``i * lane`` and up of each of
+        ``own``, ``opp`` and ``empty`` (a mask of one position's empty squares).
+
+        Each position's moves are counted on its own bits, all positions at once: a
+        shift by at most ``2 * q`` never carries a square into a neighbouring position,
+        whose bits start ``lane`` bits higher (see ``__init__``), and what a right shift
+        brings down from the position above lands on bits that are no square. Simple
+        moves and captures that are single jumps are counted in bulk as
+        :meth:`_single_jumps` does; the captures of a position where a man can go on
+        after its jump (or is crowned on the way and goes on as a king) are generated.
+        """
+        p, q = self.diagonal  # type: ignore[misc]
+        # per diagonal +p, +q, -p, -q: the squares from which a jump takes and lands
+        up_p = (empty >> p & opp) >> p
+        up_q = (empty >> q & opp) >> q
+        down_p = (empty << p & opp) << p
+        down_q = (empty << q & opp) << q
+        jumps_up_p, jumps_up_q = own & up_p, own & up_q
+        jumps_down_p, jumps_down_q = own & down_p, own & down_q
+        jumpers = jumps_up_p | jumps_up_q | jumps_down_p | jumps_down_q
+        if self.rising[c]:
+            steps_p, steps_q = own << p & empty, own << q & empty
+        else:
+            steps_p, steps_q = own >> p & empty, own >> q & empty
+        if not jumpers:
+            return steps_p.bit_count() + steps_q.bit_count()
+        repeat, fill = self._packing(n)
+        width, lane_bits = self.width, self._lane_bits
+        # every bit of the lanes where the side to move has a capture
+        capturing = ((jumpers + fill) >> width & repeat) * lane_bits
+        total = (steps_p & ~capturing).bit_count() + (steps_q & ~capturing).bit_count()
+        up_p_to, up_q_to = jumps_up_p << 2 * p, jumps_up_q << 2 * q
+        down_p_to, down_q_to = jumps_down_p >> 2 * p, jumps_down_q >> 2 * q
+        # a man that can jump again from where it lands, in any direction but straight
+        # back, or is crowned there and goes on as a king, makes a longer capture
+        longer = (
+            up_p_to & (up_p | up_q | down_q)
+            | up_q_to & (up_p | up_q | down_p)
+            | down_p_to & (up_q | down_p | down_q)
+            | down_q_to & (up_p | down_p | down_q)
+        )
+        crowning = self.crowning[c]
+        if crowning:
+            longer |= (up_p_to | up_q_to | down_p_to | down_q_to) & crowning * repeat
+        if not longer:
+            return (
+                total
+                + jumps_up_p.bit_count()
+                + jumps_up_q.bit_count()
+                + jumps_down_p.bit_count()
+                + jumps_down_q.bit_count()
+            )
+        generated = ((longer + fill) >> width & repeat) * lane_bits
+        total += (
+            (jumps_up_p & ~generated).bit_count()
+            + (jumps_up_q & ~generated).bit_count()
+            + (jumps_down_p & ~generated).bit_count()
+            + (jumps_down_q & ~generated).bit_count()
+        )
+        full = self.full
+        flags = generated & repeat
+        while flags:
+            low = flags & -flags
+            flags ^= low
+            shift = low.bit_length() - 1
+            origins = jumpers >> shift & full
+            total += len(self.captures(own >> shift & full, opp >> shift & full, 0, c, origins))
+        return total
+
+    def _packing(self, n: int) -> tuple[int, int]:
+        """For ``n`` packed positions: the mask of bit 0 of each lane (``x * repeat``
+        packs ``n`` copies of ``x``), and ``repeat`` times the mask of one position's
+        bits (added to a packed mask of squares, it carries into bit ``width`` of each
+        lane that has a square)."""
+        packings = self._packings
+        while len(packings) <= n:
+            repeat = packings[-1][0] << self.lane | 1
+            packings.append((repeat, repeat * ((1 << self.width) - 1)))
+        return packings[n]
+
     # -- squares ------------------------------------------------------------------
 
     def moves(self, raws: list[RawMove]) -> list[Move]:
@@ -494,13 +655,21 @@ class MoveGenerator:
         origin, to, captured, path, _ = raw
         if not captured:
             return self._moves[origin << 8 | to]
-        square = self.layout.square
-        return Move(
-            square[origin],
-            square[to],
-            frozenset([square[i] for i in iter_bits(captured)]),
-            tuple([square[i] for i in path]),
-        )
+        made = self._capture_moves
+        move = made.get(raw)
+        if move is None:
+            if len(made) >= _CAPTURE_MOVES:
+                made.clear()
+            square = self.layout.square
+            taken = []
+            while captured:
+                low = captured & -captured
+                captured ^= low
+                taken.append(square[low.bit_length() - 1])
+            path_squares = tuple([square[i] for i in path])
+            move = Move(square[origin], square[to], frozenset(taken), path_squares)
+            made[raw] = move
+        return move
 
 
 def next_king_run(run: KingRun, move: RawMove, was_king: bool) -> KingRun:
@@ -545,6 +714,65 @@ def _mirrored(rules: MoveRules) -> MoveRules:
         king_directions=flip(rules.king_directions),
         king_captures=flip(rules.king_captures),
     )
+
+
+#: How many capture moves ``MoveGenerator.move`` keeps before it starts again.
+_CAPTURE_MOVES = 4096
+
+
+class _Crowned(Exception):
+    """A man reached the crowning row during a capture and goes on as a king."""
+
+
+def _man_search(
+    jumps: tuple[tuple[tuple[int, int, int], ...], ...], promotion: int, crowning: int
+) -> Callable[[int, int, int, int, tuple[int, ...], list[RawMove]], bool]:
+    """The depth-first search of a man's captures from bit index ``i`` (the ``man``
+    search of :meth:`MoveGenerator.capture_paths`, with its tables bound once): ``prey``
+    holds the pieces it may still take, ``vacant`` the squares it may land on; complete
+    routes go to ``out``; True if the man could jump. Raises :class:`_Crowned` where
+    it lands on ``crowning``."""
+
+    def search(
+        i: int, prey: int, vacant: int, captured: int, path: tuple[int, ...], out: list[RawMove]
+    ) -> bool:
+        found = False
+        for middle, landing_bit, landing in jumps[i]:
+            if middle & prey and landing_bit & vacant:
+                if landing_bit & crowning:
+                    raise _Crowned
+                found = True
+                taken = captured | middle
+                route = (*path, landing)
+                if not search(landing, prey ^ middle, vacant, taken, route, out):
+                    out.append((path[0], landing, taken, route, bool(promotion & landing_bit)))
+        return found
+
+    return search
+
+
+def _diagonal(
+    rules: MoveRules,
+    steps: tuple[tuple[int, ...], ...],
+    captures: tuple[tuple[int, ...], ...],
+    sequels: tuple[object, ...],
+) -> tuple[int, int] | None:
+    """(p, q), 0 < p < q, when each colour's men step by +p and +q (or -p and -q) and
+    capture by all four of +-p and +-q, jumped pieces staying on the board until the
+    move is over and men taking kings too (REFERENCE 1.2-1.3, 2.2); None otherwise."""
+    if rules.remove_at_once or not rules.men_capture_kings or None in sequels:
+        return None
+    sizes = sorted({abs(d) for d in captures[0]})
+    if len(sizes) != 2:
+        return None
+    p, q = sizes
+    four = [-q, -p, p, q]
+    for deltas, moves in zip(captures, steps, strict=True):
+        if sorted(deltas) != four or sorted(abs(d) for d in moves) != [p, q]:
+            return None
+        if len({d > 0 for d in moves}) != 1:
+            return None
+    return p, q
 
 
 def _jump_starts(deltas: tuple[int, ...], empty: int, prey: int) -> list[int]:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Hashable, Iterable
 from dataclasses import dataclass
+from functools import cache, lru_cache
 from typing import ClassVar
 
 from arbiter import fen as _fen
@@ -81,6 +82,10 @@ class Board:
     #: The main road's squares when a draw rule of the variant watches it (draughts-64
     #: 7.2.7), else empty.
     _main_road: ClassVar[frozenset[int]] = frozenset()
+    #: The main road as a mask, and its occupied squares by the mask of the occupied
+    #: ones (a road has at most a dozen squares: each set is built once).
+    _road_mask: ClassVar[int] = 0
+    _road_squares: ClassVar[dict[int, frozenset[int]]] = {}
 
     def __init_subclass__(cls, **kwargs: object) -> None:
         super().__init_subclass__(**kwargs)
@@ -104,6 +109,8 @@ class Board:
             cls._generator = MoveGenerator(cls.geometry, rules, select)
             if any(RULES[code].uses_main_road for code in cls.draw_rules):
                 cls._main_road = main_road(cls.geometry)
+            cls._road_mask = cls._generator.layout.mask(cls._main_road)
+            cls._road_squares = {}
 
     @classmethod
     def _capture_precedence(cls, move: RawMove, kings: int) -> tuple[object, ...]:
@@ -133,12 +140,7 @@ class Board:
 
     def set_fen(self, fen: str) -> None:
         """Set up the position of a PDN FEN (REFERENCE.md 6.4) and clear the history."""
-        position = _fen.parse_fen(fen, self.geometry)
-        layout = self._generator.layout
-        self.turn = position.turn
-        self._white = layout.mask(position.white)
-        self._black = layout.mask(position.black)
-        self._kings = layout.mask(position.kings)
+        self.turn, self._white, self._black, self._kings = _read_fen(type(self), fen)
         self.move_stack: list[Move] = []
         self._states: list[tuple[int, int, int, Colour]] = []
         self._forget()
@@ -152,7 +154,7 @@ class Board:
                 black=frozenset(self.piece_squares(Colour.BLACK)),
                 kings=frozenset(self._generator.layout.squares(self._kings)),
             ),
-            self.square_name,
+            _names_by_square(type(self)).__getitem__,
         )
 
     def piece_at(self, square: int) -> Piece | None:
@@ -207,7 +209,8 @@ class Board:
     def position_key(self) -> Hashable:
         """Identifies the position for repetition: each side's men and kings and the side
         to move (FMJD 6.1, REFERENCE.md 1.6)."""
-        return (self._white, self._black, self._kings, self.turn.value)
+        # ``turn is BLACK`` equals ``turn.value`` (0 or 1) and skips the enum's descriptor
+        return (self._white, self._black, self._kings, self.turn is Colour.BLACK)
 
     def square_name(self, square: int) -> str:
         """``"32"``, or ``"c3"`` for a variant written algebraically (REFERENCE.md 2.1)."""
@@ -224,9 +227,14 @@ class Board:
     def has_legal_moves(self) -> bool:
         if self._legal is not None:
             return bool(self._legal)
-        if self._jumpers():
+        own, opp, kings, c = self._raw()
+        generator = self._generator
+        if self._capturers is None:
+            self._capturers = generator.capturers(own, opp, kings, c)
+        if self._capturers:
             return True
-        return self._generator.count_simple(*self._raw(), self._frozen()) > 0
+        frozen = 0 if self.king_move_limit is None else self._frozen()
+        return generator.has_simple(own, opp, kings, c, frozen)
 
     def winner_without_moves(self) -> Colour:
         """Who wins when the side to move has no legal move: the other side (REFERENCE.md
@@ -243,11 +251,68 @@ class Board:
 
     def start_facts(self, ply: int) -> PlyFacts:
         """The draw-rule facts of this position taken as a start: counts begin here."""
-        return PlyFacts.of_position(self, ply, main_road=self._main_road)
+        return self._facts(ply, self.turn.other, False, 0, 0, False, True)
 
     def push_facts(self, move: Move, ply: int) -> PlyFacts:
-        """Play ``move`` (known legal) and return the draw-rule facts of the ply."""
-        return PlyFacts.of_move(self, move, ply, main_road=self._main_road)
+        """Play ``move`` (known legal) and return the draw-rule facts of the ply: what
+        :meth:`PlyFacts.of_move` finds square by square, read here from the bits."""
+        mover, kings = self.turn, self._kings
+        parsed = self._parsed
+        if parsed is not None and parsed[0] is move:
+            raw = parsed[1]
+            start, end, captured = 1 << raw[0], 1 << raw[1], raw[2]
+        else:
+            bit = self._generator.layout.bit
+            start, end = bit[move.from_square], bit[move.to_square]
+            captured = self._generator.layout.mask(move.captures)
+        self.push(move)
+        man_moved = not kings & start
+        promoted = man_moved and self._kings & end > 0
+        taken_kings = (captured & kings).bit_count()
+        return self._facts(ply, mover, man_moved, len(move.captures), taken_kings, promoted, False)
+
+    def _facts(
+        self,
+        ply: int,
+        mover: Colour,
+        man_moved: bool,
+        captures: int,
+        captured_kings: int,
+        promoted: bool,
+        start: bool,
+    ) -> PlyFacts:
+        """The facts of the ply ``ply`` that led to this position (see :class:`PlyFacts`):
+        the material, the lone king and the main road read from the bits."""
+        white, black, kings = self._white, self._black, self._kings
+        white_kings, black_kings = (white & kings).bit_count(), (black & kings).bit_count()
+        white_men, black_men = white.bit_count() - white_kings, black.bit_count() - black_kings
+        lone = None
+        if white_kings == 1 and not white_men:
+            lone = self._generator.layout.square[white.bit_length() - 1]
+        elif black_kings == 1 and not black_men:
+            lone = self._generator.layout.square[black.bit_length() - 1]
+        road: frozenset[int] = frozenset()
+        if self._road_mask:
+            on_road = self._road_mask & (white | black)
+            road = self._road_squares.get(on_road, road)
+            if on_road and not road:
+                road = self._road_squares[on_road] = self.occupied(self._main_road)
+        return PlyFacts(
+            ply,
+            mover,
+            man_moved,
+            captures,
+            captured_kings,
+            promoted,
+            self.position_key(),
+            white_men,
+            white_kings,
+            black_men,
+            black_kings,
+            lone,
+            road,
+            start,
+        )
 
     def is_legal(self, move: Move) -> bool:
         return move in self.legal_moves()
@@ -255,17 +320,21 @@ class Board:
     def push(self, move: Move) -> None:
         """Play ``move`` (not checked). Promotion follows the variant's rule; a capture
         given without its landing squares is completed from the legal moves."""
-        captures = move.captures
-        if captures and len(move.path) != len(captures) + 1:
-            move = next((m for m in self.legal_moves() if m == move), move)
-        layout = self._generator.layout
-        start = layout.index[move.from_square]
         white, black, kings, turn = self._white, self._black, self._kings, self.turn
-        self._states.append((white, black, kings, turn))
         black_moves = turn is Colour.BLACK
-        king_after = bool(kings >> start & 1) or self._crowned(move.path, black_moves)
-        captured = layout.mask(captures) if captures else 0
-        raw = (start, layout.index[move.to_square], captured, (), king_after)
+        parsed = self._parsed
+        if parsed is not None and parsed[0] is move:
+            raw = parsed[1]
+        else:
+            captures = move.captures
+            if captures and len(move.path) != len(captures) + 1:
+                move = next((m for m in self.legal_moves() if m == move), move)
+            layout = self._generator.layout
+            start = layout.index[move.from_square]
+            king_after = bool(kings >> start & 1) or self._crowned(move.path, black_moves)
+            captured = layout.mask(captures) if captures else 0
+            raw = (start, layout.index[move.to_square], captured, (), king_after)
+        self._states.append((white, black, kings, turn))
         if black_moves:
             self._black, self._white, self._kings = play(black, white, kings, raw)
             self.turn = Colour.WHITE
@@ -288,6 +357,7 @@ class Board:
         board.move_stack = list(self.move_stack)
         board._states = list(self._states)
         board._legal, board._capturers = self._legal, self._capturers
+        board._parsed = self._parsed
         return board
 
     def parse_move(self, text: str) -> Move:
@@ -320,6 +390,8 @@ class Board:
         self._legal: list[RawMove] | None = None
         #: the side to move's pieces that can capture, once asked for
         self._capturers: int | None = None
+        #: the last move read by ``parse_move`` in this position, with its raw move
+        self._parsed: tuple[Move, RawMove] | None = None
 
     def _jumpers(self) -> int:
         """The mask of the side to move's pieces that have a capture."""
@@ -342,8 +414,13 @@ class Board:
     def _moves_between(self, origin: int, to: int) -> list[RawMove]:
         """The legal raw moves from bit index ``origin`` to ``to``; a simple move is
         checked on its own when no capture is possible (no other move is generated)."""
-        if self._legal is None and not self._jumpers():
-            move = self._generator.simple_move(*self._raw(), self._frozen(), origin, to)
+        capturers = self._capturers
+        if capturers is None:
+            capturers = self._jumpers()
+        if self._legal is None and not capturers:
+            own, opp, kings, c = self._raw()
+            frozen = 0 if self.king_move_limit is None else self._frozen()
+            move = self._generator.simple_move(own, opp, kings, c, frozen, origin, to)
             return [] if move is None else [move]
         return [raw for raw in self._legal_raw() if raw[0] == origin and raw[1] == to]
 
@@ -381,6 +458,27 @@ class Board:
         if self.promote_in_passing:
             return any(promotion & bit[s] for s in path[1:])
         return bool(promotion & bit[path[-1]])
+
+
+@cache
+def _names_by_square(board_type: type[Board]) -> tuple[str, ...]:
+    """``square_name`` of every square of the variant, by number (index 0 unused)."""
+    board = board_type.__new__(board_type)
+    return ("", *(board.square_name(n) for n in range(1, board_type.geometry.size + 1)))
+
+
+@lru_cache(maxsize=1024)
+def _read_fen(board_type: type[Board], fen: str) -> tuple[Colour, int, int, int]:
+    """The side to move and the masks of White's pieces, Black's and the kings of a FEN
+    (``set_fen``; read once per text: every replay starts from the same few)."""
+    position = _fen.parse_fen(fen, board_type.geometry)
+    layout = board_type._generator.layout
+    return (
+        position.turn,
+        layout.mask(position.white),
+        layout.mask(position.black),
+        layout.mask(position.kings),
+    )
 
 
 #: The four pieces, a man and a king of each colour (``piece_at`` builds none).

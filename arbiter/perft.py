@@ -74,22 +74,32 @@ def _count_free(
     generator: MoveGenerator, own: int, opp: int, kings: int, c: int, depth: int
 ) -> int:
     """:func:`_count` where kings move freely: the last two plies are counted in one
-    loop (the leaves' parents are not visited through a call of their own)."""
+    loop (the leaves' parents are not visited through a call of their own), and where
+    men move along :attr:`MoveGenerator.diagonal` the leaves' parents below a position
+    up to three plies from the leaves are counted together (:class:`_LeafParents`)."""
     if depth == 0:
         return 1
     if depth == 1:
         return generator.count(own, opp, kings, c)
+    if generator.diagonal is not None and depth <= 3:
+        parents = _LeafParents(generator)
+        if depth == 2:
+            parents.add_after_each_move(own, opp, kings, c)
+            return parents.count(1 - c)
+        for move in generator.legal(own, opp, kings, c):
+            mine, theirs, crowned = play(own, opp, kings, move)
+            parents.add_after_each_move(theirs, mine, crowned, 1 - c)
+        return parents.count(c)
     total = 0
-    other = 1 - c
     if depth == 2:
         count = generator.count
         for move in generator.legal(own, opp, kings, c):
             mine, theirs, crowned = play(own, opp, kings, move)
-            total += count(theirs, mine, crowned, other)
+            total += count(theirs, mine, crowned, 1 - c)
         return total
     for move in generator.legal(own, opp, kings, c):
         mine, theirs, crowned = play(own, opp, kings, move)
-        total += _count_free(generator, theirs, mine, crowned, other, depth - 1)
+        total += _count_free(generator, theirs, mine, crowned, 1 - c, depth - 1)
     return total
 
 
@@ -107,3 +117,82 @@ def _count_any(board: GameBoard, depth: int) -> int:
         total += _count_any(board, depth - 1)
         board.pop()
     return total
+
+
+class _LeafParents:
+    """Leaves' parents (positions one ply from the leaves, all with the same side to
+    move) packed side by side for :meth:`MoveGenerator.count_lanes`, which counts the
+    legal moves of each on its own bits; a position with a king is counted alone, at
+    once. Men move along :attr:`MoveGenerator.diagonal`."""
+
+    __slots__ = ("alone", "empty", "generator", "movers", "others", "shift")
+
+    def __init__(self, generator: MoveGenerator) -> None:
+        self.generator = generator
+        #: the packed positions: the side to move's pieces, the other side's, the empty
+        #: squares; ``shift``: where the next one goes
+        self.movers = self.others = self.empty = self.shift = 0
+        #: the moves of the positions counted alone
+        self.alone = 0
+
+    def count(self, c: int) -> int:
+        """The legal moves of every position added, side ``c`` to move in each."""
+        n = self.shift // self.generator.lane
+        if not n:
+            return self.alone
+        return self.alone + self.generator.count_lanes(self.movers, self.others, self.empty, c, n)
+
+    def add_after_each_move(self, own: int, opp: int, kings: int, c: int) -> None:
+        """Add the position after each legal move of this one (side ``c`` to move). Where
+        the board has no king and that side no capture, its moves are the steps of its
+        men, played here on the packed bits."""
+        generator = self.generator
+        other = 1 - c
+        full, lane = generator.full, generator.lane
+        shift = self.shift
+        jumpers = generator.capturers(own, opp, kings, c)
+        if kings or jumpers:
+            if jumpers:
+                moves = generator.captures(own, opp, kings, c, jumpers)
+            else:
+                moves = generator.simple_moves(own, opp, kings, c)
+            movers = others = empty = 0
+            for move in moves:
+                mine, theirs, crowned = play(own, opp, kings, move)
+                if crowned:
+                    self.alone += generator.count(theirs, mine, crowned, other)
+                else:
+                    movers |= theirs << shift
+                    others |= mine << shift
+                    empty |= (full ^ (theirs | mine)) << shift
+                    shift += lane
+        else:
+            promotion = generator.promotion[c]
+            rising = generator.rising[c]
+            vacant = full ^ (own | opp)
+            starts = ends = 0
+            for d in generator.diagonal:  # type: ignore[union-attr]
+                targets = (own << d if rising else own >> d) & vacant
+                crowning = targets & promotion
+                targets ^= crowning
+                while crowning:
+                    end = crowning & -crowning
+                    crowning ^= end
+                    start = end >> d if rising else end << d
+                    self.alone += generator.count(opp, own ^ start | end, end, other)
+                landed = 0
+                while targets:
+                    end = targets & -targets
+                    targets ^= end
+                    landed |= end << shift
+                    shift += lane
+                ends |= landed
+                starts |= landed >> d if rising else landed << d
+            repeat = generator._packing((shift - self.shift) // lane)[0] << self.shift
+            movers = opp * repeat
+            others = own * repeat ^ starts | ends
+            empty = vacant * repeat ^ starts ^ ends
+        self.movers |= movers
+        self.others |= others
+        self.empty |= empty
+        self.shift = shift

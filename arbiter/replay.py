@@ -238,7 +238,10 @@ class _Replay:
         self.plies += 1
         self.last_mover = self.board.turn
         facts = self.board.push_facts(move, self.plies)
-        met = [rule for rule in self.rules if rule.observe(facts)]
+        met: list[DrawRule] = []
+        for rule in self.rules:  # a loop, not a list comprehension: no frame per ply
+            if rule.observe(facts):
+                met.append(rule)
         ending = self.board.ending()
         if ending is not None:
             # the end on the board at the last counted ply takes precedence over a draw

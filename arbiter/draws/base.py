@@ -160,10 +160,11 @@ class PlyFacts:
 
     def against_lone_king(self) -> tuple[int, int] | None:
         """``(pieces, kings)`` of the side playing against a lone king, or None."""
-        lone = self.lone_king()
-        if lone is None:
-            return None
-        return self.pieces(lone.other), self.kings(lone.other)
+        if self.white_kings == 1 and not self.white_men:  # lone_king(), inlined
+            return self.black_men + self.black_kings, self.black_kings
+        if self.black_kings == 1 and not self.black_men:
+            return self.white_men + self.white_kings, self.white_kings
+        return None
 
 
 class DrawRule(ABC):
@@ -203,10 +204,12 @@ class Repetition(DrawRule):
         self._seen: dict[Hashable, int] = {}
 
     def observe(self, facts: PlyFacts) -> bool:
-        if facts.irreversible:
-            self._seen.clear()
-        count = self._seen.get(facts.key, 0) + 1
-        self._seen[facts.key] = count
+        if facts.man_moved or facts.captures:  # facts.irreversible, inlined on this hot path
+            self._seen = {facts.key: 1}
+            return self.times <= 1
+        seen, key = self._seen, facts.key
+        count = seen.get(key, 0) + 1
+        seen[key] = count
         return count >= self.times
 
 
@@ -223,7 +226,7 @@ class KingMovesOnly(DrawRule):
         return True
 
     def observe(self, facts: PlyFacts) -> bool:
-        if facts.start or facts.irreversible or not self.applies(facts):
+        if facts.start or facts.man_moved or facts.captures or not self.applies(facts):
             self._count = 0
             return False
         self._count += 1
@@ -238,6 +241,11 @@ class Countdown(DrawRule):
     :meth:`persists` holds, starts again at plies where :meth:`restarts` says so, and the
     rule is met when :meth:`limit` plies have been played since the start.
     """
+
+    #: True when the situation that starts the count has one side reduced to a single
+    #: king (:meth:`PlyFacts.lone_king`): on the many plies without one, no count that
+    #: is not running can start, and :meth:`holds` is not asked.
+    lone_king: ClassVar[bool] = False
 
     def __init__(self) -> None:
         self._since: int | None = None
@@ -259,9 +267,14 @@ class Countdown(DrawRule):
         """Plies after the start at which the rule is met."""
 
     def observe(self, facts: PlyFacts) -> bool:
-        running = self._since is not None and self.persists(facts)
-        if not running:
-            self._since = facts.ply if self.holds(facts) else None
-        elif self.restarts(facts):
+        if self._since is None and self.lone_king and facts.lone_king() is None:
+            return False
+        if self._since is not None and self.persists(facts):
+            if self.restarts(facts):
+                self._since = facts.ply
+        elif self.holds(facts):
             self._since = facts.ply
-        return self._since is not None and facts.ply - self._since >= self.limit(facts)
+        else:
+            self._since = None
+            return False
+        return facts.ply - self._since >= self.limit(facts)

@@ -63,6 +63,7 @@ class ThreeKingsAgainstKing(Countdown):
     name: ClassVar[str] = "three kings against a king (15 moves)"
     kind: ClassVar[Kind] = "automatic"
     source: ClassVar[str] = "draughts-64 rules 7.2.4 (REFERENCE.md 2.4)"
+    lone_king: ClassVar[bool] = True
 
     def holds(self, facts: PlyFacts) -> bool:
         strong = facts.against_lone_king()
@@ -165,6 +166,7 @@ class SmallEnding(Countdown):
     name: ClassVar[str] = "small ending (5 moves)"
     kind: ClassVar[Kind] = "automatic"
     source: ClassVar[str] = "draughts-64 rules 7.2.8 (REFERENCE.md 2.4)"
+    lone_king: ClassVar[bool] = True
 
     def holds(self, facts: PlyFacts) -> bool:
         strong = facts.against_lone_king()

@@ -13,8 +13,6 @@ every variant.
 
 from __future__ import annotations
 
-import random
-
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -22,23 +20,9 @@ from arbiter import notation
 from arbiter.board import Board, Colour
 from arbiter.errors import ArbiterError
 from arbiter.variants import VARIANTS, InternationalBoard, RussianBoard
-from tests.arbiter.registry import BITBOARD_VARIANTS
+from tests.arbiter.registry import BITBOARD_VARIANTS, played
 
 NAMES = BITBOARD_VARIANTS
-
-
-def played(name: str, seed: int) -> list[Board]:
-    """The positions of one game of random legal play (copies, the last one included)."""
-    rng = random.Random(seed)
-    board = VARIANTS[name]()
-    positions = [board.copy()]
-    for _ in range(rng.randint(5, 150)):
-        moves = board.legal_moves()
-        if not moves:
-            break
-        board.push(rng.choice(moves))
-        positions.append(board.copy())
-    return positions
 
 
 @st.composite
