@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 from itertools import pairwise
 from math import gcd
 from typing import TYPE_CHECKING
@@ -25,6 +25,7 @@ from arbiter._movegen import RawMove
 from arbiter.errors import AmbiguousMoveError, IllegalMoveError, InvalidMoveError
 from arbiter.geometry import FILES, Colour
 from arbiter.move import Move
+from arbiter.written import alternatives, on_route
 
 if TYPE_CHECKING:
     from arbiter.board import Board
@@ -62,7 +63,7 @@ def parse_move(board: Board, text: str) -> Move:
     if matches:
         full = tuple(_joined(board, m, m.path) for m in matches)
         raise AmbiguousMoveError(
-            f"ambiguous move {text!r}: it matches {_alternatives(full)}; write the full path",
+            f"ambiguous move {text!r}: it matches {alternatives(full)}; write the full path",
             move=text,
             fen=board.fen(),
             code="ambiguous",
@@ -101,21 +102,35 @@ def _plain(board: Board, text: str) -> Move | None:
     (``32-28``, ``28x19``, ``c3-d4``, ``e3:c5``), when exactly one legal move joins
     them (REFERENCE.md 6.5: from and to alone name it); None sends the text to the
     general reader, which accepts, explains or reports it as ambiguous. The same
-    answer as the general reader, without building every legal move."""
+    answer as the general reader, without building every legal move. The board keeps
+    the raw move, for ``push`` to play it without working it out again."""
+    ends = _plain_ends(type(board), text)
+    if ends is None:
+        return None
+    moves = board._moves_between(*ends)
+    if len(moves) != 1:
+        return None
+    move = board._generator.move(moves[0])
+    board._parsed = (move, moves[0])
+    return move
+
+
+@lru_cache(maxsize=16384)
+def _plain_ends(board_type: type[Board], text: str) -> tuple[int, int] | None:
+    """The bit indices of the two squares of a text ``a-b``, ``axb`` or ``a:b`` (square
+    numbers or algebraic names), or None for any other text."""
     for separator in "-x:":
         if separator in text:
             first, _, last = text.partition(separator)
             break
     else:
         return None
-    names = _square_names(type(board))
+    names = _square_names(board_type)
     start, end = names.get(first), names.get(last)
     if start is None or end is None:
         return None
-    generator = board._generator
-    index = generator.layout.index
-    moves = board._moves_between(index[start], index[end])
-    return generator.move(moves[0]) if len(moves) == 1 else None
+    index = board_type._generator.layout.index
+    return index[start], index[end]
 
 
 @cache
@@ -178,7 +193,7 @@ def _matches(board: Board, written: _Written) -> list[Move]:
         if not _fits(board, written, move):
             continue
         found.setdefault(move, move)
-        if len(move.path) > 2 and (
+        if move.captures and (
             move.path in written.paths or _full_path(board, move) in written.paths
         ):
             exact.setdefault(move, move)
@@ -193,16 +208,7 @@ def _fits(board: Board, written: _Written, move: Move) -> bool:
             move.to_square == written.target
             and board.geometry.coordinates_of(move.from_square)[0] == written.start_file
         )
-    return any(_on_route(path, move.path) for path in written.paths)
-
-
-def _on_route(written: tuple[int, ...], route: tuple[int, ...]) -> bool:
-    """Whether ``route`` runs from the first written square to the last and lands on the
-    others in order."""
-    if written[0] != route[0] or written[-1] != route[-1]:
-        return False
-    landings = iter(route[1:-1])
-    return all(square in landings for square in written[1:-1])
+    return any(on_route(path, move.path) for path in written.paths)
 
 
 def _routes(board: Board) -> list[RawMove]:
@@ -250,7 +256,7 @@ def _explain(board: Board, written: _Written) -> tuple[str, str]:
                 f"the king on {name(start)} has made {board.king_move_limit} simple moves "
                 "in a row and its side still has men (Frisian rules, REFERENCE.md 4.6)",
             )
-    tried = [raw for raw in captures if _on_route(path, to_move(raw).path)]
+    tried = [raw for raw in captures if on_route(path, to_move(raw).path)]
     if tried:
         best, taken = legal[0][2].bit_count(), tried[0][2].bit_count()
         if best > taken:
@@ -362,14 +368,4 @@ def _joined(board: Board, move: Move, squares: tuple[int, ...]) -> str:
 def _listed(board: Board, moves: list[RawMove]) -> str:
     to_move = board._generator.move
     texts = tuple(board.move_text(to_move(m)) for m in moves)
-    return _alternatives(texts) + (" was available" if len(set(texts)) == 1 else " were available")
-
-
-def _alternatives(texts: tuple[str, ...]) -> str:
-    """``a``, ``a or b``, ``a, b or c``; at most six, then how many more."""
-    unique = list(dict.fromkeys(texts))
-    shown = unique[:6]
-    more = f" (and {len(unique) - 6} more)" if len(unique) > 6 else ""
-    if len(shown) == 1:
-        return shown[0]
-    return ", ".join(shown[:-1]) + f" or {shown[-1]}" + more
+    return alternatives(texts) + (" was available" if len(set(texts)) == 1 else " were available")

@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 from arbiter.errors import AmbiguousMoveError, IllegalMoveError, InvalidMoveError
 from arbiter.move import Move
 from arbiter.notation import _full_path
-from arbiter.variants import VARIANTS, EnglishBoard, InternationalBoard, RussianBoard
+from arbiter.variants import VARIANTS, EnglishBoard, InternationalBoard, RussianBoard, find_variant
 from tests.arbiter.registry import BITBOARD_VARIANTS
 
 
@@ -177,3 +177,13 @@ def test_complete_path_wins_over_a_longer_route_through_the_same_squares():
     assert len(board.parse_move("h6:d2:h2").captures) == 6
     with pytest.raises(AmbiguousMoveError):
         board.parse_move("h6:h2")
+
+
+def test_single_capture_written_from_to_is_its_own_full_path():
+    """e1xa5 is the whole path of the one-piece capture (REFERENCE.md 6.5); the four-piece
+    capture between the same squares needs its landing squares."""
+    board = find_variant("czech")("B:Wb4,d4,f4,f2,h2,a1,g1:Bd8,f8,h8,a7,c7,e7,g7,h4,Ke1")
+    assert board.parse_move("e1xa5").captures == {board.geometry.parse_square("b4")}
+    assert len(board.parse_move("e1xg3xe5xc3xa5").captures) == 4
+    for move in board.legal_moves():
+        assert board.parse_move(board.move_text(move)) == move
