@@ -234,16 +234,24 @@ def _round_robin(user, players: list[Player], rng: random.Random) -> Event:
         chief_arbiter="Demo Arbiter",
         tiebreaks=["SB", "WON", "DE"],
     )
-    for player in sorted(players[40:50], key=lambda p: -p.rating):
-        registrations.registration_add(event=event, player=player, user=user)
-    for _ in range(4):
-        _play(rounds.round_pair(event=event, user=user), user, rng)
+    _register_and_play(event, players[40:50], user, rng, rounds_played=4)
     round_5 = rounds.round_publish(round=rounds.round_pair(event=event, user=user), user=user)
     for game in Game.objects.filter(pairing__round=round_5).order_by("pairing__board")[:3]:
         results.result_record(
             game=game, result=_outcome(rng, game.white.rating, game.black.rating), user=user
         )
     return event
+
+
+def _register_and_play(
+    event: Event, players: list[Player], user, rng: random.Random, *, rounds_played: int
+) -> None:
+    """Register ``players`` (strongest first) and pair, publish and play ``rounds_played``
+    rounds."""
+    for player in sorted(players, key=lambda p: -p.rating):
+        registrations.registration_add(event=event, player=player, user=user)
+    for _ in range(rounds_played):
+        _play(rounds.round_pair(event=event, user=user), user, rng)
 
 
 def _publish(round_: Round, user) -> Round:
@@ -272,10 +280,7 @@ def _english_ballot(user, players: list[Player], rng: random.Random) -> Event:
         chief_arbiter="Demo Arbiter",
         tiebreaks=["SB", "WON"],
     )
-    for player in sorted(players[:8], key=lambda p: -p.rating):
-        registrations.registration_add(event=event, player=player, user=user)
-    for _ in range(2):
-        _play(rounds.round_pair(event=event, user=user), user, rng)
+    _register_and_play(event, players[:8], user, rng, rounds_played=2)
     _publish(rounds.round_pair(event=event, user=user), user)
     return event
 
@@ -297,10 +302,7 @@ def _russian_table(user, players: list[Player], rng: random.Random) -> Event:
         chief_arbiter="Demo Arbiter",
         tiebreaks=["SB", "WON"],
     )
-    for player in sorted(players[8:14], key=lambda p: -p.rating):
-        registrations.registration_add(event=event, player=player, user=user)
-    for _ in range(2):
-        _play(rounds.round_pair(event=event, user=user), user, rng)
+    _register_and_play(event, players[8:14], user, rng, rounds_played=2)
     _publish(rounds.round_pair(event=event, user=user), user)
     return event
 
@@ -320,8 +322,5 @@ def _bashni_club(user, players: list[Player], rng: random.Random) -> Event:
         chief_arbiter="Demo Arbiter",
         tiebreaks=["SB", "WON"],
     )
-    for player in sorted(players[14:18], key=lambda p: -p.rating):
-        registrations.registration_add(event=event, player=player, user=user)
-    for _ in range(2):
-        _play(rounds.round_pair(event=event, user=user), user, rng)
+    _register_and_play(event, players[14:18], user, rng, rounds_played=2)
     return event
