@@ -22,6 +22,8 @@ from arbiter.geometry import Direction, Geometry
 from arbiter.move import Move
 
 RawMove = tuple[int, int, int, tuple[int, ...], bool]
+#: Some simple moves, raw and public, in the same order.
+_Slice = tuple[tuple[RawMove, ...], tuple[Move, ...]]
 #: A side's run of simple moves with one king: (bit index where the king stands, moves)
 KingRun = tuple[int, int]
 #: Per bit index: (index delta, mask of the squares along the line) of each direction.
@@ -148,6 +150,12 @@ class MoveGenerator:
         #: raw move always gives an equal one; games repeat the same exchanges)
         self._capture_moves: dict[RawMove, Move] = {}
         self._add_steps(mirror)
+        #: per colour and men's step direction, per byte of bit indices: the steps to
+        #: the targets each value of the byte marks (:meth:`_step_slice`, filled as met)
+        self._step_slices: tuple[tuple[list[list[_Slice | None]], ...], ...] = tuple(
+            tuple([[None] * 256 for _ in range(self.width // 8 + 1)] for _ in deltas)
+            for deltas in self.man_steps
+        )
 
     def _add_steps(self, mirror: list[MoveRules]) -> None:
         geometry, index = self.geometry, self.layout.index
@@ -419,22 +427,34 @@ class MoveGenerator:
         self, own: int, opp: int, kings: int, c: int, frozen: int = 0
     ) -> list[RawMove]:
         """Every non-capturing move, whether or not a capture is compulsory."""
-        out: list[RawMove] = []
-        append = out.append
+        return self.simple_lists(own, opp, kings, c, frozen)[0]
+
+    def simple_lists(
+        self, own: int, opp: int, kings: int, c: int, frozen: int = 0
+    ) -> tuple[list[RawMove], list[Move]]:
+        """:meth:`simple_moves` and the public :class:`Move` of each, in the same order.
+        The men's steps in one direction are read a byte of target squares at a time
+        (:meth:`_step_slice`): one lookup for up to eight moves."""
+        raws: list[RawMove] = []
+        moves: list[Move] = []
         empty = self.full & ~(own | opp)
         men = own & ~kings
-        steps = self._man_steps[c]
-        for d in self.man_steps[c]:
+        for d, slices in zip(self.man_steps[c], self._step_slices[c], strict=True):
             targets = (men << d if d > 0 else men >> -d) & empty
+            k = 0
             while targets:
-                low = targets & -targets
-                targets ^= low
-                to = low.bit_length() - 1
-                append(steps[to - d << 8 | to])
+                byte = targets & 255
+                if byte:
+                    found = slices[k][byte] or self._step_slice(c, d, k, byte)
+                    raws += found[0]
+                    moves += found[1]
+                targets >>= 8
+                k += 1
         own_kings = own & kings & ~frozen
         if not own_kings:
-            return out
-        steps = self._king_steps
+            return raws, moves
+        steps, public = self._king_steps, self._moves
+        append, add = raws.append, moves.append
         if self.rules.flying_kings:
             rays = self.step_rays
             for i in iter_bits(own_kings):
@@ -443,6 +463,7 @@ class MoveGenerator:
                         if not empty & bit:
                             break
                         append(steps[i << 8 | to])
+                        add(public[i << 8 | to])
         else:
             for d in self.king_steps:
                 targets = (own_kings << d if d > 0 else own_kings >> -d) & empty
@@ -451,7 +472,20 @@ class MoveGenerator:
                     targets ^= low
                     to = low.bit_length() - 1
                     append(steps[to - d << 8 | to])
-        return out
+                    add(public[to - d << 8 | to])
+        return raws, moves
+
+    def _step_slice(self, c: int, d: int, k: int, byte: int) -> _Slice:
+        """The men's steps of colour ``c`` by ``d`` to the targets ``byte`` marks among bit
+        indices ``8k`` to ``8k + 7``, raw and public, worked out once and kept."""
+        targets = [8 * k + bit for bit in range(8) if byte >> bit & 1]
+        keys = [to - d << 8 | to for to in targets]
+        found = (
+            tuple(self._man_steps[c][key] for key in keys),
+            tuple(self._moves[key] for key in keys),
+        )
+        self._step_slices[c][self.man_steps[c].index(d)][k][byte] = found
+        return found
 
     def simple_move(
         self, own: int, opp: int, kings: int, c: int, frozen: int, origin: int, to: int

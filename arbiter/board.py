@@ -8,13 +8,14 @@ Shared code never asks which variant it is.
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Iterable
+from collections.abc import Hashable, Iterable, Sequence
 from dataclasses import dataclass
 from functools import cache, lru_cache
 from typing import ClassVar
 
 from arbiter import fen as _fen
 from arbiter import notation as _notation
+from arbiter._bits import bit_indices
 from arbiter._movegen import (
     KingRun,
     MoveGenerator,
@@ -22,7 +23,6 @@ from arbiter._movegen import (
     RawMove,
     frozen_by_run,
     next_king_run,
-    play,
 )
 from arbiter.draws import RULES, PlyFacts, main_road
 from arbiter.game import Ending, Figure
@@ -147,15 +147,13 @@ class Board:
 
     def fen(self) -> str:
         """The position as a PDN FEN, writer form: no spaces, no trailing dot."""
-        return _fen.format_fen(
-            _fen.FenPosition(
-                turn=self.turn,
-                white=frozenset(self.piece_squares(Colour.WHITE)),
-                black=frozenset(self.piece_squares(Colour.BLACK)),
-                kings=frozenset(self._generator.layout.squares(self._kings)),
-            ),
-            _names_by_square(type(self)).__getitem__,
-        )
+        man, king = _fen_names(type(self))
+        kings = self._kings
+
+        def pieces(mask: int) -> list[str]:
+            return [king[i] if kings >> i & 1 else man[i] for i in bit_indices(mask)]
+
+        return _fen.fen_text(self.turn, pieces(self._white), pieces(self._black))
 
     def piece_at(self, square: int) -> Piece | None:
         """The piece on ``square``; None on an empty square or a number off the board."""
@@ -222,12 +220,23 @@ class Board:
 
     def legal_moves(self) -> list[Move]:
         """The legal moves, each (from, to, captured set) once (REFERENCE.md 1.3)."""
-        return self._generator.moves(self._legal_raw())
+        if self._legal is None and not self._jumpers():  # simple moves, raw and public
+            own, opp, kings, c = self._raw()
+            generator = self._generator
+            self._legal, moves = generator.simple_lists(own, opp, kings, c, self._frozen())
+            return moves
+        raws = self._legal_raw()
+        moves = self._generator.moves(raws)
+        self._given = (tuple(moves), raws)
+        return moves
 
     def has_legal_moves(self) -> bool:
         if self._legal is not None:
             return bool(self._legal)
-        own, opp, kings, c = self._raw()
+        if self.turn is Colour.WHITE:  # self._raw(), inlined on this hot path
+            own, opp, kings, c = self._white, self._black, self._kings, 0
+        else:
+            own, opp, kings, c = self._black, self._white, self._kings, 1
         generator = self._generator
         if self._capturers is None:
             self._capturers = generator.capturers(own, opp, kings, c)
@@ -257,19 +266,18 @@ class Board:
         """Play ``move`` (known legal) and return the draw-rule facts of the ply: what
         :meth:`PlyFacts.of_move` finds square by square, read here from the bits."""
         mover, kings = self.turn, self._kings
-        parsed = self._parsed
-        if parsed is not None and parsed[0] is move:
-            raw = parsed[1]
-            start, end, captured = 1 << raw[0], 1 << raw[1], raw[2]
-        else:
-            bit = self._generator.layout.bit
-            start, end = bit[move.from_square], bit[move.to_square]
-            captured = self._generator.layout.mask(move.captures)
+        white = mover is _WHITE
+        opponent = self._black if white else self._white
         self.push(move)
+        bit = self._generator.layout.bit
+        start, end = bit[move.from_square], bit[move.to_square]
+        captured = opponent & ~(self._black if white else self._white)
         man_moved = not kings & start
         promoted = man_moved and self._kings & end > 0
         taken_kings = (captured & kings).bit_count()
-        return self._facts(ply, mover, man_moved, len(move.captures), taken_kings, promoted, False)
+        return self._facts(
+            ply, mover, man_moved, captured.bit_count(), taken_kings, promoted, False
+        )
 
     def _facts(
         self,
@@ -284,15 +292,18 @@ class Board:
         """The facts of the ply ``ply`` that led to this position (see :class:`PlyFacts`):
         the material, the lone king and the main road read from the bits."""
         white, black, kings = self._white, self._black, self._kings
-        white_kings, black_kings = (white & kings).bit_count(), (black & kings).bit_count()
+        if kings:
+            white_kings, black_kings = (white & kings).bit_count(), (black & kings).bit_count()
+        else:
+            white_kings = black_kings = 0
         white_men, black_men = white.bit_count() - white_kings, black.bit_count() - black_kings
         lone = None
+        road = _NO_SQUARES
         if white_kings == 1 and not white_men:
             lone = self._generator.layout.square[white.bit_length() - 1]
         elif black_kings == 1 and not black_men:
             lone = self._generator.layout.square[black.bit_length() - 1]
-        road: frozenset[int] = frozenset()
-        if self._road_mask:
+        if lone is not None and self._road_mask:  # the road matters only to a lone king
             on_road = self._road_mask & (white | black)
             road = self._road_squares.get(on_road, road)
             if on_road and not road:
@@ -304,7 +315,7 @@ class Board:
             captures,
             captured_kings,
             promoted,
-            self.position_key(),
+            (white, black, kings, self.turn is Colour.BLACK),  # position_key(), inlined
             white_men,
             white_kings,
             black_men,
@@ -321,33 +332,57 @@ class Board:
         """Play ``move`` (not checked). Promotion follows the variant's rule; a capture
         given without its landing squares is completed from the legal moves."""
         white, black, kings, turn = self._white, self._black, self._kings, self.turn
-        black_moves = turn is Colour.BLACK
-        parsed = self._parsed
-        if parsed is not None and parsed[0] is move:
-            raw = parsed[1]
-        else:
-            captures = move.captures
-            if captures and len(move.path) != len(captures) + 1:
-                move = next((m for m in self.legal_moves() if m == move), move)
-            layout = self._generator.layout
-            start = layout.index[move.from_square]
-            king_after = bool(kings >> start & 1) or self._crowned(move.path, black_moves)
-            captured = layout.mask(captures) if captures else 0
-            raw = (start, layout.index[move.to_square], captured, (), king_after)
+        black_moves = turn is _BLACK
+        if move.captures:
+            raw = self._raw_move(move)
+        else:  # the table's raw move, crowning included
+            generator = self._generator
+            index = generator.layout.index
+            start = index[move.from_square]
+            if kings >> start & 1:
+                steps = generator._king_steps
+            else:
+                steps = generator._man_steps[black_moves]
+            raw = steps.get(start << 8 | index[move.to_square]) or self._raw_move(move)
         self._states.append((white, black, kings, turn))
+        # play(), inlined on this hot path (perft and replay loops run it on every ply)
+        origin, to, captured, _, king_after = raw
+        moved = 1 << origin ^ 1 << to  # a capture may end where it began: then no change
+        kings &= ~(1 << origin | captured)
+        if king_after:
+            kings |= 1 << to
         if black_moves:
-            self._black, self._white, self._kings = play(black, white, kings, raw)
-            self.turn = Colour.WHITE
+            self._black, self._white, self.turn = black ^ moved, white & ~captured, _WHITE
         else:
-            self._white, self._black, self._kings = play(white, black, kings, raw)
-            self.turn = Colour.BLACK
+            self._white, self._black, self.turn = white ^ moved, black & ~captured, _BLACK
+        self._kings = kings
         self.move_stack.append(move)
-        self._forget()
+        self._legal = self._capturers = None  # _forget(), inlined
+        self._given = _NOTHING_GIVEN
+
+    def _raw_move(self, move: Move) -> RawMove:
+        """The raw move of ``move``: the one it was made from if this position handed it
+        out, else worked out from its squares (a capture given without its landing squares
+        is completed from the legal moves)."""
+        given, raws = self._given
+        for i, public in enumerate(given):
+            if public is move:
+                return raws[i]
+        captures = move.captures
+        if captures and len(move.path) != len(captures) + 1:
+            move = next((m for m in self.legal_moves() if m == move), move)
+        layout = self._generator.layout
+        start = layout.index[move.from_square]
+        black_moves = self.turn is Colour.BLACK
+        king_after = bool(self._kings >> start & 1) or self._crowned(move.path, black_moves)
+        captured = layout.mask(captures) if captures else 0
+        return (start, layout.index[move.to_square], captured, (), king_after)
 
     def pop(self) -> Move:
         """Take back the last move and return it."""
         self._white, self._black, self._kings, self.turn = self._states.pop()
-        self._forget()
+        self._legal = self._capturers = None  # _forget(), inlined
+        self._given = _NOTHING_GIVEN
         return self.move_stack.pop()
 
     def copy(self) -> Board:
@@ -357,13 +392,46 @@ class Board:
         board.move_stack = list(self.move_stack)
         board._states = list(self._states)
         board._legal, board._capturers = self._legal, self._capturers
-        board._parsed = self._parsed
+        board._given = self._given
         return board
 
     def parse_move(self, text: str) -> Move:
         """The legal move written as ``text`` (REFERENCE.md 6.5, 6.6); raises
         InvalidMoveError, IllegalMoveError (with a reason code) or AmbiguousMoveError."""
-        return _notation.parse_move(self, text)
+        move = self._read_plain(text)
+        return move if move is not None else _notation.parse_move(self, text)
+
+    def _read_plain(self, text: str) -> Move | None:
+        """The move of the commonest text, two square names joined by one separator
+        (``32-28``, ``28x19``, ``c3-d4``, ``e3:c5``), when exactly one legal move joins
+        them (REFERENCE.md 6.5: from and to alone name it); None sends the text to the
+        general reader, which accepts, explains or reports it as ambiguous. The same
+        answer as the general reader (tests/arbiter/test_fast_paths.py): a simple move is
+        checked on its own when no capture is possible, no other move is generated. A
+        capture is handed out with its raw move, for ``push`` to play it as it is."""
+        ends = _notation.plain_ends(type(self), text)
+        if ends is None:
+            return None
+        origin, to = ends
+        capturers = self._capturers
+        if capturers is None:
+            capturers = self._jumpers()
+        generator = self._generator
+        if self._legal is None and not capturers:
+            if self.turn is _WHITE:  # self._raw(), inlined on this hot path
+                own, opp, kings, c = self._white, self._black, self._kings, 0
+            else:
+                own, opp, kings, c = self._black, self._white, self._kings, 1
+            frozen = 0 if self.king_move_limit is None else self._frozen()
+            if generator.simple_move(own, opp, kings, c, frozen, origin, to) is None:
+                return None
+            return generator._moves[origin << 8 | to]
+        raws = [raw for raw in self._legal_raw() if raw[0] == origin and raw[1] == to]
+        if len(raws) != 1:
+            return None
+        move = generator.move(raws[0])
+        self._given = ((move,), raws)
+        return move
 
     def move_text(self, move: Move) -> str:
         """``move`` in the variant's notation; the landing path only when from/to alone
@@ -390,8 +458,9 @@ class Board:
         self._legal: list[RawMove] | None = None
         #: the side to move's pieces that can capture, once asked for
         self._capturers: int | None = None
-        #: the last move read by ``parse_move`` in this position, with its raw move
-        self._parsed: tuple[Move, RawMove] | None = None
+        #: moves handed out in this position (by ``parse_move``, and the captures of
+        #: ``legal_moves``) and their raw moves, for ``push`` to play a capture as it is
+        self._given: tuple[Sequence[Move], Sequence[RawMove]] = _NOTHING_GIVEN
 
     def _jumpers(self) -> int:
         """The mask of the side to move's pieces that have a capture."""
@@ -410,19 +479,6 @@ class Board:
             else:
                 self._legal = generator.simple_moves(own, opp, kings, c, self._frozen())
         return self._legal
-
-    def _moves_between(self, origin: int, to: int) -> list[RawMove]:
-        """The legal raw moves from bit index ``origin`` to ``to``; a simple move is
-        checked on its own when no capture is possible (no other move is generated)."""
-        capturers = self._capturers
-        if capturers is None:
-            capturers = self._jumpers()
-        if self._legal is None and not capturers:
-            own, opp, kings, c = self._raw()
-            frozen = 0 if self.king_move_limit is None else self._frozen()
-            move = self._generator.simple_move(own, opp, kings, c, frozen, origin, to)
-            return [] if move is None else [move]
-        return [raw for raw in self._legal_raw() if raw[0] == origin and raw[1] == to]
 
     def _frozen(self) -> int:
         """The side to move's kings that may not make a simple move now (king-move limit)."""
@@ -461,10 +517,13 @@ class Board:
 
 
 @cache
-def _names_by_square(board_type: type[Board]) -> tuple[str, ...]:
-    """``square_name`` of every square of the variant, by number (index 0 unused)."""
+def _fen_names(board_type: type[Board]) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """How a FEN writes a man and a king on each square, by bit index (``square_name``,
+    after ``K`` for a king)."""
     board = board_type.__new__(board_type)
-    return ("", *(board.square_name(n) for n in range(1, board_type.geometry.size + 1)))
+    square = board_type._generator.layout.square
+    men = tuple(board.square_name(n) if n else "" for n in square)
+    return men, tuple(f"K{name}" for name in men)
 
 
 @lru_cache(maxsize=1024)
@@ -481,6 +540,9 @@ def _read_fen(board_type: type[Board], fen: str) -> tuple[Colour, int, int, int]
     )
 
 
+_NO_SQUARES: frozenset[int] = frozenset()
+_WHITE, _BLACK = Colour.WHITE, Colour.BLACK
+_NOTHING_GIVEN: tuple[Sequence[Move], Sequence[RawMove]] = ((), ())
 #: The four pieces, a man and a king of each colour (``piece_at`` builds none).
 _WHITE_PIECES = (Piece(Colour.WHITE, False), Piece(Colour.WHITE, True))
 _BLACK_PIECES = (Piece(Colour.BLACK, False), Piece(Colour.BLACK, True))

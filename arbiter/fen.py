@@ -12,7 +12,7 @@ marked in place.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
 from arbiter.errors import FenError
@@ -50,12 +50,20 @@ def format_fen(position: FenPosition, square_name: Callable[[int], str] = str) -
     'W:W31,K32:B'
     """
 
-    def pieces(squares: frozenset[int]) -> str:
-        return ",".join(
-            ("K" if s in position.kings else "") + square_name(s) for s in sorted(squares)
-        )
+    def pieces(squares: frozenset[int]) -> list[str]:
+        return [("K" if s in position.kings else "") + square_name(s) for s in sorted(squares)]
 
-    return f"{position.turn.letter}:W{pieces(position.white)}:B{pieces(position.black)}"
+    return fen_text(position.turn, pieces(position.white), pieces(position.black))
+
+
+def fen_text(turn: Colour, white: Iterable[str], black: Iterable[str]) -> str:
+    """The canonical FEN of a position given each side's pieces as written (a king's
+    square after ``K``), in order of their numbers.
+
+    >>> fen_text(Colour.BLACK, ["31", "K32"], [])
+    'B:W31,K32:B'
+    """
+    return f"{turn.letter}:W{','.join(white)}:B{','.join(black)}"
 
 
 class _FenReader:

@@ -53,9 +53,6 @@ def parse_move(board: Board, text: str) -> Move:
     >>> InternationalBoard().parse_move("32-28")
     Move(32, 28)
     """
-    move = _plain(board, text)
-    if move is not None:
-        return move
     written = _read(board, text)
     matches = _matches(board, written)
     if len(matches) == 1:
@@ -97,28 +94,11 @@ def move_text(board: Board, move: Move) -> str:
 # -- reading --------------------------------------------------------------------------
 
 
-def _plain(board: Board, text: str) -> Move | None:
-    """The move of the commonest text, two square names joined by one separator
-    (``32-28``, ``28x19``, ``c3-d4``, ``e3:c5``), when exactly one legal move joins
-    them (REFERENCE.md 6.5: from and to alone name it); None sends the text to the
-    general reader, which accepts, explains or reports it as ambiguous. The same
-    answer as the general reader, without building every legal move. The board keeps
-    the raw move, for ``push`` to play it without working it out again."""
-    ends = _plain_ends(type(board), text)
-    if ends is None:
-        return None
-    moves = board._moves_between(*ends)
-    if len(moves) != 1:
-        return None
-    move = board._generator.move(moves[0])
-    board._parsed = (move, moves[0])
-    return move
-
-
 @lru_cache(maxsize=16384)
-def _plain_ends(board_type: type[Board], text: str) -> tuple[int, int] | None:
+def plain_ends(board_type: type[Board], text: str) -> tuple[int, int] | None:
     """The bit indices of the two squares of a text ``a-b``, ``axb`` or ``a:b`` (square
-    numbers or algebraic names), or None for any other text."""
+    numbers or algebraic names), or None for any other text: the commonest text, which
+    ``Board.parse_move`` reads without building every legal move."""
     for separator in "-x:":
         if separator in text:
             first, _, last = text.partition(separator)

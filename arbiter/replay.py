@@ -169,16 +169,60 @@ class _Replay:
             self._ended(ending)
 
     def _play(self) -> None:
-        assert self.board is not None
+        """Verify the main line ply by ply (the hot loop of the arbiter: what every ply
+        needs is done here; what only some need is in the methods it calls)."""
+        board, rules = self.board, self.rules
+        assert board is not None and self.board_type is not None
+        first = self.board_type.first_player
+        # the draw rules skipped on quiet plies after one they observed (see
+        # DrawRule.rests_after_quiet_ply): whether they all allow it, and whether they rest
+        rests, resting = all(rule.rests_after_quiet_ply for rule in rules), False
         for item in self.game.moves:
             if self.verdict != "legal":
                 return
             if self.outcome is not None:
                 self.moves_after_end += isinstance(item, PdnMove)
-            elif isinstance(item, PdnSetup):
+                continue
+            if isinstance(item, PdnSetup):
                 self._setup(item)
-            else:
-                self._move(item)
+                rules, resting = self.rules, False
+                continue
+            mover = board.turn
+            # the number the ply should carry: a new turn of the first player opens a new
+            # number (REFERENCE.md 1.7, 6.5), as does the first ply recorded
+            number = self.move_number
+            if not number or (mover is first and self.last_mover is not first):
+                number += 1
+            if item.number is not None and item.number != number:
+                if self.move_number:
+                    self._misnumbered(item, number)
+                number = item.number
+            self.move_number = number
+            if item.unknown:
+                self._unknown(item)
+                return
+            try:
+                move = board.parse_move(item.text)
+            except (AmbiguousMoveError, IllegalMoveError, InvalidMoveError) as exc:
+                self._refused(item, exc)
+                return
+            self.plies += 1
+            self.last_mover = mover
+            facts = board.push_facts(move, self.plies)
+            met: list[DrawRule] = []
+            quiet = facts.quiet
+            if not (quiet and resting):
+                for rule in rules:  # a loop, not a list comprehension: no frame per ply
+                    if rule.observe(facts):
+                        met.append(rule)
+                resting = quiet and rests
+            ending = board.ending()
+            if ending is not None:
+                # the end on the board at the last counted ply takes precedence over a
+                # draw rule (REFERENCE.md 1.6)
+                self._ended(ending)
+            elif met:
+                self._draw_rules_met(met)
 
     def _setup(self, item: PdnSetup) -> None:
         assert self.board is not None
@@ -200,54 +244,36 @@ class _Replay:
         )
         self._start_rules()
 
-    def _move(self, item: PdnMove) -> None:
-        assert self.board is not None
-        mover = self.board.turn
-        expected = self._expected_number(mover)
-        if item.number is not None and item.number != expected and self.move_number:
-            self.notes.append(
-                f"ply {self.plies + 1} ({item.text!r}, line {item.line}) is numbered "
-                f"{item.number}, expected {expected}: the move numbers are out of order"
-            )
-        self.move_number = expected if item.number is None else item.number
-        if item.unknown:
-            self._stop(
-                "unreadable",
-                item,
-                "unknown-move",
-                f"move {self.move_number} of {mover.name.lower()} is not recorded "
-                f"({item.text!r} at line {item.line}, column {item.column}): "
-                "the game cannot be verified from here",
-            )
-            return
-        try:
-            move = self.board.parse_move(item.text)
-        except AmbiguousMoveError as exc:
-            self._stop("ambiguous", item, exc.code, str(exc), exc.legal)
-            return
-        except IllegalMoveError as exc:
-            self._stop("illegal", item, exc.code, str(exc), exc.legal)
-            return
-        except InvalidMoveError as exc:
-            self._stop("unreadable", item, "invalid-move", str(exc))
-            return
-        self._push(move)
+    def _misnumbered(self, item: PdnMove, expected: int) -> None:
+        self.notes.append(
+            f"ply {self.plies + 1} ({item.text!r}, line {item.line}) is numbered "
+            f"{item.number}, expected {expected}: the move numbers are out of order"
+        )
 
-    def _push(self, move: object) -> None:
+    def _unknown(self, item: PdnMove) -> None:
         assert self.board is not None
-        self.plies += 1
-        self.last_mover = self.board.turn
-        facts = self.board.push_facts(move, self.plies)
-        met: list[DrawRule] = []
-        for rule in self.rules:  # a loop, not a list comprehension: no frame per ply
-            if rule.observe(facts):
-                met.append(rule)
-        ending = self.board.ending()
-        if ending is not None:
-            # the end on the board at the last counted ply takes precedence over a draw
-            # rule (REFERENCE.md 1.6)
-            self._ended(ending)
-            return
+        mover = self.board.turn.name.lower()
+        self._stop(
+            "unreadable",
+            item,
+            "unknown-move",
+            f"move {self.move_number} of {mover} is not recorded "
+            f"({item.text!r} at line {item.line}, column {item.column}): "
+            "the game cannot be verified from here",
+        )
+
+    def _refused(
+        self, item: PdnMove, exc: AmbiguousMoveError | IllegalMoveError | InvalidMoveError
+    ) -> None:
+        """Stop at a move the board refused to read."""
+        if isinstance(exc, AmbiguousMoveError):
+            self._stop("ambiguous", item, exc.code, str(exc), exc.legal)
+        elif isinstance(exc, IllegalMoveError):
+            self._stop("illegal", item, exc.code, str(exc), exc.legal)
+        else:
+            self._stop("unreadable", item, "invalid-move", str(exc))
+
+    def _draw_rules_met(self, met: list[DrawRule]) -> None:
         for rule in met:
             event = DrawEvent(rule.code, rule.name, self.plies, rule.kind, rule.source)
             if rule.kind == "claimable":
@@ -266,14 +292,6 @@ class _Replay:
         name = None if ending.winner is None else ending.winner.name.lower()
         result = self._result_text(name)
         self.outcome = Outcome(ending.termination, self.plies, name, result, ending.reason)
-
-    def _expected_number(self, mover: Colour) -> int:
-        """The number the ply of ``mover`` should carry: a new turn of the first player
-        opens a new number (REFERENCE.md 1.7, 6.5), as does the first ply recorded."""
-        assert self.board_type is not None
-        first = self.board_type.first_player
-        opens = mover is first and self.last_mover is not first
-        return self.move_number + 1 if opens or self.move_number == 0 else self.move_number
 
     def _stop(
         self,

@@ -30,7 +30,8 @@ class PlyFacts:
     ply. ``start`` is true for a starting or set-up position: no move was made, and every
     count begins there. ``lone_king_square`` is the square of the king of a side reduced to
     that single king (None when no side is); ``main_road`` holds the occupied squares of the
-    variant's main road (empty when the variant's rules have none).
+    variant's main road while a side is reduced to a single king, the only time a rule
+    reads it (empty otherwise, and when the variant's rules have no main road).
 
     A value that rules only read. It is not a frozen dataclass because a replay builds one
     per ply, and a frozen one takes more than twice as long to build.
@@ -111,6 +112,7 @@ class PlyFacts:
             lone_king_square = board.piece_squares(Colour.WHITE)[0]
         elif black_kings == 1 and black_men == 0:
             lone_king_square = board.piece_squares(Colour.BLACK)[0]
+        road_matters = main_road and lone_king_square is not None
         return cls(
             ply=ply,
             mover=mover,
@@ -124,7 +126,7 @@ class PlyFacts:
             black_men=black_men,
             black_kings=black_kings,
             lone_king_square=lone_king_square,
-            main_road=board.occupied(main_road) if main_road else frozenset(),
+            main_road=board.occupied(main_road) if road_matters else frozenset(),
             start=start,
         )
 
@@ -141,6 +143,14 @@ class PlyFacts:
     def total(self) -> int:
         """All pieces of both sides."""
         return self.white_men + self.white_kings + self.black_men + self.black_kings
+
+    @property
+    def quiet(self) -> bool:
+        """A man move or a capture that leaves no king on the board: the opening and the
+        middle game. The next ply moves a man or captures too, so neither position can
+        come back, and no rule about kings is in force (see
+        :attr:`DrawRule.rests_after_quiet_ply`)."""
+        return (self.man_moved or self.captures > 0) and not (self.white_kings or self.black_kings)
 
     @property
     def irreversible(self) -> bool:
@@ -181,6 +191,10 @@ class DrawRule(ABC):
     source: ClassVar[str]
     #: True when the rule looks at ``PlyFacts.main_road`` (the replay then fills it in).
     uses_main_road: ClassVar[bool] = False
+    #: True when any quiet ply (:attr:`PlyFacts.quiet`) puts the rule back in its fresh
+    #: state and is never one where it is met: the replay then skips the rule on the
+    #: quiet plies that follow a quiet ply it observed (most of a game).
+    rests_after_quiet_ply: ClassVar[bool] = False
 
     @abstractmethod
     def observe(self, facts: PlyFacts) -> bool:
@@ -195,17 +209,23 @@ class Repetition(DrawRule):
     ``times``-th time; occurrences need not be consecutive, the starting position counts.
 
     After a man move or a capture no earlier position can come back, so the table of
-    positions is cleared there.
+    positions is cleared there. In draughts, after one that leaves no king on the board
+    (a quiet ply) the position itself cannot come back either: the next ply moves a man or
+    captures. The table is then left empty, as it was at the start, so that the rule
+    rests after quiet plies. A game whose pieces move back and forth after such a ply
+    (chess) sets ``rests_after_quiet_ply`` to False.
     """
 
     times: ClassVar[int] = 3
+    rests_after_quiet_ply: ClassVar[bool] = True
 
     def __init__(self) -> None:
         self._seen: dict[Hashable, int] = {}
 
     def observe(self, facts: PlyFacts) -> bool:
         if facts.man_moved or facts.captures:  # facts.irreversible, inlined on this hot path
-            self._seen = {facts.key: 1}
+            kings = facts.white_kings or facts.black_kings
+            self._seen = {facts.key: 1} if kings or not self.rests_after_quiet_ply else {}
             return self.times <= 1
         seen, key = self._seen, facts.key
         count = seen.get(key, 0) + 1
@@ -217,6 +237,7 @@ class KingMovesOnly(DrawRule):
     """``plies`` successive plies in which only kings moved and nothing was captured."""
 
     plies: ClassVar[int]
+    rests_after_quiet_ply: ClassVar[bool] = True
 
     def __init__(self) -> None:
         self._count = 0
@@ -242,10 +263,18 @@ class Countdown(DrawRule):
     rule is met when :meth:`limit` plies have been played since the start.
     """
 
-    #: True when the situation that starts the count has one side reduced to a single
-    #: king (:meth:`PlyFacts.lone_king`): on the many plies without one, no count that
-    #: is not running can start, and :meth:`holds` is not asked.
+    #: True when the situation that starts the count, and keeps it running, has a king
+    #: on the board: on the many plies without one (the opening and middle game), no
+    #: count that is not running can start, and :meth:`holds` is not asked. Such a rule
+    #: rests after a quiet ply (``rests_after_quiet_ply``).
+    needs_king: ClassVar[bool] = False
+    #: True when it has one side reduced to a single king (:meth:`PlyFacts.lone_king`),
+    #: likewise (such a rule also sets ``needs_king``).
     lone_king: ClassVar[bool] = False
+
+    def __init_subclass__(cls, **kwargs: object) -> None:
+        super().__init_subclass__(**kwargs)
+        cls.rests_after_quiet_ply = cls.needs_king
 
     def __init__(self) -> None:
         self._since: int | None = None
@@ -267,8 +296,11 @@ class Countdown(DrawRule):
         """Plies after the start at which the rule is met."""
 
     def observe(self, facts: PlyFacts) -> bool:
-        if self._since is None and self.lone_king and facts.lone_king() is None:
-            return False
+        if self._since is None:
+            if self.needs_king and not (facts.white_kings or facts.black_kings):
+                return False
+            if self.lone_king and facts.lone_king() is None:
+                return False
         if self._since is not None and self.persists(facts):
             if self.restarts(facts):
                 self._since = facts.ply

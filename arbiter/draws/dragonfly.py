@@ -23,6 +23,8 @@ class ChessThreefold(Repetition):
     name: ClassVar[str] = "threefold repetition"
     kind: ClassVar[Kind] = "claimable"
     source: ClassVar[str] = "FIDE Laws of Chess art. 9.2 (Dragonfly: no rule of its own)"
+    #: a position after a pawn move or a capture can come back (pieces move back)
+    rests_after_quiet_ply: ClassVar[bool] = False
 
 
 class ChessFivefold(Repetition):
@@ -32,4 +34,5 @@ class ChessFivefold(Repetition):
     name: ClassVar[str] = "fivefold repetition"
     kind: ClassVar[Kind] = "automatic"
     source: ClassVar[str] = "FIDE Laws of Chess art. 9.6.1 (Dragonfly: no rule of its own)"
+    rests_after_quiet_ply: ClassVar[bool] = False
     times: ClassVar[int] = 5

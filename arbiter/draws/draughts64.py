@@ -63,6 +63,7 @@ class ThreeKingsAgainstKing(Countdown):
     name: ClassVar[str] = "three kings against a king (15 moves)"
     kind: ClassVar[Kind] = "automatic"
     source: ClassVar[str] = "draughts-64 rules 7.2.4 (REFERENCE.md 2.4)"
+    needs_king: ClassVar[bool] = True
     lone_king: ClassVar[bool] = True
 
     def holds(self, facts: PlyFacts) -> bool:
@@ -103,6 +104,7 @@ class UnchangedBalance(Countdown):
     name: ClassVar[str] = "unchanged balance with kings on both sides"
     kind: ClassVar[Kind] = "automatic"
     source: ClassVar[str] = "draughts-64 rules 7.2.6 (REFERENCE.md 2.4)"
+    needs_king: ClassVar[bool] = True
 
     @staticmethod
     def in_force(facts: PlyFacts) -> bool:
@@ -136,12 +138,15 @@ class MainRoad(DrawRule):
     kind: ClassVar[Kind] = "automatic"
     source: ClassVar[str] = "draughts-64 rules 7.2.7 (REFERENCE.md 2.4)"
     uses_main_road: ClassVar[bool] = True
+    rests_after_quiet_ply: ClassVar[bool] = True
     moves: ClassVar[int] = 5
 
     def __init__(self) -> None:
         self._count: int | None = None
 
     def observe(self, facts: PlyFacts) -> bool:
+        if self._count is None and not (facts.white_kings or facts.black_kings):
+            return False  # no lone king, and no count to end (the common case, made quick)
         strong = facts.against_lone_king()
         if strong is None or strong[0] != 3 or strong[1] < 1:
             self._count = None
@@ -166,6 +171,7 @@ class SmallEnding(Countdown):
     name: ClassVar[str] = "small ending (5 moves)"
     kind: ClassVar[Kind] = "automatic"
     source: ClassVar[str] = "draughts-64 rules 7.2.8 (REFERENCE.md 2.4)"
+    needs_king: ClassVar[bool] = True
     lone_king: ClassVar[bool] = True
 
     def holds(self, facts: PlyFacts) -> bool:

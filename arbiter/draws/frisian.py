@@ -25,6 +25,7 @@ class TwoKingsAgainstKing(Countdown):
     name: ClassVar[str] = "two kings against a king (7 moves)"
     kind: ClassVar[Kind] = "automatic"
     source: ClassVar[str] = "Frisian rules via lidraughts Frisian.scala (REFERENCE.md 4.6)"
+    needs_king: ClassVar[bool] = True
 
     def holds(self, facts: PlyFacts) -> bool:
         return _kings_only(facts, 2, 1)
@@ -42,6 +43,7 @@ class KingAgainstKing(Countdown):
     name: ClassVar[str] = "king against king (2 moves)"
     kind: ClassVar[Kind] = "automatic"
     source: ClassVar[str] = "Frisian rules via lidraughts Frisian.scala (REFERENCE.md 4.6)"
+    needs_king: ClassVar[bool] = True
 
     def holds(self, facts: PlyFacts) -> bool:
         return _kings_only(facts, 1, 1)

@@ -3,7 +3,8 @@
 - the bit layout (``arbiter._bits``): one step in a direction is one index delta on
   every square, and a step off the board never lands on a playable square;
 - ``MoveGenerator.count`` (bulk counting, perft's last ply) is ``len(legal(...))``;
-- ``MoveGenerator.simple_move`` (one move checked alone) agrees with ``simple_moves``;
+- ``MoveGenerator.simple_move`` (one move checked alone) agrees with ``simple_moves``,
+  and ``simple_lists`` (public moves built a byte of targets at a time) with both;
 - ``Board.has_legal_moves`` and the board's kept legal moves follow push, pop and copy;
 - the reader of plain ``a-b`` texts returns what the general reader returns.
 
@@ -63,6 +64,14 @@ def check_generator(board: Board) -> None:
         for to in indices:
             found = generator.simple_move(own, opp, kings, c, frozen, origin, to)
             assert found == by_ends.get((origin, to)), (board.fen(), origin, to)
+    # the public moves built with the raw ones, a byte of targets at a time
+    raws, moves = generator.simple_lists(own, opp, kings, c, frozen)
+    assert raws == simple
+    assert [(m, m.path) for m in moves] == [(m, m.path) for m in generator.moves(raws)]
+    fresh = board.copy()
+    fresh._forget()
+    public = fresh.legal_moves()
+    assert [(m, m.path) for m in public] == [(m, m.path) for m in generator.moves(legal)]
 
 
 def check_reader(board: Board) -> None:
@@ -75,7 +84,7 @@ def check_reader(board: Board) -> None:
         texts.add(f"{move.from_square}x{move.to_square}")
         texts.add(f"{name(move.to_square)}-{name(move.from_square)}")
     for text in sorted(texts):
-        fast = notation._plain(board, text)
+        fast = board._read_plain(text)
         try:
             matches = notation._matches(board, notation._read(board, text))
         except ArbiterError:

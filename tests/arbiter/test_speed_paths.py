@@ -7,7 +7,12 @@
 - ``Board.push_facts``/``start_facts`` (read from the bits) equal
   ``PlyFacts.of_move``/``of_position`` (read square by square);
 - a move read by ``parse_move`` and then pushed (its raw move kept) leaves the position a
-  fresh, equal move leaves.
+  fresh, equal move leaves;
+- the draw rules that rest after a quiet ply (``DrawRule.rests_after_quiet_ply``) are
+  back in their fresh state after one, and the replay that skips them on the quiet plies
+  that follow gives the verdict of the replay that observes every rule at every ply;
+- ``bit_indices`` (a byte at a time) lists the set bits, and the squares of a layout come
+  in bit order without sorting.
 
 Positions come from random legal play in every draughts variant.
 """
@@ -20,12 +25,17 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from arbiter._bits import bit_indices
 from arbiter._movegen import MoveGenerator, play
+from arbiter.board import Board
 from arbiter.draws import RULES, Countdown, PlyFacts
 from arbiter.geometry import Colour
 from arbiter.move import Move
+from arbiter.pdn import PdnGame, read_game
 from arbiter.perft import perft
+from arbiter.replay import _Replay
 from arbiter.variants import VARIANTS
+from arbiter.verdict import Verdict
 from tests.arbiter.registry import BITBOARD_VARIANTS, played
 
 DIAGONAL = [name for name in BITBOARD_VARIANTS if VARIANTS[name]._generator.diagonal is not None]
@@ -128,6 +138,7 @@ def test_a_move_read_then_pushed_plays_like_a_fresh_one(name: str, seed: int) ->
 
 
 LONE_KING_RULES = [rule for rule in RULES.values() if getattr(rule, "lone_king", False)]
+KING_RULES = [rule for rule in RULES.values() if getattr(rule, "needs_king", False)]
 
 
 def test_the_lone_king_rules_are_flagged() -> None:
@@ -137,20 +148,155 @@ def test_the_lone_king_rules_are_flagged() -> None:
         "d64-7.2.4",
         "d64-7.2.8",
     }
+    assert set(LONE_KING_RULES) <= set(KING_RULES)
+    assert {rule.code for rule in KING_RULES} >= {"d64-7.2.6", "frisian-2-kings", "frisian-1-king"}
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=300, deadline=None)
 @given(st.tuples(*[st.integers(0, 4)] * 4), st.integers(1, 99))
-def test_a_flagged_rule_starts_a_count_only_with_a_lone_king(
+def test_a_flagged_rule_starts_a_count_only_in_its_situation(
     material: tuple[int, int, int, int], ply: int
 ) -> None:
-    """``Countdown.lone_king`` lets a rule skip ``holds`` on plies without a lone king:
-    ``holds`` must never be true there."""
+    """``Countdown.needs_king`` and ``Countdown.lone_king`` let a rule skip ``holds`` on
+    plies without a king, or without a lone king: ``holds`` must never be true there."""
     white_men, white_kings, black_men, black_kings = material
     facts = PlyFacts(
         ply, Colour.WHITE, False, 0, 0, False, ply, white_men, white_kings, black_men, black_kings
     )
-    for rule in LONE_KING_RULES:
+    for rule in KING_RULES:
         assert isinstance(rule, type) and issubclass(rule, Countdown)
-        if facts.lone_king() is None:
+        if not white_kings and not black_kings:
             assert not rule().holds(facts), (rule.code, material)
+        if rule in LONE_KING_RULES and facts.lone_king() is None:
+            assert not rule().holds(facts), (rule.code, material)
+
+
+@pytest.mark.parametrize("name", BITBOARD_VARIANTS)
+def test_bit_indices_grow_with_the_square_numbers(name: str) -> None:
+    """``Layout.squares`` lists squares in bit order without sorting them."""
+    layout = VARIANTS[name]._generator.layout
+    assert list(layout.index[1:]) == sorted(layout.index[1:])
+    assert layout.squares(layout.full) == list(range(1, VARIANTS[name].geometry.size + 1))
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.integers(0, 2**200))
+def test_bit_indices_are_the_set_bits(mask: int) -> None:
+    assert bit_indices(mask) == [i for i in range(mask.bit_length()) if mask >> i & 1]
+
+
+RESTING_RULES = [rule for rule in RULES.values() if rule.rests_after_quiet_ply]
+
+
+def test_every_draughts_rule_rests_after_quiet_plies() -> None:
+    """All but the chess rules of Dragonfly, whose pieces move back and forth after a pawn
+    move or a capture."""
+    assert {rule.code for rule in RESTING_RULES} == set(RULES) - {
+        "chess-threefold",
+        "chess-fivefold",
+    }
+
+
+@st.composite
+def ply_facts(draw: st.DrawFn, ply: int, *, quiet: bool = False) -> PlyFacts:
+    """Facts of ply ``ply`` with a consistent material and lone king; a quiet ply moves a
+    man or captures and leaves no king."""
+    white_men, black_men = draw(st.integers(0, 4)), draw(st.integers(0, 4))
+    white_kings = 0 if quiet else draw(st.integers(0, 4))
+    black_kings = 0 if quiet else draw(st.integers(0, 4))
+    captures = draw(st.integers(0, 2))
+    man_moved = draw(st.booleans()) or (quiet and not captures)
+    lone = None
+    if (white_kings == 1 and not white_men) or (black_kings == 1 and not black_men):
+        lone = draw(st.sampled_from([1, 5, 10]))
+    return PlyFacts(
+        ply,
+        Colour.WHITE if ply % 2 else Colour.BLACK,
+        man_moved,
+        captures,
+        draw(st.integers(0, captures)),
+        man_moved and draw(st.booleans()),
+        draw(st.integers(0, 3)),  # a few keys: repetitions happen
+        white_men,
+        white_kings,
+        black_men,
+        black_kings,
+        lone,
+        frozenset(draw(st.sets(st.sampled_from([1, 5, 10, 14])))) if lone else frozenset(),
+    )
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.data())
+def test_a_quiet_ply_puts_a_resting_rule_back_in_its_fresh_state(data: st.DataObject) -> None:
+    """What lets the replay skip the rules on the quiet plies after one they observed."""
+    length = data.draw(st.integers(0, 80))
+    history = [data.draw(ply_facts(ply)) for ply in range(1, length + 1)]
+    quiet = data.draw(ply_facts(length + 1, quiet=True))
+    assert quiet.quiet
+    for rule_type in RESTING_RULES:
+        rule = rule_type()
+        for facts in history:
+            rule.observe(facts)
+        assert rule.observe(quiet) is False, rule.code
+        assert vars(rule) == vars(rule_type()), rule.code
+
+
+RULED_GAMES = sorted(
+    name
+    for name, cls in VARIANTS.items()
+    if any(RULES[code].rests_after_quiet_ply for code in cls.draw_rules)
+)
+
+
+def endgame(name: str, rng: random.Random) -> str:
+    """A FEN of a few men each, off the crowning rows, and maybe a king or two: kings,
+    captures back to men only, and the endgame rules come soon."""
+    geometry = VARIANTS[name].geometry
+    edges = {*geometry.rank_squares(0), *geometry.rank_squares(geometry.height - 1)}
+    inner = [s for s in range(1, geometry.size + 1) if s not in edges]
+    squares = rng.sample(inner, 12)
+    sides = []
+    for part in (squares[:6], squares[6:]):
+        men = [str(s) for s in part[: rng.randint(1, 4)]]
+        kings = [f"K{s}" for s in part[4 : 4 + rng.choice((0, 0, 1, 2))]]
+        sides.append(",".join(men + kings))
+    return f"W:W{sides[0]}:B{sides[1]}"
+
+
+def judged(game: PdnGame) -> tuple[Verdict, list[dict[str, object]]]:
+    """The verdict, and the state of every draw rule at the end of the replay."""
+    state = _Replay(game, None)
+    return state.run(None, None), [vars(rule) for rule in state.rules]
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.sampled_from(RULED_GAMES), st.integers(0, 10**6))
+def test_the_replay_that_skips_resting_rules_gives_the_plain_verdict(name: str, seed: int) -> None:
+    """Random games, from the start or from an endgame, kings moved more often than men
+    (endings, counts and draws come soon): the verdict and the rules' final state are the
+    same when every rule is observed at every ply."""
+    rng = random.Random(seed)
+    cls = VARIANTS[name]
+    tags = f'[GameType "{cls.game_type}"]' if cls.game_type else f'[Variant "{name}"]'
+    bitboard = issubclass(cls, Board)
+    if bitboard and rng.random() < 0.7:
+        fen = endgame(name, rng)
+        tags += f'\n[SetUp "1"]\n[FEN "{fen}"]'
+        board = cls(fen)
+    else:
+        board = cls()
+    texts = []
+    for _ in range(rng.randint(20, 400)):
+        moves = board.legal_moves()
+        if not moves:
+            break
+        kings = [m for m in moves if bitboard and board.piece_at(m.from_square).king]
+        move = rng.choice(kings if kings and rng.random() < 0.8 else moves)
+        texts.append(board.move_text(move))
+        board.push(move)
+    game = read_game(f"{tags}\n{' '.join(texts)} *")
+    skipping = judged(game)
+    with pytest.MonkeyPatch.context() as patch:  # no ply is quiet: nothing is skipped
+        patch.setattr(PlyFacts, "quiet", property(lambda facts: False))
+        assert judged(game) == skipping
