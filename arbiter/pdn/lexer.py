@@ -4,14 +4,20 @@ real-world deviations of REFERENCE.md 6.6).
 The lexer knows nothing of games: it turns text into tokens with their line and column,
 and turns what it cannot read into ``BAD`` tokens that say what was expected. It never
 raises.
+
+Most movetext is move numbers and plain moves ("12. 32-28 19-23"). With ``runs`` such a
+stretch is matched by one regular expression and given as a single ``RUN`` token that
+holds its words: the NUMBER and MOVE tokens the word-by-word path makes of them, without
+a token per word. Anything else on the line (comments, annotations, results, odd forms)
+still goes word by word.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Iterator
-from dataclasses import dataclass
+from collections.abc import Iterable, Iterator, Sequence
 from enum import Enum, auto
+from typing import NamedTuple
 
 from arbiter.pdn.results import could_be_move, is_score
 
@@ -31,10 +37,12 @@ class Kind(Enum):
     RESULT = auto()
     BAD = auto()  # expected, text (what was found); resync: skip to the next game
     EOF = auto()
+    RUN = auto()  # run: NUMBER and MOVE tokens in short; maybe_result for its last move
 
 
-@dataclass(frozen=True, slots=True)
-class Token:
+class Token(NamedTuple):
+    """One token (a named tuple: made in a third of the time of a frozen dataclass)."""
+
     kind: Kind
     line: int
     column: int
@@ -46,6 +54,10 @@ class Token:
     closed: bool = True
     expected: str = ""
     resync: bool = False
+    # RUN: its text split at each space: move numbers ("12.", "4...": end with '.') and
+    # moves, each starting one space after the one before it ("" between two spaces); the
+    # first is at the token's column. Only the last word may be a result (see split_run).
+    run: Sequence[str] = ()
 
 
 # PDN 3.0 grammar: IDENTIFIER "[A-Z][a-zA-Z0-9_]*", STRING with \" escapes; lower-case and
@@ -84,6 +96,17 @@ _BLANKS = re.compile(r"\s+")
 # The common words, classified without the general path: "12." and "32-28" / "32x28".
 _PLAIN_NUMBER = re.compile(r"(\d+)\.")
 _PLAIN_MOVE = re.compile(r"(\d+)([-x])(\d+)")
+# A run (the fast path): words that the word-by-word path reads as one NUMBER ("12.",
+# "4...") or as one MOVE with no suffix, each ending where _WORD ends, separated by spaces.
+# Moves: numeric ones ("32-28", "28x19", "27x18x9", "32:28") unless they are or may be a
+# result (_word, REFERENCE.md 6.6): not with a leading zero, nor "a-a" or "a:a" with a
+# zero or twice the same number ("0-0", "1-0", "5-5"); alphanumeric ones ("c3-d4",
+# "d4:b6:f8") and short ones ("ed4"). ASCII digits only; every other form goes word by word.
+_RUN = re.compile(
+    r"(?:(?:(?!0|[0-9]++[-:]0|([0-9]++)[-:]\1(?![0-9]))[0-9]++(?:\.++|(?:[-x:][0-9]++)++)"
+    r"|[A-Za-z][0-9]++(?:[-x:][A-Za-z][0-9]++)++|[a-h][a-h][0-9])"
+    r'(?![^\s{}()\[\];$"]) *+)+'  # not "++": Python 3.11 fails on a group inside one
+)
 
 
 def _unescape(value: str) -> str:
@@ -105,7 +128,8 @@ def _tag_error(line: str, pos: int) -> tuple[str, str]:
 
 
 class _Lexer:
-    def __init__(self) -> None:
+    def __init__(self, runs: bool) -> None:
+        self.runs = runs
         self.comment: list[str] | None = None  # open {...} comment spanning lines
         self.comment_at = (0, 0)
 
@@ -164,7 +188,9 @@ class _Lexer:
                     expected, found = _tag_error(line, pos)
                     yield Token(Kind.BAD, number, column, text=found, expected=expected)
                     return  # tags are one per line: skip the rest of this one
-                value = _unescape(match[2]) if match.re is _TAG else match[2]
+                value = match[2]
+                if "\\" in value and match.re is _TAG:
+                    value = _unescape(value)
                 yield Token(Kind.TAG, number, column, text=match[1], value=value)
                 pos = match.end()
             elif char == "(":
@@ -203,6 +229,9 @@ class _Lexer:
                 expected = "a move, a comment or a tag" if char != "}" else "no '}' here"
                 yield Token(Kind.BAD, number, column, text=char, expected=expected)
                 pos += 1
+            elif self.runs and (run := _RUN.match(line, pos)):
+                yield _run(number, line, pos, run.end())
+                pos = run.end()
             else:
                 match = _WORD.match(line, pos)
                 assert match is not None  # every other character starts a word
@@ -223,6 +252,24 @@ def _join_tail(line: str, pos: int) -> re.Match[str] | None:
     if match is None or (match.end() < len(line) and _WORD.match(line, match.end())):
         return None
     return match
+
+
+def _run(number: int, line: str, start: int, end: int) -> Token:
+    """The RUN token of ``line[start:end]`` (matched by _RUN)."""
+    words = line[start:end].rstrip(" ").split(" ")
+    return Token(Kind.RUN, number, start + 1, maybe_result=could_be_move(words[-1]), run=words)
+
+
+def split_run(token: Token) -> tuple[Token | None, Token]:
+    """The RUN of the words of ``token`` but the last (None when there are none) and the
+    MOVE token of its last move: a move that may be a result is read alone before the
+    next game (the reader compares it with the Result tag)."""
+    *words, last = token.run
+    column = token.column + sum(map(len, words)) + len(words)
+    move = Token(Kind.MOVE, token.line, column, text=last, maybe_result=token.maybe_result)
+    if not words:
+        return None, move
+    return Token(Kind.RUN, token.line, token.column, run=words), move
 
 
 def _word(number: int, column: int, word: str) -> Iterator[Token]:
@@ -273,6 +320,11 @@ def _word(number: int, column: int, word: str) -> Iterator[Token]:
     yield Token(Kind.BAD, number, column, text=word, expected=_WORD_EXPECTED, resync=True)
 
 
-def tokenize(lines: Iterable[str]) -> Iterator[Token]:
-    """The tokens of decoded ``lines``, ending with one ``EOF`` token."""
-    return _Lexer().tokens(lines)
+def tokenize(lines: Iterable[str], runs: bool = False) -> Iterator[Token]:
+    """The tokens of decoded ``lines``, ending with one ``EOF`` token; with ``runs``, plain
+    move numbers and moves come grouped in ``RUN`` tokens (the reader's fast path).
+
+    >>> [(t.kind.name, t.run) for t in tokenize(["1. 32-28  19-23 2. 28x19 {!}"], runs=True)]
+    [('RUN', ['1.', '32-28', '', '19-23', '2.', '28x19']), ('COMMENT', ()), ('EOF', ())]
+    """
+    return _Lexer(runs).tokens(lines)

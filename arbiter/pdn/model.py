@@ -7,7 +7,7 @@ produced compares equal to the original (the round trip the tests prove).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 
 from arbiter.errors import PdnSyntaxError
 
@@ -41,6 +41,33 @@ class PdnMove:
     variations: tuple[tuple[PdnMove | PdnSetup, ...], ...] = ()
     unknown: bool = False
     comments_before: tuple[str, ...] = ()
+
+
+# A frozen dataclass's __init__ sets each field through object.__setattr__: for a move,
+# half of what reading a ply costs. plain_move sets the slots directly instead.
+_MOVE_SLOTS = {name: getattr(PdnMove, name).__set__ for name in PdnMove.__slots__}
+_GIVEN = ("text", "line", "column", "number")
+_set_text, _set_line, _set_column, _set_number = (_MOVE_SLOTS[name] for name in _GIVEN)
+_MOVE_DEFAULTS = tuple(
+    (_MOVE_SLOTS[f.name], f.default) for f in fields(PdnMove) if f.name not in _GIVEN
+)
+
+
+def plain_move(text: str, line: int, column: int, number: int | None) -> PdnMove:
+    """``PdnMove(text, line, column, number=number)`` (no annotation) in about half the time:
+    the reader makes one for nearly every ply.
+
+    >>> plain_move("32-28", 1, 4, 1) == PdnMove("32-28", 1, 4, number=1)
+    True
+    """
+    move = object.__new__(PdnMove)
+    _set_text(move, text)
+    _set_line(move, line)
+    _set_column(move, column)
+    _set_number(move, number)
+    for set_slot, default in _MOVE_DEFAULTS:
+        set_slot(move, default)
+    return move
 
 
 @dataclass(frozen=True, slots=True)

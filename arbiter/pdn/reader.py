@@ -18,12 +18,12 @@ match score of ``fail/delfts.pdn``).
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from arbiter.errors import PdnSyntaxError
 from arbiter.pdn.encoding import Source, iter_lines
-from arbiter.pdn.lexer import Kind, Token, tokenize
-from arbiter.pdn.model import PdnGame, PdnMove, PdnSetup
+from arbiter.pdn.lexer import Kind, Token, split_run, tokenize
+from arbiter.pdn.model import PdnGame, PdnMove, PdnSetup, plain_move
 
 # PDN 3.0 asks for $7 instead of a '*' glued to a move (REFERENCE.md 6.5): a forced move.
 FORCED_MOVE_NAG = 7
@@ -31,38 +31,61 @@ FORCED_MOVE_NAG = 7
 
 @dataclass
 class _Node:
-    """A move or setup while its game is being read (the frozen value comes at the end)."""
+    """A move or setup annotated after it was read: its frozen value is made again at the
+    end. Most moves never get one and are kept as read."""
 
-    token: Token
-    number: int | None = None
-    strength: str | None = None
-    nags: list[int] = field(default_factory=list)
-    comments: list[str] = field(default_factory=list)
-    comments_before: list[str] = field(default_factory=list)
-    variations: list[list[_Node]] = field(default_factory=list)
+    value: PdnMove | PdnSetup
+    strength: str | None
+    nags: list[int]
+    comments: list[str]
+    variations: list[list[_Entry]] = field(default_factory=list)
 
     def freeze(self) -> PdnMove | PdnSetup:
-        token = self.token
-        if token.kind is Kind.SETUP:
+        value = self.value
+        if isinstance(value, PdnSetup):
             return PdnSetup(
-                token.value,
-                token.line,
-                token.column,
+                value.fen,
+                value.line,
+                value.column,
                 comments=tuple(self.comments),
-                comments_before=tuple(self.comments_before),
+                comments_before=value.comments_before,
             )
         return PdnMove(
-            "-" if token.kind is Kind.ELLIPSIS else token.text,
-            token.line,
-            token.column,
-            number=self.number,
+            value.text,
+            value.line,
+            value.column,
+            number=value.number,
             strength=self.strength,
             nags=tuple(self.nags),
             comments=tuple(self.comments),
-            variations=tuple(tuple(node.freeze() for node in line) for line in self.variations),
-            unknown=token.kind in (Kind.UNKNOWN, Kind.ELLIPSIS),
-            comments_before=tuple(self.comments_before),
+            variations=tuple(tuple(_frozen(line)) for line in self.variations),
+            unknown=value.unknown,
+            comments_before=value.comments_before,
         )
+
+
+_Entry = PdnMove | PdnSetup | _Node
+
+
+def _frozen(line: list[_Entry]) -> list[PdnMove | PdnSetup]:
+    return [entry.freeze() if isinstance(entry, _Node) else entry for entry in line]
+
+
+def _is_setup(entry: _Entry) -> bool:
+    return isinstance(entry.value if isinstance(entry, _Node) else entry, PdnSetup)
+
+
+def _node(line: list[_Entry]) -> _Node:
+    """The last entry of ``line``, made ready for annotations."""
+    entry = line[-1]
+    if isinstance(entry, _Node):
+        return entry
+    if isinstance(entry, PdnSetup):
+        node = _Node(entry, None, [], list(entry.comments))
+    else:
+        node = _Node(entry, entry.strength, list(entry.nags), list(entry.comments))
+    line[-1] = node
+    return node
 
 
 def _describe(token: Token) -> str:
@@ -82,7 +105,7 @@ class _GameReader:
 
     def __init__(self, index: int, first: Token) -> None:
         self.game = PdnGame(index=index, line=first.line)
-        self.lines: list[list[_Node]] = [[]]  # the main line, then open variations
+        self.lines: list[list[_Entry]] = [[]]  # the main line, then open variations
         self.opened: list[Token] = []  # the '(' of each open variation
         self.pending_comments: list[str] = []
         self.number: int | None = None
@@ -111,6 +134,12 @@ class _GameReader:
 
     def feed(self, token: Token, following: Token) -> bool:
         kind = token.kind
+        if kind is Kind.RUN and token.maybe_result and following.kind in (Kind.TAG, Kind.EOF):
+            # Its last move ("4-6") may be the result (see above): read it as a MOVE token.
+            run, move = split_run(token)
+            if run is not None:
+                self.feed(run, move)
+            return self.feed(move, following)
         if kind is Kind.COMMENT:
             self.comment(token, following)
         elif kind is Kind.TAG:
@@ -141,18 +170,33 @@ class _GameReader:
     def movetext_token(self, token: Token) -> None:
         kind = token.kind
         after_number, self.after_number = self.after_number, False
-        if kind is Kind.NUMBER:
+        if kind is Kind.RUN:
+            self.run(token)
+        elif kind is Kind.NUMBER:
             self.number = int(token.value)
             self.after_number = True
         elif kind is Kind.ELLIPSIS and after_number:
             pass  # "1. ... 7-12": the first player's move is skipped (REFERENCE.md 6.6)
-        elif kind in (Kind.MOVE, Kind.UNKNOWN, Kind.ELLIPSIS, Kind.SETUP):
-            self.add(token)
+        elif kind in (Kind.MOVE, Kind.UNKNOWN, Kind.ELLIPSIS):
+            self.add(
+                PdnMove(
+                    "-" if kind is Kind.ELLIPSIS else token.text,
+                    token.line,
+                    token.column,
+                    number=self.number,
+                    strength=token.strength,
+                    nags=(FORCED_MOVE_NAG,) if token.forced else (),
+                    unknown=kind is not Kind.MOVE,
+                )
+            )
+            self.number = None
+        elif kind is Kind.SETUP:
+            self.add(PdnSetup(token.value, token.line, token.column))
         elif kind in (Kind.NAG, Kind.STRENGTH):
             self.annotate(token)
         elif kind is Kind.LPAREN:
             line = self.lines[-1]
-            if not line or line[-1].token.kind is Kind.SETUP:
+            if not line or _is_setup(line[-1]):
                 self.error(token, "a move before the variation")
             self.lines.append([])
             self.opened.append(token)
@@ -160,26 +204,43 @@ class _GameReader:
         elif kind is Kind.RPAREN:
             self.close_variation(token)
 
-    def add(self, token: Token) -> None:
-        node = _Node(token)
-        if token.kind is not Kind.SETUP:
-            node.number, self.number = self.number, None
-            if token.forced:
-                node.nags.append(FORCED_MOVE_NAG)
-            node.strength = token.strength
+    def run(self, token: Token) -> None:
+        """The move numbers and moves of a RUN token: what their NUMBER and MOVE tokens
+        would do one by one."""
+        line = self.lines[-1]
+        # Only the first move of a variation needs add (the comments before it).
+        add = line.append if line or len(self.lines) == 1 else self.add
+        row, column, number = token.line, token.column, self.number
+        for word in token.run:
+            if not word:
+                pass  # between two spaces
+            elif word[-1] == ".":
+                number = int(word.rstrip("."))
+            else:
+                add(plain_move(word, row, column, number))
+                number = None
+            column += len(word) + 1
+        self.number = number
+        self.after_number = number is not None  # a run ends with a move or a number
+
+    def add(self, entry: PdnMove | PdnSetup) -> None:
+        """Append to the current line; the first entry of a variation takes the comments
+        written before it."""
         line = self.lines[-1]
         if not line and len(self.lines) > 1:
-            node.comments_before, self.pending_comments = self.pending_comments, []
-        line.append(node)
+            comments, self.pending_comments = self.pending_comments, []
+            if comments:
+                entry = replace(entry, comments_before=tuple(comments))
+        line.append(entry)
 
     def annotate(self, token: Token) -> None:
         line = self.lines[-1]
-        if not line or line[-1].token.kind is Kind.SETUP:
+        if not line or _is_setup(line[-1]):
             self.error(token, "a move before the annotation")
         elif token.kind is Kind.NAG:
-            line[-1].nags.append(int(token.value))
-        elif line[-1].strength is None:
-            line[-1].strength = token.text
+            _node(line).nags.append(int(token.value))
+        elif (node := _node(line)).strength is None:
+            node.strength = token.text
         else:
             self.error(token, "one move strength per move")
 
@@ -193,7 +254,7 @@ class _GameReader:
             )
         line = self.lines[-1]
         if line:
-            line[-1].comments.append(token.text)
+            _node(line).comments.append(token.text)
         elif len(self.lines) > 1:
             self.pending_comments.append(token.text)
         else:
@@ -207,12 +268,12 @@ class _GameReader:
         variation = self.lines.pop()
         comments, self.pending_comments = self.pending_comments, []
         parent = self.lines[-1]
-        if not parent or parent[-1].token.kind is Kind.SETUP:
+        if not parent or _is_setup(parent[-1]):
             return  # reported at its '(' already
         if variation:
-            parent[-1].variations.append(variation)
+            _node(parent).variations.append(variation)
         elif comments:
-            parent[-1].comments.extend(comments)  # "( {comment} )": a valid body, kept
+            _node(parent).comments.extend(comments)  # "( {comment} )": a valid body, kept
         else:
             self.error(opened, "a move inside the variation", "'()'")
 
@@ -231,7 +292,7 @@ class _GameReader:
             self.close_variations(token)
             if self.lines[0] and not self.skipping:
                 self.error(token, "a result or '*' to end the game")
-        self.game.moves = [node.freeze() for node in self.lines[0]]
+        self.game.moves = _frozen(self.lines[0])
 
 
 def _read(tokens: Iterator[Token]) -> Iterator[PdnGame]:
@@ -267,7 +328,7 @@ def read_games(source: Source) -> Iterator[PdnGame]:
     >>> [g.result for g in read_games('[Round "1"]\\n1. 32-28 19-23 2-0\\n1. 31-27 *')]
     ['2-0', '*']
     """
-    return _read(tokenize(iter_lines(source)))
+    return _read(tokenize(iter_lines(source), runs=True))
 
 
 def read_game(text: str) -> PdnGame:

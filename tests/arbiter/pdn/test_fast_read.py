@@ -1,0 +1,111 @@
+"""The PDN reader's fast path gives what the word-by-word path gives.
+
+- ``tokenize(lines, runs=True)``: each ``RUN`` token, spelled out word by word, is the
+  NUMBER and MOVE tokens of ``tokenize(lines)``, on every line of the corpus, the fixtures
+  and random PDN-like text;
+- the reader fed with runs reads the games (positions and errors included) that it reads
+  from the word-by-word tokens, a move that may be a result before the next game too;
+- ``plain_move`` makes the move ``PdnMove(...)`` makes, field by field.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+from dataclasses import fields
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from arbiter.pdn.encoding import Source, iter_lines
+from arbiter.pdn.lexer import Kind, Token, tokenize
+from arbiter.pdn.model import PdnMove, plain_move
+from arbiter.pdn.reader import _read
+from arbiter.pdn.results import could_be_move
+
+HERE = Path(__file__).resolve().parent
+FIXTURES = sorted((HERE.parent / "fixtures" / "pdn").glob("*.pdn"))
+CORPUS = sorted((HERE.parents[2] / ".." / "shared" / "corpus").rglob("*.pdn"))
+
+SETTINGS = settings(deadline=None, suppress_health_check=[HealthCheck.too_slow])
+
+# Words the fast path takes, words it must leave to the careful path (results, suffixes,
+# leading zeros, glued numbers, cut moves...) and the rest of the movetext grammar.
+WORDS = [
+    *("1.", "12.", "4...", "7..", "01.", "0.", "12", "1.32-28", "12...32-28"),
+    *("32-28", "19-23", "28x19", "27x18x9", "32:28", "32-28-23", "4-6", "10-1", "1-10"),
+    *("c3-d4", "d4:b6", "h4:f6:h8", "a1xb2", "x3-d4", "ed4", "gf4", "ab12", "ie3", "3228"),
+    *("O-O", "Nf3", "e3", "exd4"),
+    *("5-5", "12-12", "0-0", "1-0", "0-1", "2-0", "0:1", "1/2-1/2", "½-½", "0.5-0.5", "*"),
+    *("05-09", "5-05", "05-5", "0x5", "50-0", "٣-٥", "١٢."),
+    *("32-28!", "19-23?!", "1-6*", "(!?)", "!", "$1", "$", "-", "--", "...", "…"),
+    *("5x", "14", "1-", "32--28", "32-28-", "-28", "x5", "32.28", "32_28", "4-6)"),
+    *("{c}", "{", "}", "(", ")", ";x", "%e", '/FEN "W:W1:B2"/', "/", "[", "]", '"'),
+    *('[Result "4-6"]', '[Result "2-0"]', '[Event "a\\"b"]', "[Bad", "é"),
+]
+SEPARATORS = [" ", " ", " ", "  ", "\t", " \t", "\n", "\n", "\r\n", "\n\n", "", "\u00a0"]
+
+
+def _spelled_out(tokens: Iterable[Token]) -> Iterator[Token]:
+    """The NUMBER and MOVE tokens that each RUN token stands for (Token.run)."""
+    for token in tokens:
+        if token.kind is not Kind.RUN:
+            yield token
+            continue
+        column = token.column
+        for word in token.run:
+            if word.endswith("."):
+                yield Token(Kind.NUMBER, token.line, column, value=word.rstrip("."))
+            elif word:
+                yield Token(
+                    Kind.MOVE, token.line, column, text=word, maybe_result=could_be_move(word)
+                )
+            column += len(word) + 1
+
+
+def _check(source: Source) -> None:
+    lines = list(iter_lines(source))
+    careful = list(tokenize(lines))
+    fast = list(tokenize(lines, runs=True))
+    assert list(_spelled_out(fast)) == careful
+    # repr shows positions and errors, which game equality leaves out
+    assert repr(list(_read(iter(fast)))) == repr(list(_read(iter(careful))))
+
+
+@pytest.mark.parametrize("path", FIXTURES + CORPUS, ids=lambda path: path.name)
+def test_real_files(path: Path) -> None:
+    _check(path)
+
+
+pdn_like = st.lists(st.tuples(st.sampled_from(WORDS), st.sampled_from(SEPARATORS)), max_size=40)
+
+
+@settings(SETTINGS, max_examples=300)
+@given(pdn_like)
+def test_random_movetext(parts: list[tuple[str, str]]) -> None:
+    _check("".join(word + separator for word, separator in parts))
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        '[Result "4-6"]\n1. 32-28 19-23 4-6\n[Result "4-6"]\n1. 33-28 4-6',  # match scores
+        '[Result "4-6"]\n1. 32-28 19-23  4-6\n',  # two spaces before the last move
+        '[Result "4-6"]\n4-6\n[Event "E"]\n4-6 *',  # a run of that move alone
+        "1. 32-28 {c} 19-23 2. 28x19 (2. 33-28 {d} 14-19) 14x23 *",
+        "1. ( {before} 32-28 19-23 ) 33-28 *",
+        "1. 32-28\t19-23 \u00a0 2. 28x19 ... 14x23 3. -- 33-28 2-0",
+        "%escape 1. 32-28\n1.\n32-28 2.\n{open\n} 28x19 5x 14 1-0",
+    ],
+)
+def test_edge_cases(text: str) -> None:
+    _check(text)
+
+
+def test_plain_move_is_the_constructors_move() -> None:
+    made, expected = plain_move("32-28", 3, 7, 12), PdnMove("32-28", 3, 7, number=12)
+    for field in fields(PdnMove):
+        assert getattr(made, field.name) == getattr(expected, field.name), field.name
+    assert made == expected and hash(made) == hash(expected) and repr(made) == repr(expected)
+    assert plain_move("19-23", 1, 1, None).number is None
