@@ -220,11 +220,19 @@ class Board:
 
     def legal_moves(self) -> list[Move]:
         """The legal moves, each (from, to, captured set) once (REFERENCE.md 1.3)."""
-        if self._legal is None and not self._jumpers():  # simple moves, raw and public
-            own, opp, kings, c = self._raw()
+        if self._legal is None:
+            if self.turn is _WHITE:  # self._raw(), inlined on this hot path
+                own, opp, kings, c = self._white, self._black, self._kings, 0
+            else:
+                own, opp, kings, c = self._black, self._white, self._kings, 1
             generator = self._generator
-            self._legal, moves = generator.simple_lists(own, opp, kings, c, self._frozen())
-            return moves
+            capturers = self._capturers
+            if capturers is None:
+                capturers = self._capturers = generator.capturers(own, opp, kings, c)
+            if not capturers:  # simple moves, raw and public
+                frozen = 0 if self.king_move_limit is None else self._frozen()
+                self._legal, moves = generator.simple_lists(own, opp, kings, c, frozen)
+                return moves
         raws = self._legal_raw()
         moves = self._generator.moves(raws)
         self._given = (tuple(moves), raws)
