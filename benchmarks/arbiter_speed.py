@@ -133,6 +133,10 @@ class ArbiterEngine:
     def __init__(self, board_type: type[Board]) -> None:
         self.board_type = board_type
         self.own_perft = None  # arbiter.perft.perft is measured in its own column
+        # the board's own methods, called as push(position, move) and pop(position): no
+        # wrapper between the loops and the library (py-draughts' adapter does the same)
+        self.push = board_type.push
+        self.pop = board_type.pop
 
     def start(self, fen: str) -> Board:
         return self.board_type(fen)
@@ -142,12 +146,6 @@ class ArbiterEngine:
 
     def identity(self, move: Move) -> tuple[tuple[int, ...], frozenset[int]]:
         return move.path, move.captures
-
-    def push(self, position: Board, move: Move) -> None:
-        position.push(move)
-
-    def pop(self, position: Board) -> None:
-        position.pop()
 
 
 # -- the games ----------------------------------------------------------------------------
@@ -485,8 +483,14 @@ def report(reports: list[VariantReport], runs: int) -> str:
         f"machine: {platform.system()} {platform.machine()}, {os.cpu_count()} cores; "
         f"python: {platform.python_implementation()} {platform.python_version()} "
         "(the peers run their own virtualenv's interpreter)",
-        f"timing: time.perf_counter, best of {runs} run(s), one run only once a run takes "
-        f"{loops.LONG_RUN:.0f} s or more; figures are per second of the best run",
+        f"timing: time.perf_counter, best of {runs} run(s)"
+        + (
+            f" or more (up to {loops.MAX_RUNS} while they total under {loops.MIN_TOTAL:.0f} s)"
+            if runs > 1
+            else ""
+        )
+        + f", one run only once a run takes {loops.LONG_RUN:.0f} s or more; figures are "
+        "per second of the best run",
         "games: " + "; ".join(f"{r.variant}: {r.source}" for r in reports),
         "",
         "1. Plies verified per second: at every ply find the written move among the legal "

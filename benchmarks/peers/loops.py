@@ -33,6 +33,21 @@ from typing import Any, Protocol
 
 #: Stop repeating a measurement once one run has taken this long (seconds).
 LONG_RUN = 20.0
+#: Short measurements are repeated beyond the runs asked for, up to MAX_RUNS, until the
+#: runs total MIN_TOTAL seconds: the best of many short runs is steadier on a busy machine.
+MIN_TOTAL = 2.0
+MAX_RUNS = 9
+
+
+def enough(seconds: list[float], runs: int) -> bool:
+    """Whether a measurement has been repeated enough: ``runs`` times and, with more than
+    one run asked for, until the runs total :data:`MIN_TOTAL` seconds or number
+    :data:`MAX_RUNS`; or as soon as one run takes :data:`LONG_RUN` seconds."""
+    if seconds[-1] >= LONG_RUN:
+        return True
+    if len(seconds) < runs:
+        return False
+    return runs == 1 or sum(seconds) >= MIN_TOTAL or len(seconds) >= MAX_RUNS
 
 
 class Engine(Protocol):
@@ -151,15 +166,12 @@ def replay_pass(engine: Engine, games: Sequence[NeutralGame]) -> GamePass:
 
 
 def replay_passes(engine: Engine, games: Sequence[NeutralGame], runs: int) -> list[GamePass]:
-    """Up to ``runs`` passes (fewer once one takes :data:`LONG_RUN` seconds); every pass
-    must fail on the same games."""
+    """Passes until there are :func:`enough`; every pass must fail on the same games."""
     passes: list[GamePass] = []
-    for _ in range(runs):
+    while not passes or not enough([sum(p.seconds) for p in passes], runs):
         passes.append(replay_pass(engine, games))
         if passes[-1].failures != passes[0].failures:
             raise RuntimeError("two passes over the same games failed differently")
-        if sum(passes[-1].seconds) >= LONG_RUN:
-            break
     return passes
 
 
@@ -176,19 +188,17 @@ def perft(engine: Engine, position: Any, depth: int) -> int:
 
 
 def measure(run: Callable[[], Hashable], runs: int) -> tuple[Hashable, list[float]]:
-    """Time ``run`` with ``time.perf_counter`` up to ``runs`` times (fewer once a run takes
-    :data:`LONG_RUN` seconds); every run must give the same answer."""
+    """Time ``run`` with ``time.perf_counter`` until there are :func:`enough` runs; every
+    run must give the same answer."""
     seconds: list[float] = []
     answer: Hashable = None
-    for _ in range(runs):
+    while not seconds or not enough(seconds, runs):
         began = time.perf_counter()
         result = run()
         seconds.append(time.perf_counter() - began)
         if seconds[1:] and result != answer:
             raise RuntimeError(f"run {len(seconds)} answered {result!r}, the first {answer!r}")
         answer = result
-        if seconds[-1] >= LONG_RUN:
-            break
     return answer, seconds
 
 

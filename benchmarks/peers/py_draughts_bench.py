@@ -45,6 +45,10 @@ class PyDraughtsEngine:
         # chain, so merge them here (REFERENCE.md 7), and Frisian's too, to be safe.
         self.merge = variant in ("russian", "brazilian", "frisian")
         self.own_perft = _turbo_perft if variant == "international" else None
+        # the board's own methods, called as push(position, move) and pop(position): no
+        # wrapper between the loops and the library (our adapter does the same)
+        self.push = self.board.push
+        self.pop = self.board.pop
 
     def start(self, fen: str) -> BaseBoard:
         return self.board.from_fen(fen)
@@ -64,12 +68,6 @@ class PyDraughtsEngine:
             tuple(square + 1 for square in move.square_list),
             frozenset(square + 1 for square in move.captured_list),
         )
-
-    def push(self, position: BaseBoard, move: Move) -> None:
-        position.push(move)
-
-    def pop(self, position: BaseBoard) -> None:
-        position.pop()
 
 
 def _turbo_perft(position: BaseBoard, depth: int) -> int:

@@ -181,3 +181,15 @@ def test_the_loop_needs_the_written_path_when_from_and_to_are_ambiguous() -> Non
 def test_the_neutral_fen_is_numeric_for_an_algebraic_variant() -> None:
     squares = ",".join(str(n) for n in range(1, 13))
     assert numeric_fen(RussianBoard()) == f"W:W{','.join(str(n) for n in range(21, 33))}:B{squares}"
+
+
+def test_short_measurements_are_repeated_until_steady() -> None:
+    """Every implementation is timed by the same rule (``loops.enough``)."""
+    assert not loops.enough([0.1, 0.1], 3)
+    assert not loops.enough([0.1, 0.1, 0.1], 3)  # 0.3 s in all: repeat
+    assert loops.enough([0.1] * loops.MAX_RUNS, 3)
+    assert loops.enough([1.0, 1.0, 1.0], 3)
+    assert loops.enough([loops.LONG_RUN], 3)  # one long run is enough
+    assert loops.enough([0.01], 1)  # --quick: one run
+    answer, seconds = loops.measure(lambda: 7, 3)
+    assert answer == 7 and len(seconds) == loops.MAX_RUNS
