@@ -25,18 +25,9 @@ A square's *index* is its bit position; move generation works on indices only, a
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable
 
 from arbiter.geometry import Direction, Geometry
-
-
-def iter_bits(mask: int) -> Iterator[int]:
-    """The indices of the set bits of ``mask``, lowest first."""
-    while mask:
-        low = mask & -mask
-        yield low.bit_length() - 1
-        mask ^= low
-
 
 #: By byte position ``k`` and byte value: the indices of its set bits in the whole int
 #: (``8k`` and up), lowest first; grown as wider masks are met (:func:`bit_indices`).

@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 
-from arbiter._bits import Layout, iter_bits
+from arbiter._bits import Layout, bit_indices
 from arbiter.geometry import Direction, Geometry
 from arbiter.move import Move
 
@@ -457,7 +457,7 @@ class MoveGenerator:
         append, add = raws.append, moves.append
         if self.rules.flying_kings:
             rays = self.step_rays
-            for i in iter_bits(own_kings):
+            for i in bit_indices(own_kings):
                 for ray in rays[i]:
                     for bit, to in ray:
                         if not empty & bit:

@@ -269,11 +269,12 @@ class Countdown(DrawRule):
     #: rests after a quiet ply (``rests_after_quiet_ply``).
     needs_king: ClassVar[bool] = False
     #: True when it has one side reduced to a single king (:meth:`PlyFacts.lone_king`),
-    #: likewise (such a rule also sets ``needs_king``).
+    #: likewise (such a rule needs a king too).
     lone_king: ClassVar[bool] = False
 
     def __init_subclass__(cls, **kwargs: object) -> None:
         super().__init_subclass__(**kwargs)
+        cls.needs_king = cls.needs_king or cls.lone_king
         cls.rests_after_quiet_ply = cls.needs_king
 
     def __init__(self) -> None:

@@ -63,7 +63,6 @@ class ThreeKingsAgainstKing(Countdown):
     name: ClassVar[str] = "three kings against a king (15 moves)"
     kind: ClassVar[Kind] = "automatic"
     source: ClassVar[str] = "draughts-64 rules 7.2.4 (REFERENCE.md 2.4)"
-    needs_king: ClassVar[bool] = True
     lone_king: ClassVar[bool] = True
 
     def holds(self, facts: PlyFacts) -> bool:
@@ -171,7 +170,6 @@ class SmallEnding(Countdown):
     name: ClassVar[str] = "small ending (5 moves)"
     kind: ClassVar[Kind] = "automatic"
     source: ClassVar[str] = "draughts-64 rules 7.2.8 (REFERENCE.md 2.4)"
-    needs_king: ClassVar[bool] = True
     lone_king: ClassVar[bool] = True
 
     def holds(self, facts: PlyFacts) -> bool:

@@ -56,7 +56,6 @@ class SixteenMoveRule(Countdown):
     name: ClassVar[str] = "16-move rule"
     kind: ClassVar[Kind] = "automatic"
     source: ClassVar[str] = "FMJD Annex 1 art. 6.3 (REFERENCE.md 1.6)"
-    needs_king: ClassVar[bool] = True
     lone_king: ClassVar[bool] = True
 
     def holds(self, facts: PlyFacts) -> bool:
@@ -83,7 +82,6 @@ class FiveMoveRule(Countdown):
     name: ClassVar[str] = "5-move rule"
     kind: ClassVar[Kind] = "automatic"
     source: ClassVar[str] = "FMJD Annex 1 art. 6.4 (REFERENCE.md 1.6)"
-    needs_king: ClassVar[bool] = True
     lone_king: ClassVar[bool] = True
 
     def holds(self, facts: PlyFacts) -> bool:
