@@ -22,10 +22,10 @@ from math import gcd
 from typing import TYPE_CHECKING
 
 from arbiter._movegen import RawMove
-from arbiter.errors import AmbiguousMoveError, IllegalMoveError, InvalidMoveError
+from arbiter.errors import AmbiguousMoveError, InvalidMoveError
 from arbiter.geometry import FILES, Colour
 from arbiter.move import Move
-from arbiter.written import alternatives, on_route
+from arbiter.written import alternatives, illegal_error, on_route
 
 if TYPE_CHECKING:
     from arbiter.board import Board
@@ -67,13 +67,8 @@ def parse_move(board: Board, text: str) -> Move:
             legal=full,
         )
     code, reason = _explain(board, written)
-    raise IllegalMoveError(
-        f"illegal move {text!r} in {board.fen()}: {reason}",
-        move=text,
-        fen=board.fen(),
-        code=code,
-        legal=tuple(board.move_text(m) for m in board.legal_moves()),
-    )
+    legal = (board.move_text(m) for m in board.legal_moves())
+    raise illegal_error(text, board.fen(), code, reason, legal)
 
 
 def move_text(board: Board, move: Move) -> str:
