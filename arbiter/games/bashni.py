@@ -154,7 +154,7 @@ class BashniBoard:
         self.columns = columns
         self.move_stack: list[Move] = []
         self._undo: list[list[str]] = []
-        self._moves: list[Move] | None = None
+        self._route_list: list[Move] | None = None
 
     def fen(self) -> str:
         """The position as a FEN with columns (module docstring)."""
@@ -204,7 +204,7 @@ class BashniBoard:
         board.columns = list(self.columns)
         board.move_stack = list(self.move_stack)
         board._undo = [list(columns) for columns in self._undo]
-        board._moves = self._moves
+        board._route_list = self._route_list
         return board
 
     def __str__(self) -> str:
@@ -215,10 +215,14 @@ class BashniBoard:
     def legal_moves(self) -> list[Move]:
         """Every legal move once (captures if there are any, else simple moves); empty
         when the side to move has lost."""
-        if self._moves is None:
-            routes = self._captures()
-            self._moves = list(dict.fromkeys(routes)) if routes else self._simple_moves()
-        return list(self._moves)
+        return list(dict.fromkeys(self._routes()))
+
+    def _routes(self) -> list[Move]:
+        """Every capture route of the side to move if it has any, else its simple moves;
+        worked out once per position (do not modify)."""
+        if self._route_list is None:
+            self._route_list = self._captures() or self._simple_moves()
+        return self._route_list
 
     def _simple_moves(self) -> list[Move]:
         columns, turn = self.columns, self.turn
@@ -306,20 +310,20 @@ class BashniBoard:
             top = top.upper()
         columns[move.to_square] = prisoners + column[:-1] + top
         self.turn = self.turn.other
-        self._moves = None
+        self._route_list = None
 
     def pop(self) -> Move:
         """Take back the last move and return it."""
         self.columns = self._undo.pop()
         self.turn = self.turn.other
-        self._moves = None
+        self._route_list = None
         return self.move_stack.pop()
 
     # -- the end --------------------------------------------------------------------
 
     def ending(self) -> Ending | None:
         """The side to move has lost when it has no legal move (module docstring)."""
-        if self.legal_moves():
+        if self._routes():
             return None
         stuck = self.turn.name.lower()
         return Ending("no-legal-move", self.turn.other, f"{stuck} has no legal move")
@@ -381,7 +385,7 @@ class BashniBoard:
         names the moves that have a route from its first square to its last landing on
         the others in order; it must name exactly one (AmbiguousMoveError otherwise)."""
         path, start_file = _read_move(text)
-        routes = self._captures() or self.legal_moves()
+        routes = self._routes()
         if start_file is not None:
             found = list(
                 dict.fromkeys(

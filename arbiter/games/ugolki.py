@@ -230,7 +230,7 @@ class UgolkiBoard:
             return Ending("corner-filled", Colour.WHITE, reason)
         for side in (self.turn.other, self.turn):
             made = self.moves_made(side)
-            at_home = sorted(HOME[side] & {s for s, c in self._cells.items() if c is side})
+            at_home = [square for square in self.squares(side) if square in HOME[side]]
             if made > HOME_MOVES and at_home:
                 names = ", ".join(GEOMETRY.algebraic(square) for square in at_home)
                 reason = (

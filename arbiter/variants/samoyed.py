@@ -28,8 +28,6 @@ from __future__ import annotations
 
 import re
 from collections.abc import Hashable, Iterable
-from dataclasses import dataclass
-from functools import cache
 from typing import ClassVar
 
 from arbiter import fen as _fen
@@ -46,19 +44,22 @@ __all__ = ["SamoyedBoard"]
 
 _GEOMETRY = Geometry.checkered(8, 8)
 _SEPARATORS = re.compile(r"[-x:]")
-
-
-@dataclass(frozen=True)
-class _Lines:
-    """For every square, the ray of squares in each diagonal direction."""
-
-    rays: dict[tuple[int, Direction], tuple[int, ...]]
-
-    @classmethod
-    @cache
-    def of(cls, geometry: Geometry) -> _Lines:
-        squares = range(1, geometry.size + 1)
-        return cls({(s, d): geometry.ray(s, d) for s in squares for d in DIAGONALS})
+#: For every square, the ray of squares in each diagonal direction.
+_RAYS: dict[tuple[int, Direction], tuple[int, ...]] = {
+    (square, direction): _GEOMETRY.ray(square, direction)
+    for square in range(1, _GEOMETRY.size + 1)
+    for direction in DIAGONALS
+}
+#: A man's two forward directions: towards rank 8 for White, rank 1 for Black.
+_FORWARD = {
+    Colour.WHITE: tuple(d for d in DIAGONALS if d[1] == 1),
+    Colour.BLACK: tuple(d for d in DIAGONALS if d[1] == -1),
+}
+#: The far row, where a man of each colour is crowned.
+_FAR_ROW = {
+    Colour.WHITE: frozenset(_GEOMETRY.rank_squares(_GEOMETRY.height - 1)),
+    Colour.BLACK: frozenset(_GEOMETRY.rank_squares(0)),
+}
 
 
 class SamoyedBoard:
@@ -103,7 +104,7 @@ class SamoyedBoard:
         }
         self.move_stack: list[Move] = []
         self._undo: list[tuple[dict[int, Piece], Colour]] = []
-        self._legal: list[Move] | None = None
+        self._route_list: list[Move] | None = None
 
     def fen(self) -> str:
         def squares(colour: Colour, kings: bool | None = None) -> frozenset[int]:
@@ -160,9 +161,7 @@ class SamoyedBoard:
     def legal_moves(self) -> list[Move]:
         """The captures of the side to move if it has any (compulsory), else its simple
         moves; a capture counted once per (start, end, captured set)."""
-        if self._legal is None:
-            self._legal = list(dict.fromkeys(self._routes()))
-        return self._legal
+        return list(dict.fromkeys(self._routes()))
 
     def push(self, move: Move) -> None:
         """Play ``move`` (known legal): the captured pieces go, of whatever colour; a man
@@ -172,15 +171,15 @@ class SamoyedBoard:
         piece = pieces.pop(move.from_square)
         for square in move.captures:
             del pieces[square]
-        crowned = any(self._far_row(square, piece.colour) for square in move.path[1:])
+        crowned = any(square in _FAR_ROW[piece.colour] for square in move.path[1:])
         pieces[move.to_square] = Piece(piece.colour, True) if crowned else piece
         self.turn = self.turn.other
         self.move_stack.append(move)
-        self._legal = None
+        self._route_list = None
 
     def pop(self) -> Move:
         self._pieces, self.turn = self._undo.pop()
-        self._legal = None
+        self._route_list = None
         return self.move_stack.pop()
 
     def copy(self) -> SamoyedBoard:
@@ -189,12 +188,12 @@ class SamoyedBoard:
         board._pieces = dict(self._pieces)
         board.move_stack = list(self.move_stack)
         board._undo = list(self._undo)
-        board._legal = self._legal
+        board._route_list = self._route_list
         return board
 
     def ending(self) -> Ending | None:
         """Lost by the side to move when it has no legal move (REFERENCE.md 2.3)."""
-        if self.legal_moves():
+        if self._routes():
             return None
         return Ending(
             "no-legal-move", self.turn.other, f"{self.turn.name.lower()} has no legal move"
@@ -218,12 +217,12 @@ class SamoyedBoard:
         ``-``, ``x`` or ``:``, start and end, with landing squares in between if wanted
         (:func:`arbiter.written.named_moves`)."""
         written = self._read(text)
-        legal = self.legal_moves()
         fits = named_moves(written, self._routes())
         if len(fits) == 1:
             return fits[0]
         if fits:
             raise ambiguous_error(text, self.fen(), fits, self.square_name, self.capture_separator)
+        legal = self.legal_moves()
         code, reason = self._explain(written, legal)
         texts = (self.move_text(m) for m in legal)
         raise illegal_error(text, self.fen(), code, reason, texts)
@@ -235,10 +234,13 @@ class SamoyedBoard:
 
     def _routes(self) -> list[Move]:
         """Every route of every capture of the side to move (a capture is compulsory,
-        whatever the colour of the pieces it takes), else its simple moves."""
-        own = [square for square, piece in self._pieces.items() if piece.colour is self.turn]
-        captures = [route for square in own for route in self._captures(square)]
-        return captures or [move for square in own for move in self._steps(square)]
+        whatever the colour of the pieces it takes), else its simple moves; worked out
+        once per position (do not modify)."""
+        if self._route_list is None:
+            own = [square for square, piece in self._pieces.items() if piece.colour is self.turn]
+            captures = [route for square in own for route in self._captures(square)]
+            self._route_list = captures or [m for square in own for m in self._steps(square)]
+        return self._route_list
 
     def _read(self, text: str) -> tuple[int, ...]:
         """The squares a move text names, start first."""
@@ -282,22 +284,12 @@ class SamoyedBoard:
             return "occupied", f"{name(end)} is occupied"
         return "not-reachable", f"no legal move takes the piece on {name(start)} to {name(end)}"
 
-    def _forward(self, colour: Colour) -> tuple[Direction, ...]:
-        """A man's two forward directions: towards rank 8 for White, rank 1 for Black."""
-        sign = 1 if colour is Colour.WHITE else -1
-        return tuple((df, dr) for df, dr in DIAGONALS if dr == sign)
-
-    def _far_row(self, square: int, colour: Colour) -> bool:
-        rank = self.geometry.coordinates_of(square)[1]
-        return rank == (self.geometry.height - 1 if colour is Colour.WHITE else 0)
-
     def _steps(self, square: int) -> list[Move]:
         """Simple moves: a man one square forward, a king any distance, onto empty squares."""
         piece = self._pieces[square]
-        rays = _Lines.of(self.geometry).rays
         moves = []
-        for direction in DIAGONALS if piece.king else self._forward(piece.colour):
-            for target in rays[square, direction]:
+        for direction in DIAGONALS if piece.king else _FORWARD[piece.colour]:
+            for target in _RAYS[square, direction]:
                 if target in self._pieces:
                     break
                 moves.append(Move(square, target))
@@ -325,14 +317,13 @@ class SamoyedBoard:
         """Extend the capture standing on ``square``; add every finished route to
         ``found``. True if there was a jump to make from here."""
         start = path[0]
-        rays = _Lines.of(self.geometry).rays
 
         def empty(target: int) -> bool:
             return target == start or target not in self._pieces
 
         jumped = False
         for direction in DIAGONALS:
-            ray = rays[square, direction]
+            ray = _RAYS[square, direction]
             reach = len(ray) if king else 1
             victim = next((i for i, s in enumerate(ray[:reach]) if not empty(s)), None)
             if victim is None or ray[victim] in taken:
@@ -349,7 +340,7 @@ class SamoyedBoard:
             going_on: list[Move] = []
             stops: list[Move] = []
             for landing in landings:
-                crowned = king or self._far_row(landing, colour)
+                crowned = king or landing in _FAR_ROW[colour]
                 route = (*path, landing)
                 if not self._jumps(landing, colour, crowned, route, done, going_on):
                     stops.append(Move(start, landing, frozenset(done), route))

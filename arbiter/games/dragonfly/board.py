@@ -31,7 +31,7 @@ from arbiter.draws import PlyFacts
 from arbiter.game import Ending, Figure
 from arbiter.games.dragonfly import movegen, notation
 from arbiter.games.dragonfly.fen import START, format_fen, parse_fen
-from arbiter.games.dragonfly.position import HAND_KINDS, SIZE, DragonflyMove
+from arbiter.games.dragonfly.position import HAND_KINDS, SIZE, DragonflyMove, diagram_number
 from arbiter.geometry import Colour, Geometry
 
 
@@ -85,9 +85,8 @@ class DragonflyBoard:
 
     def figures(self) -> dict[int, tuple[Figure, ...]]:
         """Each occupied square, numbered as :attr:`geometry` numbers it, with its piece."""
-        square_at = self.geometry.square_at
         return {
-            square_at(index % SIZE, index // SIZE) or 0: (Figure(piece.colour, piece.kind),)
+            diagram_number(index): (Figure(piece.colour, piece.kind),)
             for index, piece in enumerate(self._position.squares)
             if piece is not None
         }

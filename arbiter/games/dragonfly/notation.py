@@ -73,13 +73,9 @@ class _Written:
     mark: str | None = None
 
 
-def move_text(
-    position: Position, move: DragonflyMove, legal: list[DragonflyMove] | None = None
-) -> str:
+def move_text(position: Position, move: DragonflyMove, legal: list[DragonflyMove]) -> str:
     """``move`` (legal in ``position``) in SAN, with its check or mate sign; ``legal`` is
-    the list of the legal moves when the caller has it."""
-    if legal is None:
-        legal = legal_moves(position)
+    the list of the legal moves of ``position``."""
     return _bare_text(position, move, legal) + _mark_after(position, move)
 
 

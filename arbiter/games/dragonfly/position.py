@@ -202,9 +202,10 @@ class Position:
         """Whether a piece of ``by`` attacks ``square`` (moves as in chess: FIDE Laws of
         Chess art. 3, no queen; pawns take one square diagonally forward, art. 3.7)."""
         squares = self.squares
-        if any(squares[s] is PIECES[by, "N"] for s in KNIGHT_LEAPS[square]):
+        knight, king = PIECES[by, "N"], PIECES[by, "K"]
+        if any(squares[s] is knight for s in KNIGHT_LEAPS[square]):
             return True
-        if any(squares[s] is PIECES[by, "K"] for s in KING_LEAPS[square]):
+        if any(squares[s] is king for s in KING_LEAPS[square]):
             return True
         for rays, slider in ((ROOK_RAYS, PIECES[by, "R"]), (BISHOP_RAYS, PIECES[by, "B"])):
             for ray in rays[square]:
