@@ -52,3 +52,14 @@ def start_worker(queue: str, **environment: str) -> subprocess.Popen:
         stderr=subprocess.STDOUT,
         text=True,
     )
+
+
+def stop_worker(worker: subprocess.Popen) -> str:
+    """Stop ``worker`` (killed if it does not stop within 30 s); returns what it printed."""
+    worker.terminate()
+    try:
+        output, _ = worker.communicate(timeout=30)
+    except subprocess.TimeoutExpired:
+        worker.kill()
+        output, _ = worker.communicate()
+    return output

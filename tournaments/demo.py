@@ -24,10 +24,8 @@ from tournaments.models import BallotDeck, Event, Player, Round, System, Title
 from tournaments.services import ballots, events, registrations, results, rounds
 
 ORGANIZER_USERNAME = "demo-organizer"
-#: The English ballot event (2-game pairings, cards drawn), for demo game records.
+#: The English ballot event (2-game pairings, cards drawn, game records).
 ENGLISH_BALLOT_SLUG = "demo-english-ballot"
-#: A column draughts (Bashni) club event, for a game of issue #8 with records.
-BASHNI_SLUG = "demo-bashni"
 SEED = 2026
 
 #: (federation, first names, last names): draughts countries, names as found in their clubs.
@@ -104,7 +102,7 @@ def load_demo() -> DemoReport:
             ("demo-round-robin", _round_robin),
             (ENGLISH_BALLOT_SLUG, _english_ballot),
             ("demo-russian-table", _russian_table),
-            (BASHNI_SLUG, _bashni_club),
+            ("demo-bashni", _bashni_club),
         )
         for slug, loader in loaders:
             existing = Event.objects.filter(slug=slug).first()
@@ -112,10 +110,7 @@ def load_demo() -> DemoReport:
                 existing.organizers.add(organizer)
                 report.events_kept.append(existing.name)
                 continue
-            event = loader(organizer, players, rng)
-            report.events_created.append(event.name)
-            if slug in (ENGLISH_BALLOT_SLUG, BASHNI_SLUG):
-                records_demo(event=event, user=organizer, rng=rng)
+            report.events_created.append(loader(organizer, players, rng).name)
     return report
 
 
@@ -282,6 +277,7 @@ def _english_ballot(user, players: list[Player], rng: random.Random) -> Event:
     )
     _register_and_play(event, players[:8], user, rng, rounds_played=2)
     _publish(rounds.round_pair(event=event, user=user), user)
+    records_demo(event=event, user=user, rng=rng)
     return event
 
 
@@ -313,7 +309,7 @@ def _bashni_club(user, players: list[Player], rng: random.Random) -> Event:
     event = events.event_create(
         user=user,
         name="Bashni Club Evening (demo)",
-        slug=BASHNI_SLUG,
+        slug="demo-bashni",
         variant="bashni",
         start_date=today,
         end_date=today,
@@ -323,4 +319,5 @@ def _bashni_club(user, players: list[Player], rng: random.Random) -> Event:
         tiebreaks=["SB", "WON"],
     )
     _register_and_play(event, players[14:18], user, rng, rounds_played=2)
+    records_demo(event=event, user=user, rng=rng)
     return event

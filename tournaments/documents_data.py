@@ -13,7 +13,7 @@ from arbiter import Colour as Side
 from arbiter import find_variant
 from games.models import GameResult
 from tournaments.crosstable import Crosstable
-from tournaments.models import ByeKind, Event, Pairing, Round, RoundStatus
+from tournaments.models import ByeKind, Event, Round, RoundStatus
 from tournaments.models_documents import Document, DocumentKind
 from tournaments.reports import (
     Board,
@@ -26,7 +26,7 @@ from tournaments.reports import (
     render_score_sheets,
     render_standings,
 )
-from tournaments.selectors import PublicPlayer, pairing_list, round_cards, tournament_state
+from tournaments.selectors import CardLine, PublicPlayer, pairing_list, tournament_state
 from tournaments.selectors_public import crosstable_get
 
 #: Changes whenever a layout changes what it draws from the same data, so that the files
@@ -77,12 +77,11 @@ def completed_round(event: Event) -> int:
 
 
 def round_sheet(round: Round) -> RoundSheet:
-    """The boards of ``round`` with the players' scores before it and the ballot cards."""
+    """The boards of ``round`` with the players' scores before it and the ballot cards
+    (pairing_list gives each board its card)."""
     event = round.event
     state = tournament_state(event, up_to_round=round.number - 1)
     scores = {c.number: c.score() for c in state.competitors}
-    board_of = dict(Pairing.objects.filter(round=round).values_list("pk", "board"))
-    cards = {board_of[pk]: card for pk, card in round_cards(round).items()}
 
     def player(public: PublicPlayer) -> SheetPlayer:
         return SheetPlayer(
@@ -101,7 +100,7 @@ def round_sheet(round: Round) -> RoundSheet:
             black=None if line.black is None else player(line.black),
             bye=ByeKind(line.bye_kind).label if line.bye_kind else "",
             results=tuple(r for r in line.results if r != GameResult.PENDING),
-            card=_card(cards.get(line.board)),
+            card=_card(line.card),
         )
         for line in pairing_list(round)
     )
@@ -114,7 +113,7 @@ def round_sheet(round: Round) -> RoundSheet:
     )
 
 
-def _card(card) -> Card | None:
+def _card(card: CardLine | None) -> Card | None:
     if card is None:
         return None
     return Card(number=card.code, name=card.name, moves=card.moves or card.start_fen)

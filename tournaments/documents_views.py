@@ -35,12 +35,8 @@ def published_pdf(request: HttpRequest, slug: str, kind: str) -> HttpResponse:
         document = document_request(event=event, kind=kind).document
     except DocumentQueueError as exc:
         document, error = document_get(event, kind), str(exc)
-    if document is not None and document.file and document.file.storage.exists(document.file.name):
-        return FileResponse(
-            document.file.open("rb"),
-            content_type="application/pdf",
-            filename=f"{event.slug}-{kind}.pdf",
-        )
+    if document is not None and document.has_file:
+        return file_response(document)
     response = render(
         request,
         "tournaments/documents/pending.html",
@@ -49,6 +45,16 @@ def published_pdf(request: HttpRequest, slug: str, kind: str) -> HttpResponse:
     )
     response["Retry-After"] = str(RETRY_AFTER)
     return response
+
+
+def file_response(document: Document) -> FileResponse:
+    """The document's latest file as a PDF download named after the event and
+    :attr:`Document.file_stem` (``demo-swiss-crosstable.pdf``)."""
+    return FileResponse(
+        document.file.open("rb"),
+        content_type="application/pdf",
+        filename=f"{document.event.slug}-{document.file_stem}.pdf",
+    )
 
 
 def _failure(document: Document | None) -> str:

@@ -104,6 +104,16 @@ class Document(models.Model):
         return self.status in (DocumentStatus.QUEUED, DocumentStatus.RUNNING)
 
     @property
+    def has_file(self) -> bool:
+        """The latest file is in storage (the row may name one that storage lost)."""
+        return bool(self.file) and self.file.storage.exists(self.file.name)
+
+    @property
+    def file_stem(self) -> str:
+        """The kind, and the round of a round document: ``crosstable``, ``pairings-round-3``."""
+        return f"{self.kind}-round-{self.round.number}" if self.round_id else self.kind
+
+    @property
     def duration(self) -> float | None:
         """Seconds the last job took, when it has finished."""
         if self.started_at is None or self.finished_at is None:

@@ -6,7 +6,6 @@ Run: CELERY_BROKER_URL=redis://127.0.0.1:6379/5 DATABASE_URL=postgres://... \
      .venv/bin/pytest tests/reports/test_document_worker.py
 """
 
-import subprocess
 import time
 import uuid
 from pathlib import Path
@@ -15,7 +14,7 @@ import pytest
 
 from tests.factories import event_with_players
 from tests.tournaments.test_admin import make_organizer
-from tests.workers import database_url, start_worker
+from tests.workers import database_url, start_worker, stop_worker
 from tournaments.models import System
 from tournaments.models_documents import Document, DocumentStatus
 from tournaments.services import rounds
@@ -47,16 +46,6 @@ def worker_for(queue: str, media: Path):
     return start_worker(
         queue, DJANGO_MEDIA_ROOT=str(media), CELERY_VISIBILITY_TIMEOUT=str(VISIBILITY_TIMEOUT)
     )
-
-
-def stop(worker: subprocess.Popen) -> str:
-    worker.terminate()
-    try:
-        output, _ = worker.communicate(timeout=30)
-    except subprocess.TimeoutExpired:
-        worker.kill()
-        output, _ = worker.communicate()
-    return output
 
 
 def wait_for(predicate, *, timeout: float, step: float = 0.05):
@@ -98,7 +87,7 @@ def test_a_crosstable_requested_through_the_api_is_built_by_the_worker(client, q
         assert download.status_code == 200
         assert b"".join(download.streaming_content).startswith(b"%PDF")
     finally:
-        output = stop(worker)
+        output = stop_worker(worker)
     assert seen[0] == "queued" and seen[-1] == "done"
     assert "document_build_task" in output and "succeeded" in output, output[-3000:]
     assert round_.number == 1
@@ -146,7 +135,7 @@ def test_a_job_whose_worker_dies_completes_on_a_new_worker(client, queue, tmp_pa
             step=0.2,
         )
     finally:
-        output = stop(second)
+        output = stop_worker(second)
     assert finished.attempts == 2 and finished.pages == 200, output[-3000:]
     download = client.get(response.json()["poll"]).json()["download"]
     assert b"".join(client.get(download).streaming_content).startswith(b"%PDF")

@@ -1,13 +1,12 @@
 """A task queued here is run by a real Celery worker process (CELERY_BROKER_URL only; see
 tests/workers.py)."""
 
-import subprocess
 import uuid
 
 import pytest
 
 from tests.factories import event_with_players
-from tests.workers import start_worker
+from tests.workers import start_worker, stop_worker
 from tournaments.models import Round
 from tournaments.services import rounds
 from tournaments.tasks import round_pair_task
@@ -26,10 +25,5 @@ def test_worker_pairs_a_round(arbiter_user):
         assert Round.objects.get(pk=round_.pk).pairings.count() == 5
         assert round_.pairings.first().history.get().history_user == arbiter_user
     finally:
-        worker.terminate()
-        try:
-            output, _ = worker.communicate(timeout=30)
-        except subprocess.TimeoutExpired:
-            worker.kill()
-            output, _ = worker.communicate()
+        output = stop_worker(worker)
     assert "round_pair_task" in output and "succeeded" in output, output[-3000:]

@@ -26,7 +26,7 @@ from django.utils.translation import gettext_lazy, ngettext
 from django.views.decorators.http import require_POST
 
 from tournaments.admin.scoping import ScopedAdmin, organized_events
-from tournaments.documents_views import document_json
+from tournaments.documents_views import document_json, file_response
 from tournaments.models import Event, Round
 from tournaments.models_documents import Document, DocumentKind, DocumentStatus
 from tournaments.services.documents import (
@@ -137,17 +137,12 @@ class DocumentAdmin(ScopedAdmin):
 
     def download_view(self, request: HttpRequest, document_id: int) -> FileResponse:
         document = self._document(request, document_id)
-        if not document.file or not document.file.storage.exists(document.file.name):
+        if not document.has_file:
             raise Http404(
                 _("%(document)s has no file yet (status %(status)s)")
                 % {"document": document, "status": document.get_status_display()}
             )
-        round_part = f"-round-{document.round.number}" if document.round_id else ""
-        return FileResponse(
-            document.file.open("rb"),
-            content_type="application/pdf",
-            filename=f"{document.event.slug}-{document.kind}{round_part}.pdf",
-        )
+        return file_response(document)
 
     def _document(self, request: HttpRequest, document_id: int) -> Document:
         document = self.get_queryset(request).filter(pk=document_id).first()
@@ -158,7 +153,7 @@ class DocumentAdmin(ScopedAdmin):
 
 def _request(
     request: HttpRequest, event: Event, kind: str, round_: Round | None, *, force: bool
-) -> DocumentRequest | None:
+) -> None:
     """Request one document and put the outcome in the admin's messages."""
     label = DocumentKind(kind).label
     try:
@@ -167,13 +162,11 @@ def _request(
         messages.error(
             request, _("The %(document)s %(error)s.") % {"document": label, "error": exc}
         )
-        return None
+        return
     except TournamentError as exc:
         messages.error(request, str(exc))
-        return None
-    answer.document.refresh_from_db()
+        return
     messages.info(request, _outcome(label, answer))
-    return answer
 
 
 def _outcome(label: str, answer: DocumentRequest) -> str:
@@ -199,7 +192,6 @@ def generate_published_documents(
     queued = 0
     for event in queryset:
         for answer in documents_request_published(event=event):
-            answer.document.refresh_from_db()
             if answer.document.status == DocumentStatus.FAILED:
                 messages.error(request, f"{event}: {answer.document.error}")
             else:

@@ -14,7 +14,7 @@ from django.views.decorators.http import require_POST
 from config.celery import app as celery_app
 from tournaments.admin.documents import generate_published_documents
 from tournaments.admin.history import AuditedAdmin
-from tournaments.admin.pages import object_or_404, render_page, report_refusal
+from tournaments.admin.pages import delete_through, object_or_404, render_page, report_refusal
 from tournaments.admin.scoping import EventScopedMixin, ScopedAdmin
 from tournaments.forms import EventForm, ProhibitedPairingForm, StandingsRoundForm
 from tournaments.models import (
@@ -229,16 +229,11 @@ class EventAdmin(ScopedAdmin, AuditedAdmin):
         if formset.model is not ProhibitedPairing:
             super().save_formset(request, form, formset, change)
             return
-        formset.new_objects, formset.changed_objects, formset.deleted_objects = [], [], []
-        for inline_form in formset.deleted_forms:
-            if inline_form.instance.pk is None:
-                continue
-            try:
-                prohibited_pairing_delete(prohibited=inline_form.instance, user=request.user)
-            except TournamentError as exc:
-                report_refusal(request, exc)
-            else:
-                formset.deleted_objects.append(inline_form.instance)
+        delete_through(
+            request,
+            formset,
+            lambda prohibited: prohibited_pairing_delete(prohibited=prohibited, user=request.user),
+        )
         for inline_form in formset.extra_forms:
             if not inline_form.has_changed() or inline_form in formset.deleted_forms:
                 continue

@@ -1,5 +1,7 @@
 """Rendering and guarding of the admin's own pages (import, standings, round review...)."""
 
+from collections.abc import Callable
+
 from django.contrib import admin, messages
 from django.core.exceptions import PermissionDenied
 from django.db.models import Model
@@ -51,3 +53,19 @@ def object_or_404(
 def report_refusal(request: HttpRequest, error: TournamentError) -> None:
     """Show a service's refusal as an admin error message (its text names the rule)."""
     messages.error(request, str(error))
+
+
+def delete_through(request: HttpRequest, formset, delete: Callable[[Model], None]) -> None:
+    """Delete the inline rows ticked for deletion through the service ``delete``, which may
+    refuse (the refusal is shown, the other rows go on). The formset's lists of saved rows,
+    which the admin's change message reads, then hold only those deletions."""
+    formset.new_objects, formset.changed_objects, formset.deleted_objects = [], [], []
+    for inline_form in formset.deleted_forms:
+        if inline_form.instance.pk is None:
+            continue
+        try:
+            delete(inline_form.instance)
+        except TournamentError as exc:
+            report_refusal(request, exc)
+        else:
+            formset.deleted_objects.append(inline_form.instance)

@@ -7,7 +7,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from tournaments.admin.history import AuditedAdmin
-from tournaments.admin.pages import object_or_404, report_refusal
+from tournaments.admin.pages import delete_through, object_or_404, report_refusal
 from tournaments.admin.scoping import ScopedAdmin
 from tournaments.forms import ByeRequestForm, RegistrationAddForm, WithdrawForm
 from tournaments.models import ByeRequest, Registration
@@ -103,14 +103,11 @@ class RegistrationAdmin(ScopedAdmin, AuditedAdmin):
         """A registration has no many-to-many field; its inline only cancels bye requests
         (bye_request_delete, which may refuse: the refusal is shown, the others go on)."""
         for formset in formsets:
-            formset.new_objects, formset.changed_objects, formset.deleted_objects = [], [], []
-            for inline_form in formset.deleted_forms:
-                try:
-                    bye_request_delete(bye_request=inline_form.instance, user=request.user)
-                except TournamentError as exc:
-                    report_refusal(request, exc)
-                else:
-                    formset.deleted_objects.append(inline_form.instance)
+            delete_through(
+                request,
+                formset,
+                lambda bye: bye_request_delete(bye_request=bye, user=request.user),
+            )
 
     def add_view(self, request: HttpRequest, form_url: str = "", extra_context=None):
         """The service may refuse the entry (already registered, round already paired): the

@@ -18,6 +18,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from tournaments.api.views import EventScoped
+from tournaments.documents_views import file_response
 from tournaments.models import Event
 from tournaments.models_documents import Document, DocumentKind
 from tournaments.selectors import may_officiate
@@ -155,14 +156,9 @@ class DocumentFile(DocumentScoped):
     @extend_schema(responses={(200, "application/pdf"): bytes})
     def get(self, request: Request, slug: str, document_id: int) -> FileResponse:
         document = self.document(document_id)
-        if not document.file or not document.file.storage.exists(document.file.name):
+        if not document.has_file:
             raise exceptions.NotFound(
                 _("the %(kind)s of %(event)s has no file yet (status %(status)s).")
                 % {"kind": document.get_kind_display(), "event": slug, "status": document.status}
             )
-        round_part = f"-round-{document.round.number}" if document.round_id else ""
-        return FileResponse(
-            document.file.open("rb"),
-            content_type="application/pdf",
-            filename=f"{slug}-{document.kind}{round_part}.pdf",
-        )
+        return file_response(document)

@@ -5,7 +5,6 @@ robin shows the square table (results against each player, by rank)."""
 from __future__ import annotations
 
 import datetime
-from collections.abc import Callable
 
 from django.utils.translation import gettext as _
 from reportlab.lib import colors
@@ -14,6 +13,7 @@ from tournaments.crosstable import Cell, Crosstable, CrosstableRow, format_point
 from tournaments.reports.pages import (
     EventHeader,
     PageFrame,
+    Progress,
     build_pdf,
     header_flowables,
     usable_height,
@@ -29,7 +29,7 @@ def render_crosstable(
     table: Crosstable,
     *,
     generated_at: datetime.datetime,
-    progress: Callable[[float], None] | None = None,
+    progress: Progress | None = None,
 ) -> bytes:
     """The crosstable as PDF bytes. ``progress`` receives the fraction of pages laid out."""
     columns, rows, styles = _square(table) if table.square else _by_round(table)
@@ -47,7 +47,8 @@ def render_crosstable(
         header=header,
         frame=PageFrame(title, complete_to(table), generated_at),
         wide=True,
-        progress=None if progress is None else lambda page: progress(min(1.0, page / pages)),
+        pages=pages,
+        progress=progress,
     )
 
 
@@ -61,7 +62,8 @@ def complete_to(table: Crosstable) -> str:
     }
 
 
-def _identity_columns() -> list[Column]:
+def identity_columns() -> list[Column]:
+    """The player's columns, rank to rating (the standings start with them too)."""
     return [
         Column(_("Rank")),
         Column(_("Name"), align="LEFT", stretch=True),
@@ -71,7 +73,7 @@ def _identity_columns() -> list[Column]:
     ]
 
 
-def _identity(row: CrosstableRow) -> list[str]:
+def identity(row: CrosstableRow) -> list[str]:
     return [
         f"{row.rank}=" if row.shared_rank else str(row.rank),
         row.name,
@@ -81,22 +83,23 @@ def _identity(row: CrosstableRow) -> list[str]:
     ]
 
 
-def _totals_columns(table: Crosstable) -> list[Column]:
+def totals_columns(table: Crosstable) -> list[Column]:
+    """The points and tie-break columns that end the crosstable and the standings."""
     return [Column(_("Pts")), *(Column(column.code) for column in table.tiebreaks)]
 
 
-def _totals(row: CrosstableRow) -> list[str]:
+def totals(row: CrosstableRow) -> list[str]:
     return [format_points(row.score), *(format_points(value) for value in row.tiebreaks)]
 
 
 def _by_round(table: Crosstable) -> tuple[list[Column], list[list[str]], list[tuple]]:
     columns = [
-        *_identity_columns(),
+        *identity_columns(),
         *(Column(str(n)) for n in range(1, table.after_round + 1)),
-        *_totals_columns(table),
+        *totals_columns(table),
     ]
     rows = [
-        [*_identity(row), *(_round_text(cell) for cell in row.cells), *_totals(row)]
+        [*identity(row), *(_round_text(cell) for cell in row.cells), *totals(row)]
         for row in table.rows
     ]
     return columns, rows, []
@@ -110,20 +113,20 @@ def _round_text(cell: Cell) -> str:
 
 
 def _square(table: Crosstable) -> tuple[list[Column], list[list[str]], list[tuple]]:
-    first = len(_identity_columns())
+    first = len(identity_columns())
     columns = [
-        *_identity_columns(),
+        *identity_columns(),
         *(Column(str(row.rank)) for row in table.rows),
-        *_totals_columns(table),
+        *totals_columns(table),
     ]
     rows = [
         [
-            *_identity(row),
+            *identity(row),
             *(
                 "×" if i == j else " ".join(cell.mark for cell in cells)
                 for j, cells in enumerate(row.against)
             ),
-            *_totals(row),
+            *totals(row),
         ]
         for i, row in enumerate(table.rows)
     ]

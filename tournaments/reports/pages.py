@@ -21,8 +21,8 @@ from reportlab.platypus.tables import TableStyle
 from tournaments.reports.fonts import register_fonts
 
 MARGIN = 12 * mm
-#: Receives the number of pages laid out so far (the builders turn it into a fraction).
-Progress = Callable[[int], None]
+#: Receives the fraction of the expected pages laid out so far (0 to 1).
+Progress = Callable[[float], None]
 
 
 @dataclass(frozen=True)
@@ -143,10 +143,12 @@ def build_pdf(
     header: EventHeader,
     frame: PageFrame,
     wide: bool,
+    pages: int = 1,
     progress: Progress | None = None,
 ) -> bytes:
     """Lay ``flowables`` out on A4 pages (landscape when ``wide``) with the running title and
-    the numbered footer; returns the PDF bytes. ``progress`` is called after each page."""
+    the numbered footer; returns the PDF bytes. ``progress`` is called after each page with
+    the fraction of the ``pages`` expected (at most 1)."""
     regular, _bold = register_fonts()
     size = page_size(wide=wide)
     buffer = io.BytesIO()
@@ -180,7 +182,7 @@ def build_pdf(
         canvas.drawRightString(size[0] - MARGIN, size[1] - MARGIN, frame.status)
         canvas.restoreState()
         if progress is not None:
-            progress(doc.page)
+            progress(min(1.0, doc.page / pages))
 
     document.addPageTemplates([PageTemplate("page", [body], onPage=running_title)])
     generated = _("generated %(when)s") % {

@@ -5,7 +5,6 @@ the whole round plays one card, per board when each pairing draws its own."""
 from __future__ import annotations
 
 import datetime
-from collections.abc import Callable
 
 from django.utils.translation import gettext as _
 from reportlab.platypus import Paragraph
@@ -15,6 +14,7 @@ from tournaments.reports.data import Board, RoundSheet, SheetPlayer
 from tournaments.reports.pages import (
     EventHeader,
     PageFrame,
+    Progress,
     build_pdf,
     escape,
     header_flowables,
@@ -32,7 +32,7 @@ def render_pairing_sheet(
     sheet: RoundSheet,
     *,
     generated_at: datetime.datetime,
-    progress: Callable[[float], None] | None = None,
+    progress: Progress | None = None,
 ) -> bytes:
     """The pairing sheet of ``sheet``'s round as PDF bytes (A4 portrait)."""
     round_card = sheet.card
@@ -64,17 +64,19 @@ def render_pairing_sheet(
         page_height=usable_height(wide=False),
     )
     title = _("Pairings, round %(round)d") % {"round": sheet.round}
-    status = _("round %(round)d of %(total)d") % {
-        "round": sheet.round,
-        "total": sheet.total_rounds,
-    }
     return build_pdf(
         [*header_flowables(header, title), *intro, *flowables],
         header=header,
-        frame=PageFrame(title, status, generated_at),
+        frame=PageFrame(title, round_of(sheet), generated_at),
         wide=False,
-        progress=None if progress is None else lambda page: progress(min(1.0, page / pages)),
+        pages=pages,
+        progress=progress,
     )
+
+
+def round_of(sheet: RoundSheet) -> str:
+    """ "round 3 of 9": the running status of a round document."""
+    return _("round %(round)d of %(total)d") % {"round": sheet.round, "total": sheet.total_rounds}
 
 
 def player_text(player: SheetPlayer) -> str:

@@ -5,7 +5,7 @@ moves first in the variant in the first column) and boxes for the result and sig
 from __future__ import annotations
 
 import datetime
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 
 from django.utils.translation import gettext as _
 from reportlab.lib import colors
@@ -16,6 +16,7 @@ from tournaments.reports.data import Board, RoundSheet, SheetPlayer
 from tournaments.reports.pages import (
     EventHeader,
     PageFrame,
+    Progress,
     build_pdf,
     escape,
     grid_style,
@@ -23,7 +24,7 @@ from tournaments.reports.pages import (
     styles,
     usable_width,
 )
-from tournaments.reports.pairing_sheet import player_text
+from tournaments.reports.pairing_sheet import player_text, round_of
 
 #: Numbered move lines per sheet, in two blocks side by side.
 MOVE_LINES = 60
@@ -35,15 +36,11 @@ def render_score_sheets(
     sheet: RoundSheet,
     *,
     generated_at: datetime.datetime,
-    progress: Callable[[float], None] | None = None,
+    progress: Progress | None = None,
 ) -> bytes:
     """One page per game of ``sheet``'s round (byes have none) as PDF bytes."""
     games = list(_games(sheet))
     title = _("Score sheets, round %(round)d") % {"round": sheet.round}
-    status = _("round %(round)d of %(total)d") % {
-        "round": sheet.round,
-        "total": sheet.total_rounds,
-    }
     flowables: list[Flowable] = []
     for board, index, white, black in games:
         if flowables:
@@ -54,13 +51,13 @@ def render_score_sheets(
             *header_flowables(header, title),
             Paragraph(escape(_("This round has no game to play.")), styles()["body"]),
         ]
-    total = max(1, len(games))
     return build_pdf(
         flowables,
         header=header,
-        frame=PageFrame(title, status, generated_at),
+        frame=PageFrame(title, round_of(sheet), generated_at),
         wide=False,
-        progress=None if progress is None else lambda page: progress(min(1.0, page / total)),
+        pages=max(1, len(games)),
+        progress=progress,
     )
 
 

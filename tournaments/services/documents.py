@@ -189,12 +189,7 @@ def _draw(document: Document) -> Document:
     data = document_data(document)
     fingerprint = data.fingerprint
     _progress(document.pk, 10)
-    if (
-        not document.forced
-        and fingerprint == document.fingerprint
-        and document.file
-        and document.file.storage.exists(document.file.name)
-    ):
+    if not document.forced and fingerprint == document.fingerprint and document.has_file:
         return _finish(document.pk, source_state=state)
     generated_at = timezone.now()
     last = [10]
@@ -206,8 +201,7 @@ def _draw(document: Document) -> Document:
             _progress(document.pk, percent)
 
     pdf = data.render(data.header, data.content, generated_at=generated_at, progress=progress)
-    round_part = f"-round-{document.round.number}" if document.round_id else ""
-    name = f"documents/{document.event.slug}/{document.kind}{round_part}-{fingerprint[:16]}.pdf"
+    name = f"documents/{document.event.slug}/{document.file_stem}-{fingerprint[:16]}.pdf"
     storage = document.file.storage
     previous = document.file.name
     if storage.exists(name):

@@ -23,7 +23,6 @@ class Command(BaseCommand):
         for event in Event.objects.filter(name__in=names).order_by("name"):
             for answer in documents_request_published(event=event):
                 document = answer.document
-                document.refresh_from_db()
                 self.stdout.write(
                     f"{event.name}: {document.get_kind_display()} {document.get_status_display()}"
                     + (f" ({document.error})" if document.error else "")
