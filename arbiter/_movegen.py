@@ -38,23 +38,26 @@ class MoveRules:
     - ``man_captures``: directions in which a man jumps an adjacent enemy piece.
     - ``king_directions``: directions of a king's simple moves.
     - ``king_captures``: directions of a king's captures (Frisian kings also capture
-      straight, REFERENCE 4.6); empty means ``king_directions``.
-    - ``flying_kings``: kings move and capture at any distance (FMJD 3.9, REFERENCE 1.2,
-      1.3, 2.2); otherwise one square and short jumps (WCDF 1.17, REFERENCE 3.2).
+      straight, docs/rules/frisian.md §2.2); empty means ``king_directions``.
+    - ``flying_kings``: kings move and capture at any distance (FMJD 3.9;
+      docs/rules/international.md §2.2, §3.3); otherwise one square and short jumps (WCDF 1.17;
+      docs/rules/english.md §2.2).
     - ``promote_in_passing``: a man reaching the far row during a capture is crowned
-      at once and goes on capturing as a king (draughts-64, REFERENCE 2.2); otherwise
+      at once and goes on capturing as a king (draughts-64, docs/rules/russian.md §2.5); otherwise
       it goes on as a man and is crowned only if the move ends there (FMJD 3.5, 4.15,
-      REFERENCE 1.4; with forward-only men the capture simply ends there, WCDF 1.19).
+      docs/rules/international.md §4.1; with forward-only men the capture ends there,
+      WCDF 1.19).
     - ``men_capture_kings``: false where a man may not jump a king (Italian, FID 5.3(b);
-      REFERENCE 4.3).
+      docs/rules/italian.md §2.1).
     - ``land_behind``: a flying king must land on the square just behind the piece it
       takes (Thai; dctl ``thai.hpp`` ``is_land_behind_piece``).
     - ``remove_at_once``: each captured piece leaves the board as soon as it is jumped,
-      which can open new lines during the capture (Turkish: REFERENCE 4.5; Thai: dctl
-      ``is_passing_capture``); otherwise the Turkish strike holds (REFERENCE, terms).
+      which can open new lines during the capture (Turkish: docs/rules/turkish.md §2.3; Thai: dctl
+      ``is_passing_capture``); otherwise the Turkish strike holds (docs/rules/README.md §1).
     - ``king_reverses``: with ``remove_at_once``, whether a flying king may turn 180
       degrees between two jumps (Thai yes, dctl ``is_reverse_king_jump_v``; Turkish no,
-      REFERENCE 4.5). Under the Turkish strike a reversal would jump a taken piece again.
+      docs/rules/turkish.md §2.5). Under the Turkish strike a reversal would jump a taken
+      piece again.
     """
 
     man_steps: tuple[Direction, ...]
@@ -78,7 +81,7 @@ class MoveGenerator:
     (e.g. the majority rule) to the complete, deduplicated captures, given the kings.
 
     ``frozen`` (a mask of the side to move's kings) names kings that may not make a
-    simple move now (Frisian king-move limit, REFERENCE 4.6); captures are unaffected.
+    simple move now (Frisian king-move limit, docs/rules/frisian.md §2.4); captures are unaffected.
     """
 
     def __init__(
@@ -185,7 +188,8 @@ class MoveGenerator:
 
     def capturers(self, own: int, opp: int, kings: int, c: int) -> int:
         """The mask of the side to move's pieces that have a capture (compulsory: FMJD
-        4.x, WCDF 1.20, REFERENCE 1.3, 2.2, 3.2, 4): a man next to a piece it may take
+        4, WCDF 1.20; docs/rules/international.md §3.1, russian.md §2.3, english.md §2.3):
+        a man next to a piece it may take
         with an empty square behind it, a king that meets an enemy piece first along a
         line with an empty square behind it (next to it for a short king)."""
         empty = self.full & ~(own | opp)
@@ -276,13 +280,14 @@ class MoveGenerator:
         """Every complete capture, one per route, before deduplication and priority, by
         the pieces of ``origins`` (default: every piece that has a capture).
 
-        Turkish strike (REFERENCE 1.3, 2.2): jumped pieces stay on the board until the
+        Turkish strike (docs/rules/international.md §3.5, russian.md §2.4): jumped pieces
+        stay on the board until the
         move is over; they block the way and cannot be jumped twice. Where the variant
         removes them at once (``remove_at_once``) the square is free again as soon as
         the piece is taken. The start square is empty while the piece travels. A capture
         goes on while it can (FMJD 5.4.9, WCDF 1.20); a flying king that has several
         landing squares behind a piece must choose one from which it can go on
-        capturing, if there is one (REFERENCE 2.2).
+        capturing, if there is one (docs/rules/russian.md §2).
         """
         if origins is None:
             origins = self.capturers(own, opp, kings, c)
@@ -407,8 +412,8 @@ class MoveGenerator:
         self, own: int, opp: int, kings: int, c: int, origins: int | None = None
     ) -> list[RawMove]:
         """The legal captures: the routes the variant's priority allows, then one per
-        (from, to, captured set) (REFERENCE 1.3, "identity of a capture"; "drop" semantics
-        of section 7). The priority looks at routes, not moves: Italian's depends on the
+        (from, to, captured set) (docs/rules/international.md §3.7, "drop" semantics of
+        docs/rules/perft.md §1). The priority looks at routes, not moves: Italian's depends on the
         order in which the pieces are taken (FID 6.9), and a move is legal when one of its
         routes is."""
         routes = self.capture_paths(own, opp, kings, c, origins)
@@ -719,7 +724,7 @@ def next_king_run(run: KingRun, move: RawMove, was_king: bool) -> KingRun:
 
 def frozen_by_run(run: KingRun, men: int, limit: int) -> int:
     """The king barred from a simple move: the one that made ``limit`` simple moves in a
-    row, while its side still has men (REFERENCE 4.6)."""
+    row, while its side still has men (docs/rules/frisian.md §2.4)."""
     return 1 << run[0] if men and run[1] >= limit else 0
 
 
@@ -793,7 +798,8 @@ def _diagonal(
 ) -> tuple[int, int] | None:
     """(p, q), 0 < p < q, when each colour's men step by +p and +q (or -p and -q) and
     capture by all four of +-p and +-q, jumped pieces staying on the board until the
-    move is over and men taking kings too (REFERENCE 1.2-1.3, 2.2); None otherwise."""
+    move is over and men taking kings too (docs/rules/international.md §2-§3, russian.md
+    §2); None otherwise."""
     if rules.remove_at_once or not rules.men_capture_kings or None in sequels:
         return None
     sizes = sorted({abs(d) for d in captures[0]})

@@ -72,10 +72,11 @@ class Board:
     remove_at_once: ClassVar[bool] = False
     king_reverses: ClassVar[bool] = True
     #: How many simple moves in a row one king may make while its side still has men
-    #: (Frisian, REFERENCE 4.6); ``None``: no limit.
+    #: (Frisian, docs/rules/frisian.md); ``None``: no limit.
     king_move_limit: ClassVar[int | None] = None
-    #: The aim: ``False`` = the side left without a legal move loses (REFERENCE 1.5,
-    #: 2.3, 3.2); ``True`` = it wins (antidraughts, giveaway: REFERENCE 4.7).
+    #: The aim: ``False`` = the side left without a legal move loses
+    #: (docs/rules/international.md §5.1, russian.md §3, english.md §2.5); ``True`` = it wins
+    #: (antidraughts, giveaway: docs/rules/antidraughts.md §2).
     giveaway: ClassVar[bool] = False
 
     _generator: ClassVar[MoveGenerator]
@@ -116,7 +117,8 @@ class Board:
     def _capture_precedence(cls, move: RawMove, kings: int) -> tuple[object, ...]:
         """The capture-priority hook: a key, greater is stronger; only the captures with
         the greatest key may be played (dctl's ``precedence``). ``kings`` is the kings
-        mask before the move. Default: free choice among all of them (REFERENCE 2.2, 3.2).
+        mask before the move. Default: free choice among all of them (docs/rules/russian.md
+        §2.3, english.md §2.3).
 
         The key may depend on what the capture takes (how many pieces, which are kings,
         in which order) and on whether a king makes it, not on where it happens: counting
@@ -139,7 +141,7 @@ class Board:
     # -- position -------------------------------------------------------------------
 
     def set_fen(self, fen: str) -> None:
-        """Set up the position of a PDN FEN (REFERENCE.md 6.4) and clear the history."""
+        """Set up the position of a PDN FEN (docs/rules/pdn.md §4) and clear the history."""
         self.turn, self._white, self._black, self._kings = _read_fen(type(self), fen)
         self.move_stack: list[Move] = []
         self._states: list[tuple[int, int, int, Colour]] = []
@@ -206,12 +208,12 @@ class Board:
 
     def position_key(self) -> Hashable:
         """Identifies the position for repetition: each side's men and kings and the side
-        to move (FMJD 6.1, REFERENCE.md 1.6)."""
+        to move (FMJD 6.1, docs/rules/international.md §6.1)."""
         # ``turn is BLACK`` equals ``turn.value`` (0 or 1) and skips the enum's descriptor
         return (self._white, self._black, self._kings, self.turn is Colour.BLACK)
 
     def square_name(self, square: int) -> str:
-        """``"32"``, or ``"c3"`` for a variant written algebraically (REFERENCE.md 2.1)."""
+        """``"32"``, or ``"c3"`` for a variant written algebraically (docs/rules/russian.md §1)."""
         if self.notation == "algebraic":
             return self.geometry.algebraic(square)
         return str(square)
@@ -219,7 +221,8 @@ class Board:
     # -- moves ----------------------------------------------------------------------
 
     def legal_moves(self) -> list[Move]:
-        """The legal moves, each (from, to, captured set) once (REFERENCE.md 1.3)."""
+        """The legal moves, each (from, to, captured set) once (docs/rules/international.md
+        §3.7)."""
         if self._legal is None:
             if self.turn is _WHITE:  # self._raw(), inlined on this hot path
                 own, opp, kings, c = self._white, self._black, self._kings, 0
@@ -254,13 +257,15 @@ class Board:
         return generator.has_simple(own, opp, kings, c, frozen)
 
     def winner_without_moves(self) -> Colour:
-        """Who wins when the side to move has no legal move: the other side (REFERENCE.md
-        1.5, 2.3, 3.2), or the side to move itself in a giveaway variant (4.7)."""
+        """Who wins when the side to move has no legal move: the other side
+        (docs/rules/international.md §5.1, russian.md §3, english.md §2.5), or the side to
+        move itself in a giveaway variant (docs/rules/antidraughts.md §2)."""
         return self.turn if self.giveaway else self.turn.other
 
     def ending(self) -> Ending | None:
-        """The game is over when the side to move has no legal move (REFERENCE.md 1.5,
-        2.3, 3.2; 4.7 for the giveaway variants, where that side wins)."""
+        """The game is over when the side to move has no legal move
+        (docs/rules/international.md §5.1, russian.md §3, english.md §2.5; antidraughts.md
+        §2 for the giveaway variants, where that side wins)."""
         if self.has_legal_moves():
             return None
         stuck = self.turn.name.lower()
@@ -404,7 +409,7 @@ class Board:
         return board
 
     def parse_move(self, text: str) -> Move:
-        """The legal move written as ``text`` (REFERENCE.md 6.5, 6.6); raises
+        """The legal move written as ``text`` (docs/rules/pdn.md §5, §6); raises
         InvalidMoveError, IllegalMoveError (with a reason code) or AmbiguousMoveError."""
         move = self._read_plain(text)
         return move if move is not None else _notation.parse_move(self, text)
@@ -412,7 +417,7 @@ class Board:
     def _read_plain(self, text: str) -> Move | None:
         """The move of the commonest text, two square names joined by one separator
         (``32-28``, ``28x19``, ``c3-d4``, ``e3:c5``), when exactly one legal move joins
-        them (REFERENCE.md 6.5: from and to alone name it); None sends the text to the
+        them (docs/rules/pdn.md §5.3: from and to alone name it); None sends the text to the
         general reader, which accepts, explains or reports it as ambiguous. The same
         answer as the general reader (tests/arbiter/test_fast_paths.py): a simple move is
         checked on its own when no capture is possible, no other move is generated. A
@@ -443,7 +448,7 @@ class Board:
 
     def move_text(self, move: Move) -> str:
         """``move`` in the variant's notation; the landing path only when from/to alone
-        would be ambiguous (REFERENCE.md 6.5)."""
+        would be ambiguous (docs/rules/pdn.md §5.3)."""
         return _notation.move_text(self, move)
 
     def __repr__(self) -> str:
@@ -514,8 +519,9 @@ class Board:
         return mask & self._kings if kings else mask & ~self._kings
 
     def _crowned(self, path: tuple[int, ...], c: int) -> bool:
-        """Whether a man travelling ``path`` ends the move as a king (REFERENCE.md 1.4,
-        2.2, 3.2): by ending on the far row, or, where promotion in passing applies, by
+        """Whether a man travelling ``path`` ends the move as a king
+        (docs/rules/international.md §4.1, russian.md §2.5, english.md §2.4): by ending on
+        the far row, or, where promotion in passing applies, by
         landing there at any point of a capture."""
         generator = self._generator
         promotion, bit = generator.promotion[c], generator.layout.bit

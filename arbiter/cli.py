@@ -1,8 +1,10 @@
 """The command line: ``python -m arbiter verify|perft``.
 
 ``verify`` replays every game of the given PDN files and prints one verdict per game,
-as it goes (the files are streamed: memory does not grow with their size). Exit status 0
-when every game is legal, 1 otherwise, 2 for a usage error.
+as it goes (the files are streamed: memory does not grow with their size). What the reader
+repaired is printed with each verdict; ``--strict`` makes every repair an error (the game
+is then ``unreadable``), to check a file before it is published. Exit status 0 when every
+game is legal, 1 otherwise, 2 for a usage error.
 
 ``perft`` counts the leaves of the legal-move tree; the count is the last line printed.
 """
@@ -12,7 +14,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import TextIO
 
@@ -22,7 +24,7 @@ from arbiter.pdn import read_games
 from arbiter.perft import divide, perft
 from arbiter.replay import replay
 from arbiter.variants import VARIANTS, find_variant
-from arbiter.verdict import Verdict
+from arbiter.verdict import MoveError, Verdict
 
 
 def main(argv: Sequence[str] | None = None, *, stdout: TextIO | None = None) -> int:
@@ -53,6 +55,11 @@ def _parser() -> argparse.ArgumentParser:
     )
     verify.add_argument("--format", choices=("text", "json"), default="text")
     verify.add_argument("--opening", help='moves the games should start with, e.g. "32-28 18-23"')
+    verify.add_argument(
+        "--strict",
+        action="store_true",
+        help="report every deviation from PDN 3.0 as an error instead of repairing it",
+    )
     verify.add_argument("files", nargs="+", type=Path, metavar="FILE")
     verify.set_defaults(run=_verify)
 
@@ -84,14 +91,53 @@ def _verify(parser: argparse.ArgumentParser, args: argparse.Namespace, out: Text
         parser.error(f"no such file: {', '.join(missing)}")
     all_legal = True
     for path in args.files:
-        for game in read_games(path):
-            verdict = replay(game, variant=args.variant, opening=args.opening, file=str(path))
+        for verdict in _verdicts(path, args):
             all_legal = all_legal and verdict.legal
             if args.format == "json":
                 print(json.dumps(verdict.to_dict(), ensure_ascii=False), file=out)
             else:
                 print(format_verdict(verdict), file=out)
     return 0 if all_legal else 1
+
+
+def _verdicts(path: Path, args: argparse.Namespace) -> Iterator[Verdict]:
+    """The verdict of every game of ``path``. The arbiter raises only its own errors; should
+    anything else escape, that game (or the rest of the file, if the reader itself
+    failed) gets an ``unreadable`` verdict naming it, and the other files go on."""
+    games = read_games(path, strict=args.strict)
+    index = 0
+    while True:
+        try:
+            game = next(games, None)
+        except Exception as exc:  # a defect of the reader: report it, go on with the next file
+            yield _failed(index + 1, path, f"the reader stopped in this file: {exc!r}")
+            return
+        if game is None:
+            return
+        index = game.index
+        try:
+            yield replay(game, variant=args.variant, opening=args.opening, file=str(path))
+        except Exception as exc:  # a defect of the replay: this game's verdict, then go on
+            yield _failed(index, path, f"the replay of this game failed: {exc!r}")
+
+
+def _failed(index: int, path: Path, message: str) -> Verdict:
+    error = MoveError(None, None, None, None, "arbiter-error", message)
+    return Verdict(
+        game=index,
+        file=str(path),
+        white=None,
+        black=None,
+        variant=None,
+        verdict="unreadable",
+        plies=0,
+        error=error,
+        draw=None,
+        recorded_result=None,
+        result_check="not-checkable",
+        result_message="the game could not be replayed",
+        final_fen=None,
+    )
 
 
 def format_verdict(verdict: Verdict) -> str:
@@ -124,6 +170,12 @@ def format_verdict(verdict: Verdict) -> str:
     line = head + "; ".join(parts)
     if error is not None:
         line += f"\n  {error.code}: {error.message}"
+    for warning in verdict.warnings:
+        line += f"\n  repaired: {warning}"
+    for reading in verdict.readings:
+        line += f"\n  reading of ply {reading.ply} {reading.move!r}: {reading.settled}"
+        if reading.chosen:
+            line += f", read as {reading.chosen}"
     return line
 
 

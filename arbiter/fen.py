@@ -1,4 +1,4 @@
-"""PDN FEN: read every form met in practice, write the canonical one (REFERENCE.md 6.4).
+"""PDN FEN: read every form met in practice, write the canonical one (docs/rules/pdn.md §4).
 
 Reader: side to move ``W``/``B``, then ``:``-separated fields. A field starting with
 ``W`` or ``B`` lists that colour's pieces (either colour first, either may be empty);
@@ -17,6 +17,7 @@ from dataclasses import dataclass
 
 from arbiter.errors import FenError
 from arbiter.geometry import Colour, Geometry
+from arbiter.numerals import read_number
 
 
 @dataclass(frozen=True)
@@ -168,7 +169,7 @@ class _FenReader:
 
     def number(self, start: int, end: int) -> int:
         text = self.chars[start:end]
-        square = int(text) if text.isdigit() else 0
+        square = read_number(text) or 0
         if not 1 <= square <= self.geometry.size:
             raise self.fail(start, f"a square number 1-{self.geometry.size} in a range")
         return square

@@ -12,6 +12,8 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass, field
 
+from arbiter.numerals import read_number
+
 Direction = tuple[int, int]
 
 
@@ -27,7 +29,7 @@ class Colour(enum.Enum):
 
     @property
     def letter(self) -> str:
-        """``W`` or ``B``, as in FEN (REFERENCE.md 6.4)."""
+        """``W`` or ``B``, as in FEN (docs/rules/pdn.md §4)."""
         return "W" if self is Colour.WHITE else "B"
 
 
@@ -72,7 +74,8 @@ class Geometry:
     @classmethod
     def checkered(cls, width: int, height: int, *, bottom_left_playable: bool = True) -> Geometry:
         """Play on one colour only, numbered row by row from the top as seen by White, left
-        to right (FMJD Annex 1 art. 2.6, WCDF 1.5; REFERENCE.md sections 1.1, 2.1, 3.1).
+        to right (FMJD Annex 1 art. 2.6, WCDF 1.5; docs/rules/international.md §1.2,
+        russian.md §1.3, english.md §1.2).
 
         With ``bottom_left_playable`` the near-left corner (``a1``) is a playing square
         (FMJD 2.4: the long diagonal starts at each player's left hand).
@@ -96,7 +99,7 @@ class Geometry:
         bottom_left_playable: bool = True,
         seen_by: Colour = Colour.WHITE,
     ) -> Geometry:
-        """Play on one colour only, numbered as a PDN ``GameType`` says (REFERENCE.md 6.2):
+        """Play on one colour only, numbered as a PDN ``GameType`` says (docs/rules/pdn.md §2):
         square 1 is the playable square nearest ``corner`` (0 bottom-left, 1 bottom-right,
         2 top-left, 3 top-right) as ``seen_by`` the starting player sees the board, and
         the numbers run along the rows first. ``corner=2`` seen by White is
@@ -117,7 +120,7 @@ class Geometry:
 
     @classmethod
     def full(cls, width: int, height: int) -> Geometry:
-        """Play on every square (Turkish draughts, REFERENCE.md 4.5), numbered row by row
+        """Play on every square (Turkish draughts, docs/rules/turkish.md), numbered row by row
         from the top as seen by White, left to right."""
         coordinates = tuple(
             (file, rank) for rank in range(height - 1, -1, -1) for file in range(width)
@@ -161,11 +164,11 @@ class Geometry:
 
     def parse_square(self, text: str) -> int | None:
         """Read a square written as a number (leading zeros allowed, PDN readers accept
-        them: REFERENCE.md 6.6) or algebraically (``c3``). ``None`` if it names no
+        them: docs/rules/pdn.md §6) or algebraically (``c3``). ``None`` if it names no
         playable square of this board."""
-        if text.isdigit():
-            number = int(text)
+        number = read_number(text)
+        if number is not None:
             return number if 1 <= number <= self.size else None
-        if len(text) >= 2 and text[0] in FILES and text[1:].isdigit():
-            return self.square_at(FILES.index(text[0]), int(text[1:]) - 1)
+        if len(text) >= 2 and text[0] in FILES and (rank := read_number(text[1:])) is not None:
+            return self.square_at(FILES.index(text[0]), rank - 1)
         return None

@@ -13,7 +13,7 @@ class Move:
     ``path`` holds every landing square, start and end included; it is kept for display
     and does not take part in equality: two routes that take the same pieces from the
     same start to the same end give the same position and are the same move
-    (REFERENCE.md 1.3, "identity of a capture"; PDN 3.0 section 6.5).
+    (docs/rules/international.md §3.7; PDN 3.0, docs/rules/pdn.md §5.3).
 
     >>> Move(32, 28)
     Move(32, 28)

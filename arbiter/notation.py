@@ -1,11 +1,11 @@
-"""Move text: read it against a position, write it (REFERENCE.md 6.5, 6.6; FMJD 8.1-8.2).
+"""Move text: read it against a position, write it (docs/rules/pdn.md §5, §6; FMJD 8.1-8.2).
 
 Reading is lenient about form and strict about meaning. Accepted forms: ``32-28``,
 ``32x28``, ``32:28``, full or partial capture paths ``27x18x9``, algebraic ``c3-d4``,
 ``e3:c5:e7``, ``a3b4``, numeric without separator ``3228``, leading zeros ``05-09``,
 and Russian short algebraic ``ed4`` (start file and target square). The separator is
 not trusted: ``x`` written for a simple move and ``-`` for a jump occur in real records
-(REFERENCE.md 6.6), so the squares alone pick the move. A written path matches every
+(docs/rules/pdn.md §6), so the squares alone pick the move. A written path matches every
 legal capture route from its first to its last square that lands on the listed squares
 in order; the text must name exactly one move as identified by (from, to, captured
 set), or AmbiguousMoveError lists the candidates. A move that matches nothing is
@@ -74,7 +74,7 @@ def parse_move(board: Board, text: str) -> Move:
 def move_text(board: Board, move: Move) -> str:
     """``move`` written for ``board``'s variant: ``from-to`` or ``from x to``, with the
     full landing path only when another legal capture joins the same squares
-    (REFERENCE.md 6.5)."""
+    (docs/rules/pdn.md §5)."""
     legal = board.legal_moves()
     move = next((m for m in legal if m == move), move)
     twins = any(
@@ -159,7 +159,7 @@ def _matches(board: Board, written: _Written) -> list[Move]:
 
     A path that is exactly one move's complete landing path names that move even if it
     is also a partial path of a longer one: the standard's full path lists every
-    landing square (REFERENCE.md 6.5)."""
+    landing square (docs/rules/pdn.md §5)."""
     found: dict[Move, Move] = {}
     exact: dict[Move, Move] = {}
     to_move = board._generator.move
@@ -229,7 +229,7 @@ def _explain(board: Board, written: _Written) -> tuple[str, str]:
             return (
                 "king-move-limit",
                 f"the king on {name(start)} has made {board.king_move_limit} simple moves "
-                "in a row and its side still has men (Frisian rules, REFERENCE.md 4.6)",
+                "in a row and its side still has men (Frisian rules, docs/rules/frisian.md)",
             )
     tried = [raw for raw in captures if on_route(path, to_move(raw).path)]
     if tried:
@@ -301,7 +301,7 @@ def _side_directions(
 
 
 def _full_path(board: Board, move: Move) -> tuple[int, ...]:
-    """The standard's full path (REFERENCE.md 6.5): where the piece turns, the turning
+    """The standard's full path (docs/rules/pdn.md §5): where the piece turns, the turning
     square; where it goes straight on, the square just behind the captured piece."""
     route = move.path
     legs: list[tuple[tuple[int, int], int]] = []
@@ -321,7 +321,7 @@ def _full_path(board: Board, move: Move) -> tuple[int, ...]:
 def _line(board: Board, a: int, b: int) -> tuple[tuple[int, int], tuple[int, ...]]:
     """The direction and the line of squares from ``a`` through ``b``: the shortest step
     that reaches ``b`` (one square diagonally or straight, or two squares straight
-    between squares of one colour as in Frisian captures, REFERENCE.md 4.6)."""
+    between squares of one colour as in Frisian captures, docs/rules/frisian.md)."""
     geometry = board.geometry
     (fa, ra), (fb, rb) = geometry.coordinates_of(a), geometry.coordinates_of(b)
     df, dr = fb - fa, rb - ra

@@ -1,5 +1,5 @@
 """Perft: count the leaf positions of the legal-move tree, the standard check of a move
-generator against published numbers (REFERENCE.md section 7, "drop" column: captures
+generator against published numbers (docs/rules/perft.md, "drop" column: captures
 with the same start, end and captured set count once)."""
 
 from __future__ import annotations

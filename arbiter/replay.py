@@ -4,8 +4,9 @@ The replay checks every move of the main line against the rules of the game's va
 stops at the first move that is illegal, ambiguous or unknown, watches the variant's draw
 rules after every ply, and notices when the game ended on the board (the game's own
 ending, :meth:`arbiter.game.GameBoard.ending`: in draughts the side to move has no legal
-move and has lost, REFERENCE.md 1.5, 2.3, 3.2, or won in a giveaway variant, 4.7; or an
-automatic draw, 1.6, 2.4). Any game that follows :class:`arbiter.game.GameBoard` is
+move and has lost, docs/rules/international.md §5.1, russian.md §3, english.md §2.5, or
+won in a giveaway variant, antidraughts.md §2; or an automatic draw, international.md §6,
+russian.md §4). Any game that follows :class:`arbiter.game.GameBoard` is
 replayed the same way.
 Plies recorded after such an end are counted, not verified. The record's result is then
 compared with what the board decided.
@@ -20,7 +21,8 @@ compared with what the board decided.
 from __future__ import annotations
 
 import contextlib
-from dataclasses import dataclass, field
+from collections.abc import Sequence
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING
 
 from arbiter.draws import NOTE_7_2_9, DrawRule, rules_for
@@ -34,22 +36,25 @@ from arbiter.errors import (
 )
 from arbiter.game import Ending, GameBoard
 from arbiter.geometry import Colour
-from arbiter.pdn import PdnMove, PdnSetup, normalize_result, read_game
+from arbiter.pdn import PdnMove, PdnSetup, normalize_result, read_games
 from arbiter.variants import find_variant
 from arbiter.verdict import (
     DrawEvent,
     MoveError,
     OpeningCheck,
     Outcome,
+    Reading,
     ResultCheck,
+    Settled,
     Verdict,
     VerdictKind,
 )
+from arbiter.written import alternatives
 
 if TYPE_CHECKING:
     from arbiter.pdn import PdnGame
 
-#: What a result says, for both result formats (REFERENCE.md 6.3). The first score is the
+#: What a result says, for both result formats (docs/rules/pdn.md §3). The first score is the
 #: first player's: White's in international and Russian draughts, Black's in English
 #: draughts, where Black moves first. The PDN standard does not say so for English; the
 #: corpus does: in english/tinsley.pdn the 1-0 games end with Black ahead on material
@@ -68,6 +73,13 @@ _RESULT_TEXT: dict[str, dict[str | None, str]] = {
 }
 
 
+#: The most replays of the rest of a record made to settle the moves that fit several
+#: legal moves, over the whole game (each reading of each such move costs one, nested ones
+#: included). A record with more readings than this is ``ambiguous`` with a note saying
+#: so: the cost of a replay stays below MAX_READINGS + 1 plain replays.
+MAX_READINGS = 32
+
+
 def replay(
     game: PdnGame,
     *,
@@ -81,7 +93,12 @@ def replay(
     for the games PDN gives no number), else ``variant`` (a name, an alias or a board
     class); with none, the game is ``unreadable``. ``opening`` is
     movetext (``"32-28 18-23"``, move numbers allowed) the game should start with.
-    ``file`` is only copied into the verdict.
+    An empty ``opening`` has no moves: every game follows it. ``file`` is only copied
+    into the verdict.
+
+    The reader's warnings (what it repaired) are copied into the verdict. A move text that
+    fits several legal moves is settled by the rest of the record: each reading is played
+    on to the end; see :class:`arbiter.verdict.Reading` and :data:`MAX_READINGS`.
     """
     return _Replay(game, file).run(variant, opening)
 
@@ -105,14 +122,23 @@ class _Replay:
     moves_after_end: int = 0
     notes: list[str] = field(default_factory=list)
     rules: list[DrawRule] = field(default_factory=list)
+    variant: str | type[GameBoard] | None = None
+    settled: Verdict | None = None  # the verdict of the reading chosen at an ambiguous move
+    readings: list[Reading] = field(default_factory=list)
+    # the replays left to settle ambiguous moves, shared by every reading of the game
+    budget: list[int] = field(default_factory=lambda: [MAX_READINGS])
 
     # -- the steps ------------------------------------------------------------------
 
     def run(self, variant: str | type[GameBoard] | None, opening: str | None) -> Verdict:
+        self.variant = variant
         if self.game.errors:
             self._syntax_errors(variant)
         elif self._start(variant):
             self._play()
+        if self.settled is not None:
+            checked = self._opening(opening) if opening is not None else None
+            return replace(self.settled, opening=checked)
         return self._verdict(opening)
 
     def _syntax_errors(self, variant: str | type[GameBoard] | None) -> None:
@@ -149,6 +175,8 @@ class _Replay:
                 f"the variant given ({_variant_name(variant)})"
             )
         fen = (self.game.tag("FEN") or "").strip()
+        if fen.startswith("?"):
+            fen = self._side_to_move(fen)
         try:
             self.board = self.board_type(fen or None)
         except FenError as exc:
@@ -156,6 +184,32 @@ class _Replay:
             return False
         self._start_rules()
         return True
+
+    def _side_to_move(self, fen: str) -> str:
+        """The FEN with its open side to move (``?``, allowed by PDN 3.0) settled by the
+        first move of the record: the side that can play it, else the first player."""
+        assert self.board_type is not None
+        first = next((item for item in self.game.moves if isinstance(item, PdnMove)), None)
+        sides = ("W", "B") if self.board_type.first_player is Colour.WHITE else ("B", "W")
+        for side in sides:
+            try:
+                board = self.board_type(side + fen[1:])
+                if first is not None and not first.unknown:
+                    board.parse_move(first.text)
+            except ArbiterError:
+                continue
+            if first is not None:
+                self.notes.append(
+                    f"the FEN leaves the side to move open ('?'); the first move, "
+                    f"{first.text!r}, is {'White' if side == 'W' else 'Black'}'s"
+                )
+                return side + fen[1:]
+        side = sides[0]
+        self.notes.append(
+            "the FEN leaves the side to move open ('?'); "
+            f"taken as {'White' if side == 'W' else 'Black'}, the first player"
+        )
+        return side + fen[1:]
 
     def _start_rules(self) -> None:
         """Fresh draw rules, counting from the current position (the start or a setup)."""
@@ -189,7 +243,7 @@ class _Replay:
                 continue
             mover = board.turn
             # the number the ply should carry: a new turn of the first player opens a new
-            # number (REFERENCE.md 1.7, 6.5), as does the first ply recorded
+            # number (docs/rules/pdn.md §5.1), as does the first ply recorded
             number = self.move_number
             if not number or (mover is first and self.last_mover is not first):
                 number += 1
@@ -219,7 +273,7 @@ class _Replay:
             ending = board.ending()
             if ending is not None:
                 # the end on the board at the last counted ply takes precedence over a
-                # draw rule (REFERENCE.md 1.6)
+                # draw rule (docs/rules/international.md §6)
                 self._ended(ending)
             elif met:
                 self._draw_rules_met(met)
@@ -267,11 +321,67 @@ class _Replay:
     ) -> None:
         """Stop at a move the board refused to read."""
         if isinstance(exc, AmbiguousMoveError):
-            self._stop("ambiguous", item, exc.code, str(exc), exc.legal)
+            self._settle(item, exc)
         elif isinstance(exc, IllegalMoveError):
             self._stop("illegal", item, exc.code, str(exc), exc.legal)
         else:
             self._stop("unreadable", item, "invalid-move", str(exc))
+
+    def _settle(self, item: PdnMove, exc: AmbiguousMoveError) -> None:
+        """Settle a move that fits several legal moves by replaying the rest of the record
+        with each reading (see :class:`arbiter.verdict.Reading`)."""
+        ply, texts = self.plies + 1, exc.legal
+        if self.budget[0] < len(texts):
+            self.readings.append(Reading(ply, item.text, texts, (), "too-many-readings", None))
+            message = (
+                f"{exc}; the record has more readings than the {MAX_READINGS} replays "
+                "allowed to settle its ambiguous moves"
+            )
+            self._stop("ambiguous", item, exc.code, message, texts)
+            return
+        self.budget[0] -= len(texts)
+        index = next(i for i, entry in enumerate(self.game.moves) if entry is item)
+        verdicts = []
+        for text in texts:
+            moves = list(self.game.moves)
+            moves[index] = replace(item, text=text)
+            reading = _Replay(replace(self.game, moves=moves), self.file, budget=self.budget)
+            verdicts.append(reading.run(self.variant, None))
+        leads_to = tuple(_leads_to(verdict) for verdict in verdicts)
+        settled, chosen = settle(verdicts)
+        fits = (
+            f"ply {ply} ({item.text!r}, line {item.line}, column {item.column}) fits "
+            f"{alternatives(texts)}"
+        )
+        if chosen is None:
+            self.readings.append(Reading(ply, item.text, texts, leads_to, settled, None))
+            each = "; ".join(
+                f"read as {text}: {lead}" for text, lead in zip(texts, leads_to, strict=True)
+            )
+            message = (
+                f"ambiguous move {item.text!r}: the rest of the record does not settle it ({each})"
+            )
+            self._stop("ambiguous", item, exc.code, message, texts)
+            return
+        if settled == "continuation":
+            others = "; ".join(
+                f"{text} leads to {lead}"
+                for i, (text, lead) in enumerate(zip(texts, leads_to, strict=True))
+                if i != chosen
+            )
+            note = f"{fits}; only {texts[chosen]} lets the rest of the record be played ({others})"
+        elif settled == "all-illegal":
+            note = (
+                f"{fits}; every reading makes a later move illegal, {texts[chosen]} the "
+                f"latest: {leads_to[chosen]}"
+            )
+        else:
+            note = f"{fits}; every reading leads to the same verdict: {leads_to[chosen]}"
+        verdict = verdicts[chosen]
+        reading = Reading(ply, item.text, texts, leads_to, settled, texts[chosen])
+        self.settled = replace(
+            verdict, notes=(*verdict.notes, note), readings=(reading, *verdict.readings)
+        )
 
     def _draw_rules_met(self, met: list[DrawRule]) -> None:
         for rule in met:
@@ -349,6 +459,8 @@ class _Replay:
             opening=self._opening(opening) if opening is not None else None,
             moves_after_end=self.moves_after_end,
             notes=tuple(self.notes),
+            warnings=tuple(self.game.warnings),
+            readings=tuple(self.readings),
         )
 
     def _recorded_result(self) -> str | None:
@@ -410,9 +522,16 @@ class _Replay:
         ``32x23`` and ``32-28x23`` forms do not matter)."""
         if self.board_type is None:
             return OpeningCheck(False, None)
+        if self.board is None:
+            return OpeningCheck(False, None)
         fen = (self.game.tag("FEN") or "").strip() or None
+        if fen is not None and fen.startswith("?"):
+            fen = self._side_to_move(fen)
         board = self.board_type(fen)
-        wanted = [item.text for item in read_game(opening).moves if isinstance(item, PdnMove)]
+        written = next(read_games(opening), None)  # empty: an opening of no moves
+        wanted = (
+            [] if written is None else [m.text for m in written.moves if isinstance(m, PdnMove)]
+        )
         played = [item for item in self.game.moves if isinstance(item, (PdnMove, PdnSetup))]
         for ply, text in enumerate(wanted, 1):
             item = played[ply - 1] if ply <= len(played) else None
@@ -427,6 +546,53 @@ class _Replay:
                 return OpeningCheck(False, ply)
             board.push(actual)
         return OpeningCheck(True, None)
+
+
+def settle(verdicts: Sequence[Verdict]) -> tuple[Settled, int | None]:
+    """How the verdicts of the readings of one move settle it, and the reading chosen
+    (None: ``ambiguous``). A reading is alive unless the rest of the record is illegal
+    after it.
+
+    >>> from arbiter.verdict import MoveError
+    >>> def made(kind: str) -> Verdict:
+    ...     error = MoveError(9, 5, "x", None, "c", "m") if kind != "legal" else None
+    ...     return Verdict(1, None, None, None, None, kind, 8, error, None, None,
+    ...                    "not-checkable", "", None)
+    >>> settle([made("illegal"), made("legal")]), settle([made("legal"), made("legal")])
+    (('continuation', 1), ('same-outcome', 0))
+    >>> settle([made("legal"), made("ambiguous")])
+    ('different-outcomes', None)
+    """
+    alive = [i for i, verdict in enumerate(verdicts) if verdict.verdict != "illegal"]
+    if len(alive) == 1:
+        return "continuation", alive[0]
+    if not alive:
+        return "all-illegal", max(range(len(verdicts)), key=lambda i: verdicts[i].plies)
+    if len({_outcome_key(verdicts[i]) for i in alive}) == 1:
+        return "same-outcome", alive[0]
+    return "different-outcomes", None
+
+
+def _leads_to(verdict: Verdict) -> str:
+    """What one reading of the record leads to, in a few words."""
+    text = f"{verdict.verdict} ({verdict.plies} plies"
+    if verdict.error is not None and verdict.error.ply is not None:
+        text += f", stops at ply {verdict.error.ply}: {verdict.error.code} {verdict.error.move!r}"
+    if verdict.outcome is not None:
+        text += f", {verdict.outcome.result} on the board"
+    return text + f", result {verdict.result_check})"
+
+
+def _outcome_key(verdict: Verdict) -> tuple[object, ...]:
+    """What two readings must share to lead to the same verdict."""
+    error = verdict.error
+    outcome = verdict.outcome
+    return (
+        verdict.verdict,
+        verdict.result_check,
+        outcome.result if outcome else None,
+        (error.ply, error.code) if error else None,
+    )
 
 
 def _variant_name(variant: str | type[GameBoard]) -> str:

@@ -9,6 +9,8 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, field
 from typing import Any, Literal
 
+from arbiter.pdn.model import PdnWarning
+
 VerdictKind = Literal["legal", "illegal", "ambiguous", "unreadable"]
 
 ResultCheck = Literal["agrees", "contradicts", "not-checkable"]
@@ -54,7 +56,7 @@ class Outcome:
     automatic draw) or the game's own ending (:class:`arbiter.game.Ending`: in draughts
     ``no-legal-move``, the side to move cannot move and has lost; elsewhere e.g.
     ``checkmate``, ``stalemate``, ``corner-filled``); ``winner`` is ``white``, ``black``
-    or None; ``result`` is written in the variant's result format (REFERENCE.md 6.3:
+    or None; ``result`` is written in the variant's result format (docs/rules/pdn.md §3:
     ``2-0``/``1-1``/``0-2`` international, else ``1-0``/``1/2-1/2``/``0-1``); ``reason``
     says what happened on the board (``"black has no legal move"``)."""
 
@@ -74,6 +76,34 @@ class OpeningCheck:
     left_at_ply: int | None
 
 
+Settled = Literal[
+    "continuation", "same-outcome", "all-illegal", "different-outcomes", "too-many-readings"
+]
+
+
+@dataclass(frozen=True, slots=True)
+class Reading:
+    """How a move that fits several legal moves was settled by the rest of the record.
+
+    ``ply`` and ``move`` (as written) name it; ``readings`` are the legal moves it fits,
+    written in full, and ``leads_to`` what replaying the rest of the record with each one
+    gives (same order). ``settled`` is ``continuation`` (exactly one reading lets the
+    record continue: ``chosen`` is that one), ``same-outcome`` (several reach the end with
+    the same verdict and result: ``chosen`` is the first), ``all-illegal`` (every
+    reading stops at an illegal move: ``chosen`` is the one that plays furthest, the
+    verdict is ``illegal``), ``different-outcomes`` (the verdict is ``ambiguous``) or
+    ``too-many-readings`` (more readings than :data:`arbiter.replay.MAX_READINGS`: not
+    settled, the verdict is ``ambiguous``).
+    """
+
+    ply: int
+    move: str
+    readings: tuple[str, ...]
+    leads_to: tuple[str, ...]
+    settled: Settled
+    chosen: str | None
+
+
 @dataclass(frozen=True, slots=True)
 class Verdict:
     """What the replay of one game found.
@@ -82,6 +112,9 @@ class Verdict:
     ``moves_after_end`` counts the plies recorded after it (not verified). ``draw`` is the
     first draw rule met (automatic: the game ended there; claimable: the first claim that
     was available), ``claims`` every claimable draw with the first ply it was available.
+    ``warnings`` are the deviations from PDN 3.0 that the reader repaired (each with line,
+    column, what was expected, found and assumed); ``readings`` how each move that fits
+    several legal moves was settled.
     """
 
     game: int
@@ -102,6 +135,8 @@ class Verdict:
     opening: OpeningCheck | None = None
     moves_after_end: int = 0
     notes: tuple[str, ...] = field(default=())
+    warnings: tuple[PdnWarning, ...] = ()
+    readings: tuple[Reading, ...] = ()
 
     @property
     def legal(self) -> bool:

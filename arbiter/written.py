@@ -2,7 +2,7 @@
 Ugolki): which legal moves a written route names, how a capture is written, and the
 errors that quote the text.
 
-The draughts rules they follow (REFERENCE.md 6.5): a capture is written with its start
+The draughts rules they follow (docs/rules/pdn.md §5): a capture is written with its start
 and end squares, ``e3:c5``, and with every landing square, ``e3:c5:e7``, only when
 another legal capture joins the same two squares; a written route names the moves that
 have a route from its first square to its last landing on the others in order, and a

@@ -311,3 +311,23 @@ class Countdown(DrawRule):
             self._since = None
             return False
         return facts.ply - self._since >= self.limit(facts)
+
+
+class FewPiecesAgainstKing(Countdown):
+    """Two kings, a king and a man, or a single king against a single king: drawn when
+    each player has made five more moves (10 plies) without a win.
+
+    International draughts (FMJD, art. 6.4) and draughts-64 (rule 7.2.8) state the same
+    count in the same words (docs/rules/international.md §6.4, docs/rules/russian.md
+    §4.6). Once running it never restarts; the capture or promotion that creates the
+    situation starts it.
+    """
+
+    lone_king: ClassVar[bool] = True
+
+    def holds(self, facts: PlyFacts) -> bool:
+        strong = facts.against_lone_king()
+        return strong is not None and strong[0] <= 2 and strong[1] >= 1
+
+    def limit(self, facts: PlyFacts) -> int:
+        return 10

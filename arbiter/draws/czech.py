@@ -1,4 +1,4 @@
-"""Draw rule of Czech draughts (REFERENCE.md 4.8)."""
+"""Draw rule of Czech draughts (docs/rules/czech.md)."""
 
 from __future__ import annotations
 
@@ -9,11 +9,11 @@ from arbiter.draws.base import Kind, KingMovesOnly
 
 class CzechFifteenMoves(KingMovesOnly):
     """Drawn after 15 moves of each player (30 plies) without a man move or a capture
-    (REFERENCE.md 4.8, from the FMJD variant page http://fmjd.org/variant.php?p=czech).
+    (docs/rules/czech.md, from the FMJD variant page http://fmjd.org/variant.php?p=czech).
     Applied automatically, as the page words it ("draw after")."""
 
     code: ClassVar[str] = "czech-15-move"
     name: ClassVar[str] = "15 moves without a man move or capture"
     kind: ClassVar[Kind] = "automatic"
-    source: ClassVar[str] = "FMJD variant page, Czech draughts (REFERENCE.md 4.8)"
+    source: ClassVar[str] = "FMJD variant page, Czech draughts (docs/rules/czech.md §3.1)"
     plies: ClassVar[int] = 30

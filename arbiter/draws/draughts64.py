@@ -1,8 +1,8 @@
 """Draw rules of Russian draughts (draughts-64): IDF/FMJD-64 rules 7.2.3-7.2.8
-(REFERENCE.md 2.4).
+(docs/rules/russian.md §4).
 
 All are automatic. The rule texts give the numbers but not every detail; where they are
-silent we follow lidraughts (RoepStoep/lidraughts ``Russian.scala``) as REFERENCE.md 2.4
+silent we follow lidraughts (RoepStoep/lidraughts ``Russian.scala``) as docs/rules/russian.md §4
 describes it [secondary], and each class says where:
 
 - every count is in plies as lidraughts counts it: 15 moves = 30 plies, 30 moves = 60,
@@ -21,7 +21,15 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, ClassVar
 
-from arbiter.draws.base import Countdown, DrawRule, Kind, KingMovesOnly, PlyFacts, Repetition
+from arbiter.draws.base import (
+    Countdown,
+    DrawRule,
+    FewPiecesAgainstKing,
+    Kind,
+    KingMovesOnly,
+    PlyFacts,
+    Repetition,
+)
 
 if TYPE_CHECKING:
     from arbiter.geometry import Geometry
@@ -34,7 +42,7 @@ NOTE_7_2_9 = (
 
 def main_road(geometry: Geometry) -> frozenset[int]:
     """The squares of the main road, the long diagonal from White's near-left corner a1 to
-    h8 (REFERENCE.md 2.1); empty on a board whose corner a1 is not played on."""
+    h8 (docs/rules/russian.md §1); empty on a board whose corner a1 is not played on."""
     corner = geometry.square_at(0, 0)
     if corner is None:
         return frozenset()
@@ -47,7 +55,7 @@ class Draughts64Repetition(Repetition):
     code: ClassVar[str] = "d64-7.2.3"
     name: ClassVar[str] = "threefold repetition"
     kind: ClassVar[Kind] = "automatic"
-    source: ClassVar[str] = "draughts-64 rules 7.2.3 (REFERENCE.md 2.4)"
+    source: ClassVar[str] = "draughts-64 rules 7.2.3 (docs/rules/russian.md §4.1)"
 
 
 class ThreeKingsAgainstKing(Countdown):
@@ -62,7 +70,7 @@ class ThreeKingsAgainstKing(Countdown):
     code: ClassVar[str] = "d64-7.2.4"
     name: ClassVar[str] = "three kings against a king (15 moves)"
     kind: ClassVar[Kind] = "automatic"
-    source: ClassVar[str] = "draughts-64 rules 7.2.4 (REFERENCE.md 2.4)"
+    source: ClassVar[str] = "draughts-64 rules 7.2.4 (docs/rules/russian.md §4.2)"
     lone_king: ClassVar[bool] = True
 
     def holds(self, facts: PlyFacts) -> bool:
@@ -87,7 +95,7 @@ class KingsOnlyFifteenMoves(KingMovesOnly):
     code: ClassVar[str] = "d64-7.2.5"
     name: ClassVar[str] = "kings only for 15 moves"
     kind: ClassVar[Kind] = "automatic"
-    source: ClassVar[str] = "draughts-64 rules 7.2.5 (REFERENCE.md 2.4)"
+    source: ClassVar[str] = "draughts-64 rules 7.2.5 (docs/rules/russian.md §4.3)"
     plies: ClassVar[int] = 30
 
     def applies(self, facts: PlyFacts) -> bool:
@@ -102,7 +110,7 @@ class UnchangedBalance(Countdown):
     code: ClassVar[str] = "d64-7.2.6"
     name: ClassVar[str] = "unchanged balance with kings on both sides"
     kind: ClassVar[Kind] = "automatic"
-    source: ClassVar[str] = "draughts-64 rules 7.2.6 (REFERENCE.md 2.4)"
+    source: ClassVar[str] = "draughts-64 rules 7.2.6 (docs/rules/russian.md §4.4)"
     needs_king: ClassVar[bool] = True
 
     @staticmethod
@@ -124,8 +132,8 @@ class MainRoad(DrawRule):
     standing on the main road (a1-h8): drawn if the stronger side has not reached a won
     position by its 5th move.
 
-    The text leaves open how the moves are counted. We follow lidraughts (REFERENCE.md
-    2.4, open question 3): the rule applies only while the lone king is the only piece on
+    The text leaves open how the moves are counted. We follow lidraughts
+    (docs/rules/russian.md §4.8): the rule applies only while the lone king is the only piece on
     the main road, and counts the lone side's moves that leave its king there, from the
     moment the material situation arose (a promotion does not restart it; leaving the road
     and coming back keeps the count). After the fifth such move the stronger side has one
@@ -135,7 +143,7 @@ class MainRoad(DrawRule):
     code: ClassVar[str] = "d64-7.2.7"
     name: ClassVar[str] = "lone king on the main road"
     kind: ClassVar[Kind] = "automatic"
-    source: ClassVar[str] = "draughts-64 rules 7.2.7 (REFERENCE.md 2.4)"
+    source: ClassVar[str] = "draughts-64 rules 7.2.7 (docs/rules/russian.md §4.5)"
     uses_main_road: ClassVar[bool] = True
     rests_after_quiet_ply: ClassVar[bool] = True
     moves: ClassVar[int] = 5
@@ -160,7 +168,7 @@ class MainRoad(DrawRule):
         return self._count >= self.moves
 
 
-class SmallEnding(Countdown):
+class SmallEnding(FewPiecesAgainstKing):
     """7.2.8: two kings, a king and a man, or a king against a single king: drawn if the
     stronger side has not won by its 5th move: 10 plies (lidraughts). Once running the
     count never restarts; the capture or promotion that creates the situation starts it
@@ -169,12 +177,4 @@ class SmallEnding(Countdown):
     code: ClassVar[str] = "d64-7.2.8"
     name: ClassVar[str] = "small ending (5 moves)"
     kind: ClassVar[Kind] = "automatic"
-    source: ClassVar[str] = "draughts-64 rules 7.2.8 (REFERENCE.md 2.4)"
-    lone_king: ClassVar[bool] = True
-
-    def holds(self, facts: PlyFacts) -> bool:
-        strong = facts.against_lone_king()
-        return strong is not None and strong[0] <= 2 and strong[1] >= 1
-
-    def limit(self, facts: PlyFacts) -> int:
-        return 10
+    source: ClassVar[str] = "draughts-64 rules 7.2.8 (docs/rules/russian.md §4.6)"

@@ -1,5 +1,5 @@
 """Draw rules of Frisian draughts as lidraughts implements the official rules
-(RoepStoep/lidraughts ``Frisian.scala``, ``maxDrawingMoves``; REFERENCE.md 4.6
+(RoepStoep/lidraughts ``Frisian.scala``, ``maxDrawingMoves``; docs/rules/frisian.md
 [secondary]). Both are automatic. Frisian has no repetition rule there."""
 
 from __future__ import annotations
@@ -24,7 +24,7 @@ class TwoKingsAgainstKing(Countdown):
     code: ClassVar[str] = "frisian-2-kings"
     name: ClassVar[str] = "two kings against a king (7 moves)"
     kind: ClassVar[Kind] = "automatic"
-    source: ClassVar[str] = "Frisian rules via lidraughts Frisian.scala (REFERENCE.md 4.6)"
+    source: ClassVar[str] = "Frisian rules, lidraughts Frisian.scala (docs/rules/frisian.md §3.1)"
     needs_king: ClassVar[bool] = True
 
     def holds(self, facts: PlyFacts) -> bool:
@@ -42,7 +42,7 @@ class KingAgainstKing(Countdown):
     code: ClassVar[str] = "frisian-1-king"
     name: ClassVar[str] = "king against king (2 moves)"
     kind: ClassVar[Kind] = "automatic"
-    source: ClassVar[str] = "Frisian rules via lidraughts Frisian.scala (REFERENCE.md 4.6)"
+    source: ClassVar[str] = "Frisian rules, lidraughts Frisian.scala (docs/rules/frisian.md §3.2)"
     needs_king: ClassVar[bool] = True
 
     def holds(self, facts: PlyFacts) -> bool:

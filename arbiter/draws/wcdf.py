@@ -1,5 +1,5 @@
 """Draw rules of English draughts / checkers: WCDF rules, definition of a draw
-(1.32 as numbered in dctl; REFERENCE.md 3.3).
+(1.32 as numbered in dctl; docs/rules/english.md §3).
 
 Both are draws on claim, not automatic: a player shows the referee that the condition is
 met. The replay reports the first ply at which each claim became available and lets the
@@ -22,7 +22,7 @@ class WcdfRepetition(Repetition):
     code: ClassVar[str] = "wcdf-repetition"
     name: ClassVar[str] = "threefold repetition"
     kind: ClassVar[Kind] = "claimable"
-    source: ClassVar[str] = "WCDF rules 1.32.1 (REFERENCE.md 3.3)"
+    source: ClassVar[str] = "WCDF rules 1.32.1 (docs/rules/english.md §3.1)"
 
 
 class FortyMoveRule(KingMovesOnly):
@@ -33,5 +33,5 @@ class FortyMoveRule(KingMovesOnly):
     code: ClassVar[str] = "wcdf-40-move"
     name: ClassVar[str] = "40-move rule"
     kind: ClassVar[Kind] = "claimable"
-    source: ClassVar[str] = "WCDF rules 1.32.2 (REFERENCE.md 3.3)"
+    source: ClassVar[str] = "WCDF rules 1.32.2 (docs/rules/english.md §3.2)"
     plies: ClassVar[int] = 80

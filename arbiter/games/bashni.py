@@ -1,16 +1,16 @@
 """Bashni (column draughts, ``--variant bashni``): Russian draughts in which a captured
 piece goes under the capturing column instead of leaving the board.
 
-The rules, with their sources (the seed is ``../shared/seeds/000_32c179946a660dca.txt``,
+The rules, with their sources (the seed is the text "Règles de jeu de dames",
 the paragraph "Les règles du jeu coïncident avec les règles des dames, mais diffèrent en
 ce que la dame battue de l'adversaire n'est pas retirée du plateau, mais monte sous la
 tour battante ..."; English Wikipedia https://en.wikipedia.org/wiki/Bashni):
 
 - Russian draughts rules (seed: "Les règles du jeu coïncident avec les règles des dames";
-  Wikipedia: "played according to the basic rules of Russian draughts"; REFERENCE.md 2.1,
-  2.2): 8x8, 12 men each on the first three rows, White first; a man steps one square
-  diagonally forward and captures forward and backward; kings fly; capturing is
-  compulsory, a started capture is completed, the route is chosen freely (no majority
+  Wikipedia: "played according to the basic rules of Russian draughts";
+  docs/rules/russian.md §1, §2): 8x8, 12 men each on the first three rows, White first;
+  a man steps one square diagonally forward and captures forward and backward; kings fly;
+  capturing is compulsory, a started capture is completed, the route is chosen freely (no majority
   rule); a man reaching the far row during a capture is crowned at once and goes on
   capturing as a king; a king must land where it can go on capturing when such a square
   exists. The side to move without a legal move loses (seed: "Le côté qui parvient à
@@ -33,7 +33,7 @@ tour battante ..."; English Wikipedia https://en.wikipedia.org/wiki/Bashni):
   this product was founded on. A captured king is therefore stored as a man at once:
   every piece under the top of a column is a man (only captured pieces ever go under).
 - Each column is jumped at most once in a move, and a jumped column stays where it is
-  until the move ends, blocking the way (the Russian "Turkish strike", REFERENCE.md 2.2).
+  until the move ends, blocking the way (the Russian "Turkish strike", docs/rules/russian.md §2).
   The seed says the captured pieces climb under the column "sur le terrain final" (at the
   end of the move), and the rules of the Bashni Draughts app (kirlanik,
   https://wingame.info/store/apps/details?id=com.kirlanik.BashniDraughts) say the same
@@ -49,21 +49,21 @@ tour battante ..."; English Wikipedia https://en.wikipedia.org/wiki/Bashni):
 - Draws. No Bashni source we found gives a draw rule; the draughts-64 material rules
   (7.2.4-7.2.8: kings against a king, counts of men and kings) do not fit columns, whose
   pieces come back into play. Only the threefold repetition of draughts-64 7.2.3 ends the
-  game (REFERENCE.md 2.4), with the whole position compared: every column, bottom to top,
+  game (docs/rules/russian.md §4), with the whole position compared: every column, bottom to top,
   and the side to move. The repetition table is cleared only at plies after which no
   earlier position can come back: those that take a lone piece. No ply adds a column
   (a capture moves one column and takes the top of others), so one that removes a column
   is never undone; a man's step or a capture that leaves the jumped columns standing may
   be (men capture backwards, freed pieces come back into play).
 
-FEN. The PDN FEN (REFERENCE.md 6.4) lists each column under its top piece's colour, ``K``
+FEN. The PDN FEN (docs/rules/pdn.md §4) lists each column under its top piece's colour, ``K``
 for a king on top, and writes the pieces beneath the top in brackets, bottom first, ``w``
 or ``b`` (they are all men): ``W:Wa1,c3(b),Kd4(bwb):Bb8`` has on d4 a black man, a white
 man, a black man and a white king on top. Squares are written algebraically, in the
 board's order (a8 to h1). A plain PDN FEN without brackets is read as it is (single
 pieces), in every form :mod:`arbiter.fen` accepts (numbers 1-32 as in Russian FENs).
 
-Moves are written as in Russian draughts (REFERENCE.md 2.1): ``c3-d4``, ``e3:c5``, and
+Moves are written as in Russian draughts (docs/rules/russian.md §1): ``c3-d4``, ``e3:c5``, and
 the landing squares of a capture ``e3:c5:e7`` when another capture joins the same two
 squares. ``x`` or ``-`` are read for ``:``, and so are numbers 1-32 and ``c3d4``.
 """
@@ -290,7 +290,7 @@ class BashniBoard:
                 going_on.extend(more)
                 if not more:
                     stops.append(after)
-            # a king must land where it can go on capturing, if it can (REFERENCE.md 2.2)
+            # a king must land where it can go on capturing, if it can (docs/rules/russian.md §2)
             done.extend(going_on or stops)
         return done
 

@@ -1,6 +1,6 @@
 """Ugolki (corner draughts, ``--variant ugolki``): nine men race into the opposite corner.
 
-The rules, with their sources (the seed is ``../shared/seeds/000_32c179946a660dca.txt``,
+The rules, with their sources (the seed is the text "Règles de jeu de dames",
 the Ugolki paragraph; where it is silent, the best public pages found):
 
 - Board and start. Seed: "Le jeu se joue sur un plateau 8x8. Chaque joueur a neuf pions,

@@ -1,12 +1,16 @@
 """Turning a PDN source into decoded lines, without loading it whole.
 
 Decoding is decided per line: a line that is valid UTF-8 is read as UTF-8 (PDN 3.0 asks
-for UTF-8), any other line as Windows-1252 (older files, REFERENCE.md 6.6). A multi-byte
+for UTF-8), any other line as Windows-1252 (older files, docs/rules/pdn.md §6). A multi-byte
 UTF-8 character never contains a line-end byte, so the choice per line is safe, and a
 file mixing both (a cp1252 name pasted into a UTF-8 file) still reads right. The five
 bytes Windows-1252 leaves undefined are read as the Latin-1 characters of the same value,
 so decoding never fails. A byte order mark at the start is dropped. Line ends may be
 CRLF, LF or CR, mixed in one file.
+
+Memory does not grow with the length of a line: a line longer than :data:`MAX_PIECE`
+characters is handed on in pieces, cut after a blank where there is one, each piece after
+the first as a :class:`Piece` that says where in its line it starts.
 """
 
 from __future__ import annotations
@@ -16,9 +20,11 @@ import io
 import os
 import re
 from collections.abc import Iterable, Iterator
-from typing import IO
+from typing import IO, NamedTuple
 
 _CHUNK = 1 << 16
+#: The longest piece of a line read at once (characters, or bytes before decoding).
+MAX_PIECE = 1 << 16
 _LINE_END = re.compile(rb"\r\n|\r|\n")
 _TEXT_LINE_END = re.compile(r"\r\n|\r|\n")
 _BOM = "\ufeff"
@@ -51,60 +57,128 @@ def decode_line(raw: bytes) -> str:
         return codecs.charmap_decode(raw, "strict", _CP1252)[0]
 
 
-def _split_bytes(chunks: Iterable[bytes]) -> Iterator[bytes]:
-    pending = b""
+class Piece(NamedTuple):
+    """A piece of a long line after its first: ``text`` starts at ``column`` (0-based,
+    in characters) of the line before it."""
+
+    text: str
+    column: int
+
+
+Line = str | Piece
+
+
+def _cut(pending: bytes | str) -> int:
+    """Where to cut a piece off a line longer than MAX_PIECE: after its last blank in
+    reach (so that no move or word is cut), else at MAX_PIECE."""
+    blank = max(pending.rfind(b" " if isinstance(pending, bytes) else " ", 0, MAX_PIECE), 0)
+    return blank + 1 if blank else MAX_PIECE
+
+
+def _split(
+    chunks: Iterable[bytes], line_end: re.Pattern[bytes], cr: bytes
+) -> Iterator[tuple[bytes, bool]]:
+    """The lines of ``chunks`` as (piece, continues the line before), without line ends.
+    Works on bytes and on str (the same code, the types given by the caller)."""
+    pending = cr[:0]
+    more = False  # the next piece continues a line
     for chunk in chunks:
         scan_from = max(len(pending) - 1, 0)  # a long line is not scanned twice
         pending += chunk
         start = 0
-        for match in _LINE_END.finditer(pending, scan_from):
-            if match.end() == len(pending) and match.group() == b"\r":
+        for match in line_end.finditer(pending, scan_from):
+            if match.end() == len(pending) and match.group() == cr:
                 break  # a CR at the end of the chunk may be the first half of CRLF
-            yield pending[start : match.start()]
+            yield pending[start : match.start()], more
+            more = False
             start = match.end()
         pending = pending[start:]
+        while len(pending) > MAX_PIECE:
+            cut = _cut(pending)
+            yield pending[:cut], more
+            more = True
+            pending = pending[cut:]
     if pending:
-        yield pending.removesuffix(b"\r")
+        yield pending.removesuffix(cr), more
 
 
-def _split_text(text: str) -> Iterator[str]:
+def _split_whole(data: bytes, line_end: re.Pattern[bytes]) -> Iterator[tuple[bytes, bool]]:
+    """``_split`` for a source already in memory (bytes or str): lines are slices of it,
+    long ones cut into pieces."""
     start = 0
-    for match in _TEXT_LINE_END.finditer(text):
-        yield text[start : match.start()]
+    for match in line_end.finditer(data):
+        end = match.start()
+        if end - start > MAX_PIECE:
+            yield from _pieces(data, start, end)
+        else:
+            yield data[start:end], False
         start = match.end()
-    if start < len(text):
-        yield text[start:]
+    if start < len(data):
+        yield from _pieces(data, start, len(data))
 
 
-def _binary_chunks(stream: IO[bytes]) -> Iterator[bytes]:
+def _pieces(data: bytes, start: int, end: int) -> Iterator[tuple[bytes, bool]]:
+    more = False
+    while end - start > MAX_PIECE:
+        cut = _cut(data[start : start + MAX_PIECE + 1])
+        yield data[start : start + cut], more
+        more = True
+        start += cut
+    yield data[start:end], more
+
+
+def _decoded(pieces: Iterable[tuple[bytes, bool]]) -> Iterator[Line]:
+    column = 0
+    for raw, more in pieces:
+        text = decode_line(raw)
+        if more:
+            yield Piece(text, column)
+            column += len(text)
+        else:
+            yield text
+            column = len(text)
+
+
+def _text(pieces: Iterable[tuple[str, bool]]) -> Iterator[Line]:
+    column = 0
+    for text, more in pieces:
+        if more:
+            yield Piece(text, column)
+            column += len(text)
+        else:
+            yield text
+            column = len(text)
+
+
+def _chunks(stream: IO[bytes] | IO[str]) -> Iterator[bytes] | Iterator[str]:
     while chunk := stream.read(_CHUNK):
         yield chunk
 
 
-def _text_lines(stream: IO[str]) -> Iterator[str]:
-    for line in stream:
-        yield from _split_text(line)
+def _split_bytes(chunks: Iterable[bytes]) -> Iterator[Line]:
+    return _decoded(_split(chunks, _LINE_END, b"\r"))
 
 
-def _raw_lines(source: Source) -> Iterator[str]:
+def _split_text(chunks: Iterable[str]) -> Iterator[Line]:
+    return _text(_split(chunks, _TEXT_LINE_END, "\r"))  # type: ignore[arg-type]
+
+
+def _raw_lines(source: Source) -> Iterator[Line]:
     if isinstance(source, str):
-        yield from _split_text(source)
+        yield from _text(_split_whole(source, _TEXT_LINE_END))  # type: ignore[arg-type]
     elif isinstance(source, bytes | bytearray):
-        for raw in _split_bytes([bytes(source)]):
-            yield decode_line(raw)
+        yield from _decoded(_split_whole(bytes(source), _LINE_END))
     elif isinstance(source, os.PathLike):
         with open(source, "rb") as stream:
-            for raw in _split_bytes(_binary_chunks(stream)):
-                yield decode_line(raw)
+            yield from _split_bytes(_chunks(stream))  # type: ignore[arg-type]
     elif isinstance(source, io.TextIOBase):
-        yield from _text_lines(source)
+        yield from _split_text(_chunks(source))  # type: ignore[arg-type]
     elif hasattr(source, "read"):
         first = source.read(0)
         if isinstance(first, str):
-            yield from _text_lines(source)  # type: ignore[arg-type]
+            yield from _split_text(_chunks(source))  # type: ignore[arg-type]
         else:
-            for raw in _split_bytes(_binary_chunks(source)):  # type: ignore[arg-type]
-                yield decode_line(raw)
+            yield from _split_bytes(_chunks(source))  # type: ignore[arg-type]
     else:
         raise TypeError(
             "a PDN source is PDN text (str or bytes), a path (os.PathLike) or a file object, "
@@ -112,8 +186,9 @@ def _raw_lines(source: Source) -> Iterator[str]:
         )
 
 
-def iter_lines(source: Source) -> Iterator[str]:
-    """The decoded lines of ``source``, without line ends and without a leading BOM.
+def iter_lines(source: Source) -> Iterator[Line]:
+    """The decoded lines of ``source``, without line ends and without a leading BOM; a
+    line longer than MAX_PIECE comes in pieces (see :class:`Piece`).
 
     ``source`` is PDN text (``str`` or ``bytes``), a path (``os.PathLike``: a ``str`` is
     always text, never a file name) or an open file, binary or text.

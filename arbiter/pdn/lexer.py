@@ -1,5 +1,5 @@
 """Splitting decoded PDN lines into tokens (the reading grammar of PDN 3.0, with the
-real-world deviations of REFERENCE.md 6.6).
+real-world deviations of docs/rules/pdn.md §6).
 
 The lexer knows nothing of games: it turns text into tokens with their line and column,
 and turns what it cannot read into ``BAD`` tokens that say what was expected. It never
@@ -19,6 +19,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from enum import Enum, auto
 from typing import NamedTuple
 
+from arbiter.pdn.encoding import Line
 from arbiter.pdn.results import could_be_move, is_score
 
 
@@ -38,6 +39,7 @@ class Kind(Enum):
     BAD = auto()  # expected, text (what was found); resync: skip to the next game
     EOF = auto()
     RUN = auto()  # run: NUMBER and MOVE tokens in short; maybe_result for its last move
+    SKIPPED = auto()  # text that is not PDN and is ignored: always carries a repair
 
 
 class Token(NamedTuple):
@@ -58,16 +60,20 @@ class Token(NamedTuple):
     # moves, each starting one space after the one before it ("" between two spaces); the
     # first is at the token's column. Only the last word may be a result (see split_run).
     run: Sequence[str] = ()
+    # A deviation from PDN 3.0 read anyway: (what the standard expects, what was found,
+    # what the lexer assumed). The reader makes it a warning, or an error when strict.
+    repair: tuple[str, str, str] | None = None
 
 
 # PDN 3.0 grammar: IDENTIFIER "[A-Z][a-zA-Z0-9_]*", STRING with \" escapes; lower-case and
-# padded names are accepted (REFERENCE.md 6.6).
-_TAG = re.compile(r'\[\s*([A-Za-z_][A-Za-z0-9_]*)\s*"((?:[^"\\]|\\.)*)"\s*\]')
+# padded names are accepted (docs/rules/pdn.md §6).
+# Possessive repeats: a long value is matched without a backtracking entry per character.
+_TAG = re.compile(r'\[\s*([A-Za-z_][A-Za-z0-9_]*)\s*"((?:[^"\\]++|\\.)*+)"\s*\]')
 # A value written with a lone backslash before its closing quote (a Windows path).
 _TAG_RAW = re.compile(r'\[\s*([A-Za-z_][A-Za-z0-9_]*)\s*"([^"]*)"\s*\]')
-_QUOTED = re.compile(r'"(?:[^"\\]|\\.)*"')
+_QUOTED = re.compile(r'"(?:[^"\\]++|\\.)*+"')
 _TAG_NAME = re.compile(r"\[\s*([A-Za-z_][A-Za-z0-9_]*)\s*")
-_TAG_LINE = re.compile(r'\s*\[\s*[A-Za-z_][A-Za-z0-9_]*\s*"(?:[^"\\]|\\.)*"\s*\]\s*')
+_TAG_LINE = re.compile(r'\s*\[\s*[A-Za-z_][A-Za-z0-9_]*\s*"(?:[^"\\]++|\\.)*+"\s*\]\s*')
 _UNESCAPE = re.compile(r"\\([\\\"])")
 _NAG = re.compile(r"\$(\d+)")
 _PAREN_STRENGTH = re.compile(r"\([!?]+\)")
@@ -76,7 +82,7 @@ _WORD = re.compile(r'[^\s{}()\[\];$"]+')
 _NUMBER = re.compile(r"(\d+)(\.+)")
 _SUFFIX = re.compile(r"[!?*]+$")
 _SQUARE = r"(?:\d+|[A-Za-z]\d+)"
-# Moves (REFERENCE.md 6.5, 6.6): 32-28, 32x28, 32:28, 27x18x9, 05-09, c3-d4, e3:c5:e7,
+# Moves (docs/rules/pdn.md §5, §6): 32-28, 32x28, 32:28, 27x18x9, 05-09, c3-d4, e3:c5:e7,
 # a3b4, 3228 (no separator), ed4 (short algebraic).
 # Chess SAN for the chess-like games (Dragonfly; PGN standard 8.2.3, drops as crazyhouse
 # records write them): Nf3, Bxc5, Nef3, R1e1, e3, exd4, e7=N, N@d4, O-O, O-O-O, each with
@@ -99,7 +105,7 @@ _PLAIN_MOVE = re.compile(r"(\d+)([-x])(\d+)")
 # A run (the fast path): words that the word-by-word path reads as one NUMBER ("12.",
 # "4...") or as one MOVE with no suffix, each ending where _WORD ends, separated by spaces.
 # Moves: numeric ones ("32-28", "28x19", "27x18x9", "32:28") unless they are or may be a
-# result (_word, REFERENCE.md 6.6): not with a leading zero, nor "a-a" or "a:a" with a
+# result (_word, docs/rules/pdn.md §6): not with a leading zero, nor "a-a" or "a:a" with a
 # zero or twice the same number ("0-0", "1-0", "5-5"); alphanumeric ones ("c3-d4",
 # "d4:b6:f8") and short ones ("ed4"). ASCII digits only; every other form goes word by word.
 _RUN = re.compile(
@@ -107,6 +113,20 @@ _RUN = re.compile(
     r"|[A-Za-z][0-9]++(?:[-x:][A-Za-z][0-9]++)++|[a-h][a-h][0-9])"
     r'(?![^\s{}()\[\];$"]) *+)+'  # not "++": Python 3.11 fails on a group inside one
 )
+
+
+# A numeric move with a remark glued to it: "8-11Redoversteppedthetimecontrol." (corpus:
+# english/tinsley.pdn games 623 and 693).
+_GLUED = re.compile(r"(\d+(?:[-x:]\d+)+)([A-Za-z]{3}.*)")
+# A tag whose value lacks a quote: '[Round "11.3]', '[Round 17]', '[Event "x"' (no ']').
+_TAG_BROKEN = re.compile(r'\[\s*([A-Za-z_][A-Za-z0-9_]*)\s*("?)([^"\]]*)("?)\s*(\]?)')
+# A parenthesised group on one line, without parentheses or braces inside.
+_GROUP = re.compile(r"\(([^(){}\[\]]*)\)")
+
+
+_STRAY = re.compile(r'[}\]"]+')
+#: The longest comment kept (characters): a longer one keeps its beginning, with a warning.
+MAX_COMMENT = 1 << 16
 
 
 def _unescape(value: str) -> str:
@@ -127,54 +147,112 @@ def _tag_error(line: str, pos: int) -> tuple[str, str]:
     return "a closing ']'", line[close.end() : close.end() + 20].strip() or "the end of the line"
 
 
+def _broken_tag(line: str, number: int, pos: int, column: int) -> Token:
+    """The tag a person reads in a broken tag line (a TAG with its repair), or the line
+    skipped when it names no tag (a SKIPPED token)."""
+    match = _TAG_BROKEN.match(line, pos)
+    expected = _tag_error(line, pos)[0]
+    if match is None:
+        rest = line[pos:].rstrip()
+        repair = (expected, repr(rest[:40]), "not a tag: the line is ignored")
+        return Token(Kind.SKIPPED, number, column, text=rest, repair=repair)
+    name, value = match[1], match[3].strip()
+    closed = match.end() >= len(line.rstrip()) or not line[match.end() :].strip()
+    if not closed:
+        rest = line[pos:].rstrip()
+        repair = (expected, repr(rest[:40]), "not a tag: the line is ignored")
+        return Token(Kind.SKIPPED, number, column, text=rest, repair=repair)
+    repair = (expected, repr(line[pos:].rstrip()[:40]), f"the tag [{name} {value!r}]")
+    return Token(Kind.TAG, number, column, text=name, value=value, repair=repair)
+
+
+def _prose(line: str, number: int, pos: int, column: int) -> Token | None:
+    """A parenthesised note written in words ("(Roberto's first choice, the Wilderness
+    1.)") as a COMMENT with its repair; None when the group reads as movetext."""
+    group = _GROUP.match(line, pos)
+    if group is None:
+        return None
+    body = group[1]
+    if not any(token.kind is Kind.BAD for token in _Lexer(False)._line(number, body)):
+        return None
+    repair = ("a variation of moves in '(...)'", repr(group[0][:40]), "a comment")
+    return Token(Kind.COMMENT, number, column, text=body, repair=repair)
+
+
 class _Lexer:
     def __init__(self, runs: bool) -> None:
         self.runs = runs
-        self.comment: list[str] | None = None  # open {...} comment spanning lines
+        # open {...} comment spanning lines: its parts, line ends included
+        self.comment: list[str] | None = None
         self.comment_at = (0, 0)
+        self.comment_size = 0
 
-    def tokens(self, lines: Iterable[str]) -> Iterator[Token]:
+    def tokens(self, lines: Iterable[Line]) -> Iterator[Token]:
         number = 0
-        for number, line in enumerate(lines, start=1):
-            yield from self._line(number, line)
+        for line in lines:
+            if type(line) is str:
+                number += 1
+                yield from self._line(number, line)
+            else:  # a piece of a long line
+                yield from self._line(number, line.text, line.column + 1)  # type: ignore[union-attr]
         if self.comment is not None:
-            line, column = self.comment_at
-            yield Token(Kind.COMMENT, line, column, text="\n".join(self.comment), closed=False)
+            yield self._open_comment(closed=False)
         yield Token(Kind.EOF, number + 1, 1)
 
-    def _line(self, number: int, line: str) -> Iterator[Token]:
+    def _open_comment(self, closed: bool) -> Token:
+        """The COMMENT token of the comment open since ``comment_at``, which ends here."""
+        at_line, at_column = self.comment_at
+        text = "".join(self.comment or ())
+        self.comment = None
+        repair = None
+        if self.comment_size > MAX_COMMENT:
+            repair = (
+                f"a comment of at most {MAX_COMMENT:,} characters",
+                f"a comment of {self.comment_size:,} characters",
+                f"its first {MAX_COMMENT:,} characters",
+            )
+        return Token(Kind.COMMENT, at_line, at_column, text=text, closed=closed, repair=repair)
+
+    def _comment_part(self, text: str, new_line: bool) -> None:
+        """Add ``text`` to the open comment, after a line end when it starts a line; past
+        MAX_COMMENT characters the text is counted, not kept."""
+        assert self.comment is not None
+        self.comment_size += len(text) + new_line
+        if self.comment_size <= MAX_COMMENT:
+            if new_line:
+                self.comment.append("\n")
+            self.comment.append(text)
+
+    def _line(self, number: int, line: str, base: int = 1) -> Iterator[Token]:
+        """The tokens of ``line``, whose first character is at column ``base`` (a piece of
+        a long line starts further on)."""
         pos = 0
         if self.comment is not None:
             end = line.find("}")
-            if end < 0 and _TAG_LINE.fullmatch(line):
+            if end < 0 and base == 1 and _TAG_LINE.fullmatch(line):
                 # A tag line inside an unclosed comment: the comment was never closed, and
                 # the next game starts here; do not let one '{' swallow the file.
-                at_line, at_column = self.comment_at
-                yield Token(
-                    Kind.COMMENT, at_line, at_column, text="\n".join(self.comment), closed=False
-                )
-                self.comment = None
+                yield self._open_comment(closed=False)
             elif end < 0:
-                self.comment.append(line)
+                self._comment_part(line, base == 1)
                 return
             else:
-                self.comment.append(line[:end])
-                at_line, at_column = self.comment_at
-                yield Token(Kind.COMMENT, at_line, at_column, text="\n".join(self.comment))
-                self.comment = None
+                self._comment_part(line[:end], base == 1)
+                yield self._open_comment(closed=True)
                 pos = end + 1
-        elif line.startswith("%"):
+        elif base == 1 and line.startswith("%"):
             return  # PDN 3.0 escape line
         length = len(line)
         while pos < length:
             char = line[pos]
-            column = pos + 1
+            column = pos + base
             if char.isspace():
                 pos = _BLANKS.match(line, pos).end()  # type: ignore[union-attr]
             elif char == "{":
                 end = line.find("}", pos + 1)
                 if end < 0:
-                    self.comment = [line[pos + 1 :]]
+                    self.comment, self.comment_size = [], 0
+                    self._comment_part(line[pos + 1 :], False)
                     self.comment_at = (number, column)
                     return
                 yield Token(Kind.COMMENT, number, column, text=line[pos + 1 : end])
@@ -185,9 +263,8 @@ class _Lexer:
             elif char == "[":
                 match = _TAG.match(line, pos) or _TAG_RAW.match(line, pos)
                 if match is None:
-                    expected, found = _tag_error(line, pos)
-                    yield Token(Kind.BAD, number, column, text=found, expected=expected)
-                    return  # tags are one per line: skip the rest of this one
+                    yield _broken_tag(line, number, pos, column)
+                    return  # tags are one per line: the rest of this one is read with it
                 value = match[2]
                 if "\\" in value and match.re is _TAG:
                     value = _unescape(value)
@@ -198,6 +275,9 @@ class _Lexer:
                 if match:
                     yield Token(Kind.STRENGTH, number, column, text=match.group())
                     pos = match.end()
+                elif prose := _prose(line, number, pos, column):
+                    yield prose
+                    pos += len(prose.text) + 2
                 else:
                     yield Token(Kind.LPAREN, number, column)
                     pos += 1
@@ -207,7 +287,8 @@ class _Lexer:
             elif char == "$":
                 match = _NAG.match(line, pos)
                 if match is None:
-                    yield Token(Kind.BAD, number, column, text="$", expected="a number after '$'")
+                    repair = ("a number after '$'", "'$'", "a stray character, ignored")
+                    yield Token(Kind.SKIPPED, number, column, text="$", repair=repair)
                     pos += 1
                 else:
                     yield Token(Kind.NAG, number, column, value=match[1])
@@ -226,11 +307,19 @@ class _Lexer:
                 )
                 return
             elif char in '}]"':
+                end = _STRAY.match(line, pos).end()  # type: ignore[union-attr]
+                stray = line[pos:end]
                 expected = "a move, a comment or a tag" if char != "}" else "no '}' here"
-                yield Token(Kind.BAD, number, column, text=char, expected=expected)
-                pos += 1
+                found = repr(stray if len(stray) < 20 else stray[:20] + "...")
+                repair = (
+                    expected,
+                    found,
+                    "stray characters, ignored" if end > pos + 1 else "a stray character, ignored",
+                )
+                yield Token(Kind.SKIPPED, number, column, text=stray, repair=repair)
+                pos = end
             elif self.runs and (run := _RUN.match(line, pos)):
-                yield _run(number, line, pos, run.end())
+                yield _run(number, line, pos, run.end(), column)
                 pos = run.end()
             else:
                 match = _WORD.match(line, pos)
@@ -254,10 +343,10 @@ def _join_tail(line: str, pos: int) -> re.Match[str] | None:
     return match
 
 
-def _run(number: int, line: str, start: int, end: int) -> Token:
-    """The RUN token of ``line[start:end]`` (matched by _RUN)."""
+def _run(number: int, line: str, start: int, end: int, column: int) -> Token:
+    """The RUN token of ``line[start:end]`` (matched by _RUN), at ``column``."""
     words = line[start:end].rstrip(" ").split(" ")
-    return Token(Kind.RUN, number, start + 1, maybe_result=could_be_move(words[-1]), run=words)
+    return Token(Kind.RUN, number, column, maybe_result=could_be_move(words[-1]), run=words)
 
 
 def split_run(token: Token) -> tuple[Token | None, Token]:
@@ -278,8 +367,8 @@ def _word(number: int, column: int, word: str) -> Iterator[Token]:
         yield Token(Kind.NUMBER, number, column, value=plain[1])
         return
     if plain := _PLAIN_MOVE.fullmatch(word):
-        first, separator, second = plain.groups()
-        maybe_result = separator == "-" and 0 != int(first) != int(second) != 0
+        separator = plain[2]
+        maybe_result = separator == "-" and could_be_move(word)
         if maybe_result or separator == "x":
             yield Token(Kind.MOVE, number, column, text=word, maybe_result=maybe_result)
             return
@@ -316,6 +405,22 @@ def _word(number: int, column: int, word: str) -> Iterator[Token]:
             forced="*" in marks,
             maybe_result=could_be_move(core),
         )
+        return
+    if not word.strip(".,"):
+        repair = (_WORD_EXPECTED, repr(word), "stray punctuation, ignored")
+        yield Token(Kind.SKIPPED, number, column, text=word, repair=repair)
+        return
+    if glued := _GLUED.fullmatch(word):
+        move, remark = glued[1], glued[2]
+        repair = (
+            "a blank between a move and a remark",
+            repr(word),
+            f"the move {move!r} and the comment {remark!r}",
+        )
+        yield Token(
+            Kind.MOVE, number, column, text=move, maybe_result=could_be_move(move), repair=repair
+        )
+        yield Token(Kind.COMMENT, number, column + len(move), text=remark)
         return
     yield Token(Kind.BAD, number, column, text=word, expected=_WORD_EXPECTED, resync=True)
 

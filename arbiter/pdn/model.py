@@ -17,11 +17,11 @@ class PdnMove:
     """One move as written in the movetext.
 
     ``text`` is normalized only where the writing is not part of the move: the strength
-    suffix, a glued forced-move ``*`` (kept as NAG 7, REFERENCE.md 6.5) and blanks inside
+    suffix, a glued forced-move ``*`` (kept as NAG 7, docs/rules/pdn.md §5) and blanks inside
     the move (``"5x 14"`` -> ``"5x14"``) are taken out; squares, separators and leading
     zeros stay as written (``"05-09"``, ``"3228"``, ``"ed4"``). ``unknown`` marks a
     placeholder for a move nobody recorded (``-``, ``--``, or ``...`` used as a move, whose
-    text becomes ``"-"``; REFERENCE.md 6.6).
+    text becomes ``"-"``; docs/rules/pdn.md §6).
 
     ``comments_before`` holds comments written before the first move of a variation;
     ``comments`` those written after the move. ``variations`` are alternative lines that
@@ -81,6 +81,29 @@ class PdnSetup:
     comments_before: tuple[str, ...] = ()
 
 
+@dataclass(frozen=True, slots=True)
+class PdnWarning:
+    """A deviation from PDN 3.0 that the reader repaired: where (``line``, ``column``),
+    what the standard ``expected``, what was ``found``, and what was ``assumed`` instead.
+    A strict reader reports the same deviation as a :class:`PdnSyntaxError`.
+
+    >>> print(PdnWarning(3, 1, "a closing ']'", "'[Round 17'", "the tag [Round '17']"))
+    line 3, column 1: found '[Round 17', assumed the tag [Round '17'] (PDN expects a closing ']')
+    """
+
+    line: int
+    column: int
+    expected: str
+    found: str
+    assumed: str
+
+    def __str__(self) -> str:
+        return (
+            f"line {self.line}, column {self.column}: found {self.found}, "
+            f"assumed {self.assumed} (PDN expects {self.expected})"
+        )
+
+
 @dataclass(slots=True)
 class PdnGame:
     """One game of a PDN file: tags, main line, result, and what was wrong with it.
@@ -89,7 +112,9 @@ class PdnGame:
     without regard to case. ``result`` is the terminating result token as written (``None``
     when the game ended without one). ``comments`` are the comments written before the
     first move. ``errors`` lists every syntax problem of this game; the game still holds
-    what could be read. Equality compares the content, not positions or errors.
+    what could be read. ``warnings`` lists the deviations read anyway, each with what was
+    assumed (a strict reader makes them errors). Equality compares the content, not
+    positions, errors or warnings.
     """
 
     index: int
@@ -99,6 +124,7 @@ class PdnGame:
     result: str | None = None
     comments: list[str] = field(default_factory=list)
     errors: list[PdnSyntaxError] = field(default_factory=list, compare=False)
+    warnings: list[PdnWarning] = field(default_factory=list, compare=False)
 
     def tag(self, name: str, default: str | None = None) -> str | None:
         """The value of tag ``name`` in any case (``game.tag("setup")`` finds ``SetUp``).

@@ -7,7 +7,7 @@ game is skipped up to its result token or the next tag (the resynchronisation po
 smaller faults (a broken tag line, a stray ``)``, an annotation with no move) are noted and
 reading goes on.
 
-Game boundaries (REFERENCE.md 6.1, 6.6): a result token or ``*`` ends a game; a tag after
+Game boundaries (docs/rules/pdn.md §1, §6): a result token or ``*`` ends a game; a tag after
 movetext starts a new game even when the previous one had no result (corpus: 40Camp game
 11). A game with moves but no result token is reported, at the place where the next game
 or the end of the file interrupted it. A word such as ``4-6`` is a move unless it repeats
@@ -21,12 +21,26 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field, replace
 
 from arbiter.errors import PdnSyntaxError
+from arbiter.numerals import read_number
 from arbiter.pdn.encoding import Source, iter_lines
 from arbiter.pdn.lexer import Kind, Token, split_run, tokenize
-from arbiter.pdn.model import PdnGame, PdnMove, PdnSetup, plain_move
+from arbiter.pdn.model import PdnGame, PdnMove, PdnSetup, PdnWarning, plain_move
+from arbiter.pdn.results import GAME_RESULTS, normalize_result
 
-# PDN 3.0 asks for $7 instead of a '*' glued to a move (REFERENCE.md 6.5): a forced move.
+# PDN 3.0 asks for $7 instead of a '*' glued to a move (docs/rules/pdn.md §5): a forced move.
 FORCED_MOVE_NAG = 7
+
+#: The deepest nesting of variations read. Deeper input is not a record anyone wrote (a
+#: real file nests a handful of levels); refusing it keeps every recursive walk over the
+#: moves (freezing, writing, displaying) far below Python's recursion limit.
+MAX_VARIATION_DEPTH = 64
+
+#: The most a game may hold: moves (variations included), comments (one more per 64
+#: characters), annotations, tags, warnings. The longest real games hold a few hundred;
+#: past this the rest of the game is skipped with an error, so that a game's memory is
+#: bounded (about 10 MB) whatever the input. It is checked between tokens: a run of moves
+#: (at most one piece of a line, see arbiter.pdn.encoding.MAX_PIECE) may go past it.
+MAX_GAME_ITEMS = 50_000
 
 
 @dataclass
@@ -103,8 +117,10 @@ def _describe(token: Token) -> str:
 class _GameReader:
     """Builds one game from tokens; ``feed`` returns False once the game has ended."""
 
-    def __init__(self, index: int, first: Token) -> None:
+    def __init__(self, index: int, first: Token, strict: bool = False) -> None:
         self.game = PdnGame(index=index, line=first.line)
+        self.strict = strict
+        self.size = 0  # what the game holds, counted as MAX_GAME_ITEMS counts it
         self.lines: list[list[_Entry]] = [[]]  # the main line, then open variations
         self.opened: list[Token] = []  # the '(' of each open variation
         self.pending_comments: list[str] = []
@@ -114,6 +130,7 @@ class _GameReader:
         self.skipping = False
 
     def error(self, token: Token, expected: str, found: str | None = None) -> None:
+        self.size += 1
         self.game.errors.append(
             PdnSyntaxError(
                 game=self.game.index,
@@ -124,16 +141,38 @@ class _GameReader:
             )
         )
 
+    def repair(self, token: Token, repair: tuple[str, str, str]) -> None:
+        """A deviation read anyway: a warning, or an error in strict mode."""
+        expected, found, assumed = repair
+        self.size += 1
+        if self.strict:
+            self.error(token, expected, found)
+        else:
+            self.game.warnings.append(
+                PdnWarning(token.line, token.column, expected, found, assumed)
+            )
+
     @property
     def is_empty(self) -> bool:
         game = self.game
-        return not (game.tags or self.movetext or game.errors or game.result is not None)
+        return not (
+            game.tags or self.movetext or game.errors or game.warnings or game.result is not None
+        )
 
     def starts_new_game(self, token: Token) -> bool:
         return token.kind is Kind.TAG and (self.movetext or self.skipping)
 
     def feed(self, token: Token, following: Token) -> bool:
         kind = token.kind
+        if token.repair is not None and (kind is Kind.TAG or not self.skipping):
+            self.repair(token, token.repair)
+        if self.size > MAX_GAME_ITEMS and not self.skipping:
+            self.error(
+                token,
+                f"a game of at most {MAX_GAME_ITEMS:,} moves, comments and annotations",
+                "more: the rest of the game is skipped",
+            )
+            self.skipping = self.movetext = True
         if kind is Kind.RUN and token.maybe_result and following.kind in (Kind.TAG, Kind.EOF):
             # Its last move ("4-6") may be the result (see above): read it as a MOVE token.
             run, move = split_run(token)
@@ -141,8 +180,10 @@ class _GameReader:
                 self.feed(run, move)
             return self.feed(move, following)
         if kind is Kind.COMMENT:
-            self.comment(token, following)
+            if not self.skipping:
+                self.comment(token, following)
         elif kind is Kind.TAG:
+            self.size += 1
             self.game.tags[token.text] = token.value
         elif kind is Kind.EOF:
             self.finish(token)
@@ -152,11 +193,9 @@ class _GameReader:
             and following.kind in (Kind.TAG, Kind.EOF)
             and token.text == self.game.tag("Result")
         ):
-            self.close_variations(token)
-            self.game.result = token.text
-            self.finish(token)
+            self.result(token)
             return False
-        elif self.skipping:
+        elif self.skipping or kind is Kind.SKIPPED:
             pass
         elif kind is Kind.BAD:
             self.error(token, token.expected, repr(token.text))
@@ -173,11 +212,13 @@ class _GameReader:
         if kind is Kind.RUN:
             self.run(token)
         elif kind is Kind.NUMBER:
-            self.number = int(token.value)
+            self.number = self.read_number(token, token.value)
             self.after_number = True
         elif kind is Kind.ELLIPSIS and after_number:
-            pass  # "1. ... 7-12": the first player's move is skipped (REFERENCE.md 6.6)
+            pass  # "1. ... 7-12": the first player's move is skipped (docs/rules/pdn.md §6)
         elif kind in (Kind.MOVE, Kind.UNKNOWN, Kind.ELLIPSIS):
+            if kind is not Kind.MOVE and self.strict:
+                self.error(token, "a move")
             self.add(
                 PdnMove(
                     "-" if kind is Kind.ELLIPSIS else token.text,
@@ -196,8 +237,13 @@ class _GameReader:
             self.annotate(token)
         elif kind is Kind.LPAREN:
             line = self.lines[-1]
+            if len(self.lines) > MAX_VARIATION_DEPTH:
+                self.error(token, f"variations nested at most {MAX_VARIATION_DEPTH} deep", "'('")
+                self.skipping = True
+                return
             if not line or _is_setup(line[-1]):
                 self.error(token, "a move before the variation")
+            self.size += 1
             self.lines.append([])
             self.opened.append(token)
             self.pending_comments = []
@@ -208,6 +254,7 @@ class _GameReader:
         """The move numbers and moves of a RUN token: what their NUMBER and MOVE tokens
         would do one by one."""
         line = self.lines[-1]
+        self.size += len(token.run)
         # Only the first move of a variation needs add (the comments before it).
         add = line.append if line or len(self.lines) == 1 else self.add
         row, column, number = token.line, token.column, self.number
@@ -215,7 +262,8 @@ class _GameReader:
             if not word:
                 pass  # between two spaces
             elif word[-1] == ".":
-                number = int(word.rstrip("."))
+                digits = word.rstrip(".")
+                number = int(digits) if len(digits) < 19 else self.read_number(token, digits)
             else:
                 add(plain_move(word, row, column, number))
                 number = None
@@ -227,6 +275,7 @@ class _GameReader:
         """Append to the current line; the first entry of a variation takes the comments
         written before it."""
         line = self.lines[-1]
+        self.size += 1
         if not line and len(self.lines) > 1:
             comments, self.pending_comments = self.pending_comments, []
             if comments:
@@ -234,17 +283,23 @@ class _GameReader:
         line.append(entry)
 
     def annotate(self, token: Token) -> None:
+        self.size += 1
         line = self.lines[-1]
         if not line or _is_setup(line[-1]):
             self.error(token, "a move before the annotation")
         elif token.kind is Kind.NAG:
-            _node(line).nags.append(int(token.value))
+            nag = read_number(token.value)
+            if nag is None:
+                self.repair(token, ("a NAG of digits 0-9", f"${token.value}", "no NAG"))
+            else:
+                _node(line).nags.append(nag)
         elif (node := _node(line)).strength is None:
             node.strength = token.text
         else:
             self.error(token, "one move strength per move")
 
     def comment(self, token: Token, following: Token) -> None:
+        self.size += 1 + (len(token.text) >> 6)
         if not token.closed:
             # Reported where the comment was cut: at the tag line or the end of the file.
             self.error(
@@ -260,9 +315,23 @@ class _GameReader:
         else:
             self.game.comments.append(token.text)
 
+    def read_number(self, token: Token, digits: str) -> int | None:
+        number = read_number(digits)
+        if number is None:
+            found = repr(digits if len(digits) < 20 else digits[:20] + "...")
+            self.repair(token, ("a move number of 1 to 18 digits 0-9", found, "no move number"))
+        return number
+
     def close_variation(self, token: Token) -> None:
         if len(self.lines) == 1:
-            self.error(token, "a move, a move number or a result", "')' with no '(' open")
+            self.repair(
+                token,
+                (
+                    "a move, a move number or a result",
+                    "')' with no '(' open",
+                    "a stray character, ignored",
+                ),
+            )
             return
         opened = self.opened.pop()
         variation = self.lines.pop()
@@ -275,63 +344,95 @@ class _GameReader:
         elif comments:
             _node(parent).comments.extend(comments)  # "( {comment} )": a valid body, kept
         else:
-            self.error(opened, "a move inside the variation", "'()'")
+            self.repair(opened, ("a move inside the variation", "'()'", "no variation"))
 
     def close_variations(self, token: Token) -> None:
         for opened in reversed(self.opened):
-            self.error(
+            self.repair(
                 token,
-                f"')' to close the variation opened at line {opened.line}, column {opened.column}",
+                (
+                    f"')' to close the variation opened at line {opened.line}, "
+                    f"column {opened.column}",
+                    _describe(token),
+                    "the variation closed there",
+                ),
             )
         while len(self.lines) > 1:
             self.close_variation(token)
 
+    def result(self, token: Token) -> None:
+        """End the game at its result token."""
+        text = token.text
+        if text not in GAME_RESULTS and not self.skipping:
+            canonical = normalize_result(text)
+            assumed = (
+                f"the result {canonical}"
+                if canonical in GAME_RESULTS
+                else f"the end of the game (the Result tag says {self.game.tag('Result')!r})"
+            )
+            expected = "a game result: 2-0, 1-1, 0-2, 1-0, 0-1, 1/2-1/2, 0-0 or *"
+            self.repair(token, (expected, repr(text), assumed))
+        self.close_variations(token)
+        self.game.result = text
+        self.finish(token)
+
     def finish(self, token: Token) -> None:
         """End the game at ``token``: the result, the next game's tag, or the end."""
+        if self.after_number and not self.skipping:
+            expected = f"a move after the move number {self.number}"
+            self.repair(token, (expected, _describe(token), "no move there"))
         if self.game.result is None:
             self.close_variations(token)
-            if self.lines[0] and not self.skipping:
-                self.error(token, "a result or '*' to end the game")
+            if self.movetext and not self.skipping and token.kind is not Kind.EOF:
+                # PDN 3.0 ends a game with a result only when another one follows it
+                tag = self.game.tag("Result")
+                assumed = (
+                    f"the end of the game, with the Result tag's {tag!r}"
+                    if tag
+                    else "the end of the game, with no result"
+                )
+                self.repair(token, ("a result or '*' to end the game", _describe(token), assumed))
         self.game.moves = _frozen(self.lines[0])
 
 
-def _read(tokens: Iterator[Token]) -> Iterator[PdnGame]:
+def _read(tokens: Iterator[Token], strict: bool = False) -> Iterator[PdnGame]:
     index = 1
     token = next(tokens)
-    reader = _GameReader(index, token)
+    reader = _GameReader(index, token, strict)
     while True:
         following = next(tokens, token)  # the EOF token is its own follower
         if reader.starts_new_game(token):
             reader.finish(token)
             yield reader.game
             index += 1
-            reader = _GameReader(index, token)
+            reader = _GameReader(index, token, strict)
         if not reader.feed(token, following):
             if not reader.is_empty:
                 yield reader.game
                 index += 1
             if token.kind is Kind.EOF:
                 return
-            reader = _GameReader(index, following)
+            reader = _GameReader(index, following, strict)
         token = following
 
 
-def read_games(source: Source) -> Iterator[PdnGame]:
+def read_games(source: Source, *, strict: bool = False) -> Iterator[PdnGame]:
     """The games of a PDN source, one at a time, in constant memory.
 
     ``source`` is PDN text (``str`` or ``bytes``), a path (``os.PathLike``; a plain ``str``
     is read as PDN text, never as a file name: pass ``pathlib.Path(name)``) or an open file,
     binary or text. Lines are decoded one by one (UTF-8, else Windows-1252; see
     :mod:`arbiter.pdn.encoding`). Never raises for bad PDN: problems are in each game's
-    ``errors``.
+    ``errors``; what was read anyway (a tag missing its closing quote, a note written in
+    parentheses...) is in its ``warnings``, or in its ``errors`` with ``strict``.
 
     >>> [g.result for g in read_games('[Round "1"]\\n1. 32-28 19-23 2-0\\n1. 31-27 *')]
     ['2-0', '*']
     """
-    return _read(tokenize(iter_lines(source), runs=True))
+    return _read(tokenize(iter_lines(source), runs=True), strict)
 
 
-def read_game(text: str) -> PdnGame:
+def read_game(text: str, *, strict: bool = False) -> PdnGame:
     """The one game written in ``text``.
 
     Faults inside the game are returned in its ``errors`` like :func:`read_games` does; a
@@ -340,7 +441,7 @@ def read_game(text: str) -> PdnGame:
     >>> read_game("1. 32-28 {good} 18-23 *").moves[0].comments
     ('good',)
     """
-    games = read_games(text)
+    games = read_games(text, strict=strict)
     game = next(games, None)
     if game is None:
         raise PdnSyntaxError(

@@ -1,6 +1,6 @@
 """Result tokens: which words end a game, and their canonical form.
 
-Sources: REFERENCE.md 6.3 (default results ``1-0 0-1 1/2-1/2 0-0 *``, international
+Sources: docs/rules/pdn.md §3 (default results ``1-0 0-1 1/2-1/2 0-0 *``, international
 results ``2-0 1-1 0-2``), 6.6 (results used as game terminators, ``1-10`` is a move, not
 ``1-1`` followed by ``0``), and the lidraughts forms ``½-½`` and ``0.5-0.5``; the colon
 forms ``1:0 0:1 1/2:1/2`` come from the Russian 1998 file of the corpus.
@@ -34,8 +34,9 @@ def could_be_move(word: str) -> bool:
     match = _SCORE.fullmatch(word)
     if match is None or not (match[1].isdigit() and match[2].isdigit()):
         return False
-    first, second = int(match[1]), int(match[2])
-    return first != 0 and second != 0 and first != second
+    # compared as written, without leading zeros: no conversion of thousands of digits
+    first, second = match[1].lstrip("0"), match[2].lstrip("0")
+    return bool(first) and bool(second) and first != second
 
 
 def normalize_result(token: str) -> str:

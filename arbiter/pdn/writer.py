@@ -1,4 +1,4 @@
-"""Writing games as PDN 3.0 (REFERENCE.md 6.1, 6.5).
+"""Writing games as PDN 3.0 (docs/rules/pdn.md §1, §5).
 
 Tags come first, the seven-tag roster (Event, Site, Date, Round, White, Black, Result) in
 its standard order, then the others in the game's order; no tag is invented. The movetext
@@ -22,7 +22,7 @@ SEVEN_TAG_ROSTER = ("Event", "Site", "Date", "Round", "White", "Black", "Result"
 WIDTH = 80
 
 # The first player's colour by GameType number when the tag gives no start colour
-# (REFERENCE.md 6.2 table: English 21, American pool 23 and Thai 31 start with Black).
+# (docs/rules/pdn.md §2 table: English 21, American pool 23 and Thai 31 start with Black).
 _BLACK_FIRST_TYPES = frozenset({"21", "23", "31"})
 _TAG_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 

@@ -8,6 +8,7 @@ from arbiter.errors import UnknownVariantError
 from arbiter.games.bashni import BashniBoard
 from arbiter.games.dragonfly import DragonflyBoard
 from arbiter.games.ugolki import UgolkiBoard
+from arbiter.numerals import read_number
 from arbiter.variants.antidraughts import AntidraughtsBoard, RussianGiveawayBoard
 from arbiter.variants.brazilian import BrazilianBoard
 from arbiter.variants.canadian import CanadianBoard
@@ -84,7 +85,7 @@ VARIANTS: dict[str, type[GameBoard]] = {
 
 def find_variant(name_or_gametype: str | int) -> type[GameBoard]:
     """The board class for a variant name, an alias, or a PDN GameType, short (``20``,
-    ``"20"``) or full (``"20,W,10,10,N2,0"``; REFERENCE.md 6.2). In the full form only the
+    ``"20"``) or full (``"20,W,10,10,N2,0"``; docs/rules/pdn.md §2). In the full form only the
     type number and the board size are checked: real files vary the notation field.
 
     >>> find_variant("shashki").name, find_variant(21).name, find_variant("20,W,10,10,N1,0").name
@@ -95,9 +96,9 @@ def find_variant(name_or_gametype: str | int) -> type[GameBoard]:
         if text == cls.name or text in cls.aliases:
             return cls
     fields = text.split(",")
-    if fields[0].isdigit():
+    if (number := read_number(fields[0])) is not None:
         for cls in VARIANTS.values():
-            if int(fields[0]) == cls.game_type and _same_size(fields, cls):
+            if number == cls.game_type and _same_size(fields, cls):
                 return cls
     known = ", ".join(f"{cls.name} ({', '.join(_other_names(cls))})" for cls in VARIANTS.values())
     raise UnknownVariantError(f"unknown variant {name_or_gametype!r}; known: {known}")

@@ -1,4 +1,4 @@
-"""Antidraughts and Russian giveaway: the goal inverted (REFERENCE.md section 4.7)."""
+"""Antidraughts and Russian giveaway: the goal inverted (docs/rules/antidraughts.md)."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ from arbiter.variants.russian import RussianBoard
 
 class AntidraughtsBoard(InternationalBoard):
     """International rules with the goal inverted: the side left without a legal move,
-    all its pieces lost or blocked, wins (REFERENCE.md 4.7 [secondary], lidraughts
+    all its pieces lost or blocked, wins (docs/rules/antidraughts.md [secondary], lidraughts
     ``Antidraughts.scala``). Its only draw rule is threefold repetition, as lidraughts
     applies it. PDN has no GameType of its own for it: ``20`` reads as international,
     so give the variant by name."""
@@ -22,7 +22,8 @@ class AntidraughtsBoard(InternationalBoard):
 
 class RussianGiveawayBoard(RussianBoard):
     """Poddavki: Russian rules, and the aim is to give away or block all one's pieces
-    (``../shared/seeds/000_*``: "les règles de type russe s'appliquent ... l'essentiel
+    (docs/rules/russian-giveaway.md; the seed text "Règles de jeu de dames": "les règles
+    de type russe s'appliquent ... l'essentiel
     est de ... permettre à toutes vos pièces d'être battues ou bloquées"). Only the
     draughts-64 repetition rule is applied: the endgame counts of 7.2.4-7.2.8 presume
     the usual goal. No GameType of its own: ``25`` reads as Russian."""

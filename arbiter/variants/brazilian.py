@@ -1,4 +1,4 @@
-"""Brazilian draughts (FMJD draughts-64, Brazilian section, 8x8): REFERENCE.md section 4.1."""
+"""Brazilian draughts (FMJD draughts-64, Brazilian section, 8x8): docs/rules/brazilian.md."""
 
 from __future__ import annotations
 
@@ -8,11 +8,11 @@ from arbiter.variants.russian import RussianBoard
 
 
 class BrazilianBoard(InternationalBoard):
-    """International rules on the Russian board (REFERENCE.md 4.1): White first, men
+    """International rules on the Russian board (docs/rules/brazilian.md): White first, men
     capture both ways, flying kings, majority rule with kings and men counting the same,
     a man is crowned only if it ends the move on the far row. Squares are written
     algebraically with ``x`` for captures (PDN GameType 26). Draw rules: those of
-    draughts-64 (lidraughts applies the Russian ones unchanged; REFERENCE.md 4.1
+    draughts-64 (lidraughts applies the Russian ones unchanged; docs/rules/brazilian.md
     [secondary])."""
 
     name = "brazilian"

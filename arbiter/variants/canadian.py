@@ -1,4 +1,4 @@
-"""Canadian draughts (12x12): REFERENCE.md section 4.4."""
+"""Canadian draughts (12x12): docs/rules/canadian.md."""
 
 from __future__ import annotations
 
@@ -9,9 +9,9 @@ from arbiter.variants.international import InternationalBoard
 class CanadianBoard(InternationalBoard):
     """International rules on a 12x12 board with 30 men each on the first five rows,
     White first, squares 1-72 numbered like international draughts (PDN GameType 27,
-    international results; REFERENCE.md 4.4 [secondary]).
+    international results; docs/rules/canadian.md [secondary]).
 
-    Draw rules: REFERENCE.md 4.4 says "FMJD-style (not verified)". Only the two FMJD
+    Draw rules: docs/rules/canadian.md says "FMJD-style (not verified)". Only the two FMJD
     rules that do not depend on the board's size are applied: threefold repetition and
     25 moves of kings only. The 16- and 5-move endgame counts of FMJD art. 6.3-6.4 were
     set for 10x10 material and are not assumed to carry over to 12x12.

@@ -1,4 +1,4 @@
-"""Czech draughts (Česká dáma, 8x8): REFERENCE.md section 4.8."""
+"""Czech draughts (Česká dáma, 8x8): docs/rules/czech.md."""
 
 from __future__ import annotations
 
@@ -10,11 +10,11 @@ from arbiter.variants.russian import RussianBoard
 
 class CzechBoard(Board):
     """Czech federation rules (dctl ``czech.hpp`` cites damweb.cz/pravidla/cdfull.html;
-    REFERENCE.md 4.8): the Russian board and algebraic notation (2.1-2.6), White first,
+    docs/rules/czech.md): the Russian board and algebraic notation (2.1-2.6), White first,
     men capture forward only (4.1), flying kings (3.9), a capture with a king has
     priority over a capture with a man (4.14), free choice otherwise; a man is crowned
     when it ends its move on the far row. Draw: 15 moves of each player without a man
-    move or a capture (REFERENCE.md 4.8, fmjd.org variant page)."""
+    move or a capture (docs/rules/czech.md, fmjd.org variant page)."""
 
     name = "czech"
     aliases = ("ceska-dama",)

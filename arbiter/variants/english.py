@@ -1,4 +1,4 @@
-"""English draughts / American checkers (WCDF, ACF, 8x8): REFERENCE.md section 3."""
+"""English draughts / American checkers (WCDF, ACF, 8x8): docs/rules/english.md."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Frisian draughts (10x10): REFERENCE.md section 4.6."""
+"""Frisian draughts (10x10): docs/rules/frisian.md."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ STRAIGHT = ((0, 2), (-2, 0), (2, 0), (0, -2))
 
 
 class FrisianBoard(InternationalBoard):
-    """Frisian rules (REFERENCE.md 4.6 [secondary]: mindsports.nl, lidraughts
+    """Frisian rules (docs/rules/frisian.md [secondary]: mindsports.nl, lidraughts
     ``Frisian.scala``, dctl ``frisian.hpp``): the international board and set-up, White
     first; men step diagonally forward; men and kings capture diagonally and straight
     (along a row or a file, over squares of the playing colour), forward and backward;

@@ -1,4 +1,4 @@
-"""International draughts (FMJD, 10x10): REFERENCE.md section 1."""
+"""International draughts (FMJD, 10x10): docs/rules/international.md."""
 
 from __future__ import annotations
 
@@ -24,5 +24,5 @@ class InternationalBoard(Board):
     @classmethod
     def _capture_precedence(cls, move: RawMove, kings: int) -> tuple[object, ...]:
         """Majority rule: only the captures taking the most pieces, kings and men counting
-        the same (FMJD 4.13, 4.14; REFERENCE.md 1.3)."""
+        the same (FMJD 4.13, 4.14; docs/rules/international.md §3)."""
         return (move[2].bit_count(),)

@@ -1,4 +1,4 @@
-"""Italian draughts (Federazione Italiana Dama, 8x8): REFERENCE.md section 4.3."""
+"""Italian draughts (Federazione Italiana Dama, 8x8): docs/rules/italian.md."""
 
 from __future__ import annotations
 
@@ -10,14 +10,14 @@ from arbiter.geometry import DIAGONALS, Geometry
 
 
 class ItalianBoard(Board):
-    """FID rules, Capo I (REFERENCE.md 4.3; dctl ``italian.hpp`` cites the articles):
+    """FID rules, Capo I (docs/rules/italian.md; dctl ``italian.hpp`` cites the articles):
     the board turned so that each player's near-right corner is played on (2.3), square 1
     at the top left corner (2.4), White first (3.4); men step and capture forward only
     (5.3(a)) and may not capture a king (5.3(b)); kings move and jump one square (4.7);
     the capture priorities of art. 6.6-6.9 (see :meth:`_capture_precedence`).
 
     Draw rules: dctl encodes 4 repetitions (9.3(b1)) and 80 reversible plies (10.4) from
-    the FID regulations, which REFERENCE.md 4.3 marks [unverified]; none is applied.
+    the FID regulations, which docs/rules/italian.md marks [unverified]; none is applied.
     """
 
     name = "italian"

@@ -1,4 +1,4 @@
-"""Pool checkers (American Pool Checkers Association, 8x8): REFERENCE.md section 4.2."""
+"""Pool checkers (American Pool Checkers Association, 8x8): docs/rules/pool.md."""
 
 from __future__ import annotations
 
@@ -7,14 +7,14 @@ from arbiter.geometry import Colour, Geometry
 
 
 class PoolBoard(Board):
-    """APCA rules (REFERENCE.md 4.2; dctl ``pool.hpp`` cites the APCA tournament rules
+    """APCA rules (docs/rules/pool.md; dctl ``pool.hpp`` cites the APCA tournament rules
     by number): English board and numbering, Black first on 1-12 (rules 1, 2, 5), men
     step forward and capture both ways (14), flying kings (15), free choice among
     captures (20), Turkish strike (17-19), and a man that reaches the far row during a
     capture that can go on goes on as a man and is crowned only if the move ends there
     (16, 22, 23).
 
-    Draw rules: REFERENCE.md 4.2 gives a three-kings-against-one count as [secondary]
+    Draw rules: docs/rules/pool.md gives a three-kings-against-one count as [secondary]
     and dctl's repetition and no-progress numbers as [unverified]; none is applied.
     """
 

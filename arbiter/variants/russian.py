@@ -1,4 +1,4 @@
-"""Russian draughts (shashki, FMJD-64 / IDF, 8x8): REFERENCE.md section 2."""
+"""Russian draughts (shashki, FMJD-64 / IDF, 8x8): docs/rules/russian.md."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from arbiter.geometry import Geometry
 class RussianBoard(Board):
     """Draughts-64 rules: White first, men capture both ways, flying kings, free choice
     among captures, a man reaching the far row during a capture is crowned at once and
-    goes on capturing as a king (REFERENCE.md 2.1, 2.2). Squares are written
+    goes on capturing as a king (docs/rules/russian.md §1, §2). Squares are written
     algebraically (``c3-d4``, ``e3:c5``) with ``:`` for captures (PDN GameType 25)."""
 
     name = "russian"

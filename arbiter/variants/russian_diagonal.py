@@ -1,7 +1,7 @@
 """Diagonal draughts (диагональные шашки): Russian rules from another start.
 
 The seed text names the game and its one difference: "diagonale - la disposition
-initiale est différente" (``../shared/seeds/000_32c179946a660dca.txt``, list of the
+initiale est différente" (the seed text "Règles de jeu de dames", list of the
 games invented on Russian rules). The start we follow is the one of hcheckers
 (github.com/portnov/hcheckers, ``src/Rules/Diagonal.hs``, "diagonal", moves and
 notation of its Russian rules): each side's twelve men fill the triangle of its double
@@ -14,7 +14,7 @@ The checkers wiki describes a nine-man game under the same name ("Diagonalnie Sh
 (2)", checkers.fandom.com: nine men in the single corners, promotion in the opposite
 corner); we do not follow it, because the seed says that only the start differs, and
 the nine-man game also changes the promotion squares. Everything else is Russian
-draughts (REFERENCE.md section 2): White first, men step forward and promote on the far
+draughts (docs/rules/russian.md): White first, men step forward and promote on the far
 row (rank 8 for White, rank 1 for Black), flying kings, promotion in passing, free
 choice among captures, the draughts-64 draw rules.
 """

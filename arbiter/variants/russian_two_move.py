@@ -1,9 +1,9 @@
 """Two-move draughts (двухходовые шашки): Russian rules, two moves per turn.
 
 Sources. The seed text names the game: "bidirectionnel - les joueurs effectuent deux
-mouvements" (``../shared/seeds/000_32c179946a660dca.txt``; "двухходовые" read as
+mouvements" (the seed text "Règles de jeu de dames"; "двухходовые" read as
 "bidirectional" by the translation). The rules we follow are those of the checkers wiki
-("Dvukhodovie Shashki", checkers.wikia.com): Russian draughts (REFERENCE.md section 2)
+("Dvukhodovie Shashki", checkers.wikia.com): Russian draughts (docs/rules/russian.md)
 except that
 
 - each player makes two moves per turn, except White's first turn, which is one move;
@@ -21,8 +21,9 @@ which is the "1+2" form.
 What the sources leave open, decided here:
 
 - a turn's first move that takes the opponent's last piece ends the game at once: the
-  aim of Russian draughts is to take or block all the opponent's pieces (REFERENCE.md
-  2.3), and the winner has no second move to make (termination ``no-pieces``);
+  aim of Russian draughts is to take or block all the opponent's pieces
+  (docs/rules/russian.md §3), and the winner has no second move to make (termination ``no-pieces``;
+  docs/rules/russian-two-move.md §2.1);
 - the draughts-64 draw rules apply with every single move counted as one move (ply):
   in this game a "move" is one of the two moves of a turn, so "15 moves" of each side
   are 30 plies as in Russian draughts; the repetition key holds how many moves of the
@@ -32,7 +33,7 @@ What the sources leave open, decided here:
 Position form: the Russian FEN with a field ``M1`` or ``M2`` after the piece lists, the
 number of moves left in the turn of the side to move (``W:W...:B...:M2``). A FEN without
 it starts a full turn of two moves; the starting position is ``M1`` (White's first turn).
-PDN readers ignore the unknown field (REFERENCE.md 6.4, lidraughts' ``:H0:F1``).
+PDN readers ignore the unknown field (docs/rules/pdn.md §4, lidraughts' ``:H0:F1``).
 
 Records: PDN movetext with one token per single move (``c3-d4``, ``e3:c5``), numbered by
 turns of both players as for any game: a move number opens when White starts a turn
@@ -178,9 +179,9 @@ class RussianTwoMoveBoard:
         return board
 
     def ending(self) -> Ending | None:
-        """Over when a side has no pieces left (it lost: REFERENCE.md 2.3), or when the
+        """Over when a side has no pieces left (it lost: docs/rules/russian.md §3), or when the
         side to move has no legal move, for the first or the second move of its turn
-        (it lost: REFERENCE.md 2.3; checkers wiki: "If a player cannot make a second
+        (it lost: docs/rules/russian.md §3; checkers wiki: "If a player cannot make a second
         move, he loses")."""
         stripped = self._stripped()
         if stripped is not None:

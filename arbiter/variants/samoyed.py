@@ -1,24 +1,23 @@
 """Samoyed draughts (шашки-самоеды, "self-eating"): Russian rules, and pieces of either
 colour are captured.
 
-Sources. The seed text: "Samoyèdes - les figurines sont mangées quelle que soit leur
-couleur (c'est-à-dire que vous devez également battre les vôtres)"
-(``../shared/seeds/000_32c179946a660dca.txt``). The checkers wiki ("Shashki-Samoyedi",
-checkers.wikia.com): "The only difference to Russian Checkers is that pieces must be
-captured regardless of color. Players must leap over their own pieces if possible".
-The two agree: capture is compulsory, and a capture of one's own pieces is a capture
-like any other (compulsory, free choice among all captures, REFERENCE.md 2.2).
+Sources. The seed text: "Samoyèdes - les figurines sont mangées quelle que soit leur couleur
+(c'est-à-dire que vous devez également battre les vôtres)" (the seed text "Règles de jeu de
+dames", docs/rules/samoyed.md). The checkers wiki ("Shashki-Samoyedi", checkers.wikia.com):
+"The only difference to Russian Checkers is that pieces must be captured regardless of
+color. Players must leap over their own pieces if possible". The two agree: capture is
+compulsory, and a capture of one's own pieces is a capture like any other (compulsory, free
+choice among all captures, docs/rules/russian.md §2).
 
-Everything else is Russian draughts (REFERENCE.md section 2; the seed's own summary of
-the Russian rules, lines 108-132 and 284): men step one square diagonally forward and
-capture forward and backward; a capture goes on while it can, with the choice of the
-route; a piece is jumped at most once and taken off only when the move is over, so a
-piece already jumped blocks the line (Turkish strike); kings fly, and a king landing
-behind a piece must choose a square from which the capture goes on when there is one;
-a man reaching the far row is crowned at once, even during a capture, which it goes on
-as a king. The game is lost by the side to move that has no legal move, all its pieces
-taken (by either side) or blocked (REFERENCE.md 2.3; the sources add no other ending).
-The draughts-64 draw rules apply: their counts look at the material, whoever took it.
+Everything else is Russian draughts (docs/rules/russian.md §2): men step one square
+diagonally forward and capture forward and backward; a capture goes on while it can, with
+the choice of the route; a piece is jumped at most once and taken off only when the move is
+over, so a piece already jumped blocks the line (Turkish strike); kings fly, and a king
+landing behind a piece must choose a square from which the capture goes on when there is
+one; a man reaching the far row is crowned at once, even during a capture, which it goes on
+as a king. The game is lost by the side to move that has no legal move, all its pieces taken
+(by either side) or blocked (docs/rules/russian.md §3; the sources add no other ending). The
+draughts-64 draw rules apply: their counts look at the material, whoever took it.
 
 The moves are generated here on :mod:`arbiter.geometry` (rays between algebraic
 squares), not by the bitboard generator, which only captures the other colour.
@@ -94,7 +93,7 @@ class SamoyedBoard:
     # -- position -------------------------------------------------------------------
 
     def set_fen(self, fen: str) -> None:
-        """Set up the position of a PDN FEN (REFERENCE.md 6.4) and clear the history."""
+        """Set up the position of a PDN FEN (docs/rules/pdn.md §4) and clear the history."""
         position = _fen.parse_fen(fen, self.geometry)
         self.turn = position.turn
         self._pieces: dict[int, Piece] = {
@@ -119,7 +118,7 @@ class SamoyedBoard:
         return _fen.format_fen(position, self.square_name)
 
     def position_key(self) -> Hashable:
-        """The pieces and the side to move (draughts-64 7.2.3, REFERENCE.md 2.4)."""
+        """The pieces and the side to move (draughts-64 7.2.3, docs/rules/russian.md §4)."""
         return (frozenset(self._pieces.items()), self.turn)
 
     def square_name(self, square: int) -> str:
@@ -165,7 +164,7 @@ class SamoyedBoard:
 
     def push(self, move: Move) -> None:
         """Play ``move`` (known legal): the captured pieces go, of whatever colour; a man
-        ending on or passing over the far row is crowned (REFERENCE.md 2.2)."""
+        ending on or passing over the far row is crowned (docs/rules/russian.md §2)."""
         pieces = self._pieces
         self._undo.append((dict(pieces), self.turn))
         piece = pieces.pop(move.from_square)
@@ -192,7 +191,7 @@ class SamoyedBoard:
         return board
 
     def ending(self) -> Ending | None:
-        """Lost by the side to move when it has no legal move (REFERENCE.md 2.3)."""
+        """Lost by the side to move when it has no legal move (docs/rules/russian.md §3)."""
         if self._routes():
             return None
         return Ending(

@@ -1,4 +1,4 @@
-"""Spanish and Portuguese draughts (8x8): REFERENCE.md sections 4.8 and 6.2."""
+"""Spanish and Portuguese draughts (8x8): docs/rules/spanish.md, docs/rules/pdn.md §2."""
 
 from __future__ import annotations
 
@@ -34,7 +34,7 @@ class PortugueseBoard(SpanishBoard):
     """Portuguese draughts ("damas clássicas"), the game of the Federação Portuguesa de
     Damas whose rule book dctl cites for these rules: the same board (a1 is a light
     square), set-up, moves and capture priorities as Spanish draughts; it has its own
-    PDN GameType, 28 (``28,W,8,8,N1,1``, REFERENCE.md 4.8, 6.2)."""
+    PDN GameType, 28 (``28,W,8,8,N1,1``, docs/rules/spanish.md, docs/rules/pdn.md §2)."""
 
     name = "portuguese"
     aliases = ("damas-classicas",)

@@ -1,4 +1,4 @@
-"""Spantsiretti: Russian draughts on the 80-square board (10x8): REFERENCE.md 4.8, 6.2."""
+"""Spantsiretti: Russian draughts on the 80-square board (10x8): docs/rules/spantsiretti.md."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ from arbiter.variants.russian import RussianBoard
 
 class SpantsirettiBoard(RussianBoard):
     """ "Les règles sont similaires aux dames russes, mais le plateau fait 10 cases de large
-    et 8 de haut" (``../shared/seeds/000_*``): Russian rules on a board 10 files wide
+    et 8 de haut" (seed text "Règles de jeu de dames"): Russian rules on a board 10 files wide
     and 8 ranks high, a1 played on, 15 men each on the first three rows, White first,
     algebraic notation with ``:`` (PDN ``41,W,10,8,A0,0``). The draughts-64 draw rules
     apply as in Russian draughts."""

@@ -1,4 +1,4 @@
-"""Thai draughts (Mak-hos, 8x8): REFERENCE.md sections 4.8, 6.2, 7.1."""
+"""Thai draughts (Mak-hos, 8x8): docs/rules/thai.md."""
 
 from __future__ import annotations
 
@@ -8,8 +8,8 @@ from arbiter.geometry import DIAGONALS, Colour, Geometry
 
 class ThaiBoard(Board):
     """Thai rules as dctl ``thai.hpp`` encodes them (no federation text was found;
-    REFERENCE.md 4.8): 8 men each on the first two rows (``initial_position_gap = 4``,
-    the set-up of the published perft, REFERENCE.md 7.1), Black first (PDN
+    docs/rules/thai.md): 8 men each on the first two rows (``initial_position_gap = 4``,
+    the set-up of the published perft, docs/rules/perft.md §2.5), Black first (PDN
     ``31,B,8,8,N2,0``: square 1 at the top left as Black sees the board), men step and
     capture forward only, flying kings that must land on the square just behind the
     piece they take (``is_land_behind_piece``), captured pieces leave the board as they

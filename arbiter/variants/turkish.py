@@ -1,4 +1,4 @@
-"""Turkish draughts (Dama, all 64 squares): REFERENCE.md section 4.5."""
+"""Turkish draughts (Dama, all 64 squares): docs/rules/turkish.md."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ from arbiter.variants.international import InternationalBoard
 
 
 class TurkishBoard(InternationalBoard):
-    """REFERENCE.md 4.5 [secondary] and https://en.wikipedia.org/wiki/Turkish_draughts:
+    """docs/rules/turkish.md [secondary] and https://en.wikipedia.org/wiki/Turkish_draughts:
     every square is played on, 16 men each on the second and third rows, White first;
     men step one square forward or sideways and capture in the same three directions;
     kings move and capture like a rook; each captured piece leaves the board as soon as

@@ -7,7 +7,7 @@ is wrapped in a small *engine* adapter with four operations: ``start(fen)``,
 variant's official numbering. The loops below are then the *same code* for everyone:
 
 - :func:`replay` verifies recorded games: at every ply it finds the written move among
-  the legal moves (PDN 3.0 rule, REFERENCE.md 6.5: a written move ``a x m1 x ... x b``
+  the legal moves (PDN 3.0 rule, docs/rules/pdn.md §5: a written move ``a x m1 x ... x b``
   matches every legal move from ``a`` to ``b`` passing through the listed squares in
   order, and must match exactly one move identified by (from, to, captured set)) and
   plays it;
@@ -18,7 +18,7 @@ Only the standard library is used: this module runs under the peers' interpreter
 Games arrive in a neutral form (JSON): a start FEN with numeric squares
 (``W:W31,32,...:B1,2,...``, ``K`` marks a king) and, per ply, the squares written in the
 record (from, any intermediate squares, to), in the variant's official numbering
-(REFERENCE.md 1.1, 2.1 numeric form, 3.1).
+(docs/rules/international.md §1.2, russian.md §1.3, english.md §1.2).
 """
 
 from __future__ import annotations
@@ -118,7 +118,7 @@ def written(squares: tuple[int, ...]) -> str:
 
 
 def _matches(path: tuple[int, ...], squares: tuple[int, ...]) -> bool:
-    """Does a legal move's landing path fit the written squares (REFERENCE.md 6.5)?"""
+    """Does a legal move's landing path fit the written squares (docs/rules/pdn.md §5)?"""
     if path[0] != squares[0] or path[-1] != squares[-1]:
         return False
     route = iter(path[1:-1])

@@ -4,11 +4,11 @@ Run by the driver with py-draughts' own interpreter (``.peers/py-draughts/bin/py
 reads a request (JSON) on stdin and prints the figures (JSON), see ``loops.serve``.
 
 The adapter uses the public board API (``legal_moves``, ``push``, ``pop``, ``from_fen``).
-Squares are 0-based indices in the official numbering order (REFERENCE.md 1.1, and the
+Squares are 0-based indices in the official numbering order (docs/rules/international.md §1, and the
 numeric form of 2.1 for Russian and Brazilian, ``0`` = b8; Frisian and antidraughts use the
 international board). English is not offered: py-draughts'
 American board lets White move first and counts 379 leaves at perft depth 3 instead of
-302 (REFERENCE.md 7.1), so it does not play the same game.
+302 (docs/rules/perft.md §2), so it does not play the same game.
 """
 
 from __future__ import annotations
@@ -42,7 +42,7 @@ class PyDraughtsEngine:
         self.board = BOARDS[variant]
         # The international maximum-capture board already merges routes with the same
         # outcome; the Russian board (and Brazilian, its subclass) returns every capture
-        # chain, so merge them here (REFERENCE.md 7), and Frisian's too, to be safe.
+        # chain, so merge them here (docs/rules/perft.md), and Frisian's too, to be safe.
         self.merge = variant in ("russian", "brazilian", "frisian")
         self.own_perft = _turbo_perft if variant == "international" else None
         # the board's own methods, called as push(position, move) and pop(position): no

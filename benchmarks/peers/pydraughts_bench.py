@@ -7,7 +7,7 @@ The adapter uses pydraughts' game-level API (``draughts.core.game.Game``:
 ``legal_moves()``, ``push()``, ``pop()``), which is what its public ``Board`` calls
 underneath, minus the conversion of every move into ``Move`` objects in the variant's
 notation; this is the fastest documented path through the library. Its internal
-numbering is the official one for International and Russian (REFERENCE.md 1.1 and the
+numbering is the official one for International and Russian (docs/rules/international.md §1 and the
 numeric form of 2.1), and ours for Italian, Brazilian, Turkish, Frisian and antidraughts
 (as the differential tests check, ``tests/arbiter/peers``); for English it is rotated
 (square ``n`` is ``33 - n``) and the colours are swapped, because pydraughts always lets
@@ -56,7 +56,7 @@ class PydraughtsEngine:
         return Game(self.name, f"{turn}:W{pieces(white)}:B{pieces(black)}")
 
     def moves(self, position: Game) -> list[tuple[Steps, tuple[int, ...]]]:
-        """pydraughts lists one entry per capture route (REFERENCE.md 7.3): keep one
+        """pydraughts lists one entry per capture route (docs/rules/perft.md §4): keep one
         per (from, to, captured set)."""
         moves, captures = position.legal_moves()
         distinct: dict[tuple[int, int, frozenset[int]], tuple[Steps, tuple[int, ...]]] = {}

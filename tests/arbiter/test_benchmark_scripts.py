@@ -1,7 +1,7 @@
 """The speed benchmark's driver and loops run and report what they measured.
 
 Never asserts a time: only that the report has its structure, counts the right games and
-plies, and that the perft leaf counts agree with REFERENCE.md 7.1.
+plies, and that the perft leaf counts agree with docs/rules/perft.md §2.
 """
 
 from __future__ import annotations
@@ -163,9 +163,9 @@ def test_the_loop_reports_where_a_written_move_fails() -> None:
 
 
 def test_the_loop_needs_the_written_path_when_from_and_to_are_ambiguous() -> None:
-    """English men capture forwards only and choose freely (REFERENCE.md 3.2): two double
+    """English men capture forwards only and choose freely (docs/rules/english.md §2): two double
     jumps from e3 to e7 round either side of a diamond of black men. ``from-to`` names
-    both, the turning square picks one (REFERENCE.md 6.5)."""
+    both, the turning square picks one (docs/rules/pdn.md §5)."""
     square = EnglishBoard.geometry.square_at
     men = [square(3, 3), square(3, 5), square(5, 3), square(5, 5)]
     fen = f"W:W{square(4, 2)}:B{','.join(str(m) for m in men)}"
@@ -193,3 +193,17 @@ def test_short_measurements_are_repeated_until_steady() -> None:
     assert loops.enough([0.01], 1)  # --quick: one run
     answer, seconds = loops.measure(lambda: 7, 3)
     assert answer == 7 and len(seconds) == loops.MAX_RUNS
+
+
+def test_the_text_to_verdict_bench_counts_our_plies_and_says_when_the_peer_is_absent(
+    monkeypatch: pytest.MonkeyPatch, tmp_path
+) -> None:
+    from benchmarks import text_verdict
+
+    plies, seconds = text_verdict.ours(INTERNATIONAL, "international")
+    assert plies == [104, 2] and seconds > 0
+    monkeypatch.setattr(text_verdict, "PEER", tmp_path / "absent" / "python")
+    out = StringIO()
+    with redirect_stdout(out):
+        text_verdict.main(["--runs", "1"])
+    assert "py-draughts is not installed" in out.getvalue()

@@ -201,7 +201,7 @@ def test_sixteen_move_rule_starts_at_the_strong_sides_first_king() -> None:
 
 
 def test_sixteen_and_five_move_counts_run_side_by_side_after_a_capture() -> None:
-    """REFERENCE.md 1.6 [unverified]: the first limit reached applies."""
+    """docs/rules/international.md §6 [unverified]: the first limit reached applies."""
     three = {"white": (0, 3), "black": (0, 1)}
     two = {"white": (0, 2), "black": (0, 1)}
     base = [facts(0, start=True, **three)]

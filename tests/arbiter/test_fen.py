@@ -1,4 +1,4 @@
-"""FEN reading in every form met in practice, canonical writing (REFERENCE.md 6.4)."""
+"""FEN reading in every form met in practice, canonical writing (docs/rules/pdn.md §4)."""
 
 import pytest
 from hypothesis import given, settings

@@ -1,4 +1,5 @@
-"""Geometry: numbering, names and lines of the 10x10 and 8x8 boards (REFERENCE.md 1.1, 2.1, 3.1)."""
+"""Geometry: numbering, names and lines of the 10x10 and 8x8 boards (docs/rules/
+international.md §1, russian.md §1, english.md §1)."""
 
 import pytest
 

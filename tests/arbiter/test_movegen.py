@@ -33,7 +33,7 @@ NONE = frozenset()
 
 
 def test_capture_is_compulsory_international():
-    """FMJD 4.x / 5.4.6; REFERENCE.md 1.3: a capture excludes every simple move."""
+    """FMJD 4.x / 5.4.6; docs/rules/international.md §3: a capture excludes every simple move."""
     board = InternationalBoard("W:Wd4,i3:Be5")
     assert moves(board) == {("d4", "f6", caps("e5"))}
 
@@ -54,13 +54,13 @@ def test_men_step_forward_only():
 
 
 def test_international_and_russian_men_capture_backwards():
-    """FMJD 4.1; REFERENCE.md 1.3, 2.2."""
+    """FMJD 4.1; docs/rules/international.md §3, docs/rules/russian.md §2."""
     for cls in (InternationalBoard, RussianBoard):
         assert moves(cls("W:Wd4:Bc3")) == {("d4", "b2", caps("c3"))}
 
 
 def test_english_men_do_not_capture_backwards():
-    """WCDF 1.18; REFERENCE.md 3.2."""
+    """WCDF 1.18; docs/rules/english.md §2."""
     assert moves(EnglishBoard("W:Wd4:Bc3")) == {("d4", "c5", NONE), ("d4", "e5", NONE)}
     assert moves(EnglishBoard("B:Wf6:Be5")) == {("e5", "d4", NONE), ("e5", "f4", NONE)}
 
@@ -69,7 +69,7 @@ def test_english_men_do_not_capture_backwards():
 
 
 def test_majority_rule_international():
-    """FMJD 4.13; REFERENCE.md 1.3: the capture taking most pieces is compulsory."""
+    """FMJD 4.13; docs/rules/international.md §3: the capture taking most pieces is compulsory."""
     board = InternationalBoard("W:Wd4,h4:Bc5,g5,g7")
     assert moves(board) == {("h4", "h8", caps("g5", "g7"))}
 
@@ -86,7 +86,7 @@ def test_majority_rule_leaves_free_choice_among_equals():
 
 
 def test_free_choice_russian_and_english():
-    """REFERENCE.md 2.2, WCDF 1.20: no majority rule."""
+    """docs/rules/russian.md §2, WCDF 1.20: no majority rule."""
     expected = {("d4", "b6", caps("c5")), ("h4", "h8", caps("g5", "g7"))}
     assert moves(RussianBoard("W:Wd4,h4:Bc5,g5,g7")) == expected
     assert moves(EnglishBoard("W:Wd4,h4:Bc5,g5,g7")) == expected
@@ -101,9 +101,10 @@ def test_capture_must_be_completed():
 
 
 def test_piece_is_never_jumped_twice_and_routes_merge():
-    """Turkish strike (REFERENCE.md 1.3): the man runs round four pieces back to its
+    """Turkish strike (docs/rules/international.md §3): the man runs round four pieces back to its
     start square; it cannot jump d2 again. Both directions round the loop take the same
-    pieces from c1 to c1, so they are one move ("drop", REFERENCE.md 1.3, 7)."""
+    pieces from c1 to c1, so they are one move ("drop", docs/rules/international.md §3.7,
+    perft.md §1)."""
     board = InternationalBoard("W:Wc1:Bd2,d4,b4,b2")
     assert moves(board) == {("c1", "c1", caps("d2", "d4", "b4", "b2"))}
     (move,) = board.legal_moves()
@@ -112,9 +113,9 @@ def test_piece_is_never_jumped_twice_and_routes_merge():
 
 
 def test_jumped_pieces_block_the_king():
-    """Turkish strike (REFERENCE.md 1.3, 2.2): a1xc3, f6xg5, h4xf2 brings the king to e1,
-    from where b4 lies behind the jumped c3, which still stands: the capture ends.
-    Removing pieces at once would let it take b4 as well."""
+    """Turkish strike (docs/rules/international.md §3.5, russian.md §2.4): a1xc3, f6xg5,
+    h4xf2 brings the king to e1, from where b4 lies behind the jumped c3, which still
+    stands: the capture ends. Removing pieces at once would let it take b4 as well."""
     board = RussianBoard("W:WKa1:Bc3,g5,f2,b4")
     assert moves(board) == {
         ("a1", "g1", caps("c3", "f2")),
@@ -134,7 +135,7 @@ def test_king_cannot_run_back_over_a_jumped_piece():
 
 
 def test_flying_king_moves_any_distance():
-    """FMJD 3.9; REFERENCE.md 1.2: the king stops before the first occupied square."""
+    """FMJD 3.9; docs/rules/international.md §2: the king stops before the first occupied square."""
     board = InternationalBoard("W:WKa1:Bj10")
     assert {to for _, to, _ in moves(board)} == {"b2", "c3", "d4", "e5", "f6", "g7", "h8", "i9"}
 
@@ -145,7 +146,7 @@ def test_flying_king_captures_at_distance_and_lands_anywhere_behind():
 
 
 def test_english_king_is_short():
-    """WCDF 1.17; REFERENCE.md 3.2."""
+    """WCDF 1.17; docs/rules/english.md §2."""
     board = EnglishBoard("W:WKd4:Bh8")
     assert moves(board) == {("d4", s, NONE) for s in ("c5", "e5", "c3", "e3")}
     board = EnglishBoard("W:WKd4:Bc3,e5")
@@ -155,7 +156,7 @@ def test_english_king_is_short():
 
 
 def test_russian_king_must_land_where_it_can_go_on():
-    """REFERENCE.md 2.2: among the squares behind c3 only d4 lets the king continue."""
+    """docs/rules/russian.md §2: among the squares behind c3 only d4 lets the king continue."""
     board = RussianBoard("W:WKa1:Bc3,e3")
     assert moves(board) == {("a1", "f2", caps("c3", "e3")), ("a1", "g1", caps("c3", "e3"))}
 
@@ -173,7 +174,7 @@ def test_promotion_on_a_simple_move():
 
 
 def test_international_man_passing_the_back_row_stays_a_man():
-    """FMJD 3.5, 4.15; REFERENCE.md 1.4."""
+    """FMJD 3.5, 4.15; docs/rules/international.md §4."""
     board = InternationalBoard("W:Wb8:Bc9,e9")
     assert moves(board) == {("b8", "f8", caps("c9", "e9"))}
     board.push(board.legal_moves()[0])
@@ -187,7 +188,7 @@ def test_international_man_ending_a_capture_on_the_back_row_is_crowned():
 
 
 def test_russian_man_crowned_in_passing_goes_on_as_a_king():
-    """REFERENCE.md 2.2: crowned on d8, it takes e7 as a flying king."""
+    """docs/rules/russian.md §2: crowned on d8, it takes e7 as a flying king."""
     board = RussianBoard("W:Wb6:Bc7,e7")
     assert moves(board) == {("b6", s, caps("c7", "e7")) for s in ("f6", "g5", "h4")}
     board.push(board.parse_move("b6:h4"))

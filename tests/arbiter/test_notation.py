@@ -1,4 +1,4 @@
-"""Move text: every accepted form, the error codes, and writing (REFERENCE.md 6.5, 6.6)."""
+"""Move text: every accepted form, the error codes, and writing (docs/rules/pdn.md §5, §6)."""
 
 import random
 
@@ -24,7 +24,7 @@ def test_leading_zeros_and_x_for_a_simple_move(text):
 
 
 def test_dash_written_for_an_english_jump():
-    """REFERENCE.md 6.6: traditional checkers texts write jumps as 20-11."""
+    """docs/rules/pdn.md §6: traditional checkers texts write jumps as 20-11."""
     board = EnglishBoard("B:Wc3:Bd4")
     assert board.parse_move("18-25") == Move(18, 25, frozenset({22}))
 
@@ -72,7 +72,7 @@ def test_move_text_writes_full_path_only_when_needed():
 
 
 def test_full_path_uses_the_square_behind_the_piece_when_going_straight_on():
-    """REFERENCE.md 6.5: a1 x c3 (landing f6, straight on) x g7 to i9 is written
+    """docs/rules/pdn.md §5: a1 x c3 (landing f6, straight on) x g7 to i9 is written
     a1-d4-i9, the turning rule giving the square just behind c3."""
     board = InternationalBoard("W:WK46:B37,19")
     route = Move(46, 10, frozenset({37, 19}), (46, 23, 10))
@@ -180,7 +180,7 @@ def test_complete_path_wins_over_a_longer_route_through_the_same_squares():
 
 
 def test_single_capture_written_from_to_is_its_own_full_path():
-    """e1xa5 is the whole path of the one-piece capture (REFERENCE.md 6.5); the four-piece
+    """e1xa5 is the whole path of the one-piece capture (docs/rules/pdn.md §5); the four-piece
     capture between the same squares needs its landing squares."""
     board = find_variant("czech")("B:Wb4,d4,f4,f2,h2,a1,g1:Bd8,f8,h8,a7,c7,e7,g7,h4,Ke1")
     assert board.parse_move("e1xa5").captures == {board.geometry.parse_square("b4")}

@@ -192,7 +192,12 @@ def test_unknown_moves_and_an_empty_game() -> None:
 def test_a_game_without_result_ends_at_the_next_tags_and_is_reported() -> None:
     cut, intact, tags_only = games("no_result.pdn")
     assert texts(cut.moves) == ["34-29", "19-23"] and cut.result is None
-    (error,) = cut.errors
+    assert cut.errors == []
+    (warning,) = cut.warnings
+    assert (warning.line, warning.column) == (6, 1)
+    assert warning.expected == "a result or '*' to end the game"
+    assert warning.assumed == "the end of the game, with the Result tag's '1/2-1/2'"
+    (error,) = next(read_games(FIXTURES / "no_result.pdn", strict=True)).errors
     assert (error.game, error.line, error.column) == (1, 6, 1)
     assert error.expected == "a result or '*' to end the game"
     assert intact.index == 2 and intact.tag("Event") == "intact game"
@@ -252,17 +257,30 @@ def test_windows_1252_lines() -> None:
 
 def test_damaged_games_are_reported_and_reading_goes_on() -> None:
     tags, junk, parens, comment, after = games("damaged.pdn")
-    assert [(e.line, e.column, e.expected) for e in tags.errors] == [
+    assert tags.errors == []
+    assert [(w.line, w.column, w.expected, w.assumed) for w in tags.warnings] == [
+        (2, 1, "a tag value in double quotes", "the tag [Site 'Amsterdam']"),
+        (3, 1, "a closing ']'", "the tag [Round '1']"),
+    ]
+    assert tags.tags == {
+        "Event": "broken tags",
+        "Site": "Amsterdam",
+        "Round": "1",
+        "White": "intact",
+    }
+    assert tags.result == "2-0"
+    strict = next(read_games(FIXTURES / "damaged.pdn", strict=True))
+    assert [(e.line, e.column, e.expected) for e in strict.errors] == [
         (2, 1, "a tag value in double quotes"),
         (3, 1, "a closing ']'"),
     ]
-    assert tags.tags == {"Event": "broken tags", "White": "intact"} and tags.result == "2-0"
     (error,) = junk.errors
     assert (error.line, error.column, error.found) == (8, 25, "'@@@'")
     assert error.expected == "a move, a move number or a result"
     assert texts(junk.moves) == ["32-28", "19-23", "38-32"]  # skipped up to the result
     assert junk.result == "0-2"
-    stray, unclosed = parens.errors
+    assert parens.errors == []
+    stray, unclosed = parens.warnings
     assert (stray.line, stray.column) == (11, 10)
     assert unclosed.expected == "')' to close the variation opened at line 11, column 18"
     assert texts(parens.moves[1].variations[0]) == ["19-24", "33-29"]

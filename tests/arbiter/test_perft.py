@@ -1,4 +1,4 @@
-"""Perft against the published "drop" numbers (REFERENCE.md 7.1, 7.2); the full depths run
+"""Perft against the published "drop" numbers (docs/rules/perft.md §2, §3); the full depths run
 in ``benchmarks/perft_deep.py``."""
 
 import pytest

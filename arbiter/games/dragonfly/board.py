@@ -3,7 +3,7 @@
 Dragonfly (Libellule) is Christian Freeling's chess on 7x7 without queens (1983), where
 captured pieces come back by drops. The rules page of the inventor (Mindsports,
 https://www.mindsports.nl/index.php/arena/dragonfly/21-dragonfly-rules) gives only the
-differences from chess; the seed ``../shared/seeds/002_c53561bce6a5aa9a.txt`` is its
+differences from chess; the seed text "Règle du jeu Libellule" is its
 French translation. Where it says "the same as in orthodox Chess", the FIDE Laws of Chess
 apply (https://handbook.fide.com/chapter/E012023).
 

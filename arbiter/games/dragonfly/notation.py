@@ -10,7 +10,7 @@ queen in Dragonfly.
 What is checked and what is not:
 
 - the capture sign ``x`` is neither required nor checked: as in the draughts reader
-  (REFERENCE.md 6.6) the squares alone name the move;
+  (docs/rules/pdn.md §6) the squares alone name the move;
 - a missing check sign is accepted (many scoresheets leave them out), but a sign that is
   written must be true: ``+`` on a move that does not give check or ``#`` on a move that
   does not mate is reported (``wrong-check-mark``) because it is a claim about the

@@ -4,7 +4,7 @@ to move, and playing a move forward and back.
 Rules (sources, cited where they are applied):
 
 - the inventor's rules page, Christian Freeling, https://www.mindsports.nl/index.php/arena/dragonfly/21-dragonfly-rules
-  (Mindsports), of which the seed ``../shared/seeds/002_c53561bce6a5aa9a.txt``
+  (Mindsports), of which the seed text
   ("Règle du jeu Libellule") is a French translation;
 - https://en.wikipedia.org/wiki/Dragonfly_(chess_variant) (Pritchard 1994, Wood 1994)
   and https://de.wikipedia.org/wiki/Dragonfly_Chess for the set-up, which the rules page

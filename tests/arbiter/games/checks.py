@@ -1,4 +1,4 @@
-"""Checks that the tests of the issue #8 games run alike on any :class:`GameBoard`: the
+"""Checks that the tests of the games beyond draughts run alike on any :class:`GameBoard`: the
 moves written, how a game ended, a random game played forward and back, a record
 replayed, the command line."""
 

@@ -2,7 +2,7 @@
 to cross-check perft: a dict of (file, rank) -> piece letter, plain loops, no code shared
 with arbiter (its own FEN reading, numbering, move generator and turn order).
 
-Pieces: ``w``/``b`` men, ``W``/``B`` kings. Rules (REFERENCE.md section 2): men step
+Pieces: ``w``/``b`` men, ``W``/``B`` kings. Rules (docs/rules/russian.md): men step
 forward, capture both ways; kings fly; a piece is jumped once and stays until the end of
 the move; a man reaching the far row is crowned at once and captures on as a king; a king
 lands where the capture goes on if it can; capture compulsory, free choice. ``samoyed``:

@@ -141,7 +141,7 @@ def test_a_king_lands_where_it_can_go_on_capturing():
 
 
 def test_capture_is_compulsory_but_the_route_is_free():
-    # taking one piece is as legal as taking two (no majority rule, REFERENCE.md 2.2)
+    # taking one piece is as legal as taking two (no majority rule, docs/rules/russian.md §2)
     board = BashniBoard("W:Wc3,g3:Bb4,f4,f6")
     assert texts(board) == ["c3:a5", "g3:g7"]
     assert board.parse_move("c3:a5").captures == {square("b4")}
@@ -227,7 +227,7 @@ def test_only_a_ply_that_takes_a_column_off_the_board_is_irreversible():
 @pytest.mark.parametrize(("depth", "count"), [(1, 7), (2, 49), (3, 302), (4, 1469), (5, 7482)])
 def test_perft_equals_russian_until_a_freed_piece_can_move(depth, count):
     """Until ply 5 every capture takes a lone man, so the leaves are those of Russian
-    draughts (REFERENCE.md 7, Russian, depths 1-5); the counts part at depth 6."""
+    draughts (docs/rules/perft.md, Russian, depths 1-5); the counts part at depth 6."""
     assert perft(BashniBoard(), depth) == count
 
 

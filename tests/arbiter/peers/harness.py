@@ -121,9 +121,9 @@ def known_peer_defect(cls: type[Board], mismatch: Mismatch) -> str | None:
 
     Turkish: pydraughts 0.6.7 lets a king make a simple move along a line that pieces
     block (e.g. ``W:WK6,41-45,47-56:B9-13,15-21,24,31``: K6 (f8) "to" 62 (f1) over f7,
-    f3 and f2). A Turkish king moves like a rook over empty squares only (REFERENCE.md
-    4.5). Every such mismatch has moves only on pydraughts' side, all simple king moves
-    over an occupied square.
+    f3 and f2). A Turkish king moves like a rook over empty squares only (docs/rules/
+    turkish.md §2.1). Every such mismatch has moves only on pydraughts' side, all simple
+    king moves over an occupied square.
     """
     if cls.name != "turkish" or mismatch.only_ours:
         return None

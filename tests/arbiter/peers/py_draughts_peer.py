@@ -4,7 +4,7 @@ Runs in its own virtualenv (``.peers/py-draughts``), never in the project's. Sam
 as ``pydraughts_peer.py``: lines ``<variant>\\t<FEN>`` on stdin (numeric FEN), one JSON line
 per input, the sorted list of distinct ``[from, to, [captured]]``. py-draughts numbers the
 squares from 0 in the official order (its Brazilian board is its Russian one, square 0 =
-b8); routes with the same start, end and captured set are merged (REFERENCE.md 1.3).
+b8); routes with the same start, end and captured set are merged (docs/rules/international.md §3).
 """
 
 from __future__ import annotations

@@ -2,13 +2,13 @@
 
 Runs in its own virtualenv (``.peers/pydraughts``), never in the project's. Reads lines
 ``<variant>\t<FEN>`` on stdin (variant: one of ``_NAMES``, our names; FEN numeric,
-White's list first, since pydraughts takes the first list as White's: REFERENCE.md 7.3)
+White's list first, since pydraughts takes the first list as White's: docs/rules/perft.md §4)
 and writes one JSON line per input: the sorted list of distinct ``[from, to, [captured]]``.
-pydraughts lists one move per capture route; routes with the same start, end and
-captured set are one move (REFERENCE.md 1.3), so they are merged here. Its numbering of
-these variants is ours, as checked on the starting positions. Its Frisian king-move limit
-reads the game's own history, which a FEN does not carry: positions are compared as set
-up, without history, on both sides.
+pydraughts lists one move per capture route; routes with the same start, end and captured
+set are one move (docs/rules/international.md §3.7), so they are merged here. Its numbering
+of these variants is ours, as checked on the starting positions. Its Frisian king-move limit
+reads the game's own history, which a FEN does not carry: positions are compared as set up,
+without history, on both sides.
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Perft of every variant against the published counts (REFERENCE.md 7.1, 7.2; dctl's
+"""Perft of every variant against the published counts (docs/rules/perft.md §2, §3; dctl's
 traversal tests), to the depth the suite affords; ``benchmarks/perft_deep.py`` goes deeper.
 
 Variants with no published count: Portuguese (its rules are Spanish's: the counts must be
@@ -57,14 +57,14 @@ def test_turkish_initial_position_as_we_count_it():
     ids=["gilbert-1", "gilbert-2", "gilbert-3"],
 )
 def test_italian_test_positions(fen, expected):
-    """Ed Gilbert's positions (REFERENCE.md 7.2; dctl ``italian/gilbert.cpp``, "keep"
+    """Ed Gilbert's positions (docs/rules/perft.md §3; dctl ``italian/gilbert.cpp``, "keep"
     counts, which equal "drop" at these depths: short-range kings)."""
     board = ItalianBoard(fen)
     assert [perft(board, d) for d in range(1, len(expected) + 1)] == expected
 
 
 def test_thai_counts_are_published_for_the_twelve_men_set_up():
-    """REFERENCE.md 7.1 gives Thai 7, 49, 302, ... "8 men each on the first two rows";
+    """docs/rules/perft.md §2 gives Thai 7, 49, 302, ... "8 men each on the first two rows";
     from that set-up the third count is 392 (the armies are four rows apart). The
     published counts are those of our Thai rules from the English set-up of 12 men
     each (checked to depth 9, 3,963,648, in benchmarks/perft_deep.py)."""

@@ -1,6 +1,6 @@
 """Every variant is reachable by name, alias and PDN GameType (where PDN gives it one), from
 the Python API and the command line, and its class data agree with its PDN GameType
-(REFERENCE.md 6.2)."""
+(docs/rules/pdn.md §2)."""
 
 import io
 
@@ -11,7 +11,7 @@ from arbiter.geometry import Colour, Geometry
 from arbiter.variants import VARIANTS, find_variant
 from tests.arbiter.registry import GAME_TYPE_VARIANTS
 
-#: REFERENCE.md 6.2: capture separator and result format per GameType number.
+#: docs/rules/pdn.md §2: capture separator and result format per GameType number.
 PDN_TABLE = {
     20: ("x", "international"),
     21: ("x", "default"),

@@ -1,4 +1,4 @@
-"""One small position per distinctive rule of each variant (REFERENCE.md 4, dctl, FID,
+"""One small position per distinctive rule of each variant (docs/rules/README.md §3, dctl, FID,
 APCA, lidraughts: each rule's source is in its variant's docstring). Squares are written
 algebraically; ``helpers.setup`` converts them to the variant's own numbering."""
 
