@@ -3,20 +3,25 @@
 Environment variables:
 - DJANGO_ENV=production or DEBUG=0: production mode (passes `manage.py check --deploy` without
   warnings). It requires SECRET_KEY and DJANGO_ALLOWED_HOSTS (comma-separated).
-- SECRET_KEY: required in production; in development a key is generated for the process.
+- SECRET_KEY: required in production; in development a key is generated once into the
+  git-ignored file .secret_key and shared by every process.
 - DATABASE_URL: any URL dj-database-url understands (postgres://... uses psycopg 3). Without it,
   the SQLite file db.sqlite3 at the repository root.
 - CELERY_BROKER_URL (redis://... or amqp://...): real workers. Without it, tasks run in-process.
 - CELERY_RESULT_BACKEND: defaults to the broker URL for Redis, no result backend for AMQP.
 - CELERY_VISIBILITY_TIMEOUT: seconds before Redis hands an unacknowledged task (its worker
-  died) to another worker (default 3600). DOCUMENT_TIME_LIMIT: seconds a PDF job may run
+  died) to another worker (default 120). DOCUMENT_TIME_LIMIT: seconds a PDF job may run
   (default 600). DJANGO_MEDIA_ROOT: where generated files are stored (default ./media).
 - DJANGO_CSRF_TRUSTED_ORIGINS (comma-separated), DJANGO_SECURE_PROXY_SSL_HEADER=1 (trust
   X-Forwarded-Proto behind a proxy), DJANGO_HSTS_SECONDS, DJANGO_LOG_LEVEL.
+- UPLOAD_MAX_BYTES: the largest upload or API body (default 2 MiB), answered 413 beyond.
+- LOGIN_FAILURE_LIMIT (5), LOGIN_ADDRESS_FAILURE_LIMIT (50), LOGIN_LOCKOUT_SECONDS (900):
+  failed logins allowed per account and address, per address, and for how long.
 - DJANGO_LANGUAGE_CODE: "en" (default) or "fr": the language of visitors whose browser asks
   for neither, and of the printable PDF documents (one file shared by every reader).
 """
 
+import contextlib
 import os
 from pathlib import Path
 
@@ -44,11 +49,37 @@ PRODUCTION = os.environ.get("DJANGO_ENV", "").lower() == "production" or not _en
 )
 DEBUG = not PRODUCTION
 
+
+def _development_secret_key(path: Path) -> str:
+    """The development key, generated once into `path` (git-ignored) and read by every
+    process after: sessions and CSRF tokens then hold across the processes of a
+    multi-process server and across restarts."""
+    try:
+        key = path.read_text().strip()
+    except FileNotFoundError:
+        key = ""
+    if key:
+        return key
+    # Written whole to a file of this process, then linked into place: of two processes
+    # starting together, one key wins and both read it.
+    draft = path.with_name(f"{path.name}.{os.getpid()}")
+    try:
+        draft.write_text(get_random_secret_key())
+        draft.chmod(0o600)
+        with contextlib.suppress(FileExistsError):
+            os.link(draft, path)
+        return path.read_text().strip()
+    except OSError:  # a read-only checkout: a key for this process only
+        return get_random_secret_key()
+    finally:
+        draft.unlink(missing_ok=True)
+
+
 SECRET_KEY = os.environ.get("SECRET_KEY", "")
 if not SECRET_KEY:
     if PRODUCTION:
         raise ImproperlyConfigured("SECRET_KEY must be set in the environment in production mode.")
-    SECRET_KEY = get_random_secret_key()
+    SECRET_KEY = _development_secret_key(BASE_DIR / ".secret_key")
 
 ALLOWED_HOSTS = _env_list("DJANGO_ALLOWED_HOSTS")
 if PRODUCTION and not ALLOWED_HOSTS:
@@ -77,6 +108,7 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    "tournaments.upload_limits.UploadLimitMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
@@ -115,6 +147,18 @@ else:
     }
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
+# The largest upload (a round's PDN, a record, a players CSV, an API body) in bytes; the
+# PDN reader needs memory in proportion (tournaments.upload_limits).
+UPLOAD_MAX_BYTES = int(os.environ.get("UPLOAD_MAX_BYTES", str(2 * 1024 * 1024)))
+DATA_UPLOAD_MAX_MEMORY_SIZE = UPLOAD_MAX_BYTES + 64 * 1024
+
+# Failed logins (site, admin, API token) per account and address, and per address alone,
+# within the lockout window (tournaments.login_limits).
+AUTHENTICATION_BACKENDS = ["tournaments.login_limits.ThrottledModelBackend"]
+LOGIN_FAILURE_LIMIT = int(os.environ.get("LOGIN_FAILURE_LIMIT", "5"))
+LOGIN_ADDRESS_FAILURE_LIMIT = int(os.environ.get("LOGIN_ADDRESS_FAILURE_LIMIT", "50"))
+LOGIN_LOCKOUT_SECONDS = int(os.environ.get("LOGIN_LOCKOUT_SECONDS", "900"))
+
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
     {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
@@ -146,9 +190,11 @@ STORAGES = {
 }
 
 REST_FRAMEWORK = {
+    # Token first: its WWW-Authenticate header makes a missing or invalid credential a 401
+    # (DRF answers 403 when the first class has no such header, as sessions have not).
     "DEFAULT_AUTHENTICATION_CLASSES": [
-        "rest_framework.authentication.SessionAuthentication",
         "rest_framework.authentication.TokenAuthentication",
+        "rest_framework.authentication.SessionAuthentication",
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticatedOrReadOnly"],
     "DEFAULT_PAGINATION_CLASS": "tournaments.api.pagination.Pagination",
@@ -166,6 +212,11 @@ SPECTACULAR_SETTINGS = {
     "SWAGGER_UI_DIST": "SIDECAR",
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",
+    "POSTPROCESSING_HOOKS": [
+        "drf_spectacular.hooks.postprocess_schema_enums",
+        "tournaments.api.schema.error_responses",
+        "tournaments.api.conditional.document_conditional_requests",
+    ],
 }
 
 # Public pages and API answers are cached per event state (tournaments.selectors_public
@@ -200,9 +251,12 @@ CELERY_ACCEPT_CONTENT = ["json"]
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 CELERY_TIMEZONE = TIME_ZONE
 # Redis redelivers a task whose worker died (acks_late) once this many seconds have passed
-# since it was handed out: longer than any task may run (DOCUMENT_TIME_LIMIT).
+# since it was handed out. Short, so a lost job resumes within minutes; a redelivery of a
+# job still running elsewhere does nothing (document jobs hold a lock while they run:
+# tournaments.job_liveness; record verifications and pairings lock their rows and check
+# what is already done).
 CELERY_BROKER_TRANSPORT_OPTIONS = {
-    "visibility_timeout": int(os.environ.get("CELERY_VISIBILITY_TIMEOUT", "3600"))
+    "visibility_timeout": int(os.environ.get("CELERY_VISIBILITY_TIMEOUT", "120"))
 }
 
 # Generated documents (tournaments.services.documents): files in Django's default storage.

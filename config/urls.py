@@ -3,9 +3,14 @@ pages under /events/, the dispute desk under /desk/ with the site login under /a
 REST API under /api/ with its OpenAPI schema and docs, and the language switch."""
 
 from django.contrib import admin
+from django.contrib.auth.views import LoginView
 from django.urls import include, path
 from django.views.generic import RedirectView
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
+
+from tournaments.login_limits import ThrottledAdminAuthenticationForm, ThrottledAuthenticationForm
+
+admin.site.login_form = ThrottledAdminAuthenticationForm
 
 urlpatterns = [
     path("", RedirectView.as_view(pattern_name="public:event_list", permanent=False)),
@@ -14,6 +19,11 @@ urlpatterns = [
     path("events/", include("tournaments.documents_urls")),
     path("desk/", include("games.urls")),
     # Site login for players and arbiters (the dispute desk); LOGIN_URL points here.
+    path(
+        "accounts/login/",
+        LoginView.as_view(authentication_form=ThrottledAuthenticationForm),
+        name="login",
+    ),
     path("accounts/", include("django.contrib.auth.urls")),
     path("api/", include("tournaments.api.urls")),
     path("api/schema/", SpectacularAPIView.as_view(), name="api-schema"),

@@ -1,9 +1,9 @@
-"""Who may do what with a game's record and disputes (issue 5, "The arbiter's dispute desk").
+"""Who may do what with a game's record and disputes on the arbiter's dispute desk.
 
 Roles are per event: its organizers (Event.organizers), its arbiters (Event.arbiters), the
 two players of a game (Player.user, their login account), and the public. Superusers act as
 organizers and arbiters of every event. The officials of an event (organizers and arbiters:
-tournaments.selectors.may_officiate, the same rule as for ballot draws) enter records and
+tournaments.access.may_officiate, the one source of object permissions) enter records and
 see the desk; only arbiters rule. The services enforce these predicates and the views use
 them to show or hide actions.
 """
@@ -11,8 +11,8 @@ them to show or hide actions.
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 
 from games.models import Dispute, Game
+from tournaments.access import may_arbitrate, may_officiate
 from tournaments.models import Event
-from tournaments.selectors import may_officiate
 
 User = AbstractBaseUser | AnonymousUser
 
@@ -28,9 +28,7 @@ def can_officiate(user: User | None, event: Event) -> bool:
 
 def can_rule(user: User | None, event: Event) -> bool:
     """Only an arbiter of the event rules on its disputes (its organizers do not)."""
-    if not _active(user):
-        return False
-    return user.is_superuser or event.arbiters.filter(pk=user.pk).exists()
+    return may_arbitrate(user, event)
 
 
 def is_player_of(user: User | None, game: Game) -> bool:

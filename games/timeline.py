@@ -74,8 +74,8 @@ def start_and_opening(
 ) -> tuple[str | None, str | None, bool]:
     """``(start FEN, opening moves, started after the opening)`` for replaying ``game``.
 
-    Without a card: the record's own FEN tag, no opening to check. With one (REFERENCE.md
-    3.4 and 5: the players play the drawn card's opening):
+    Without a card: the record's own FEN tag, no opening to check. With one
+    (docs/rules/tournaments.md §6.7: the players play the drawn card's opening):
     - a record without FEN tag starts from the card's start position and must begin with
       the card's moves;
     - a record whose FEN tag is the card's start position must begin with its moves;
@@ -90,6 +90,10 @@ def start_and_opening(
     if fen == _normal(variant, card.fen) and card.moves:
         return fen, None, True
     if fen == _normal(variant, card.start_fen):
+        if not card.moves:
+            # A card that draws a position with no opening moves (the FMJD Drawing Table
+            # 64's): starting from it is following it, there is no move to check.
+            return fen, None, True
         return fen, card.moves, False
     return fen, None, False
 

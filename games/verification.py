@@ -52,14 +52,15 @@ def flags_for(verdict: Verdict, *, entered_result: str) -> list[Flag]:
     """The findings of ``verdict`` for a game whose entered result is ``entered_result``.
 
     - the replay stopped: an unreadable record, an illegal or ambiguous move (with the ply
-      and the arbiter's reason; REFERENCE.md 1.8: an illegal move is reported, the
+      and the arbiter's reason; docs/rules/international.md §8: an illegal move is reported, the
       opponent or the arbiter decides what follows);
     - the result is contradicted: the board decided the game and the record's result
-      (arbiter's result check) or the entered result says otherwise (REFERENCE.md 1.5,
-      2.3, 3.2: the side to move without a legal move has lost; 1.6, 2.4: an automatic
-      draw ends the game);
+      (arbiter's result check) or the entered result says otherwise
+      (docs/rules/international.md §5.1, russian.md §3, english.md §2.5: the side to move without a
+      legal move has lost; international.md §6, russian.md §4: an automatic draw ends the
+      game);
     - an automatic draw ended the game, with its rule and source;
-    - the game left the drawn card's opening (REFERENCE.md 3.4 and 5).
+    - the game left the drawn card's opening (docs/rules/tournaments.md §6.7).
     """
     flags: list[Flag] = []
     error = verdict.error

@@ -8,9 +8,13 @@ from tournaments.services.errors import TournamentError
 class RecordError(TournamentError):
     """A game record cannot be stored (no game in the text, several games for one...)."""
 
+    default_code = "record_error"
+
 
 class DisputeError(TournamentError):
     """A dispute or a ruling breaks a rule of the dispute desk (already ruled, no reason...)."""
+
+    default_code = "dispute_error"
 
 
 class NotAllowedError(PermissionDenied):

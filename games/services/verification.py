@@ -3,13 +3,14 @@
 The record is replayed with ``arbiter.replay`` under the event's variant, from the drawn
 card's position when the event uses ballots; the verdict and the flags (games.verification)
 are stored on the record's Verification row. The game's result is never changed here: a
-contradicted result is flagged for the arbiter (issue 5: standings change only through a
-ruling or a result entry).
+contradicted result is flagged for the arbiter (standings change only through a ruling or
+a result entry).
 """
 
+import logging
 from dataclasses import replace
 
-from django.db import transaction
+from django.db import DatabaseError, transaction
 from django.utils import timezone
 
 from arbiter import replay
@@ -20,19 +21,50 @@ from games.timeline import Card, start_and_opening, variant_of
 from games.verification import flags_for
 from tournaments.selectors import pairing_card
 
+logger = logging.getLogger(__name__)
+
 
 @transaction.atomic
 def record_verify(*, record_id: int, revision: int) -> Verification | None:
     """Verify revision ``revision`` of record ``record_id``. A record changed since (a newer
     revision is queued) or deleted is left alone: None."""
+    # Only the record's row is locked (not the game, pairing, round and event joined to
+    # it): record writes lock the game then the record, and the two orders would deadlock.
     record = (
-        GameRecord.objects.select_for_update()
+        GameRecord.objects.select_for_update(of=("self",))
         .select_related("game__pairing__round__event")
         .filter(pk=record_id)
         .first()
     )
     if record is None or record.revision != revision:
         return None
+    verification, _ = Verification.objects.get_or_create(
+        record=record, defaults={"revision": revision}
+    )
+    try:
+        _verify(record, verification)
+    except DatabaseError:
+        raise
+    except Exception as error:
+        # Whatever the record holds, the verification ends: an input the reader or the
+        # replay cannot handle is reported as unreadable, never left pending.
+        logger.exception("record %s revision %s could not be verified", record.pk, revision)
+        message = f"the record could not be verified: {type(error).__name__}: {error}"[:1000]
+        verification.verdict = "unreadable"
+        verification.result_check = ""
+        verification.opening_followed = None
+        verification.flags = [{"kind": "unreadable", "ply": None, "message": message}]
+        verification.flagged = True
+        verification.report = {"verdict": "unreadable", "error": message}
+    verification.revision = revision
+    verification.status = VerificationStatus.DONE
+    verification.verified_at = timezone.now()
+    verification.save()
+    return verification
+
+
+def _verify(record: GameRecord, verification: Verification) -> None:
+    """Replay ``record`` and put the verdict and flags on ``verification`` (unsaved)."""
     game = record.game
     event = game.pairing.round.event
     pdn_game = read_game(record.pdn)
@@ -45,11 +77,6 @@ def record_verify(*, record_id: int, revision: int) -> Verification | None:
     if card is not None and opening is None:
         verdict = replace(verdict, opening=OpeningCheck(skipped, None if skipped else 0))
     flags = flags_for(verdict, entered_result=game.result)
-    verification, _ = Verification.objects.get_or_create(
-        record=record, defaults={"revision": revision}
-    )
-    verification.revision = revision
-    verification.status = VerificationStatus.DONE
     verification.verdict = verdict.verdict
     verification.result_check = verdict.result_check
     verification.opening_followed = None if verdict.opening is None else verdict.opening.followed
@@ -60,9 +87,6 @@ def record_verify(*, record_id: int, revision: int) -> Verification | None:
         "card": None if card is None else card.code,
         "entered_result": game.result,
     }
-    verification.verified_at = timezone.now()
-    verification.save()
-    return verification
 
 
 def game_card(game: Game) -> Card | None:

@@ -1,21 +1,43 @@
-"""Players: search and filters, CSV import, registration of the selected players in an event."""
+"""Players: search and filters, CSV import, registration of the selected players in an event.
 
-from io import StringIO
+A player belongs to the events they are registered in (tournaments.access.player_access):
+the contact details and login account are shown only to whoever manages one of them, and the
+player is changed only by whoever manages all of them; everyone else sees the public fields,
+read-only, with a message naming the events that stand in the way.
+"""
 
 from django.contrib import admin, messages
+from django.contrib.admin.utils import unquote
 from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.urls import path, reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from tournaments.access import PlayerAccess, player_access, player_refusal
 from tournaments.admin.history import AuditedAdmin
 from tournaments.admin.pages import render_page
 from tournaments.admin.scoping import organized_events
-from tournaments.forms import PlayersCsvImportForm, RegisterPlayersForm
+from tournaments.forms import (
+    PlayersCsvImportForm,
+    PlayersImportConfirmForm,
+    RegisterPlayersForm,
+)
 from tournaments.models import Player
 from tournaments.services.errors import ImportFormatError, TournamentError
-from tournaments.services.players import CSV_COLUMNS, player_create, players_import_csv
+from tournaments.services.players import player_create
+from tournaments.services.players_import import (
+    CREATE,
+    CSV_COLUMNS,
+    REFUSED,
+    UNCHANGED,
+    UPDATE,
+    ImportChangedError,
+    ImportPlan,
+    import_apply,
+    import_plan,
+    import_summary,
+)
 from tournaments.services.registrations import registration_add
 
 
@@ -32,6 +54,60 @@ class PlayerAdmin(AuditedAdmin):
         (gettext_lazy("Identifiers"), {"fields": ("fmjd_id", "national_id", "user")}),
         (gettext_lazy("Contact (private)"), {"fields": ("email", "phone", "birth_date")}),
     )
+    #: Shown only to the organizers of one of the player's events.
+    private_fields = ("user", "email", "phone", "birth_date")
+
+    def access(self, request: HttpRequest, obj: Player | None) -> PlayerAccess | None:
+        """The user's rights on `obj` (memoised for the request), None for a new player."""
+        if obj is None or obj.pk is None:
+            return None
+        answers = request.__dict__.setdefault("_player_access", {})
+        if obj.pk not in answers:
+            answers[obj.pk] = player_access(request.user, obj)
+        return answers[obj.pk]
+
+    def get_fieldsets(self, request: HttpRequest, obj: Player | None = None):
+        rights = self.access(request, obj)
+        if rights is None or rights.see_private:
+            return super().get_fieldsets(request, obj)
+        public = []
+        for name, options in super().get_fieldsets(request, obj):
+            fields = [f for f in options["fields"] if f not in self.private_fields]
+            if fields:
+                public.append((name, {**options, "fields": fields}))
+        return public
+
+    def has_change_permission(self, request: HttpRequest, obj: Player | None = None) -> bool:
+        rights = self.access(request, obj)
+        return super().has_change_permission(request, obj) and (rights is None or rights.change)
+
+    def has_delete_permission(self, request: HttpRequest, obj: Player | None = None) -> bool:
+        rights = self.access(request, obj)
+        return super().has_delete_permission(request, obj) and (rights is None or rights.change)
+
+    def change_view(self, request: HttpRequest, object_id: str, form_url="", extra_context=None):
+        """A player the user may not change opens read-only, saying why."""
+        obj = self.get_object(request, unquote(object_id))
+        rights = self.access(request, obj)
+        if rights is not None and not rights.change and request.method == "GET":
+            messages.warning(request, player_refusal(obj, rights))
+        return super().change_view(request, object_id, form_url, extra_context)
+
+    def history_view(self, request: HttpRequest, object_id: str, extra_context=None):
+        self._require_private(request, object_id)
+        return super().history_view(request, object_id, extra_context)
+
+    def history_form_view(
+        self, request: HttpRequest, object_id: str, version_id: str, extra_context=None
+    ):
+        self._require_private(request, object_id)
+        return super().history_form_view(request, object_id, version_id, extra_context)
+
+    def _require_private(self, request: HttpRequest, object_id: str) -> None:
+        """Past versions hold the private fields: only for those who may read them."""
+        rights = self.access(request, self.get_object(request, unquote(object_id)))
+        if rights is not None and not rights.see_private:
+            raise PermissionDenied(player_refusal(None, rights))
 
     def get_urls(self):
         return [
@@ -47,7 +123,7 @@ class PlayerAdmin(AuditedAdmin):
         """A new player is created by player_create (then saved already)."""
         if change:
             return super().save_form(request, form, change)
-        return player_create(user=request.user, **form.cleaned_data)
+        return player_create(form.cleaned_data, user=request.user)
 
     def save_model(self, request: HttpRequest, obj: Player, form, change: bool) -> None:
         if change:
@@ -58,25 +134,57 @@ class PlayerAdmin(AuditedAdmin):
             super().save_related(request, form, formsets, change)
 
     def import_view(self, request: HttpRequest) -> HttpResponse:
-        """Upload a CSV file; report the players created and updated and each line refused."""
+        """Upload a CSV file and see, per line, what would be created, changed (old → new) or
+        refused; the players are written only when the organizer confirms that preview."""
         if not (self.has_add_permission(request) and self.has_change_permission(request)):
             raise PermissionDenied
-        report = None
-        form = PlayersCsvImportForm(request.POST or None, request.FILES or None)
-        if request.method == "POST" and form.is_valid():
-            try:
-                report = players_import_csv(StringIO(form.cleaned_data["file"]), user=request.user)
-            except ImportFormatError as exc:
-                form.add_error("file", str(exc))
+        plan = None
+        upload = PlayersCsvImportForm()
+        if request.method == "POST" and "confirm" in request.POST:
+            confirm = PlayersImportConfirmForm(request.POST)
+            if confirm.is_valid():
+                data = confirm.cleaned_data["content"]
+                try:
+                    done = import_apply(
+                        data, digest=confirm.cleaned_data["digest"], user=request.user
+                    )
+                except ImportChangedError as exc:
+                    messages.error(request, str(exc))
+                    plan = self._plan_or_error(data, upload, request.user)
+                else:
+                    messages.success(request, import_summary(done))
+                    return HttpResponseRedirect(reverse("admin:tournaments_player_changelist"))
+        elif request.method == "POST":
+            upload = PlayersCsvImportForm(request.POST, request.FILES)
+            if upload.is_valid():
+                plan = self._plan_or_error(upload.cleaned_data["file"], upload, request.user)
+        confirm = None
+        if plan is not None:
+            confirm = PlayersImportConfirmForm(
+                initial={"content": plan.encoded, "digest": plan.digest}
+            )
         return render_page(
             self,
             request,
             "tournaments/admin/player_import.html",
             title=_("Import players from a CSV file"),
-            form=form,
-            report=report,
+            form=upload,
+            plan=plan,
+            confirm=confirm,
             columns=CSV_COLUMNS,
+            plan_created=plan.count(CREATE) if plan else 0,
+            plan_updated=plan.count(UPDATE) if plan else 0,
+            plan_unchanged=plan.count(UNCHANGED) if plan else 0,
+            plan_refused=plan.count(REFUSED) if plan else 0,
         )
+
+    @staticmethod
+    def _plan_or_error(data: bytes, form: PlayersCsvImportForm, user) -> ImportPlan | None:
+        try:
+            return import_plan(data, user=user)
+        except ImportFormatError as exc:
+            form.add_error(None, str(exc))
+            return None
 
     @admin.action(description=gettext_lazy("Register the selected players in an event"))
     def register_in_event(self, request: HttpRequest, queryset) -> HttpResponse | None:

@@ -1,4 +1,5 @@
-"""Object permissions of the admin: an organizer manages only the events they organize.
+"""Object permissions of the admin: an organizer manages only the events they organize
+(tournaments.access, the one source of object permissions).
 
 Every row under an event (registration, round, pairing, game...) is reached through a lookup
 path to its event (`event_path`); querysets, object permissions and foreign-key choices are
@@ -10,12 +11,13 @@ from django.contrib.admin.utils import unquote
 from django.db.models import Model, QuerySet
 from django.http import HttpRequest
 
+from tournaments import access
 from tournaments.admin.pages import object_or_404
 from tournaments.models import Event, Pairing, Registration, Round
 
 
 def is_unrestricted(request: HttpRequest) -> bool:
-    return request.user.is_active and request.user.is_superuser
+    return access.is_unrestricted(request.user)
 
 
 #: Lookup path from each scoped model to its event, for foreign-key choices.
@@ -30,15 +32,12 @@ _EVENT_PATHS: dict[type[Model], str] = {
 def scope(request: HttpRequest, queryset: QuerySet, event_path: str) -> QuerySet:
     """`queryset` narrowed to the rows whose event (reached through `event_path`, "" for
     events themselves) the request's user organizes."""
-    if is_unrestricted(request):
-        return queryset
-    prefix = f"{event_path}__" if event_path else ""
-    return queryset.filter(**{f"{prefix}organizers": request.user})
+    return access.scope(request.user, queryset, event_path)
 
 
 def organized_events(request: HttpRequest) -> QuerySet[Event]:
     """The events the request's user may manage."""
-    return scope(request, Event.objects.all(), "")
+    return access.organized_events(request.user)
 
 
 class EventScopedMixin:

@@ -4,14 +4,14 @@
 
 `details` holds the per-field messages of a validation error (DRF's own structure) and is
 omitted otherwise. A service's refusal (tournaments.services.errors.TournamentError and its
-subclasses, the games services' errors among them) is a 409 Conflict whose code is the error
-class and whose message is the service's own text (it names the object and the rule); a
-Django ValidationError from a model's rules is a 400.
+subclasses, the games services' errors among them) is a 409 Conflict whose code is the
+class's declared ``default_code`` (as DRF's exceptions declare theirs) and whose message
+is the service's own text (it names the object and the rule); a Django
+ValidationError from a model's rules is a 400.
 """
 
-import re
-
 from django.core.exceptions import PermissionDenied as DjangoPermissionDenied
+from django.core.exceptions import RequestDataTooBig
 from django.core.exceptions import ValidationError as DjangoValidationError
 from django.http import Http404
 from rest_framework import exceptions, status
@@ -28,13 +28,18 @@ class ServiceRefusal(exceptions.APIException):
     default_code = "refused"
 
 
-def _snake(name: str) -> str:
-    return re.sub(r"(?<!^)(?=[A-Z])", "_", name).lower()
+class PayloadTooLarge(exceptions.APIException):
+    """A body over the upload limit (tournaments.upload_limits)."""
+
+    status_code = status.HTTP_413_REQUEST_ENTITY_TOO_LARGE
+    default_code = "too_large"
 
 
 def _translate(exc: Exception) -> Exception:
+    if isinstance(exc, RequestDataTooBig):
+        return PayloadTooLarge(detail=str(exc))
     if isinstance(exc, TournamentError):
-        return ServiceRefusal(detail=str(exc), code=_snake(type(exc).__name__))
+        return ServiceRefusal(detail=str(exc), code=exc.default_code)
     if isinstance(exc, Http404):
         return exceptions.NotFound(detail=str(exc) or None)
     if isinstance(exc, DjangoPermissionDenied):

@@ -1,0 +1,527 @@
+"""The permission matrix: every write endpoint of the URL conf (the API, the desk, the admin's
+own views) and every view of every model admin in the admin registry, tried by six roles:
+anonymous, a player of the event, an arbiter and an organizer of another event, the event's
+own organizer and arbiter.
+
+A refused request leaves the database exactly as it was (every table but the sessions); an
+allowed one is not refused. Each URL name must have an entry here (WRITES) or be listed as a
+read (READS) or as not tied to an event (NOT_SCOPED): a new endpoint without one fails
+`test_every_endpoint_has_an_entry`.
+
+The arbiters and the other organizer hold every model permission of the tournament and game
+apps, as the event's organizer does: only the object rules (tournaments.access) stand between
+them and the event.
+"""
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+import pytest
+from django.apps import apps
+from django.contrib import admin
+from django.contrib.admin.helpers import ACTION_CHECKBOX_NAME
+from django.contrib.sessions.models import Session
+from django.test import Client
+from django.urls import URLPattern, URLResolver, get_resolver, reverse
+from rest_framework.test import APIClient
+
+from games.models import Dispute, Game
+from games.services.disputes import dispute_open
+from games.services.records import record_save
+from tests.factories import PlayerFactory, UserFactory, event_with_players
+from tests.tournaments.test_admin import form_data, make_organizer
+from tournaments.models import (
+    BallotCard,
+    BallotDeck,
+    BallotDraw,
+    Event,
+    Pairing,
+    Player,
+    Registration,
+    Round,
+    System,
+)
+from tournaments.models_documents import Document
+from tournaments.services import results, rounds
+from tournaments.services.ballots import ballot_draw
+
+pytestmark = pytest.mark.django_db
+
+ROLES = ("anonymous", "player", "other arbiter", "other organizer", "organizer", "arbiter")
+OFFICIALS = frozenset({"organizer", "arbiter"})
+ORGANIZER = frozenset({"organizer"})
+ARBITER = frozenset({"arbiter"})
+STAFF = frozenset({"other arbiter", "other organizer", "organizer", "arbiter"})
+NOBODY: frozenset[str] = frozenset()
+
+PDN = '[Event "?"]\n[Result "2-0"]\n\n1. 32-28 19-23 2. 28x19 14x23 2-0\n'
+
+#: URL names that only read (GET), whatever the role.
+READS = {
+    "public:event_list",
+    "public:event_home",
+    "public:round",
+    "public:standings",
+    "public:tiebreaks",
+    "public:crosstable",
+    "public:player",
+    "public:game",
+    "public:game_pdn",
+    "public:event_pdn",
+    "documents:crosstable",
+    "documents:standings",
+    "documents:status",
+    "desk:desk",
+    "desk:home",
+    "api:root",
+    "admin:tournaments_event_trf",
+    "api:events",
+    "api:event",
+    "api:pairings",
+    "api:standings",
+    "api:tiebreaks",
+    "api:crosstable",
+    "api:document",
+    "api:document_file",
+    "api:games",
+    "api:game",
+    "api-schema",
+    "api-docs",
+    "admin:index",
+    "admin:app_list",
+    "admin:jsi18n",
+    "admin:autocomplete",
+    "admin:view_on_site",
+    "admin:tournaments_event_standings",
+    "admin:tournaments_document_status",
+    "admin:tournaments_document_download",
+}
+#: URL names that write nothing of an event: the login pages, the language switch, one's
+#: own password.
+NOT_SCOPED = {
+    "login",
+    "logout",
+    "password_change",
+    "password_change_done",
+    "password_reset",
+    "password_reset_done",
+    "password_reset_confirm",
+    "password_reset_complete",
+    "admin:login",
+    "admin:logout",
+    "admin:password_change",
+    "admin:password_change_done",
+    "set_language",
+    "api:token",
+}
+
+
+@dataclass
+class World:
+    users: dict[str, object]
+    event: Event
+    other: Event
+    round: Round
+    draft: Round
+    game: Game
+    dispute: Dispute
+    objects: dict[type, object]
+
+
+@dataclass(frozen=True)
+class Write:
+    """One write: `allowed` roles succeed, the others are refused. `request` builds
+    (method, url, body, format) from the world."""
+
+    allowed: frozenset[str]
+    request: Callable[[World], tuple[str, str, dict, str | None]]
+
+
+def _world() -> World:
+    organizer = make_organizer("organizer")
+    arbiter = make_organizer("arbiter")
+    other_organizer = make_organizer("other-organizer")
+    other_arbiter = make_organizer("other-arbiter")
+    player = UserFactory(username="player", is_staff=False)
+    event = event_with_players(
+        organizer,
+        players=4,
+        system=System.ROUND_ROBIN,
+        variant="english",
+        games_per_pairing=2,
+        ballot_deck=BallotDeck.objects.get(slug="english-3-move"),
+    )
+    event.arbiters.add(arbiter)
+    other = event_with_players(other_organizer, players=2)
+    other.arbiters.add(other_arbiter)
+    round_ = rounds.round_publish(
+        round=rounds.round_pair(event=event, user=organizer), user=organizer
+    )
+    ballot_draw(round=round_, user=organizer)
+    for game in Game.objects.filter(pairing__round=round_):
+        results.result_record(game=game, result="1-0", user=organizer)
+    rounds.round_complete(round=round_, user=organizer)
+    draft = rounds.round_pair(event=event, user=organizer)
+    game = Game.objects.filter(pairing__round=round_).order_by("pairing__board", "index").first()
+    white = game.white.player
+    white.user = player
+    white.save()
+    record_save(game=game, pdn=PDN, user=organizer)
+    dispute = dispute_open(game=game, claim="wrong-result", statement="It was a draw.", user=player)
+    document, _ = Document.objects.get_or_create(event=event, kind="standings")
+    users = {
+        "player": player,
+        "other arbiter": other_arbiter,
+        "other organizer": other_organizer,
+        "organizer": organizer,
+        "arbiter": arbiter,
+    }
+    objects = {
+        Event: event,
+        Round: round_,
+        Pairing: game.pairing,
+        Game: game,
+        Registration: event.registrations.order_by("pairing_number").first(),
+        Player: white,
+        Dispute: dispute,
+        Document: document,
+        BallotDraw: BallotDraw.objects.filter(round=round_).first(),
+        BallotDeck: BallotDeck.objects.get(slug="english-3-move"),
+        BallotCard: BallotCard.objects.filter(deck__slug="english-3-move").first(),
+        UserFactory._meta.model: organizer,
+    }
+    return World(users, event, other, round_, draft, game, dispute, objects)
+
+
+def _api(method: str, path: Callable[[World], str], body: dict | None = None):
+    return lambda w: (method, path(w), body or {}, "json")
+
+
+def _event(w: World) -> str:
+    return f"/api/events/{w.event.slug}/"
+
+
+#: The writes outside the admin's model views.
+WRITES: dict[str, Write] = {
+    "api:players": Write(
+        ORGANIZER,
+        _api("post", lambda w: _event(w) + "players/", {"first_name": "A", "last_name": "B"}),
+    ),
+    "api:rounds": Write(NOBODY, _api("post", lambda w: _event(w) + "rounds/")),
+    "api:publish": Write(
+        ORGANIZER, _api("post", lambda w: _event(w) + f"rounds/{w.draft.number}/publish/")
+    ),
+    "api:result": Write(
+        ORGANIZER,
+        _api("post", lambda w: _event(w) + f"games/{w.game.pk}/result/", {"result": "0-1"}),
+    ),
+    "api:record": Write(
+        OFFICIALS, _api("put", lambda w: _event(w) + f"games/{w.game.pk}/record/", {"pdn": PDN})
+    ),
+    "api:disputes": Write(
+        OFFICIALS | {"player"},
+        _api(
+            "post",
+            lambda w: _event(w) + f"games/{w.game.pk}/disputes/",
+            {"claim": "wrong-result", "statement": "It was a draw."},
+        ),
+    ),
+    "api:ruling": Write(
+        ARBITER,
+        _api(
+            "post",
+            lambda w: _event(w) + f"disputes/{w.dispute.pk}/ruling/",
+            {"decision": "rejected", "reason": "The record shows a win."},
+        ),
+    ),
+    "api:documents": Write(
+        OFFICIALS, _api("post", lambda w: _event(w) + "documents/", {"kind": "crosstable"})
+    ),
+    "desk:dispute_open": Write(
+        OFFICIALS | {"player"},
+        lambda w: (
+            "post",
+            reverse("desk:dispute_open", args=(w.game.pk,)),
+            {"claim": "wrong-result", "statement": "It was a draw.", "ply": ""},
+            None,
+        ),
+    ),
+    "desk:upload": Write(
+        OFFICIALS,
+        lambda w: (
+            "post",
+            reverse("desk:upload", args=(w.event.slug,)),
+            {"round": w.round.pk, "pdn": PDN},
+            None,
+        ),
+    ),
+    "desk:assign": Write(
+        OFFICIALS,
+        lambda w: (
+            "post",
+            reverse("desk:assign", args=(w.event.slug,)),
+            {"item": 0, "game": w.game.pk},
+            None,
+        ),
+    ),
+    "desk:dispute": Write(
+        ARBITER,
+        lambda w: (
+            "post",
+            reverse("desk:dispute", args=(w.dispute.pk,)),
+            {
+                "decision": "rejected",
+                "reason": "The record shows a win.",
+                "result": "",
+                "ply": "",
+                "expected_version": w.game.version,
+            },
+            None,
+        ),
+    ),
+}
+
+#: Admin views beside the model admin's own (add, change, delete, changelist, history):
+#: the allowed roles and the form they post.
+ADMIN_VIEWS: dict[str, tuple[frozenset[str], Callable[[World], dict]]] = {
+    "tournaments_event_pair_next_round": (ORGANIZER, lambda w: {}),
+    "tournaments_round_results": (NOBODY, lambda w: {}),
+    "tournaments_round_publish": (NOBODY, lambda w: {}),
+    "tournaments_round_delete_draft": (NOBODY, lambda w: {}),
+    "tournaments_round_complete": (NOBODY, lambda w: {}),
+    "tournaments_round_unpublish": (NOBODY, lambda w: {}),
+    "tournaments_round_pair_again": (NOBODY, lambda w: {}),
+    "tournaments_event_register": (ORGANIZER, lambda w: {}),
+    "games_dispute_arbiters": (
+        ORGANIZER,
+        lambda w: {"action": "appoint", "event": w.event.pk, "username": "player"},
+    ),
+    "tournaments_round_draw_cards": (NOBODY, lambda w: {}),
+    "tournaments_registration_withdraw": (ORGANIZER, lambda w: {"from_round": 3}),
+    "tournaments_registration_bye": (NOBODY, lambda w: {"round_number": 2}),
+    "tournaments_ballotdraw_void": (ORGANIZER, lambda w: {"reason": "Wrong card drawn."}),
+    "games_game_record": (ORGANIZER, lambda w: {"pdn": PDN}),
+    "games_game_upload": (ORGANIZER, lambda w: {"round": w.round.pk, "pdn": PDN}),
+    "tournaments_document_request": (
+        ORGANIZER,
+        lambda w: {"event": w.event.pk, "kind": "crosstable"},
+    ),
+    "tournaments_player_import": (
+        STAFF,
+        lambda w: {"file": _csv(w)},
+    ),
+}
+
+
+def _csv(w: World):
+    from django.core.files.uploadedfile import SimpleUploadedFile
+
+    player = w.objects[Player]
+    player.fmjd_id = player.fmjd_id or "F-TARGET"
+    player.save()
+    text = f"last_name,first_name,fmjd_id,rating,club\n{player.last_name},X,{player.fmjd_id},1,Y\n"
+    return SimpleUploadedFile("players.csv", text.encode(), content_type="text/csv")
+
+
+def snapshot() -> dict[str, list]:
+    """Every row of every table but the sessions."""
+    rows = {}
+    for model in apps.get_models(include_auto_created=True):
+        if model is Session:
+            continue
+        rows[model._meta.db_table] = sorted(
+            model._default_manager.values_list(), key=lambda row: repr(row)
+        )
+    return rows
+
+
+def changed_tables(before: dict, after: dict) -> list[str]:
+    return [table for table in before if before[table] != after[table]]
+
+
+def url_names() -> set[str]:
+    names: set[str] = set()
+
+    def walk(patterns, namespace: str) -> None:
+        for pattern in patterns:
+            if isinstance(pattern, URLResolver):
+                inner = pattern.namespace or ""
+                walk(pattern.url_patterns, f"{namespace}{inner}:" if inner else namespace)
+            elif isinstance(pattern, URLPattern) and pattern.name:
+                names.add(f"{namespace}{pattern.name}")
+
+    walk(get_resolver().url_patterns, "")
+    return names
+
+
+def admin_model_views() -> dict[str, tuple[type, str]]:
+    """admin:<app>_<model>_<view> -> (model, view) for every model admin's standard views."""
+    views = {}
+    for model in admin.site._registry:
+        prefix = f"{model._meta.app_label}_{model._meta.model_name}"
+        for view in ("changelist", "add", "change", "delete", "history", "simple_history"):
+            views[f"admin:{prefix}_{view}"] = (model, view)
+        if model._meta.model_name == "user":
+            views[f"admin:{prefix}_password_change"] = (model, "password_change")
+    return views
+
+
+def test_every_endpoint_has_an_entry():
+    custom = {f"admin:{name}" for name in ADMIN_VIEWS}
+    known = READS | NOT_SCOPED | set(WRITES) | custom | set(admin_model_views())
+    missing = sorted(url_names() - known)
+    assert not missing, f"endpoints with no entry in the permission matrix: {missing}"
+    stale = sorted((set(WRITES) | custom) - url_names())
+    assert not stale, f"entries for endpoints that no longer exist: {stale}"
+
+
+def _client(world: World, role: str):
+    client = APIClient()
+    if role != "anonymous":
+        client.force_login(world.users[role])
+    return client
+
+
+def _refused(response) -> bool:
+    if response.status_code in (401, 403, 404, 405):
+        return True
+    location = response.headers.get("Location", "")
+    return response.status_code == 302 and "login" in location
+
+
+def _attempt(world: World, role: str, method: str, url: str, body: dict, fmt: str | None):
+    client = _client(world, role)
+    before = snapshot()
+    if fmt:
+        response = getattr(client, method)(url, body, format=fmt)
+    else:
+        response = getattr(client, method)(url, body)
+    assert response.status_code < 500, f"{role}: {method} {url} answered {response.status_code}"
+    return response, changed_tables(before, snapshot())
+
+
+def _check(world: World, name: str, allowed: frozenset[str], build) -> dict[str, int]:
+    """Refused roles first (each must leave the database unchanged), then the allowed ones
+    (each must not be refused). Returns counts for the report."""
+    counts = {"refused": 0, "allowed": 0}
+    for role in [r for r in ROLES if r not in allowed] + [r for r in ROLES if r in allowed]:
+        method, url, body, fmt = build(world)
+        response, changed = _attempt(world, role, method, url, body, fmt)
+        if role in allowed:
+            assert not _refused(response), (
+                f"{name}: {role} was refused ({response.status_code}) at {method} {url}"
+            )
+            counts["allowed"] += 1
+        else:
+            assert not changed, (
+                f"{name}: {role} changed {changed} at {method} {url} ({response.status_code})"
+            )
+            counts["refused"] += 1
+    return counts
+
+
+@pytest.fixture
+def world() -> World:
+    return _world()
+
+
+@pytest.mark.parametrize("name", sorted(WRITES))
+def test_write_endpoints(world, name):
+    write = WRITES[name]
+    _check(world, name, write.allowed, write.request)
+
+
+@pytest.mark.parametrize("name", sorted(ADMIN_VIEWS))
+def test_admin_object_views(world, name):
+    allowed, body = ADMIN_VIEWS[name]
+    model_name = name.split("_")[1]
+    model = next(m for m in world.objects if m._meta.model_name == model_name)
+    obj = world.objects[model]
+    try:
+        url = reverse(f"admin:{name}", args=(obj.pk,))
+    except Exception:
+        url = reverse(f"admin:{name}")
+    _check(world, name, allowed, lambda w: ("post", url, body(w), None))
+
+
+#: Who may change, delete, or act from the change list on the world's object of each model.
+ADMIN_CHANGE: dict[str, frozenset[str]] = {
+    "tournaments_event": ORGANIZER,
+    "tournaments_round": ORGANIZER,
+    "tournaments_pairing": NOBODY,
+    "tournaments_registration": ORGANIZER,
+    "tournaments_player": ORGANIZER,
+    "tournaments_ballotdraw": ORGANIZER,
+    # Decks and cards are federation data shared by every event, not an event's rows.
+    "tournaments_ballotdeck": STAFF,
+    "tournaments_ballotcard": NOBODY,
+    "tournaments_document": ORGANIZER,
+    "games_game": ORGANIZER,
+    "games_dispute": ORGANIZER,
+    "auth_user": NOBODY,
+    "auth_group": NOBODY,
+    "authtoken_tokenproxy": NOBODY,
+}
+
+
+def _admin_form(world: World, model, obj) -> dict:
+    """The change form as a browser posts it, read by a superuser."""
+    superuser = UserFactory(username="root", is_superuser=True)
+    client = Client()
+    client.force_login(superuser)
+    info = (model._meta.app_label, model._meta.model_name)
+    page = client.get(reverse("admin:{}_{}_change".format(*info), args=(obj.pk,)))
+    try:
+        data = form_data(page, f"{model._meta.model_name}_form")
+    except AssertionError:
+        data = {}
+    client.logout()
+    return {key: values if len(values) > 1 else (values or [""])[0] for key, values in data.items()}
+
+
+@pytest.mark.parametrize("prefix", sorted(ADMIN_CHANGE))
+def test_admin_change_views(world, prefix):
+    registered = {f"{m._meta.app_label}_{m._meta.model_name}": m for m in admin.site._registry}
+    assert set(ADMIN_CHANGE) == set(registered), "every registered model admin needs an entry"
+    model = registered[prefix]
+    obj = world.objects.get(model)
+    if obj is None:  # auth groups and tokens: none exists, make one
+        obj = model._default_manager.create(
+            **({"name": "Arbiters"} if prefix == "auth_group" else {"user": world.users["player"]})
+        )
+    data = _admin_form(world, model, obj)
+    allowed = ADMIN_CHANGE[prefix]
+    change = reverse(f"admin:{prefix}_change", args=(obj.pk,))
+    _check(world, f"{prefix} change", allowed, lambda w: ("post", change, dict(data), None))
+    # Deleting and the change list's bulk deletion: refused to every non-superuser but the
+    # organizer where the model admin lets them delete at all.
+    delete = reverse(f"admin:{prefix}_delete", args=(obj.pk,))
+    changelist = reverse(f"admin:{prefix}_changelist")
+    bulk = {"action": "delete_selected", ACTION_CHECKBOX_NAME: [str(obj.pk)], "post": "yes"}
+    for label, url, body in (
+        ("delete", delete, {"post": "yes"}),
+        ("bulk delete", changelist, bulk),
+    ):
+        for role in ROLES:
+            if role in allowed:
+                continue
+            response, changed = _attempt(world, role, "post", url, body, None)
+            assert not changed, (
+                f"{prefix} {label}: {role} changed {changed} ({response.status_code})"
+            )
+
+
+def test_admin_add_views_keep_to_ones_events(world):
+    """An add form naming the event (a registration, a round) refuses everyone but its
+    organizer: the event is not among the other roles' choices."""
+    player = PlayerFactory()
+    for prefix, body in (
+        ("tournaments_registration", {"event": world.event.pk, "player": player.pk}),
+        ("tournaments_round", {"event": world.event.pk}),
+    ):
+        url = reverse(f"admin:{prefix}_add")
+        for role in ROLES:
+            if role == "organizer":
+                continue
+            response, changed = _attempt(world, role, "post", url, body, None)
+            assert not changed, f"{prefix} add: {role} changed {changed} ({response.status_code})"

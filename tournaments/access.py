@@ -1,0 +1,125 @@
+"""Who may act on what: every object permission of the admin, the API and the dispute desk is
+derived here from the events a user organizes (Event.organizers) or arbitrates
+(Event.arbiters). Superusers act as organizers and arbiters of every event; inactive and
+anonymous users of none.
+
+- An event's organizers manage it (the admin, the API's writes), each change also needing
+  the Django model permission the admin asks for (`may_manage`).
+- Its organizers and arbiters officiate (records, the desk, ballot draws: `may_officiate`).
+- A player belongs to the events they are registered in: their contact details and login
+  account are seen by whoever manages one of those events, and the player is changed only by
+  whoever manages all of them (`player_access`). A player registered nowhere belongs to no
+  event: any user with the model permission manages them, as when the player was just
+  created.
+"""
+
+from dataclasses import dataclass
+
+from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
+from django.db.models import Q, QuerySet
+from django.utils.translation import gettext as _
+
+from tournaments.models import Event, Player
+
+User = AbstractBaseUser | AnonymousUser
+
+
+def is_active(user: User | None) -> bool:
+    return user is not None and user.is_authenticated and user.is_active
+
+
+def is_unrestricted(user: User | None) -> bool:
+    """A superuser: every event is theirs."""
+    return is_active(user) and user.is_superuser
+
+
+def organized_events(user: User | None) -> QuerySet[Event]:
+    """The events `user` organizes (all of them for a superuser)."""
+    if is_unrestricted(user):
+        return Event.objects.all()
+    if not is_active(user):
+        return Event.objects.none()
+    return Event.objects.filter(organizers=user)
+
+
+def officiated_events(user: User | None) -> QuerySet[Event]:
+    """The events `user` organizes or arbitrates (all of them for a superuser)."""
+    if is_unrestricted(user):
+        return Event.objects.all()
+    if not is_active(user):
+        return Event.objects.none()
+    return Event.objects.filter(Q(organizers=user) | Q(arbiters=user)).distinct()
+
+
+def scope(user: User | None, queryset: QuerySet, event_path: str) -> QuerySet:
+    """`queryset` narrowed to the rows whose event (reached through `event_path`, "" for
+    events themselves) `user` organizes."""
+    if is_unrestricted(user):
+        return queryset
+    if not is_active(user):
+        return queryset.none()
+    prefix = f"{event_path}__" if event_path else ""
+    return queryset.filter(**{f"{prefix}pk__in": organized_events(user).values("pk")})
+
+
+def organizes(user: User | None, event: Event) -> bool:
+    return organized_events(user).filter(pk=event.pk).exists()
+
+
+def may_officiate(user: User | None, event: Event) -> bool:
+    """Whether `user` organizes or arbitrates `event`: enters its records, sees its desk,
+    draws and voids its ballot cards."""
+    return officiated_events(user).filter(pk=event.pk).exists()
+
+
+def may_arbitrate(user: User | None, event: Event) -> bool:
+    """Only an arbiter of the event (or a superuser) rules on its disputes."""
+    if not is_active(user):
+        return False
+    return user.is_superuser or event.arbiters.filter(pk=user.pk).exists()
+
+
+def may_manage(user: User | None, event: Event, permission: str) -> bool:
+    """Whether `user` may make an admin change needing `permission` ("app.codename") in
+    `event`: a superuser, or an active staff member who organizes it and holds the
+    permission."""
+    if is_unrestricted(user):
+        return True
+    return (
+        is_active(user) and user.is_staff and user.has_perm(permission) and organizes(user, event)
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerAccess:
+    """What a user may do with one player: read the private fields (contact details, birth
+    date, login account), and change the player; `foreign` names the events of the player
+    the user does not manage (why a change is refused)."""
+
+    see_private: bool
+    change: bool
+    foreign: tuple[str, ...]
+
+
+def player_access(user: User | None, player: Player) -> PlayerAccess:
+    """The user's rights on `player`, from the events the player is registered in."""
+    if is_unrestricted(user):
+        return PlayerAccess(see_private=True, change=True, foreign=())
+    events = list(
+        Event.objects.filter(registrations__player=player).distinct().order_by("name", "pk")
+    )
+    mine = set(
+        organized_events(user).filter(pk__in=[e.pk for e in events]).values_list("pk", flat=True)
+    )
+    foreign = tuple(event.name for event in events if event.pk not in mine)
+    if not events:
+        return PlayerAccess(see_private=is_active(user), change=is_active(user), foreign=())
+    return PlayerAccess(see_private=bool(mine), change=not foreign, foreign=foreign)
+
+
+def player_refusal(player: Player | None, rights: PlayerAccess) -> str:
+    """Why a player may not be changed: the events of theirs the user does not organize."""
+    return _(
+        "%(player)s is registered in %(events)s, which you do not organize: only someone "
+        "who organizes every event of the player may change them."
+    ) % {"player": player or _("this player"), "events": ", ".join(rights.foreign)}
