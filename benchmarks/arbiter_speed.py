@@ -68,7 +68,7 @@ SOURCES: dict[str, tuple[str, ...]] = {
     "italian": ("italian/partite.pdn", "italian/ci98-fero.pdn"),
 }
 
-#: Perft leaf counts from the initial position, depth 1 first (REFERENCE.md 7.1, "drop";
+#: Perft leaf counts from the initial position, depth 1 first (docs/rules/perft.md §2, "drop";
 #: antidraughts moves as international draughts does). Turkish has no published count.
 REFERENCE_PERFT: dict[str, tuple[int, ...]] = {
     "international": (9, 81, 658, 4_265, 27_117, 167_140, 1_049_442),
@@ -118,7 +118,7 @@ PEERS = (
         "py_draughts_bench.py",
         frozenset({"international", "russian", "brazilian", "frisian", "antidraughts"}),
         left_out="py-draughts' American board lets White move first and counts 379 leaves "
-        "at perft depth 3 instead of 302 (REFERENCE.md 7.1): not the same game as English "
+        "at perft depth 3 instead of 302 (docs/rules/perft.md §2): not the same game as English "
         "draughts; it has no Italian or Turkish board.",
     ),
 )
@@ -150,7 +150,7 @@ class ArbiterEngine:
 
 # -- the games ----------------------------------------------------------------------------
 
-#: Square separators in a move (REFERENCE.md 6.5).
+#: Square separators in a move (docs/rules/pdn.md §5).
 _SEPARATORS = re.compile(r"[-x:]")
 
 
@@ -510,7 +510,7 @@ def report(reports: list[VariantReport], runs: int) -> str:
         "variant",
         "depth",
         "leaf counts",
-        "REFERENCE 7.1",
+        "docs/rules/perft.md §2",
         *OURS_PERFT,
         *peer_names,
         "perft() / faster peer",

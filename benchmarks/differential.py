@@ -1,5 +1,5 @@
 """Long differential run against pydraughts 0.6.7: 100,000 random-play positions per
-variant (REFERENCE.md 7.3 for the peer's conventions).
+variant (docs/rules/perft.md §4 for the peer's conventions).
 
 Run from the repository root once ``.peers/pydraughts`` exists:
 ``.venv/bin/python -m benchmarks.differential [count] [seed]``. Prints, per variant, the

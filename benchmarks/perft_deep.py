@@ -1,4 +1,4 @@
-"""Deep perft checks against the published "drop" numbers (REFERENCE.md 7.1, 7.2; dctl's
+"""Deep perft checks against the published "drop" numbers (docs/rules/perft.md §2, §3; dctl's
 traversal tests for the Italian positions and the Spantsiretti board).
 
 Run from the repository root: ``.venv/bin/python -m benchmarks.perft_deep`` (all), or

@@ -1,9 +1,9 @@
-"""Deep perft checks of the issue #8 games: from the start, deeper than the test suite,
-:func:`arbiter.perft.perft` against the naive second implementation of each game
-(``tests/arbiter/games/naive_*.py``, which share no code with the games). No counts are
-published for these games: the two implementations must agree. Each depth is the
-deepest at which both counts together take about 10-20 s (the Russian-family games
-have few moves from their starts, hence their greater depths).
+"""Deep perft checks of Bashni, Ugolki, Dragonfly and the Russian-rule games: from the
+start, deeper than the test suite, :func:`arbiter.perft.perft` against the naive second
+implementation of each game (``tests/arbiter/games/naive_*.py``, which share no code with
+the games). No counts are published for these games: the two implementations must agree.
+Each depth is the deepest at which both counts together take about 10-20 s (the
+Russian-family games have few moves from their starts, hence their greater depths).
 
 Run from the repository root: ``.venv/bin/python -m benchmarks.perft_games`` (all), or
 name games: ``... -m benchmarks.perft_games bashni samoyed``. Prints each game, its
