@@ -5,20 +5,26 @@ dispute desk (games.views)."""
 from django import forms
 from django.contrib import admin, messages
 from django.db.models import QuerySet
-from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
 from django.urls import path, reverse
 from django.utils.html import format_html, format_html_join
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from games.forms import ArbiterAppointForm, ArbiterCreateForm
 from games.models import Dispute, Game, RecordSource
+from games.results import result_score
+from games.services.arbiters import arbiter_account_create, arbiter_appoint, arbiter_remove
 from games.services.records import record_save, round_records_upload
-from games.templatetags.verdicts import verdict_label
+from games.verdict_text import flag_text
+from games.verdict_text import label as verdict_label
 from tournaments.admin.history import AuditedAdmin
 from tournaments.admin.pages import object_or_404, render_page, report_refusal
-from tournaments.admin.scoping import ScopedAdmin, scope
+from tournaments.admin.scoping import ScopedAdmin, organized_events, scope
+from tournaments.inputs import whole_number
 from tournaments.models import Round, RoundStatus
 from tournaments.services.errors import TournamentError
+from tournaments.upload_limits import check_text, check_upload
 
 
 class RecordForm(forms.Form):
@@ -32,7 +38,9 @@ class RecordForm(forms.Form):
     def clean(self):
         data = super().clean()
         upload = data.get("file")
+        check_upload(upload)
         data["text"] = upload.read() if upload else data.get("pdn", "")
+        check_text(data["text"])
         data["source"] = RecordSource.UPLOAD if upload else RecordSource.TYPED
         if not data["text"]:
             raise forms.ValidationError(gettext_lazy("Type the PDN or choose a file."))
@@ -48,10 +56,24 @@ class RoundUploadForm(RecordForm):
         self.order_fields(["round", "file", "pdn"])
 
 
+def _account_name(user) -> str:
+    """ "Marie Arbitre (marie)", or the user name alone."""
+    full = user.get_full_name()
+    return f"{full} ({user.get_username()})" if full else user.get_username()
+
+
+def object_or_404_in(queryset: QuerySet, pk: str | None):
+    """The row of ``queryset`` with primary key ``pk``, or 404."""
+    found = queryset.filter(pk=pk).first() if pk and pk.isdigit() else None
+    if found is None:
+        raise Http404(_("No such row."))
+    return found
+
+
 @admin.register(Game)
 class GameAdmin(ScopedAdmin, AuditedAdmin):
     event_path = "pairing__round__event"
-    list_display = ("__str__", "board", "index", "result", "version", "verification", "links")
+    list_display = ("__str__", "board", "index", "score", "version", "verification", "links")
     list_filter = (
         ("pairing__round__event", admin.RelatedOnlyFieldListFilter),
         "result",
@@ -64,7 +86,7 @@ class GameAdmin(ScopedAdmin, AuditedAdmin):
         "record__verification",
     )
     search_fields = ("white__player__last_name", "black__player__last_name")
-    fields = ("pairing", "index", "white", "black", "result", "version", "verification", "links")
+    fields = ("pairing", "index", "white", "black", "score", "version", "verification", "links")
     readonly_fields = fields
 
     def get_queryset(self, request: HttpRequest):
@@ -85,6 +107,12 @@ class GameAdmin(ScopedAdmin, AuditedAdmin):
             *super().get_urls(),
         ]
 
+    @admin.display(description=gettext_lazy("result"), ordering="result")
+    def score(self, game: Game) -> str:
+        """The result as the event's variant writes it (2-0 for FMJD, 1-0 otherwise)."""
+        shown = result_score(game.result, game.pairing.round.event.variant)
+        return f"{shown} ({game.get_result_display()})"
+
     @admin.display(description=gettext_lazy("board"), ordering="pairing__board")
     def board(self, game: Game) -> int:
         return game.pairing.board
@@ -103,7 +131,7 @@ class GameAdmin(ScopedAdmin, AuditedAdmin):
                 (
                     verdict_label(flag["kind"]),
                     f" ({flag['ply']})" if flag["ply"] is not None else "",
-                    flag["message"],
+                    flag_text(flag, verification.report),
                 )
                 for flag in verification.flags
             ),
@@ -158,6 +186,7 @@ class GameAdmin(ScopedAdmin, AuditedAdmin):
             form=form,
             record=record,
             verification=getattr(record, "verification", None),
+            variant=game.pairing.round.event.variant,
         )
 
     def upload_view(self, request: HttpRequest) -> HttpResponse:
@@ -198,6 +227,85 @@ class DisputeAdmin(ScopedAdmin, AuditedAdmin):
     list_select_related = ("game__white__player", "game__black__player", "opened_by")
     fields = ("game", "claim", "ply", "statement", "status", "opened_by", "opened_at", "desk")
     readonly_fields = fields
+
+    def get_urls(self):
+        return [
+            path(
+                "arbiters/",
+                self.admin_site.admin_view(self.arbiters_view),
+                name="games_dispute_arbiters",
+            ),
+            *super().get_urls(),
+        ]
+
+    def arbiters_view(self, request: HttpRequest) -> HttpResponse:
+        """The arbiters of the user's events: appoint an existing account, create one with
+        a password to give the arbiter, or remove one (their rulings stay)."""
+        events = organized_events(request).prefetch_related("arbiters")
+        chosen = events.filter(pk=whole_number(request.GET.get("event")) or 0).first()
+        initial = {"event": chosen}
+        action = request.POST.get("action") if request.method == "POST" else None
+        appoint = ArbiterAppointForm(
+            request.POST if action == "appoint" else None, events=events, initial=initial
+        )
+        create = ArbiterCreateForm(
+            request.POST if action == "create" else None, events=events, initial=initial
+        )
+        try:
+            if action == "appoint" and appoint.is_valid():
+                user = arbiter_appoint(
+                    event=appoint.cleaned_data["event"],
+                    username=appoint.cleaned_data["username"],
+                    by=request.user,
+                )
+                return self._arbiter_done(request, user, appoint.cleaned_data["event"])
+            if action == "create" and create.is_valid():
+                data = create.cleaned_data
+                user = arbiter_account_create(
+                    event=data["event"],
+                    username=data["username"],
+                    password=data["password1"],
+                    first_name=data["first_name"],
+                    last_name=data["last_name"],
+                    email=data["email"],
+                    by=request.user,
+                )
+                return self._arbiter_done(request, user, data["event"])
+            if action == "remove":
+                event = object_or_404_in(events, request.POST.get("event"))
+                user = object_or_404_in(event.arbiters.all(), request.POST.get("user"))
+                arbiter_remove(event=event, user=user, by=request.user)
+                messages.success(
+                    request,
+                    _("%(user)s no longer arbitrates %(event)s.") % {"user": user, "event": event},
+                )
+                return HttpResponseRedirect(request.get_full_path())
+        except TournamentError as error:
+            (create if action == "create" else appoint).add_error(None, str(error))
+        return render_page(
+            self,
+            request,
+            "games/admin/arbiters.html",
+            title=_("Arbiters of your events"),
+            events=events,
+            appoint=appoint,
+            create=create,
+        )
+
+    def _arbiter_done(self, request: HttpRequest, user, event) -> HttpResponse:
+        messages.success(
+            request,
+            _(
+                "%(user)s arbitrates %(event)s: they log in at %(url)s with their user name "
+                "and password."
+            )
+            % {
+                "user": _account_name(user),
+                "event": event,
+                "url": request.build_absolute_uri(reverse("desk:home")),
+            },
+        )
+        return HttpResponseRedirect(request.get_full_path())
 
     @admin.display(description=gettext_lazy("dispute desk"))
     def desk(self, dispute: Dispute) -> str:

@@ -16,6 +16,7 @@ from django.contrib.auth.models import AbstractBaseUser
 from arbiter import find_variant
 from arbiter.game import GameBoard
 from games.models import Game, GameResult
+from games.results import pdn_result
 from games.services.disputes import dispute_open
 from games.services.records import round_records_upload
 from games.services.verification import game_card
@@ -90,7 +91,7 @@ def _record(
         "White": f"{white.last_name}, {white.first_name}",
         "Black": f"{black.last_name}, {black.first_name}",
         **_game_tag(board_type),
-        "Result": _pdn_result(board_type, game.result),
+        "Result": _pdn_result(game),
     }
     header = "".join(f'[{name} "{value}"]\n' for name, value in tags.items())
     return f"{header}{' '.join(words)} {tags['Result']}\n"
@@ -117,14 +118,10 @@ def _move_that_goes_on(board: GameBoard, rng: random.Random) -> Any:
     return None
 
 
-def _pdn_result(board_type: type[GameBoard], result: str) -> str:
-    """The PDN result of a game result: the first score is the first player's (Black's in
-    English draughts; REFERENCE.md 6.3). Unfinished or forfeited games are ``*``."""
-    first = board_type.first_player.name.lower()
-    winner = {GameResult.WHITE_WIN: "white", GameResult.BLACK_WIN: "black"}.get(result)
-    if result == GameResult.DRAW:
-        return "1/2-1/2" if board_type.result_format == "default" else "1-1"
-    if winner is None:
+def _pdn_result(game: Game) -> str:
+    """The game's result in its record (games.results.pdn_result); a forfeited game was not
+    played, so its demo record is left unfinished (``*``)."""
+    forfeits = (GameResult.WHITE_FORFEIT_WIN, GameResult.BLACK_FORFEIT_WIN)
+    if game.result in forfeits:
         return "*"
-    won = "1-0" if winner == first else "0-1"
-    return won if board_type.result_format == "default" else {"1-0": "2-0", "0-1": "0-2"}[won]
+    return pdn_result(game.result, game.pairing.round.event.variant)

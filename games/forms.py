@@ -1,9 +1,12 @@
 """Forms of the dispute desk: they read input only; the services decide."""
 
 from django import forms
+from django.db.models import QuerySet
 from django.utils.translation import gettext_lazy as _
 
-from games.models import DisputeClaim, GameResult, RulingDecision
+from games.models import DisputeClaim, GameResult, RecordSource, RulingDecision
+from games.results import result_choices
+from tournaments.models import Event, Round
 
 
 class DisputeOpenForm(forms.Form):
@@ -33,3 +36,85 @@ class RulingForm(forms.Form):
     )
     reason = forms.CharField(label=_("Reason"), widget=forms.Textarea(attrs={"rows": 4}))
     expected_version = forms.IntegerField(widget=forms.HiddenInput, required=False)
+
+    def __init__(self, *args, variant: str = "", **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        if variant:
+            labels = dict(GameResult.choices)
+            self.fields["result"].choices = [
+                ("", _("unchanged")),
+                *(
+                    (code, score if score == labels[code] else f"{score} ({labels[code]})")
+                    for code, score in result_choices(variant)
+                ),
+            ]
+
+
+class DeskUploadForm(forms.Form):
+    """A round's PDN file, or its text pasted (the file wins when both are given)."""
+
+    round = forms.ModelChoiceField(label=_("Round"), queryset=Round.objects.none())
+    file = forms.FileField(label=_("PDN file"), required=False)
+    pdn = forms.CharField(
+        label=_("or the PDN text"), widget=forms.Textarea(attrs={"rows": 6}), required=False
+    )
+
+    def __init__(self, *args, rounds: QuerySet[Round], **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["round"].queryset = rounds
+
+    def clean(self):
+        data = super().clean()
+        upload = data.get("file")
+        data["text"] = upload.read() if upload else data.get("pdn", "")
+        data["source"] = RecordSource.UPLOAD if upload else RecordSource.TYPED
+        if not data["text"]:
+            raise forms.ValidationError(_("Choose a PDN file or paste the PDN text."))
+        return data
+
+
+class AssignForm(forms.Form):
+    """Give a game of the file that was not matched to a game of the round, by hand."""
+
+    item = forms.IntegerField(widget=forms.HiddenInput)
+    game = forms.TypedChoiceField(label=_("Board"), coerce=int)
+
+    def __init__(self, *args, games: list[tuple[int, str]], **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["game"].choices = [("", "—"), *games]
+
+
+class ArbiterAppointForm(forms.Form):
+    event = forms.ModelChoiceField(label=_("Event"), queryset=Event.objects.none())
+    username = forms.CharField(label=_("User name of an existing account"), max_length=150)
+
+    def __init__(self, *args, events: QuerySet[Event], **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["event"].queryset = events
+
+
+class ArbiterCreateForm(forms.Form):
+    event = forms.ModelChoiceField(label=_("Event"), queryset=Event.objects.none())
+    username = forms.CharField(label=_("User name"), max_length=150)
+    first_name = forms.CharField(label=_("First name"), max_length=150, required=False)
+    last_name = forms.CharField(label=_("Last name"), max_length=150, required=False)
+    email = forms.EmailField(label=_("Email"), required=False)
+    password1 = forms.CharField(
+        label=_("Password"),
+        widget=forms.PasswordInput(attrs={"autocomplete": "new-password"}),
+        help_text=_("Give it to the arbiter; they log in at /desk/ with it."),
+    )
+    password2 = forms.CharField(
+        label=_("Password again"),
+        widget=forms.PasswordInput(attrs={"autocomplete": "new-password"}),
+    )
+
+    def __init__(self, *args, events: QuerySet[Event], **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["event"].queryset = events
+
+    def clean(self):
+        data = super().clean()
+        if data.get("password1") and data.get("password1") != data.get("password2"):
+            self.add_error("password2", _("The two passwords differ."))
+        return data

@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from django.utils.translation import gettext as _
 
 from arbiter.pdn import PdnGame
+from tournaments.inputs import whole_number
 
 
 @dataclass(frozen=True, slots=True)
@@ -56,6 +57,8 @@ class MatchReport:
     matched: list[Matched] = field(default_factory=list)
     unmatched: list[Unmatched] = field(default_factory=list)
     missing: list[tuple[int, int]] = field(default_factory=list)
+    #: The PDN text of each unmatched game, by its number in the file (to assign it by hand).
+    unmatched_pdn: dict[int, str] = field(default_factory=dict)
 
     def to_dict(self) -> dict[str, list]:
         return {
@@ -121,13 +124,13 @@ def _round_mismatch(tag: str | None, round_number: int) -> str | None:
     """Why the Round tag excludes this round ("3", "3.1" for board or game 1 of round 3)."""
     if not tag or tag.strip() in {"?", "-"}:
         return None
-    head = tag.strip().split(".")[0]
-    if not head.isdigit():
+    named = whole_number(tag.strip().split(".")[0])
+    if named is None:
         return _("the Round tag %(tag)r is not a round number") % {"tag": tag}
-    if int(head) != round_number:
+    if named != round_number:
         return _("the Round tag %(tag)r names round %(named)s, not round %(number)s") % {
             "tag": tag,
-            "named": int(head),
+            "named": named,
             "number": round_number,
         }
     return None
@@ -137,19 +140,20 @@ def _find(
     game: PdnGame, slots: Sequence[Slot], white: str, black: str
 ) -> tuple[Slot | None, str | None]:
     board_tag = (game.tag("Board") or "").strip()
+    board = whole_number(board_tag)
     candidates = list(slots)
     if board_tag:
-        if not board_tag.isdigit():
+        if board is None:
             return None, _("the Board tag %(tag)r is not a board number") % {"tag": board_tag}
-        candidates = [slot for slot in slots if slot.board == int(board_tag)]
+        candidates = [slot for slot in slots if slot.board == board]
         if not candidates:
-            return None, _("the round has no board %(board)s") % {"board": int(board_tag)}
+            return None, _("the round has no board %(board)s") % {"board": board}
     for slot in candidates:
         if white in slot.white and black in slot.black:
             return slot, None
     swapped = [slot for slot in candidates if white in slot.black and black in slot.white]
     values = {
-        "board": int(board_tag) if board_tag else None,
+        "board": board,
         "white": repr(game.tag("White")),
         "black": repr(game.tag("Black")),
     }

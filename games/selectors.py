@@ -3,7 +3,7 @@ applies to a claim. Views, the admin and the API call these."""
 
 from dataclasses import dataclass
 
-from django.db.models import QuerySet
+from django.db.models import Count, Q, QuerySet
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
@@ -11,22 +11,22 @@ from arbiter import find_variant
 from arbiter.draws import RULES
 from arbiter.pdn import read_game
 from arbiter.svg import board_svg
-from games.models import Dispute, DisputeClaim, Game, GameRecord, Verification
+from games.models import Dispute, DisputeClaim, DisputeStatus, Game, GameRecord, Verification
 from games.services.verification import game_card
-from games.templatetags.verdicts import verdict_label
 from games.timeline import Card, Step, Timeline, game_timeline, start_and_opening, variant_of
+from games.verdict_text import label, rule_name, rule_source
 from tournaments.models import Event
 
 #: Where each variant's rules of play are summarised (the arbiter cites the same sections).
 _MOVE_RULES = {
-    "international": gettext_lazy("FMJD rules articles 3 and 4 (REFERENCE.md 1.2-1.4)"),
-    "russian": gettext_lazy("draughts-64 rules (REFERENCE.md 2.2)"),
-    "english": gettext_lazy("WCDF rules 1.17-1.20 (REFERENCE.md 3.2)"),
+    "international": gettext_lazy("FMJD rules, articles 3 and 4"),
+    "russian": gettext_lazy("draughts-64 rules, moves and captures"),
+    "english": gettext_lazy("WCDF rules, art. 1.17-1.20"),
 }
 _END_RULES = {
-    "international": gettext_lazy("FMJD rules article 5 (REFERENCE.md 1.5)"),
-    "russian": gettext_lazy("draughts-64 rules (REFERENCE.md 2.3)"),
-    "english": gettext_lazy("WCDF rules (REFERENCE.md 3.2)"),
+    "international": gettext_lazy("FMJD rules, article 5"),
+    "russian": gettext_lazy("draughts-64 rules, end of the game"),
+    "english": gettext_lazy("WCDF rules, end of the game"),
 }
 
 
@@ -78,6 +78,17 @@ def game_replay(game: Game, *, ply: int) -> GameReplay | None:
     return GameReplay(timeline=timeline, step=step, svg=svg, card=card)
 
 
+def position_svg(game: Game, fen: str, *, ply: int | None) -> str:
+    """The diagram of a position of ``game`` (the one a replay ruling starts from)."""
+    variant = find_variant(game.pairing.round.event.variant)
+    title = _("%(white)s – %(black)s, ply %(ply)s") % {
+        "white": game.white.player,
+        "black": game.black.player,
+        "ply": ply,
+    }
+    return board_svg(variant(fen), title=title)
+
+
 def verification_get(game: Game) -> Verification | None:
     return Verification.objects.filter(record__game=game).first()
 
@@ -97,7 +108,7 @@ def claim_rules(dispute: Dispute, replay: GameReplay | None) -> list[RuleCitatio
                     "after an irregularity the opponent decides whether it is corrected or "
                     "stands; the arbiter may order the game replayed from the position before it"
                 ),
-                _("FMJD rules article 5.4 (REFERENCE.md 1.8)"),
+                _("FMJD rules, art. 5.4 (irregularities)"),
             ),
         ]
     if claim == DisputeClaim.WRONG_RESULT:
@@ -110,7 +121,11 @@ def claim_rules(dispute: Dispute, replay: GameReplay | None) -> list[RuleCitatio
     if claim == DisputeClaim.DRAW_BY_RULE:
         rules = [RULES[code] for code in find_variant(variant).draw_rules]
         return [
-            RuleCitation(f"{rule.name} ({verdict_label(rule.kind)})", rule.source) for rule in rules
+            RuleCitation(
+                f"{rule_name(rule.code, rule.name)} ({label(rule.kind)})",
+                rule_source(rule.code, rule.source),
+            )
+            for rule in rules
         ]
     card = replay.card if replay else None
     if card:
@@ -123,9 +138,25 @@ def claim_rules(dispute: Dispute, replay: GameReplay | None) -> list[RuleCitatio
             "the players play the opening of the drawn card, each game of the pairing with "
             "colours swapped"
         )
-    return [
-        RuleCitation(text, _("REFERENCE.md 3.4 (English ballots) and 5 (64-square drawing tables)"))
-    ]
+    if variant == "english":
+        source = _("WCDF rules, opening restrictions (ballot)")
+    else:
+        source = _("FMJD ballot of openings (drawing table)")
+    return [RuleCitation(text, source)]
+
+
+def officiated_events(user) -> QuerySet[Event]:
+    """The events whose desk ``user`` works at (organizes or arbitrates; all for a
+    superuser), newest first, with their open disputes counted."""
+    events = Event.objects.all()
+    if not user.is_superuser:
+        events = events.filter(Q(arbiters=user) | Q(organizers=user)).distinct()
+    open_disputes = Count(
+        "rounds__pairings__games__disputes",
+        filter=Q(rounds__pairings__games__disputes__status=DisputeStatus.OPEN),
+        distinct=True,
+    )
+    return events.annotate(open_disputes=open_disputes).order_by("-start_date", "name")
 
 
 def desk_disputes(event: Event) -> QuerySet[Dispute]:

@@ -1,4 +1,5 @@
-"""The arbiter's dispute desk: /desk/events/<slug>/, /desk/disputes/<id>/, and opening a
+"""The arbiter's desk: /desk/ (the events the user officiates), /desk/events/<slug>/ (an
+event's disputes and flagged records), its round upload, /desk/disputes/<id>/, and opening a
 dispute on a game."""
 
 from django.urls import path
@@ -8,7 +9,10 @@ from games import views
 app_name = "desk"
 
 urlpatterns = [
+    path("", views.desk_home, name="home"),
     path("events/<slug:slug>/", views.desk, name="desk"),
+    path("events/<slug:slug>/upload/", views.desk_upload, name="upload"),
+    path("events/<slug:slug>/upload/assign/", views.desk_assign, name="assign"),
     path("disputes/<int:pk>/", views.dispute_detail, name="dispute"),
     path("games/<int:pk>/dispute/", views.dispute_new, name="dispute_open"),
 ]

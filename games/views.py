@@ -11,21 +11,34 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 
-from games.forms import DisputeOpenForm, RulingForm
+from games.forms import AssignForm, DeskUploadForm, DisputeOpenForm, RulingForm
 from games.models import Dispute, DisputeStatus, Game
 from games.permissions import can_officiate, can_open_dispute, can_rule, can_see_dispute
+from games.results import result_score
 from games.selectors import (
     claim_rules,
     desk_disputes,
     desk_flagged,
     game_replay,
+    officiated_events,
+    position_svg,
     verification_get,
 )
+from games.services.arbiters import may_appoint
 from games.services.disputes import dispute_open, dispute_rule
-from tournaments.models import Event
+from games.services.records import games_without_record, record_assign, round_records_upload
+from tournaments.inputs import whole_number
+from tournaments.models import Event, Round, RoundStatus
 from tournaments.services.errors import TournamentError
 
 _GAME_RELATED = ("pairing__round__event", "white__player", "black__player")
+
+
+def desk_home(request: HttpRequest) -> HttpResponse:
+    """The arbiter's front door: the desks of the events the user officiates, or a request
+    to log in."""
+    events = officiated_events(request.user) if request.user.is_authenticated else None
+    return render(request, "games/desk_home.html", {"events": events})
 
 
 @login_required
@@ -37,8 +50,126 @@ def desk(request: HttpRequest, slug: str) -> HttpResponse:
     return render(
         request,
         "games/desk.html",
-        {"event": event, "disputes": desk_disputes(event), "flagged": desk_flagged(event)},
+        {
+            "event": event,
+            "disputes": desk_disputes(event),
+            "flagged": desk_flagged(event),
+            "may_appoint": may_appoint(request.user, event),
+        },
     )
+
+
+def _session_key(event: Event) -> str:
+    return f"desk-upload-{event.pk}"
+
+
+@login_required
+def desk_upload(request: HttpRequest, slug: str) -> HttpResponse:
+    """Upload a round's PDN file from the desk: the games matched to the round's games are
+    stored; those left out wait here until an official assigns each to its board."""
+    event = get_object_or_404(Event, slug=slug)
+    if not can_officiate(request.user, event):
+        raise PermissionDenied
+    rounds = Round.objects.filter(event=event).exclude(status=RoundStatus.DRAFT)
+    form = DeskUploadForm(
+        request.POST or None,
+        request.FILES or None,
+        rounds=rounds,
+        initial={"round": rounds.order_by("-number").first()},
+    )
+    if request.method == "POST" and form.is_valid():
+        round_ = form.cleaned_data["round"]
+        try:
+            report = round_records_upload(
+                round=round_,
+                pdn=form.cleaned_data["text"],
+                source=form.cleaned_data["source"],
+                user=request.user,
+            )
+        except TournamentError as error:
+            form.add_error(None, str(error))
+        else:
+            request.session[_session_key(event)] = {
+                "round": round_.pk,
+                "items": [
+                    {
+                        "index": item.pdn_index,
+                        "white": item.white,
+                        "black": item.black,
+                        "reason": item.reason,
+                        "pdn": report.unmatched_pdn[item.pdn_index],
+                    }
+                    for item in report.unmatched
+                ],
+            }
+            messages.success(
+                request,
+                _("%(round)s: games matched and saved: %(matched)s; not matched: %(unmatched)s.")
+                % {
+                    "round": round_,
+                    "matched": len(report.matched),
+                    "unmatched": len(report.unmatched),
+                },
+            )
+            return redirect("desk:upload", slug=event.slug)
+    pending = request.session.get(_session_key(event))
+    round_, items, missing = None, [], []
+    if pending:
+        round_ = rounds.filter(pk=pending["round"]).first()
+    if round_ is not None:
+        missing = games_without_record(round_)
+        choices = [(game.pk, _game_label(game)) for game in missing]
+        items = [
+            {**item, "form": AssignForm(initial={"item": item["index"]}, games=choices)}
+            for item in pending["items"]
+        ]
+    return render(
+        request,
+        "games/desk_upload.html",
+        {"event": event, "form": form, "round": round_, "items": items, "missing": missing},
+    )
+
+
+@login_required
+def desk_assign(request: HttpRequest, slug: str) -> HttpResponse:
+    """Assign one game of the last upload that was not matched to a game of its round."""
+    event = get_object_or_404(Event, slug=slug)
+    if not can_officiate(request.user, event) or request.method != "POST":
+        raise PermissionDenied
+    key = _session_key(event)
+    pending = request.session.get(key) or {"round": None, "items": []}
+    round_ = Round.objects.filter(event=event, pk=pending["round"]).first()
+    missing = games_without_record(round_) if round_ is not None else []
+    form = AssignForm(request.POST, games=[(game.pk, _game_label(game)) for game in missing])
+    item = None
+    if form.is_valid():
+        item = next((i for i in pending["items"] if i["index"] == form.cleaned_data["item"]), None)
+    if item is None:
+        messages.error(request, _("Choose a board for the game of the file."))
+        return redirect("desk:upload", slug=event.slug)
+    game = next(game for game in missing if game.pk == form.cleaned_data["game"])
+    try:
+        record_assign(game=game, pdn=item["pdn"], user=request.user)
+    except TournamentError as error:
+        messages.error(request, str(error))
+    else:
+        pending["items"] = [i for i in pending["items"] if i is not item]
+        request.session[key] = pending
+        messages.success(
+            request,
+            _("Game %(index)s of the file is saved as the record of %(game)s.")
+            % {"index": item["index"], "game": _game_label(game)},
+        )
+    return redirect("desk:upload", slug=event.slug)
+
+
+def _game_label(game: Game) -> str:
+    return _("board %(board)s, game %(index)s: %(white)s – %(black)s") % {
+        "board": game.pairing.board,
+        "index": game.index,
+        "white": game.white.player,
+        "black": game.black.player,
+    }
 
 
 @login_required
@@ -53,11 +184,13 @@ def dispute_detail(request: HttpRequest, pk: int) -> HttpResponse:
     game = dispute.game
     event = game.pairing.round.event
     may_rule = can_rule(request.user, event) and dispute.status == DisputeStatus.OPEN
-    form = RulingForm(initial={"expected_version": game.version, "ply": dispute.ply})
+    form = RulingForm(
+        initial={"expected_version": game.version, "ply": dispute.ply}, variant=event.variant
+    )
     if request.method == "POST":
         if not may_rule:
             raise PermissionDenied
-        form = RulingForm(request.POST)
+        form = RulingForm(request.POST, variant=event.variant)
         if form.is_valid():
             data = form.cleaned_data
             try:
@@ -77,6 +210,8 @@ def dispute_detail(request: HttpRequest, pk: int) -> HttpResponse:
                 return redirect("desk:dispute", pk=dispute.pk)
     ply = _ply(request, default=dispute.ply or 0)
     replay = game_replay(game, ply=ply)
+    ruling = getattr(dispute, "ruling", None)
+    variant = event.variant
     return render(
         request,
         "games/dispute.html",
@@ -86,9 +221,16 @@ def dispute_detail(request: HttpRequest, pk: int) -> HttpResponse:
             "event": event,
             "replay": replay,
             "verification": verification_get(game),
+            "variant": event.variant,
             "rules": claim_rules(dispute, replay),
             "form": form if may_rule else None,
-            "ruling": getattr(dispute, "ruling", None),
+            "ruling": ruling,
+            "result_score": result_score(game.result, variant),
+            "ruling_before": ruling and result_score(ruling.result_before, variant),
+            "ruling_after": ruling and result_score(ruling.result_after, variant),
+            "replay_position": ruling
+            and ruling.replay_fen
+            and position_svg(game, ruling.replay_fen, ply=ruling.replay_from_ply),
             "history": dispute.history.select_related("history_user").order_by("history_id"),
             "may_see_desk": can_officiate(request.user, event),
         },
@@ -116,9 +258,12 @@ def dispute_new(request: HttpRequest, pk: int) -> HttpResponse:
             form.add_error(None, str(error))
         else:
             return redirect("desk:dispute", pk=dispute.pk)
-    return render(request, "games/dispute_open.html", {"game": game, "form": form})
+    score = result_score(game.result, game.pairing.round.event.variant)
+    return render(
+        request, "games/dispute_open.html", {"game": game, "form": form, "result_score": score}
+    )
 
 
 def _ply(request: HttpRequest, *, default: int) -> int:
-    text = request.GET.get("ply", "")
-    return int(text) if text.isdigit() else default
+    ply = whole_number(request.GET.get("ply"))
+    return default if ply is None else ply

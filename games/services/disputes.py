@@ -9,17 +9,19 @@ from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
 from django.utils.translation import gettext as _
 
-from arbiter.pdn import read_game
+from arbiter.pdn import PdnMove, read_game
 from games.models import (
     Dispute,
     DisputeClaim,
     DisputeStatus,
     Game,
+    GameRecord,
     GameResult,
     Ruling,
     RulingDecision,
 )
 from games.permissions import can_open_dispute, can_rule
+from games.results import result_score
 from games.services.errors import DisputeError, NotAllowedError
 from games.services.verification import game_card
 from games.timeline import game_timeline, start_and_opening, variant_of
@@ -37,7 +39,7 @@ def dispute_open(
 ) -> Dispute:
     """Open a dispute on ``game`` with ``claim`` (a DisputeClaim) and a written statement;
     ``ply`` is the half-move it is about, if any. Opened by the event's organizers or
-    arbiters, or by a player of the game (issue 5, "The arbiter's dispute desk")."""
+    arbiters, or by a player of the game (games.permissions)."""
     game = Game.objects.select_related(
         "pairing__round__event", "white__player", "black__player"
     ).get(pk=game.pk)
@@ -61,6 +63,13 @@ def dispute_open(
         )
     if not statement.strip():
         raise DisputeError(_("a dispute needs a statement of what is claimed"))
+    if ply is not None:
+        last = recorded_plies(game)
+        if not 0 <= ply <= last:
+            raise DisputeError(
+                _("%(where)s: ply %(ply)s is outside the record (plies 0 to %(last)s)")
+                % {"where": _where(game), "ply": ply, "last": last}
+            )
     dispute = Dispute(game=game, claim=claim, statement=statement.strip(), ply=ply, opened_by=user)
     dispute._history_user = user
     dispute.save()
@@ -142,6 +151,7 @@ def dispute_rule(
 def _consequence(game: Game, decision: str, result: str | None, ply: int | None) -> tuple[str, str]:
     """The result after the ruling, and the position to replay from (replay only)."""
     where = _where(game)
+    shown = result_score(game.result, game.pairing.round.event.variant)
     if result is not None and result not in GameResult.values:
         raise DisputeError(
             _("unknown result %(result)r: expected one of %(known)s")
@@ -151,14 +161,14 @@ def _consequence(game: Game, decision: str, result: str | None, ply: int | None)
         if result is not None and result != game.result:
             raise DisputeError(
                 _("%(where)s: rejecting a claim leaves the result (%(result)s)")
-                % {"where": where, "result": game.result}
+                % {"where": where, "result": shown}
             )
         return game.result, ""
     if decision == RulingDecision.ADJUST:
         if result is None or result == game.result:
             raise DisputeError(
                 _("%(where)s: adjusting needs a new result (the result is %(result)s)")
-                % {"where": where, "result": game.result}
+                % {"where": where, "result": shown}
             )
         return result, ""
     if decision == RulingDecision.UPHOLD:
@@ -188,6 +198,19 @@ def _replay_position(game: Game, ply: int | None) -> str:
             % {"where": where, "ply": ply, "last": timeline.last_ply}
         )
     return timeline.at(ply).fen
+
+
+def recorded_plies(game: Game) -> int:
+    """How many plies the game's record writes in its main line (0 without a record): a
+    dispute may name any of them, an illegal one included."""
+    record = GameRecord.objects.filter(game=game).first()
+    if record is None:
+        return 0
+    try:
+        pdn_game = read_game(record.pdn)
+    except Exception:  # an unreadable record: only the start position can be named
+        return 0
+    return sum(1 for item in pdn_game.moves if isinstance(item, PdnMove))
 
 
 def _where(game: Game) -> str:

@@ -80,7 +80,30 @@ def round_records_upload(
     report = match_games(pdn_games.values(), slots, round_number=round_.number)
     for matched in report.matched:
         _store(games[matched.game_id], write_game(pdn_games[matched.pdn_index]), user, source)
+    report.unmatched_pdn = {
+        item.pdn_index: write_game(pdn_games[item.pdn_index]) for item in report.unmatched
+    }
     return report
+
+
+@transaction.atomic
+def record_assign(*, game: Game, pdn: str, user: AbstractBaseUser) -> GameRecord:
+    """Store a game of an uploaded file that the matching left out as ``game``'s record,
+    by an official's hand (a name misspelled in the file, a missing Board tag...). A game
+    that already has a record keeps it: assigning never replaces a record silently."""
+    if GameRecord.objects.filter(game=game).exists():
+        raise RecordError(
+            _("board %(board)s game %(index)s of %(round)s already has a record")
+            % {"board": game.pairing.board, "index": game.index, "round": game.pairing.round}
+        )
+    return record_save(game=game, pdn=pdn, user=user, source=RecordSource.UPLOAD)
+
+
+def games_without_record(round_: Round) -> list[Game]:
+    """The games of ``round_`` (played pairings) that have no record yet, by board."""
+    games = _round_games(round_)
+    recorded = set(GameRecord.objects.filter(game__in=games).values_list("game_id", flat=True))
+    return [game for game in games if game.pk not in recorded]
 
 
 def _round_games(round_: Round) -> list[Game]:
@@ -115,6 +138,10 @@ def _require_recorder(user: AbstractBaseUser, game: Game) -> None:
 def _store(game: Game, text: str, user: AbstractBaseUser, source: str) -> GameRecord:
     from games.tasks import record_verify_task
 
+    # The game's row is the lock: two first records of one game arriving together would
+    # otherwise both find no record and both insert one (the second refused by the unique
+    # key); serialised, the second becomes revision 2 and both are kept in the history.
+    Game.objects.select_for_update().filter(pk=game.pk).values_list("pk", flat=True).first()
     record = GameRecord.objects.select_for_update().filter(game=game).first()
     if record is None:
         record = GameRecord(game=game, revision=1)

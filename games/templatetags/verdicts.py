@@ -1,42 +1,52 @@
-"""Translated names for the arbiter's stable codes, shown before its English detail.
+"""Template filters that show the arbiter's findings in the page's language
+(games.verdict_text maps the arbiter's stable codes to translated sentences).
 
-The arbiter (a pure library) reports in English with stable codes: the verdict
-(arbiter.verdict.VerdictKind), the result check (ResultCheck), a draw rule's kind and its
-counter's unit, and the flags of games.verification (FlagKind). Pages show
-``{{ code|verdict_label }}`` followed by the arbiter's own message.
+``{{ code|verdict_label }}``, ``{{ code|rule_name:fallback }}``,
+``{{ code|rule_source:fallback }}``, ``{{ error|move_problem }}``,
+``{% flag_text flag report %}``, ``{% result_check_text check report %}``,
+``{{ note|note_text }}``.
 """
 
 from django import template
-from django.utils.translation import gettext_lazy as _
+
+from games import verdict_text
 
 register = template.Library()
 
-LABELS = {
-    # arbiter.verdict.VerdictKind
-    "legal": _("every move is legal"),
-    "illegal": _("illegal move"),
-    "ambiguous": _("ambiguous move"),
-    "unreadable": _("unreadable record"),
-    # arbiter.verdict.ResultCheck
-    "agrees": _("the result agrees with the board"),
-    "contradicts": _("the result contradicts the board"),
-    "not-checkable": _("the result cannot be checked on the board"),
-    # arbiter.draws.base.Kind, arbiter.counters.Unit
-    "automatic": _("automatic"),
-    "claimable": _("claimable"),
-    "plies": _("plies"),
-    "occurrences": _("occurrences"),
-    "moves": _("moves"),
-    # games.verification.FlagKind (the others share a verdict's code)
-    "illegal-move": _("illegal move"),
-    "ambiguous-move": _("ambiguous move"),
-    "result-contradicted": _("result contradicted"),
-    "automatic-draw": _("automatic draw"),
-    "left-opening": _("opening left"),
-}
+LABELS = verdict_text.LABELS
 
 
 @register.filter
 def verdict_label(code: str) -> str:
     """The translated name of an arbiter code; an unknown code is shown as it is."""
-    return LABELS.get(code, code)
+    return verdict_text.label(code)
+
+
+@register.filter
+def rule_name(code: str, fallback: str = "") -> str:
+    return verdict_text.rule_name(code, fallback)
+
+
+@register.filter
+def rule_source(code: str, fallback: str = "") -> str:
+    return verdict_text.rule_source(code, fallback)
+
+
+@register.filter
+def move_problem(error) -> str:
+    return verdict_text.move_problem(error)
+
+
+@register.filter
+def note_text(note: str) -> str:
+    return verdict_text.note_text(note)
+
+
+@register.simple_tag
+def flag_text(flag, report) -> str:
+    return verdict_text.flag_text(flag, report)
+
+
+@register.simple_tag
+def result_check_text(check: str, report) -> str:
+    return verdict_text.result_check_text(check, report)

@@ -21,6 +21,7 @@ OPENING = '[GameType "20"]\n1. 32-28 19-23 2. 28x19 14x23 *'
 @pytest.fixture
 def dispute(game, organizer):
     result_record(game=game, result=GameResult.BLACK_WIN, user=organizer)
+    record_save(game=game, pdn=WON_ON_BOARD, user=organizer)  # ply 1 is a ply of the record
     player = game.black.player.user
     return dispute_open(
         game=game, claim="wrong-result", statement="White had no piece left.", user=player, ply=1
@@ -142,3 +143,15 @@ def test_players_and_organizers_open_but_do_not_rule(dispute, game, organizer):
     for user in (player, organizer):
         with pytest.raises(NotAllowedError, match="only its arbiters rule"):
             dispute_rule(dispute=dispute, decision="reject", reason="r", user=user)
+
+
+def test_a_disputes_ply_must_be_a_ply_of_the_record(game, organizer):
+    with pytest.raises(DisputeError, match="ply 999 is outside the record"):
+        dispute_open(game=game, claim="wrong-result", statement="s", ply=999, user=organizer)
+    record_save(game=game, pdn='[GameType "20"]\n1. 32-28 19-23 2. 28-22 *', user=organizer)
+    with pytest.raises(DisputeError, match=r"plies 0 to 3"):
+        dispute_open(game=game, claim="wrong-result", statement="s", ply=4, user=organizer)
+    # An illegal move (28-22 here) is a ply of the record: it can be disputed.
+    assert (
+        dispute_open(game=game, claim="wrong-result", statement="s", ply=3, user=organizer).ply == 3
+    )

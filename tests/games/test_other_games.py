@@ -1,6 +1,7 @@
-"""The games of issue #8 run in events like any draughts variant: an event is created in
-the game, its records are verified in the background (legal ones pass, a damaged one is
-flagged at its ply with the rule), and the public viewer draws the game."""
+"""The games beyond draughts (Bashni, Ugolki, Dragonfly …) run in events like any draughts
+variant: an event is created in the game, its records are verified in the background
+(legal ones pass, a damaged one is flagged at its ply with the rule), and the public
+viewer draws the game."""
 
 from pathlib import Path
 

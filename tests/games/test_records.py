@@ -145,3 +145,21 @@ def test_every_game_written_from_the_pairings_is_matched_back(data):
     assert sorted((m.pdn_index, m.game_id) for m in report.matched) == sorted(
         (number, slots[position].game_id) for number, position in enumerate(order, 1)
     )
+
+
+@pytest.mark.parametrize(
+    ("tags", "reason"),
+    [
+        ({"Round": "²"}, "is not a round number"),
+        ({"Round": "٣"}, "is not a round number"),
+        ({"Round": "9" * 5000}, "is not a round number"),
+        ({"Board": "²"}, "is not a board number"),
+        ({"Board": "-1"}, "is not a board number"),
+        ({"Board": "9" * 5000}, "is not a board number"),
+    ],
+)
+def test_round_and_board_tags_in_any_digits_are_refused_with_a_reason(tags, reason):
+    white, black = {"White": "de Vries, Jan", "Black": "Lefèvre, Luc"}.items()
+    report = match_games(_games({**dict([white, black]), **tags}), SLOTS, round_number=3)
+    assert not report.matched
+    assert reason in report.unmatched[0].reason

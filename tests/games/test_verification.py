@@ -172,3 +172,27 @@ def test_only_officials_enter_records(game, django_user_model):
     with pytest.raises(NotAllowedError):
         record_save(game=game, pdn=ILLEGAL, user=player)
     assert not hasattr(Game.objects.get(pk=game.pk), "record")
+
+
+def test_repairs_and_readings_are_stored_and_shown_in_both_languages(
+    game, organizer, django_capture_on_commit_callbacks
+):
+    from django.template.loader import render_to_string
+    from django.utils import translation
+
+    pdn = '[GameType "20"]\n[Round "11.3]\n[FEN "W:WK16:B21,12,44,28"]\n1. 16x1 (a note in words) *'
+    verification = save(game, pdn, organizer, django_capture_on_commit_callbacks)
+    assert verification.verdict == "legal"
+    warnings = verification.report["warnings"]
+    assert [(w["line"], w["column"]) for w in warnings] == [(2, 1), (4, 9)]
+    (reading,) = verification.report["readings"]
+    assert reading["settled"] == "same-outcome"
+    context = {"verification": verification, "variant": game.pairing.round.event.variant}
+    page = render_to_string("games/_verification.html", context)
+    assert "Read with repairs" in page and "Line 2, column 1: found" in page
+    assert "read as the tag [Round &#x27;11.3&#x27;]" in page
+    assert "Ply 1, 16x1:" in page and "by the rest of the record" in page
+    with translation.override("fr"):
+        page = render_to_string("games/_verification.html", context)
+    assert "Lu avec des réparations" in page and "Ligne 2, colonne 1 : trouvé" in page
+    assert "Demi-coup 1, 16x1 :" in page

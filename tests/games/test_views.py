@@ -32,9 +32,11 @@ def test_the_dispute_page_steps_through_the_replay_without_javascript(
     url = reverse("desk:dispute", args=(dispute.pk,))
     page = client.get(url).content.decode()
     assert 'role="img"' in page and "ply 3" in page
-    assert 'href="?ply=2" rel="prev"' in page and 'href="?ply=4" rel="next"' in page
-    assert "Draw counters at ply 3" in page and "FMJD Annex 1 art. 6.2" in page
-    assert "REFERENCE.md 1.5" in page  # the rule that applies to a result claim
+    assert 'href="?ply=2#replay" rel="prev" data-key="ArrowLeft"' in page
+    assert 'href="?ply=4#replay" rel="next" data-key="ArrowRight"' in page
+    assert "Draw counters at ply 3" in page and "FMJD rules, annex 1, art. 6.2" in page
+    assert "FMJD rules, article 5" in page  # the rule that applies to a result claim
+    assert "REFERENCE.md" not in page
     start = client.get(url, {"ply": 0}).content.decode()
     assert "Start position" in start and 'rel="prev"' not in start
     end = client.get(url, {"ply": 99}).content.decode()

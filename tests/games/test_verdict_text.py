@@ -1,0 +1,61 @@
+"""The arbiter's findings shown in the page's language, its rules cited by their federation's
+article: every draw rule of the arbiter has a translated name and source."""
+
+import pytest
+from django.utils import translation
+
+from arbiter.draws import RULES
+from games.verdict_text import DRAW_RULES, flag_text, move_problem, note_text, rule_source
+
+ERROR = {
+    "ply": 5,
+    "move_number": 3,
+    "move": "32-27",
+    "fen": "W:W31-50:B1-20",
+    "code": "capture-compulsory",
+    "message": "illegal move '32-27' in W:...: capture is compulsory: 28x19",
+    "legal": ["28x19"],
+}
+
+
+def test_every_draw_rule_of_the_arbiter_is_named_and_cited():
+    assert set(RULES) <= set(DRAW_RULES), sorted(set(RULES) - set(DRAW_RULES))
+    for _name, source in DRAW_RULES.values():
+        assert "REFERENCE" not in str(source)
+
+
+def test_an_unknown_rule_keeps_its_source_without_the_internal_file():
+    assert rule_source("new-rule", "FMJD art. 9 (REFERENCE.md 1.6)") == "FMJD art. 9"
+
+
+@pytest.mark.parametrize(
+    ("language", "expected"),
+    [
+        ("en", "move 3, 32-27: capture is compulsory (legal moves: 28x19)"),
+        ("fr", "coup 3, 32-27 : la prise est obligatoire (coups légaux : 28x19)"),
+    ],
+)
+def test_an_illegal_move_in_the_page_language(language, expected):
+    with translation.override(language):
+        assert move_problem(ERROR) == expected
+
+
+def test_flags_and_notes_in_french():
+    report = {
+        "error": None,
+        "entered_result": "1-0",
+        "recorded_result": "1-0",
+        "outcome": {"termination": "draw-rule", "ply": 50, "winner": None, "result": "1-1"},
+        "draw": {"rule": "fmjd-25-move", "name": "25-move rule", "ply": 50, "source": "x"},
+        "moves_after_end": 2,
+    }
+    with translation.override("fr"):
+        text = flag_text({"kind": "automatic-draw", "ply": 50, "message": "en"}, report)
+        assert text == (
+            "la partie était nulle au demi-coup 50 : règle des 25 coups (Règlement FMJD, "
+            "annexe 1, art. 6.2) ; 2 demi-coups ont été notés après"
+        )
+        contradicted = flag_text({"kind": "result-contradicted", "ply": 50}, report)
+        assert contradicted.startswith("le résultat saisi est 1-0 ; nulle au demi-coup 50")
+        note = note_text("3 plies were recorded after the game ended at ply 40; not verified")
+        assert note.startswith("3 demi-coups ont été notés après la fin")
