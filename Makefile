@@ -5,7 +5,7 @@ BIN := $(VENV)/bin
 PORT ?= 8000
 STAMP := $(VENV)/.installed
 
-.PHONY: run install test lint bench perft-deep perft-games corpus differential peers worker clean messages
+.PHONY: run install test lint bench load perft-deep perft-games corpus differential fuzz peers worker clean messages
 
 $(STAMP): requirements.txt
 	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -67,13 +67,31 @@ perft-games: install
 corpus: install
 	$(BIN)/python -m pytest tests/arbiter/test_corpus_replay.py tests/arbiter/test_pdn_corpus.py
 
+# Fuzzing of the PDN reader, FEN and move parsers (hypothesis): prints the count of inputs
+# and the foreign exceptions (any exception other than the arbiter's own); exits 1 on one.
+FUZZ_INPUTS ?= 20000
+fuzz: install
+	$(BIN)/python -m tests.arbiter.fuzz $(FUZZ_INPUTS)
+
 differential: install peers
 	$(BIN)/python -m benchmarks.differential 100000
 
 bench: install peers
 	$(BIN)/python -m benchmarks.arbiter_speed
+	$(BIN)/python -m benchmarks.text_verdict
 	$(BIN)/python -m benchmarks.pairing
 	$(BIN)/python -m benchmarks.standings_queries
 	$(BIN)/python -m benchmarks.verify_round
 	$(BIN)/python -m benchmarks.public_pages
 	$(BIN)/python -m benchmarks.crosstable_pdf
+
+# 500 followers of a 500-player open while results are entered through the API: gunicorn on
+# PostgreSQL with a real Celery worker, all on 127.0.0.1 (prints the figures; not in `make test`).
+LOAD_DATABASE_URL ?= postgres://postgres@127.0.0.1:5432/damier_load
+LOAD_REDIS_URL ?= redis://127.0.0.1:6379/4
+LOAD_PORT ?= 8150
+LOAD_SECONDS ?= 60
+load: install
+	DATABASE_URL=$(LOAD_DATABASE_URL) CELERY_BROKER_URL=$(LOAD_REDIS_URL) \
+		DJANGO_CACHE_URL=$(LOAD_REDIS_URL) \
+		$(BIN)/python -m benchmarks.load --port $(LOAD_PORT) --seconds $(LOAD_SECONDS)

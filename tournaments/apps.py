@@ -7,4 +7,8 @@ class TournamentsConfig(AppConfig):
     verbose_name = _("Tournaments")
 
     def ready(self) -> None:
-        from tournaments import checks  # noqa: F401  (registers the system checks)
+        from tournaments import (
+            checks,  # noqa: F401  (registers the system checks)
+            live,  # noqa: F401  (forgets cached event states on every change)
+            login_limits,  # noqa: F401  (counts failed logins)
+        )

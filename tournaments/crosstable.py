@@ -3,7 +3,8 @@
 Pure: :func:`build_crosstable` takes the :class:`TournamentState` the standings were computed
 from and the :class:`StandingRow` list of :func:`tournaments.standings.compute_standings`, and
 returns a :class:`Crosstable` that the PDF layout (tournaments.reports) and the HTML page
-both draw. Opponents are named by their *final rank* (the usual crosstable convention),
+both draw. Opponents are named by their line in the final order (the usual crosstable
+convention; the line, not the place, since tied players share a place),
 colours by ``w``/``b``, results by the points the player scored in that round, forfeits by
 their TRF codes ``+``/``-`` and byes by theirs (``U H Z F``).
 
@@ -39,9 +40,10 @@ from dataclasses import dataclass
 from decimal import Decimal
 
 from django.utils.functional import Promise
+from django.utils.translation import gettext_lazy
 
 from tournaments.pairing.types import Colour, RoundResult, TournamentState
-from tournaments.standings import StandingRow
+from tournaments.standings import StandingRow, place_text
 from tournaments.tiebreaks import find_tiebreak
 
 
@@ -112,6 +114,7 @@ class CrosstableRow:
     and for pairs that have not met yet).
     """
 
+    position: int
     rank: int
     shared_rank: bool
     number: int
@@ -123,6 +126,10 @@ class CrosstableRow:
     score: Decimal
     tiebreaks: tuple[Decimal, ...]
     against: tuple[tuple[Cell, ...], ...] = ()
+
+    @property
+    def place(self) -> str:
+        return place_text(self.rank, self.shared_rank)
 
 
 @dataclass(frozen=True)
@@ -184,7 +191,8 @@ def build_crosstable(
         )
     for code in tiebreaks:
         find_tiebreak(code)
-    rank_of = {row.number: row.rank for row in standings}
+    # Cells name the opponent by his line in the table (distinct even where places are shared).
+    rank_of = {row.number: row.position for row in standings}
     games = games or {}
     rows = []
     for standing in standings:
@@ -195,6 +203,7 @@ def build_crosstable(
         )
         rows.append(
             CrosstableRow(
+                position=standing.position,
                 rank=standing.rank,
                 shared_rank=standing.shared_rank,
                 number=competitor.number,
@@ -211,7 +220,9 @@ def build_crosstable(
     return Crosstable(
         after_round=after_round,
         total_rounds=state.total_rounds,
-        tiebreaks=tuple(TiebreakColumn(code, find_tiebreak(code).label) for code in tiebreaks),
+        tiebreaks=tuple(
+            TiebreakColumn(code, gettext_lazy(find_tiebreak(code).label)) for code in tiebreaks
+        ),
         rows=tuple(rows),
         square=square,
     )

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from arbiter import Colour as Side
 from arbiter import find_variant
 from games.models import GameResult
+from games.results import result_score
 from tournaments.crosstable import Crosstable
 from tournaments.models import ByeKind, Event, Round, RoundStatus
 from tournaments.models_documents import Document, DocumentKind
@@ -99,7 +100,9 @@ def round_sheet(round: Round) -> RoundSheet:
             white=player(line.white),
             black=None if line.black is None else player(line.black),
             bye=ByeKind(line.bye_kind).label if line.bye_kind else "",
-            results=tuple(r for r in line.results if r != GameResult.PENDING),
+            results=tuple(
+                result_score(r, event.variant) for r in line.results if r != GameResult.PENDING
+            ),
             card=_card(line.card),
         )
         for line in pairing_list(round)
@@ -110,6 +113,7 @@ def round_sheet(round: Round) -> RoundSheet:
         boards=boards,
         games=event.games_per_pairing,
         black_first=find_variant(event.variant).first_player == Side.BLACK,
+        draft=round.status == RoundStatus.DRAFT,
     )
 
 

@@ -14,6 +14,7 @@ from tournaments.models_documents import Document, DocumentKind, DocumentStatus
 from tournaments.services.documents import (
     PUBLISHED_KINDS,
     DocumentQueueError,
+    document_recover,
     document_request,
 )
 
@@ -68,7 +69,10 @@ def published_status(request: HttpRequest, slug: str) -> JsonResponse:
     """``{"crosstable": {...}, "standings": {...}}``: status, progress, error and address of
     each published document (null before it was first requested)."""
     event = get_object_or_404(Event, slug=slug)
-    documents = {d.kind: d for d in event.documents.filter(kind__in=PUBLISHED_KINDS)}
+    documents = {
+        d.kind: document_recover(document=d)
+        for d in event.documents.filter(kind__in=PUBLISHED_KINDS)
+    }
     return JsonResponse(
         {
             kind: None if kind not in documents else document_json(documents[kind])

@@ -1,14 +1,18 @@
 """Admin forms: CSV upload, registration, round choice for the standings, hand edits of a
 pairing and the per-round result sheet. Forms validate input; the services decide."""
 
+import base64
 from typing import ClassVar
 
 from django import forms
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
-from games.models import Game, GameResult
-from tournaments.models import Event, Pairing, ProhibitedPairing, Registration
+from games.models import Game
+from games.results import result_choices
+from tournaments.models import Event, Pairing, Player, ProhibitedPairing, Registration
 from tournaments.tiebreaks import TIEBREAKS
+from tournaments.upload_limits import check_upload
 
 
 class TiebreakCodesField(forms.CharField):
@@ -37,29 +41,40 @@ class EventForm(forms.ModelForm):
 
     def __init__(self, *args, **kwargs) -> None:
         super().__init__(*args, **kwargs)
-        known = ", ".join(f"{t.code} ({t.label})" for t in TIEBREAKS.values())
+        known = ", ".join(f"{t.code} ({gettext(t.label)})" for t in TIEBREAKS.values())
         self.fields["tiebreaks"].help_text = _(
             "Codes separated by commas, in order of application. Known codes: %(known)s."
         ) % {"known": known}
 
 
 class PlayersCsvImportForm(forms.Form):
-    """A players CSV file (UTF-8; columns of tournaments.services.players.CSV_COLUMNS)."""
+    """A players CSV file (columns of tournaments.services.players_import.CSV_COLUMNS)."""
 
     file = forms.FileField(
         label=_("CSV file"),
-        help_text=_("UTF-8, comma-separated, a header row naming the columns."),
+        help_text=_(
+            "Comma or semicolon separated, UTF-8 or Windows-1252 (Latin-1), a header row "
+            "naming the columns. Nothing is written before you confirm the preview."
+        ),
     )
 
-    def clean_file(self) -> str:
-        """The file's text (UTF-8, with or without a byte-order mark)."""
-        data = self.cleaned_data["file"].read()
+    def clean_file(self) -> bytes:
+        check_upload(self.cleaned_data["file"])
+        return self.cleaned_data["file"].read()
+
+
+class PlayersImportConfirmForm(forms.Form):
+    """The previewed file (base64) and the fingerprint of the preview the organizer saw."""
+
+    content = forms.CharField(widget=forms.HiddenInput)
+    digest = forms.CharField(widget=forms.HiddenInput)
+
+    def clean_content(self) -> bytes:
         try:
-            return data.decode("utf-8-sig")
-        except UnicodeDecodeError as exc:
+            return base64.b64decode(self.cleaned_data["content"], validate=True)
+        except ValueError:
             raise forms.ValidationError(
-                _("The file is not UTF-8 text (byte %(byte)d: %(reason)s)."),
-                params={"byte": exc.start + 1, "reason": exc.reason},
+                _("The previewed file was damaged; upload it again.")
             ) from None
 
 
@@ -71,6 +86,18 @@ class RegisterPlayersForm(forms.Form):
     def __init__(self, *args, events, **kwargs) -> None:
         super().__init__(*args, **kwargs)
         self.fields["event"].queryset = events
+
+
+class EventRegisterForm(forms.Form):
+    """Players (not yet in the event) ticked on the event's own registration page."""
+
+    players = forms.ModelMultipleChoiceField(
+        label=_("players"), queryset=Player.objects.none(), widget=forms.CheckboxSelectMultiple
+    )
+
+    def __init__(self, *args, players, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["players"].queryset = players
 
 
 class RegistrationAddForm(forms.ModelForm):
@@ -145,19 +172,6 @@ class PairingEditForm(forms.Form):
         self.fields["black"].queryset = players
 
 
-#: Result choices of the result sheet, in the order of the keyboard shortcuts (first letter).
-RESULT_CHOICES = [
-    (GameResult.PENDING, "—"),
-    (GameResult.WHITE_WIN, "1-0"),
-    (GameResult.DRAW, "½-½"),
-    (GameResult.BLACK_WIN, "0-1"),
-    (GameResult.WHITE_FORFEIT_WIN, "+/-"),
-    (GameResult.BLACK_FORFEIT_WIN, "-/+"),
-    (GameResult.DOUBLE_FORFEIT, "-/-"),
-    (GameResult.UNPLAYED, _("unplayed")),
-]
-
-
 def game_field_names(game_id: int) -> tuple[str, str, str]:
     """Names of one game's fields on the result sheet: the result select, and hidden, the
     result and the version the sheet was read at."""
@@ -175,13 +189,15 @@ class RoundResultsForm(forms.Form):
     def __init__(self, *args, games: list[Game], **kwargs) -> None:
         super().__init__(*args, **kwargs)
         self.games = games
+        # One round: one variant, hence one notation for every select.
+        choices = result_choices(games[0].pairing.round.event.variant) if games else []
         for game in games:
             result, seen, version = game_field_names(game.pk)
             self.fields[result] = forms.ChoiceField(
-                label=str(game), choices=RESULT_CHOICES, initial=game.result
+                label=str(game), choices=choices, initial=game.result
             )
             self.fields[seen] = forms.ChoiceField(
-                choices=RESULT_CHOICES, initial=game.result, widget=forms.HiddenInput
+                choices=choices, initial=game.result, widget=forms.HiddenInput
             )
             self.fields[version] = forms.IntegerField(
                 initial=game.version, min_value=0, widget=forms.HiddenInput

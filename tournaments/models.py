@@ -27,7 +27,8 @@ def variant_choices() -> list[tuple[str, str]]:
     return [(name, name) for name in VARIANTS]
 
 
-#: The variant that plays the Brazilian subset of a table marking one (REFERENCE.md 5).
+#: The variant that plays the Brazilian subset of a table marking one
+#: (docs/rules/tournaments.md §6.3).
 BRAZILIAN = "brazilian"
 
 
@@ -104,7 +105,10 @@ class Player(models.Model):
         )
         constraints = (
             models.UniqueConstraint(
-                fields=["fmjd_id"], condition=~Q(fmjd_id=""), name="player_unique_fmjd_id"
+                fields=["fmjd_id"],
+                condition=~Q(fmjd_id=""),
+                name="player_unique_fmjd_id",
+                violation_error_message=_("Another player already has this FMJD id."),
             ),
         )
 
@@ -301,7 +305,8 @@ class Event(models.Model):
 
     def _deck_fits(self) -> bool:
         """A deck serves its own variant; a table marking a Brazilian subset (FMJD Drawing
-        Table 64, REFERENCE.md 5) also serves Brazilian draughts, with that subset only."""
+        Table 64, docs/rules/tournaments.md §6.3) also serves Brazilian draughts, with that
+        subset only."""
         deck = self.ballot_deck
         if deck.variant == self.variant:
             return True
@@ -548,7 +553,8 @@ class BallotCard(models.Model):
 
     `moves` (the variant's notation) are played from `start_fen` (empty: the initial
     position) and give `fen`, the position the players start from. Barred cards are kept but
-    never drawn; `brazilian` marks the FMJD table's Brazilian subset (REFERENCE.md 5).
+    never drawn; `brazilian` marks the FMJD table's Brazilian subset (docs/rules/tournaments.md
+    §6.3).
     """
 
     deck = models.ForeignKey(
@@ -667,7 +673,7 @@ class BallotDraw(models.Model):
         return f"{self.round}, {where}: {self.card.code}"
 
 
-# Printed documents live in their own module (helper J); imported here so Django finds them.
+# Printed documents live in their own module; imported here so Django finds their models.
 from tournaments.models_documents import (  # noqa: E402, F401
     Document,
     DocumentKind,

@@ -11,6 +11,7 @@ from decimal import Decimal
 from django.db.models import Prefetch
 
 from games.models import Game, GameResult
+from tournaments.access import may_officiate  # noqa: F401  (defined in tournaments.access)
 from tournaments.ballots.draw import cards_left, pick
 from tournaments.models import (
     BRAZILIAN,
@@ -113,7 +114,7 @@ def player_name(registration: Registration) -> str:
 
 
 def tournament_state(event: Event, *, up_to_round: int) -> TournamentState:
-    """The event's results through round `up_to_round` as C's TournamentState.
+    """The event's results through round `up_to_round` as a pure TournamentState.
 
     One entry per round for every competitor who had joined by then: their pairing's result
     (a round robin's rest is a RoundResult with `rest`), else a bye for a round missed as a
@@ -125,15 +126,10 @@ def tournament_state(event: Event, *, up_to_round: int) -> TournamentState:
     scoring = event_scoring(event)
     registrations = list(event.registrations.select_related("player").order_by("pairing_number"))
     number_of = {r.pk: r.pairing_number for r in registrations}
-    pairings = (
-        Pairing.objects.filter(round__event=event, round__number__lte=up_to_round)
-        .select_related("round")
-        .prefetch_related(Prefetch("games", queryset=Game.objects.order_by("index")))
-    )
     results: dict[int, dict[int, RoundResult]] = defaultdict(dict)
-    for pairing in pairings:
+    for pairing in _pairing_rows(event, up_to_round):
         for registration_id, result in _pairing_results(pairing, event, scoring, number_of):
-            results[registration_id][pairing.round.number] = result
+            results[registration_id][pairing.round_number] = result
     forbidden = frozenset(
         frozenset((number_of[first], number_of[second]))
         for first, second in ProhibitedPairing.objects.filter(event=event).values_list(
@@ -180,10 +176,47 @@ def _complete_rounds(
     return tuple(entries)
 
 
+@dataclass(frozen=True)
+class _GameRow:
+    result: str
+    white_id: int
+    black_id: int
+
+
+@dataclass(frozen=True)
+class _PairingRow:
+    """A pairing as tournament_state reads it: plain values, its games in index order."""
+
+    round_number: int
+    white_id: int
+    black_id: int | None
+    bye_kind: str
+    games: list[_GameRow]
+
+
+def _pairing_rows(event: Event, up_to_round: int) -> list[_PairingRow]:
+    """The event's pairings through round `up_to_round` with their games (two queries, plain
+    values: model instances cost more than the whole computation for a big Swiss)."""
+    rows = {
+        pk: _PairingRow(number, white, black, bye_kind, [])
+        for pk, number, white, black, bye_kind in Pairing.objects.filter(
+            round__event=event, round__number__lte=up_to_round
+        ).values_list("pk", "round__number", "white_id", "black_id", "bye_kind")
+    }
+    games = (
+        Game.objects.filter(pairing__round__event=event, pairing__round__number__lte=up_to_round)
+        .order_by("pairing_id", "index")
+        .values_list("pairing_id", "result", "white_id", "black_id")
+    )
+    for pairing_id, result, white, black in games:
+        rows[pairing_id].games.append(_GameRow(result, white, black))
+    return list(rows.values())
+
+
 def _pairing_results(
-    pairing: Pairing, event: Event, scoring: ScoringSystem, number_of: dict[int, int]
+    pairing: _PairingRow, event: Event, scoring: ScoringSystem, number_of: dict[int, int]
 ) -> list[tuple[int, RoundResult]]:
-    number = pairing.round.number
+    number = pairing.round_number
     if pairing.black_id is None and event.system != System.SWISS:
         # A round robin's only board without black is the Berger table's rest (C.05 Annex 1):
         # no game, no points, left out of the tie-breaks (RoundResult.rest).
@@ -191,7 +224,7 @@ def _pairing_results(
     if pairing.black_id is None:
         code = _BYE_CODES[pairing.bye_kind]
         return [(pairing.white_id, RoundResult(number, None, None, code, scoring.points_for(code)))]
-    games = list(pairing.games.all())
+    games = pairing.games
     if not games or any(game.result == GameResult.PENDING for game in games):
         return []
     sides = (pairing.white_id, pairing.black_id)
@@ -235,7 +268,7 @@ def _match(
 
 
 def standings_get(event: Event, *, after_round: int) -> list[StandingRow]:
-    """Ranking after `after_round` with the event's tie-breaks (C's compute_standings)."""
+    """Ranking after `after_round` with the event's tie-breaks (tournaments.standings)."""
     state = tournament_state(event, up_to_round=after_round)
     return compute_standings(state, tiebreaks=list(event.tiebreaks), after_round=after_round)
 
@@ -314,22 +347,10 @@ def _card_line(card: BallotCard | None) -> CardLine | None:
     return CardLine(code=card.code, name=card.name, moves=card.moves, start_fen=card.start_fen)
 
 
-def may_officiate(user, event: Event) -> bool:
-    """Whether ``user`` organizes or arbitrates ``event`` (or is a superuser): who may draw
-    and void ballot cards."""
-    if not user.is_authenticated or not user.is_active:
-        return False
-    return (
-        user.is_superuser
-        or event.organizers.filter(pk=user.pk).exists()
-        or event.arbiters.filter(pk=user.pk).exists()
-    )
-
-
 def drawable_cards(deck: BallotDeck, *, variant: str) -> list[BallotCard]:
     """The cards of ``deck`` a draw may pick for an event of ``variant``, in number order:
-    never a barred card (REFERENCE.md 3.4); for Brazilian draughts only the cards of the
-    FMJD table's Brazilian subset (REFERENCE.md 5)."""
+    never a barred card (docs/rules/tournaments.md §6.6); for Brazilian draughts only the
+    cards of the FMJD table's Brazilian subset (docs/rules/tournaments.md §6.3)."""
     cards = deck.cards.filter(barred=False)
     if variant == BRAZILIAN:
         cards = cards.filter(brazilian=True)

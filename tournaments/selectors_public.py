@@ -109,6 +109,50 @@ def event_fingerprint(event: Event) -> str:
     return f"{pk}/" + "/".join(str(part) for part in row or ())
 
 
+#: How long a computed fingerprint is trusted (seconds). Every history row written through
+#: the ORM forgets them at once (`forget_states`); the lifetime bounds how late a change
+#: written without one (a bulk insert) or read just before its commit can show.
+STATE_SECONDS = 2
+_GENERATION = "damier:state-generation"
+
+
+def event_state(event: Event) -> str:
+    """`event_fingerprint(event)`, kept in the cache until the next change: what a follower's
+    conditional request is answered from (two cache reads, no query while nothing changes)."""
+    generation = cache.get(_GENERATION, 0)
+    key = f"damier:state:{generation}:{event.pk}"
+    state = cache.get(key)
+    if state is None:
+        state = event_fingerprint(event)
+        cache.set(key, state, STATE_SECONDS)
+    return state
+
+
+def state_time(state: str) -> datetime.datetime | None:
+    """When the event named by `state` (event_fingerprint) last changed: the latest date of
+    its parts; None when it has none or the database wrote a date this cannot read."""
+    times = []
+    for part in state.split("/")[1:]:
+        if "@" not in part:
+            continue
+        try:
+            moment = datetime.datetime.fromisoformat(part.split("@", 1)[1])
+        except ValueError:
+            return None
+        if moment.tzinfo is None:
+            moment = moment.replace(tzinfo=datetime.UTC)
+        times.append(moment)
+    return max(times, default=None)
+
+
+def forget_states() -> None:
+    """Drop every cached event state (a row that a fingerprint covers may have changed)."""
+    try:
+        cache.incr(_GENERATION)
+    except ValueError:
+        cache.set(_GENERATION, 1, None)
+
+
 def cached(fingerprint: str, key: str, compute: Callable[[], T]) -> T:
     """`compute()` cached under the event's current state `fingerprint`."""
     state = hashlib.sha256(fingerprint.encode()).hexdigest()[:32]
@@ -213,6 +257,7 @@ class PlayerCard:
     points: Decimal
     rank: int
     performance: int | None
+    place: str = ""
 
 
 def player_card(event: Event, *, number: int, after_round: int) -> PlayerCard | None:
@@ -239,7 +284,7 @@ def player_card(event: Event, *, number: int, after_round: int) -> PlayerCard | 
         for r in competitor.results_through(after_round, state.scoring)
     )
     standings = standings_get(event, after_round=after_round) if after_round else []
-    rank = next((row.rank for row in standings if row.number == number), 0)
+    row = next((row for row in standings if row.number == number), None)
     return PlayerCard(
         number=number,
         name=competitor.name,
@@ -249,8 +294,9 @@ def player_card(event: Event, *, number: int, after_round: int) -> PlayerCard | 
         club=competitor.club,
         lines=lines,
         points=competitor.score(after_round),
-        rank=rank,
+        rank=row.rank if row else 0,
         performance=rating_performance(lines),
+        place=row.place if row else "",
     )
 
 
@@ -385,14 +431,27 @@ def game_rows(
     ]
 
 
-def event_records(event: Event) -> list[str]:
-    """The PDN texts of the event's recorded games in published rounds, in round, board and
-    game order (one query)."""
-    return list(
+def event_records(event: Event) -> list[tuple[Game, str]]:
+    """The event's recorded games in published rounds with their PDN texts, in round, board
+    and game order (one query)."""
+    records = (
         GameRecord.objects.filter(
             game__pairing__round__event=event,
             game__pairing__round__status__in=PUBLIC_STATUSES,
         )
+        .select_related("game__pairing__round__event")
         .order_by("game__pairing__round__number", "game__pairing__board", "game__index")
-        .values_list("pdn", flat=True)
+    )
+    return [(record.game, record.pdn) for record in records]
+
+
+def withdrawn_numbers(event: Event, *, after_round: int) -> frozenset[int]:
+    """Pairing numbers of the players withdrawn from the event by the round after
+    ``after_round`` (they play no further round), for the standings' marker."""
+    return frozenset(
+        Registration.objects.filter(
+            event=event,
+            withdrawn_from_round__isnull=False,
+            withdrawn_from_round__lte=after_round + 1,
+        ).values_list("pairing_number", flat=True)
     )

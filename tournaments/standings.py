@@ -16,10 +16,13 @@ from tournaments.tiebreaks import TieBreak, TieBreakContext, TieBreakDetail, fin
 
 @dataclass(frozen=True)
 class StandingRow:
-    """One line of the standings. ``rank`` is the position (1..n, always distinct);
-    ``shared_rank`` says the player is level with a neighbour on points and on every
-    tie-break, so only the pairing number separates them."""
+    """One line of the standings. ``position`` is the line (1..n, always distinct, ties
+    listed by pairing number); ``rank`` is the place: players level on points and on every
+    tie-break share the place of the first of them (``shared_rank``), so two players tied
+    for third are both 3 (shown "3=") and the next one is 5 (standard competition ranking,
+    as FIDE's and FMJD's tables print ex-aequo places)."""
 
+    position: int
     rank: int
     number: int
     name: str
@@ -27,6 +30,29 @@ class StandingRow:
     points: Decimal
     tiebreaks: dict[str, Decimal] = field(default_factory=dict)
     shared_rank: bool = False
+
+    @property
+    def place(self) -> str:
+        return place_text(self.rank, self.shared_rank)
+
+
+def place_text(rank: int, shared: bool) -> str:
+    """The place as every output prints it: ``3`` or, shared by tied players, ``3=``."""
+    return f"{rank}=" if shared else str(rank)
+
+
+def shared_places(ordered: Sequence[int], groups: Sequence[Sequence[int]]) -> dict[int, int]:
+    """Each player's place: the position of the first player of his tied group.
+
+    >>> shared_places([4, 2, 3, 1], [[4], [2, 3], [1]])
+    {4: 1, 2: 2, 3: 2, 1: 4}
+    """
+    group_of = {number: index for index, group in enumerate(groups) for number in group}
+    places: dict[int, int] = {}
+    first: dict[int, int] = {}
+    for position, number in enumerate(ordered, start=1):
+        places[number] = first.setdefault(group_of[number], position)
+    return places
 
 
 def compute_standings(
@@ -50,9 +76,11 @@ def compute_standings(
         ),
     )
     shared = {n for group in groups if len(group) > 1 for n in group}
+    places = shared_places(ordered, groups)
     return [
         StandingRow(
-            rank=position,
+            position=position,
+            rank=places[number],
             number=number,
             name=context.competitors[number].name,
             rating=context.competitors[number].rating,

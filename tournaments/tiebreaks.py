@@ -35,7 +35,7 @@ Scores are the event's points (:class:`ScoringSystem`, 2/1/0 by default).
 
 Notes are fixed English texts marked with ``gettext_noop``: the values stay plain strings (the
 API shows them as they are) and the public pages translate them (``{% translate note %}``).
-Labels are translated lazily, in the language of the page that shows them.
+Labels are marked the same way and translated by the page or document that shows them.
 """
 
 from __future__ import annotations
@@ -44,9 +44,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from decimal import ROUND_HALF_UP, Decimal
 
-from django.utils.functional import Promise
-from django.utils.translation import gettext_lazy, gettext_noop
-
+from tournaments.i18n import gettext_noop
 from tournaments.pairing.types import (
     PLAYED_CODES,
     Competitor,
@@ -367,11 +365,11 @@ def direct_encounter(context: TieBreakContext, number: int, tied: frozenset[int]
 @dataclass(frozen=True)
 class TieBreak:
     """A registered tie-break: a stable ``code`` an event stores, a ``label`` to show
-    (translated lazily), the function. ``uses_tied_group`` functions also receive the group
-    of tied players."""
+    (marked for translation, translated where it is shown), the function.
+    ``uses_tied_group`` functions also receive the group of tied players."""
 
     code: str
-    label: str | Promise
+    label: str
     function: Callable[..., TieBreakDetail] = field(repr=False)
     uses_tied_group: bool = False
 
@@ -386,18 +384,18 @@ class TieBreak:
 TIEBREAKS: dict[str, TieBreak] = {
     t.code: t
     for t in (
-        TieBreak("TSOL", gettext_lazy("Truncated Solkoff (FMJD)"), truncated_solkoff),
-        TieBreak("BH", gettext_lazy("Solkoff / Buchholz"), buchholz),
-        TieBreak("BH-C1", gettext_lazy("Buchholz Cut-1"), buchholz_cut1),
-        TieBreak("BH-C2", gettext_lazy("Buchholz Cut-2"), buchholz_cut2),
-        TieBreak("BH-M1", gettext_lazy("Median Buchholz"), buchholz_median1),
-        TieBreak("BH-M2", gettext_lazy("Median-2 Buchholz"), buchholz_median2),
-        TieBreak("SB", gettext_lazy("Sonneborn-Berger"), sonneborn_berger),
-        TieBreak("WON", gettext_lazy("Games won"), games_won),
-        TieBreak("DE", gettext_lazy("Direct encounter"), direct_encounter, uses_tied_group=True),
-        TieBreak("PS", gettext_lazy("Progressive score"), progressive_score),
-        TieBreak("ARO", gettext_lazy("Average rating of opponents"), average_rating_of_opponents),
-        TieBreak("ARO-C1", gettext_lazy("Average rating of opponents Cut-1"), average_rating_cut1),
+        TieBreak("TSOL", gettext_noop("Truncated Solkoff (FMJD)"), truncated_solkoff),
+        TieBreak("BH", gettext_noop("Solkoff / Buchholz"), buchholz),
+        TieBreak("BH-C1", gettext_noop("Buchholz Cut-1"), buchholz_cut1),
+        TieBreak("BH-C2", gettext_noop("Buchholz Cut-2"), buchholz_cut2),
+        TieBreak("BH-M1", gettext_noop("Median Buchholz"), buchholz_median1),
+        TieBreak("BH-M2", gettext_noop("Median-2 Buchholz"), buchholz_median2),
+        TieBreak("SB", gettext_noop("Sonneborn-Berger"), sonneborn_berger),
+        TieBreak("WON", gettext_noop("Games won"), games_won),
+        TieBreak("DE", gettext_noop("Direct encounter"), direct_encounter, uses_tied_group=True),
+        TieBreak("PS", gettext_noop("Progressive score"), progressive_score),
+        TieBreak("ARO", gettext_noop("Average rating of opponents"), average_rating_of_opponents),
+        TieBreak("ARO-C1", gettext_noop("Average rating of opponents Cut-1"), average_rating_cut1),
     )
 }
 

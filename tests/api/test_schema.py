@@ -1,6 +1,9 @@
-"""The OpenAPI schema validates, and every operation in it answers without a server error
-for valid and invalid input (schemathesis, a bounded number of examples per operation), as
-an anonymous visitor and as the event's organizer, on a real published event."""
+"""The OpenAPI schema validates, and every operation in it answers without a server error and
+as its schema says (documented status code, content type and body) for valid and invalid
+input (schemathesis, a bounded number of examples per operation), as an anonymous visitor and
+as the event's organizer, on a real published event."""
+
+import os
 
 import pytest
 import schemathesis
@@ -14,10 +17,23 @@ from hypothesis.errors import Unsatisfiable
 from rest_framework.authtoken.models import Token
 from schemathesis.checks import not_a_server_error
 from schemathesis.generation import GenerationMode
+from schemathesis.specs.openapi.checks import (
+    content_type_conformance,
+    response_schema_conformance,
+    status_code_conformance,
+)
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
-EXAMPLES = 5
+#: Generated cases per operation (SCHEMATHESIS_EXAMPLES for a deeper run than the suite's).
+EXAMPLES = int(os.environ.get("SCHEMATHESIS_EXAMPLES", "8"))
+#: What every answer is checked for.
+CHECKS = [
+    not_a_server_error,
+    status_code_conformance,
+    content_type_conformance,
+    response_schema_conformance,
+]
 
 
 def test_schema_is_valid_openapi(client):
@@ -64,6 +80,7 @@ def test_no_server_error_anywhere(swiss, organizer, api_schema, mode, who):
         )
 
         _exercise(operation, strategy, headers, failures, statuses)
+    print(f"schemathesis {who} {mode.value}: {len(statuses)} calls, {len(failures)} failures")
     assert not failures, "\n".join(failures[:5])
     operations = len(list(api_schema.get_all_operations()))
     assert len(statuses) >= operations  # every operation was called
@@ -85,7 +102,7 @@ def _exercise(operation, strategy, headers: dict, failures: list, statuses: list
         response = case.call(headers=headers)
         statuses.append(response.status_code)
         try:
-            case.validate_response(response, checks=[not_a_server_error])
+            case.validate_response(response, checks=CHECKS)
         except Exception as error:
             failures.append(f"{operation.label}: {error}")
             raise

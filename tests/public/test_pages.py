@@ -39,7 +39,7 @@ def test_round_pairings_show_players_and_results(client, swiss):
     page = get(client, f"/events/{swiss.slug}/rounds/1/")
     first = swiss.registrations.get(pairing_number=1)
     assert first.player.last_name in page
-    assert "1-0" in page and "1/2" in page
+    assert "2-0" in page and "1-1" in page  # FMJD notation for International draughts
     assert "pairing-allocated bye" in page
 
 

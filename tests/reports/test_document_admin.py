@@ -44,7 +44,7 @@ def test_event_page_panel_button_progress_and_download(setup):
     )
     assert response.status_code == 302
     assert response["Location"] == f"/admin/tournaments/event/{event.pk}/change/"
-    assert message_texts(response) == ["The crosstable is ready."]
+    assert message_texts(response) == ["Ready: crosstable."]
     document = Document.objects.get(event=event, kind="crosstable")
     status = client.get(f"/admin/tournaments/document/{document.pk}/status/").json()
     assert status["status"] == "done" and status["progress"] == 100

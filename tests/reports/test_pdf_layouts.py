@@ -1,6 +1,7 @@
 """The PDF layouts on plain data: they open, have the expected number of pages, and their
 extracted text holds the names (accented and Cyrillic), ranks, cells and scores."""
 
+import dataclasses
 import datetime
 import io
 from decimal import Decimal
@@ -228,3 +229,12 @@ def test_every_text_is_inside_the_page(render):
             y,
             text,
         )
+
+
+def test_a_draft_round_s_pairing_sheet_is_marked_draft():
+    draft = dataclasses.replace(ROUND, draft=True)
+    flat = " ".join(pdf_pages(render_pairing_sheet(HEADER, draft, generated_at=WHEN))[0].split())
+    assert "DRAFT — Pairings, round 3" in flat
+    assert "DRAFT: these pairings are not published yet and may still change." in flat
+    published = pdf_pages(render_pairing_sheet(HEADER, ROUND, generated_at=WHEN))[0]
+    assert "DRAFT" not in published

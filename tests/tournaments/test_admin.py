@@ -259,8 +259,10 @@ def test_an_organizer_runs_an_event_end_to_end():
     assert (board_1.white_id, board_1.black_id, board_1.manual) == (first.pk, second.pk, True)
     assert history_users(board_1) >= {"olga"}
 
-    # Publish, then enter every result on the one sheet.
-    client.post(reverse("admin:tournaments_round_publish", args=(round_1.pk,)))
+    # Publish over the warning (asked first), then enter every result on the one sheet.
+    publish_url = reverse("admin:tournaments_round_publish", args=(round_1.pk,))
+    assert "despite these warnings" in client.post(publish_url).content.decode()
+    client.post(publish_url, {"confirmed": "1"})
     round_1.refresh_from_db()
     assert round_1.status == RoundStatus.PUBLISHED
     results_url = reverse("admin:tournaments_round_results", args=(round_1.pk,))
@@ -276,7 +278,7 @@ def test_an_organizer_runs_an_event_end_to_end():
     ] == chosen
 
     # Complete round 1, pair round 2.
-    client.post(reverse("admin:tournaments_round_complete", args=(round_1.pk,)))
+    client.post(reverse("admin:tournaments_round_complete", args=(round_1.pk,)), {"confirmed": "1"})
     round_1.refresh_from_db()
     assert round_1.status == RoundStatus.COMPLETED
     client.post(reverse("admin:tournaments_event_pair_next_round", args=(event.pk,)))
@@ -317,7 +319,9 @@ def test_delete_draft_is_refused_once_the_round_is_published():
     _, round_ = played_event(organizer)
     client = logged_in(organizer)
     response = client.post(
-        reverse("admin:tournaments_round_delete_draft", args=(round_.pk,)), follow=True
+        reverse("admin:tournaments_round_delete_draft", args=(round_.pk,)),
+        {"confirmed": "1"},
+        follow=True,
     )
     assert any("only a draft round can be deleted" in t for t in message_texts(response))
     assert Round.objects.filter(pk=round_.pk).exists()
@@ -328,7 +332,10 @@ def test_delete_draft_removes_the_draft():
     event = event_with_players(organizer, players=4)
     round_ = rounds.round_pair(event=event, user=organizer)
     client = logged_in(organizer)
-    response = client.post(reverse("admin:tournaments_round_delete_draft", args=(round_.pk,)))
+    url = reverse("admin:tournaments_round_delete_draft", args=(round_.pk,))
+    asked = client.post(url)
+    assert "Delete the draft" in asked.content.decode() and Round.objects.filter(pk=round_.pk)
+    response = client.post(url, {"confirmed": "1"})
     assert response.url == reverse("admin:tournaments_event_change", args=(event.pk,))
     assert not Round.objects.filter(pk=round_.pk).exists()
 
@@ -338,9 +345,11 @@ def test_completing_a_round_with_pending_games_names_the_boards():
     _, round_ = played_event(organizer)
     client = logged_in(organizer)
     response = client.post(
-        reverse("admin:tournaments_round_complete", args=(round_.pk,)), follow=True
+        reverse("admin:tournaments_round_complete", args=(round_.pk,)),
+        {"confirmed": "1"},
+        follow=True,
     )
-    assert any("pending games on board(s) [2, 3]" in t for t in message_texts(response))
+    assert any("boards 2, 3 have no result yet" in t for t in message_texts(response))
 
 
 # --- the result sheet ----------------------------------------------------------------------
@@ -476,60 +485,61 @@ def test_history_cannot_revert_a_game():
 # --- CSV import ----------------------------------------------------------------------------
 
 
-def upload(client, text: str, name: str = "players.csv"):
+def upload(client, text: str | bytes, name: str = "players.csv"):
     from django.core.files.uploadedfile import SimpleUploadedFile
 
-    file = SimpleUploadedFile(name, text.encode(), content_type="text/csv")
+    data = text if isinstance(text, bytes) else text.encode()
+    file = SimpleUploadedFile(name, data, content_type="text/csv")
     return client.post(reverse("admin:tournaments_player_import"), {"file": file})
 
 
-def test_csv_import_creates_then_updates_players():
+def confirm(client, preview):
+    data = form_data(preview, "import-confirm")
+    return client.post(reverse("admin:tournaments_player_import"), {**data, "confirm": "1"})
+
+
+def test_csv_import_previews_then_writes_only_when_confirmed():
     client = logged_in(make_organizer("olga"))
     text = (
         "last_name,first_name,federation,fmjd_id,rating,title,club\n"
         "Boomstra,Roel,NED,16052,2400,GMI,Hoogeveen\n"
         "Georgiev,Alexander,RUS,13001,2390,GMI,\n"
     )
-    response = upload(client, text)
-    assert response.status_code == 200
-    page = response.content.decode()
-    assert "2 players created" in page and "0 players updated" in page
-    response = upload(client, text.replace("2400", "2410"))
-    assert "2 players updated" in response.content.decode()
+    preview = upload(client, text)
+    page = preview.content.decode()
+    assert "2 players will be created" in page and not Player.objects.exists()
+    response = confirm(client, preview)
+    assert response.status_code == 302
+    assert "Import done: 2 players created, 0 players updated." in message_texts(response)
+    preview = upload(client, text.replace("2400", "2410"))
+    page = preview.content.decode()
+    assert "1 player will be changed" in page and "2400 → 2410" in page
+    assert Player.objects.get(fmjd_id="16052").rating == 2400
+    confirm(client, preview)
     assert Player.objects.get(fmjd_id="16052").rating == 2410
 
 
-def test_csv_import_reports_each_bad_line_with_its_number():
+def test_csv_import_preview_names_each_refused_line():
     client = logged_in(make_organizer("olga"))
     text = (
-        "last_name,first_name,federation,rating\n"
-        "Boomstra,Roel,NED,2400\n"
-        "Georgiev,Alexander,RUS,strong\n"
-        ",Nameless,NED,2000\n"
-        "Baljakin,Alexander,RUS,2380\n"
+        "last_name;first_name;federation;rating;elo\n"
+        "Boomstra;Roel;NED;2400;1\n"
+        "Georgiev;Alexander;RUS;strong;1\n"
+        '"Baljakin;Alexander;RUS;2380;1\n'
+        "Héron;Zoë;FRA;2000;1\n"
     )
-    page = upload(client, text).content.decode()
-    assert "2 players created" in page and "2 lines refused" in page
-    errors = re.findall(r"<tr><td>(\d+)</td><td>([^<]*)</td></tr>", page)
-    assert [line for line, _ in errors] == ["3", "4"]
-    assert "strong" in errors[0][1] and "last_name" in errors[1][1]
-    assert set(Player.objects.values_list("last_name", flat=True)) == {"Boomstra", "Baljakin"}
+    preview = upload(client, text.encode("cp1252"))
+    page = preview.content.decode()
+    assert "2 lines refused" in page and "These columns are not known" in page
+    assert "strong" in page and "quotation marks" in page
+    confirm(client, preview)
+    assert set(Player.objects.values_list("last_name", flat=True)) == {"Boomstra", "Héron"}
 
 
 def test_csv_import_refuses_a_file_without_the_required_columns():
     client = logged_in(make_organizer("olga"))
     page = upload(client, "surname,given_name\nBoomstra,Roel\n").content.decode()
     assert "lacks the column(s) last_name, first_name" in page
-    assert not Player.objects.exists()
-
-
-def test_csv_import_refuses_a_file_that_is_not_utf8():
-    from django.core.files.uploadedfile import SimpleUploadedFile
-
-    client = logged_in(make_organizer("olga"))
-    file = SimpleUploadedFile("p.csv", "last_name,first_name\nHéron,Zoë\n".encode("latin-1"))
-    page = client.post(reverse("admin:tournaments_player_import"), {"file": file})
-    assert "not UTF-8" in page.content.decode()
     assert not Player.objects.exists()
 
 

@@ -85,7 +85,7 @@ def test_published_decks_are_read_only(organizer):
     deck = BallotDeck.objects.get(slug="fmjd-64")
     card = deck.cards.get(code="45-IX")
     page = client.get(reverse("admin:tournaments_ballotcard_change", args=(card.pk,)))
-    assert page.status_code == 200 and "REFERENCE.md 5" in page.content.decode()
+    assert page.status_code == 200 and "docs/rules/tournaments.md §6.5" in page.content.decode()
     client.post(
         reverse("admin:tournaments_ballotcard_change", args=(card.pk,)),
         {"deck": deck.pk, "code": "45-IX", "moves": "c3-d4", "start_fen": "", "name": ""},

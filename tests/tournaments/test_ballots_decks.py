@@ -42,7 +42,7 @@ def test_english_3_move_deck_is_the_156_and_the_18_barred_acf_numbers(loaded):
     groups = [card.group for card in deck.cards if not card.barred]
     assert groups.count("crossboard") == 144
     assert groups.count("mailplay") == 12
-    assert len({card.fen for card in deck.cards}) == 174  # REFERENCE.md 3.4: all distinct
+    assert len({card.fen for card in deck.cards}) == 174  # docs/rules/english.md §4: all distinct
 
 
 def test_english_2_move_barred_are_the_six_quadibloc_exclusions(loaded):
@@ -190,7 +190,7 @@ def test_shipped_copies_match_the_shared_data():
 
 
 def test_the_brazilian_subset_is_legal_under_brazilian_rules_when_the_arbiter_has_them(loaded):
-    """REFERENCE.md 5: 1-IX, 4-XV and 5-XI break the majority rule, hence left out."""
+    """docs/rules/tournaments.md §6: 1-IX, 4-XV and 5-XI break the majority rule, hence left out."""
     try:
         board_type = arbiter.find_variant("brazilian")
     except arbiter.UnknownVariantError:

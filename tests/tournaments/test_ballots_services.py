@@ -70,7 +70,7 @@ def test_the_brazilian_subset_is_what_a_brazilian_event_draws():
 def test_stored_cards_keep_their_source_corrections():
     fmjd = BallotDeck.objects.get(slug="fmjd-64").cards
     assert fmjd.get(code="45-IX").fen.startswith("W:")
-    assert "REFERENCE.md 5" in fmjd.get(code="22-XV").correction
+    assert "docs/rules/tournaments.md §6.5" in fmjd.get(code="22-XV").correction
     idf = BallotDeck.objects.get(slug="idf-64").cards
     assert idf.get(code="2-IV").moves == "e3-f4 f6-e5 a3-b4"
 

@@ -97,3 +97,63 @@ def test_module_runs_without_django_settings():
     )
     assert completed.stdout.splitlines()[0] == "Round 1: 1-6 2-5 3-4"
     assert "django" not in completed.stderr.lower()
+
+
+#: Makes ``import django`` (and DRF) fail in the process, as in an environment that has
+#: py4swiss but not Django.
+BLOCK_DJANGO = """
+import importlib.abc, runpy, sys
+
+class NoDjango(importlib.abc.MetaPathFinder):
+    def find_spec(self, name, path=None, target=None):
+        if name.split(".")[0] in ("django", "rest_framework"):
+            raise ModuleNotFoundError(f"No module named {name!r} (blocked)", name=name)
+        return None
+
+sys.meta_path.insert(0, NoDjango())
+"""
+
+#: ``python -m tournaments.pairing ARGS`` with Django blocked.
+WITHOUT_DJANGO = (
+    BLOCK_DJANGO
+    + """
+sys.argv = ["tournaments.pairing", *sys.argv[1:]]
+runpy.run_module("tournaments.pairing", run_name="__main__", alter_sys=True)
+"""
+)
+
+
+def _without_django(*args: str) -> subprocess.CompletedProcess:
+    env = {k: v for k, v in os.environ.items() if k != "DJANGO_SETTINGS_MODULE"}
+    return subprocess.run(
+        [sys.executable, "-c", WITHOUT_DJANGO, *args],
+        cwd=REPO,
+        env=env,
+        capture_output=True,
+        text=True,
+    )
+
+
+def test_the_blocker_does_block_django():
+    probe = subprocess.run(
+        [sys.executable, "-c", BLOCK_DJANGO + "import django\n"],
+        cwd=REPO,
+        capture_output=True,
+        text=True,
+    )
+    assert probe.returncode != 0 and "No module named 'django' (blocked)" in probe.stderr
+
+
+def test_dutch_runs_without_django(tmp_path):
+    sim = simulate(seed=8, players=16, rounds=7, played_rounds=3)
+    source = tmp_path / "in.trf"
+    source.write_text(trf_dumps(sim.state))
+    for ordering, flags in (("fide", ()), ("draughts", ("--draughts",))):
+        target = tmp_path / f"{ordering}.txt"
+        completed = _without_django("dutch", str(source), "-p", str(target), *flags)
+        assert completed.returncode == 0, completed.stderr
+        expected = pair_dutch(sim.state, round_number=4, ordering=ordering)
+        assert target.read_text().splitlines() == [
+            str(len(expected)),
+            *(f"{p.white} {p.black or 0}" for p in expected),
+        ]

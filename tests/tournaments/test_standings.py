@@ -62,3 +62,47 @@ def test_standings_are_a_total_order_on_a_simulated_event():
     assert sorted(row.number for row in rows) == list(range(1, 41))
     keys = [(-row.points, *(-v for v in row.tiebreaks.values()), row.number) for row in rows]
     assert keys == sorted(keys)
+
+
+def _one_round_of_four() -> TournamentState:
+    """Round 1 of 4 players: 1 beats 2, 3 and 4 draw. By hand (2 points a win): 1 has 2
+    points, 3 and 4 one each and no tie-break can separate them (they drew each other, won no game,
+    played opponents on the same score), 2 has nothing."""
+    rows = {
+        1: (r(1, 2, W, "1"),),
+        2: (r(1, 1, B, "0"),),
+        3: (r(1, 4, W, "="),),
+        4: (r(1, 3, B, "="),),
+    }
+    return TournamentState(tuple(Competitor(n, f"P{n}", 0, results=rows[n]) for n in rows), 1)
+
+
+def test_players_level_on_points_and_every_tiebreak_share_their_place():
+    rows = compute_standings(_one_round_of_four(), tiebreaks=["WON", "BH", "SB"], after_round=1)
+    assert [(row.position, row.number, row.place) for row in rows] == [
+        (1, 1, "1"),
+        (2, 3, "2="),
+        (3, 4, "2="),
+        (4, 2, "4"),
+    ]
+    assert [row.rank for row in rows] == [1, 2, 2, 4]
+    assert [row.shared_rank for row in rows] == [False, True, True, False]
+
+
+def test_a_tiebreak_that_separates_gives_distinct_places():
+    rows = compute_standings(STATE, tiebreaks=["TSOL", "SB"], after_round=3)
+    assert [row.place for row in rows] == ["1", "2", "3", "4", "5", "6"]
+    rows = compute_standings(STATE, tiebreaks=[], after_round=3)
+    assert [row.place for row in rows[:3]] == ["1=", "1=", "3"]
+
+
+def test_the_crosstable_and_its_pdf_columns_show_the_shared_place():
+    from tournaments.crosstable import build_crosstable
+    from tournaments.reports.crosstable import identity
+
+    state = _one_round_of_four()
+    standings = compute_standings(state, tiebreaks=["WON"], after_round=1)
+    table = build_crosstable(state, standings, after_round=1, tiebreaks=["WON"])
+    assert [identity(row)[0] for row in table.rows] == ["1", "2=", "2=", "4"]
+    # Cells name the opponent by his line, distinct even for the tied pair.
+    assert [row.cells[0].text for row in table.rows] == ["4w2", "3w1", "2b1", "1b0"]

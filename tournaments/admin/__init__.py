@@ -1,5 +1,8 @@
 """The admin site of the tournament core: one module per model group, registered on import."""
 
+from django.contrib import admin
+from django.utils.translation import gettext_lazy
+
 from tournaments.admin import (  # noqa: F401
     ballots,
     documents,
@@ -9,3 +12,7 @@ from tournaments.admin import (  # noqa: F401
     registrations,
     rounds,
 )
+
+admin.site.site_header = gettext_lazy("Damier administration")
+admin.site.site_title = gettext_lazy("Damier administration")
+admin.site.index_title = gettext_lazy("Events, players and games")

@@ -32,6 +32,7 @@ from tournaments.models_documents import Document, DocumentKind, DocumentStatus
 from tournaments.services.documents import (
     DocumentQueueError,
     DocumentRequest,
+    document_recover,
     document_request,
     documents_request_published,
 )
@@ -148,7 +149,7 @@ class DocumentAdmin(ScopedAdmin):
         document = self.get_queryset(request).filter(pk=document_id).first()
         if document is None or not self.has_view_permission(request, document):
             raise Http404(_("No document with id %(id)s.") % {"id": document_id})
-        return document
+        return document_recover(document=document)
 
 
 def _request(
@@ -172,15 +173,17 @@ def _request(
 def _outcome(label: str, answer: DocumentRequest) -> str:
     document = answer.document
     if document.status == DocumentStatus.FAILED:
-        return _("The %(document)s failed: %(error)s") % {
+        return _("Failed: %(document)s (%(error)s).") % {
             "document": label,
             "error": document.error,
         }
+    # The document's name may be plural ("score sheets"): the status comes first, so the
+    # sentence needs no verb to agree with it.
     if document.status == DocumentStatus.DONE:
-        return _("The %(document)s is ready.") % {"document": label}
+        return _("Ready: %(document)s.") % {"document": label}
     if answer.queued:
-        return _("The %(document)s is queued.") % {"document": label}
-    return _("The %(document)s is already being generated.") % {"document": label}
+        return _("Queued: %(document)s.") % {"document": label}
+    return _("Already being generated: %(document)s.") % {"document": label}
 
 
 @admin.action(description=gettext_lazy("Generate the crosstable and standings PDFs"))

@@ -4,11 +4,11 @@ from typing import ClassVar
 
 from django.contrib import admin, messages
 from django.contrib.auth import get_user_model
-from django.db.models import Count, Prefetch
+from django.db.models import Count, Max, Prefetch, Q
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.urls import path, reverse
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, ngettext
 from django.views.decorators.http import require_POST
 
 from config.celery import app as celery_app
@@ -16,20 +16,31 @@ from tournaments.admin.documents import generate_published_documents
 from tournaments.admin.history import AuditedAdmin
 from tournaments.admin.pages import delete_through, object_or_404, render_page, report_refusal
 from tournaments.admin.scoping import EventScopedMixin, ScopedAdmin
-from tournaments.forms import EventForm, ProhibitedPairingForm, StandingsRoundForm
+from tournaments.forms import (
+    EventForm,
+    EventRegisterForm,
+    ProhibitedPairingForm,
+    StandingsRoundForm,
+)
 from tournaments.models import (
     SCORING_FIELDS,
     ByeRequest,
     Event,
+    Player,
     ProhibitedPairing,
     Registration,
     RoundStatus,
 )
+from tournaments.pairing.trf import TrfEvent, trf_dumps
 from tournaments.pairing.types import ScoringSystem
-from tournaments.selectors import standings_get
+from tournaments.selectors import standings_get, tournament_state
 from tournaments.services.errors import TournamentError
 from tournaments.services.events import FIXED_ONCE_PAIRED, event_create, event_update
-from tournaments.services.registrations import prohibited_pairing_add, prohibited_pairing_delete
+from tournaments.services.registrations import (
+    prohibited_pairing_add,
+    prohibited_pairing_delete,
+    registration_add,
+)
 from tournaments.services.rounds import round_pair, round_pair_queue
 
 
@@ -101,6 +112,10 @@ class ProhibitedPairingInline(EventScopedMixin, admin.TabularInline):
                 if name in formset.form.base_fields:  # absent when shown read-only
                     formset.form.base_fields[name].queryset = players
         return formset
+
+
+#: Players listed at once on an event's registration page (a search narrows the list).
+REGISTER_LIST_LIMIT = 200
 
 
 @admin.register(Event)
@@ -264,8 +279,88 @@ class EventAdmin(ScopedAdmin, AuditedAdmin):
                 view(self.standings_view),
                 name="tournaments_event_standings",
             ),
+            path(
+                "<path:object_id>/register/",
+                view(self.register_view),
+                name="tournaments_event_register",
+            ),
+            path(
+                "<path:object_id>/export.trf",
+                view(self.trf_view),
+                name="tournaments_event_trf",
+            ),
             *super().get_urls(),
         ]
+
+    def register_view(self, request: HttpRequest, object_id: str) -> HttpResponse:
+        """Register players from the event's page: search, tick, register (each entry made by
+        registration_add, which gives the pairing number or the late-entry round)."""
+        event = object_or_404(self, request, object_id, change=request.method == "POST")
+        query = request.GET.get("q", "").strip()
+        candidates = Player.objects.exclude(registrations__event=event)
+        if query:
+            candidates = candidates.filter(
+                Q(last_name__icontains=query)
+                | Q(first_name__icontains=query)
+                | Q(fmjd_id=query)
+                | Q(club__icontains=query)
+            )
+        total = candidates.count()
+        first = list(candidates.order_by("last_name", "first_name")[:REGISTER_LIST_LIMIT])
+        candidates = Player.objects.filter(pk__in=[player.pk for player in first])
+        form = EventRegisterForm(request.POST or None, players=candidates)
+        if request.method == "POST" and form.is_valid():
+            registered = 0
+            for player in form.cleaned_data["players"]:
+                try:
+                    registration_add(event=event, player=player, user=request.user)
+                except TournamentError as exc:
+                    report_refusal(request, exc)
+                else:
+                    registered += 1
+            messages.success(
+                request,
+                ngettext(
+                    "%(count)d player registered in %(event)s.",
+                    "%(count)d players registered in %(event)s.",
+                    registered,
+                )
+                % {"count": registered, "event": event},
+            )
+            return HttpResponseRedirect(reverse("admin:tournaments_event_change", args=(event.pk,)))
+        return render_page(
+            self,
+            request,
+            "tournaments/admin/event_register.html",
+            title=_("Register players in %(event)s") % {"event": event},
+            obj=event,
+            form=form,
+            query=query,
+            total=total,
+            limited=total > REGISTER_LIST_LIMIT,
+            limit=REGISTER_LIST_LIMIT,
+        )
+
+    def trf_view(self, request: HttpRequest, object_id: str) -> HttpResponse:
+        """The event as a TRF-2026 file (players, results of the rounds with results), as
+        pairing programs and rating officers read it."""
+        event = object_or_404(self, request, object_id, change=False)
+        last = event.rounds.exclude(status=RoundStatus.DRAFT).aggregate(n=Max("number"))["n"]
+        state = tournament_state(event, up_to_round=last or 0)
+        text = trf_dumps(
+            state,
+            event=TrfEvent(
+                name=event.name,
+                city=event.venue,
+                start_date=event.start_date.strftime("%Y/%m/%d"),
+                end_date=event.end_date.strftime("%Y/%m/%d"),
+                chief_arbiter=event.chief_arbiter,
+            ),
+            ordering="draughts" if event.swiss_ordering == "draughts" else "fide",
+        )
+        response = HttpResponse(text, content_type="text/plain; charset=utf-8")
+        response["Content-Disposition"] = f'attachment; filename="{event.slug}.trf"'
+        return response
 
     def pair_next_round_view(self, request: HttpRequest, object_id: str) -> HttpResponse:
         """Pair the next round as a draft: in this request, or in a Celery worker when a broker

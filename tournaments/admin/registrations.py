@@ -10,6 +10,7 @@ from tournaments.admin.history import AuditedAdmin
 from tournaments.admin.pages import delete_through, object_or_404, report_refusal
 from tournaments.admin.scoping import ScopedAdmin
 from tournaments.forms import ByeRequestForm, RegistrationAddForm, WithdrawForm
+from tournaments.inputs import whole_number
 from tournaments.models import ByeRequest, Registration
 from tournaments.services.errors import TournamentError
 from tournaments.services.registrations import (
@@ -76,7 +77,7 @@ class RegistrationAdmin(ScopedAdmin, AuditedAdmin):
         return self.get_readonly_fields(request, obj)
 
     def get_changeform_initial_data(self, request: HttpRequest) -> dict:
-        return {"event": request.GET.get("event")}
+        return {"event": whole_number(request.GET.get("event"))}
 
     def get_inline_instances(self, request: HttpRequest, obj=None):
         return super().get_inline_instances(request, obj) if obj is not None else []

@@ -8,7 +8,7 @@ from django.urls import path, reverse
 from django.utils import formats, timezone
 from django.utils.html import format_html
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, ngettext
 from django.views.decorators.http import require_POST
 
 from games.models import Game
@@ -22,10 +22,13 @@ from tournaments.services.ballots import ballot_draw
 from tournaments.services.errors import StaleResultError, TournamentError
 from tournaments.services.results import result_record
 from tournaments.services.rounds import (
+    pairings_generate,
     round_complete,
     round_delete_draft,
     round_publish,
+    round_unpublish,
     round_warnings,
+    rounds_paired_after,
 )
 
 _PLAYERS = ("white__player", "black__player")
@@ -73,7 +76,14 @@ class RoundAdmin(ScopedAdmin, AuditedAdmin):
                 view(require_POST(getattr(self, f"{name.replace('-', '_')}_view"))),
                 name=f"tournaments_round_{name.replace('-', '_')}",
             )
-            for name in ("publish", "delete-draft", "complete", "draw-cards")
+            for name in (
+                "publish",
+                "delete-draft",
+                "complete",
+                "draw-cards",
+                "unpublish",
+                "pair-again",
+            )
         ]
         return [
             path(
@@ -102,7 +112,11 @@ class RoundAdmin(ScopedAdmin, AuditedAdmin):
             is_draft=is_draft,
             can_change=can_change,
             can_publish=can_change and round_.status == RoundStatus.DRAFT,
+            is_last=not round_.event.rounds.filter(number__gt=round_.number).exists(),
             can_complete=can_change and round_.status == RoundStatus.PUBLISHED,
+            can_unpublish=can_change
+            and round_.status == RoundStatus.PUBLISHED
+            and not round_.event.rounds.filter(number__gt=round_.number).exists(),
             has_results=round_.status != RoundStatus.DRAFT,
             has_deck=round_.event.ballot_deck_id is not None,
             can_draw=can_change
@@ -112,6 +126,24 @@ class RoundAdmin(ScopedAdmin, AuditedAdmin):
         )
 
     def publish_view(self, request: HttpRequest, object_id: str) -> HttpResponse:
+        """Publish; over warnings (a rematch, a colour rule) only once the organizer confirms,
+        on a page that lists them."""
+        round_ = object_or_404(self, request, object_id, change=True)
+        if "confirmed" not in request.POST and round_.status == RoundStatus.DRAFT:
+            warnings = [
+                _("Board %(board)s: %(warning)s")
+                % {"board": pairing.board, "warning": warning.message}
+                for pairing in round_.pairings.order_by("board")
+                for warning in round_warnings(round_).get(pairing.pk, [])
+            ]
+            if warnings:
+                return self._confirm(
+                    request,
+                    round_,
+                    question=_("Publish %(round)s despite these warnings?") % {"round": round_},
+                    items=warnings,
+                    action=_("Publish anyway"),
+                )
         return self._run(request, object_id, round_publish, _("%(round)s published."))
 
     def draw_cards_view(self, request: HttpRequest, object_id: str) -> HttpResponse:
@@ -119,10 +151,49 @@ class RoundAdmin(ScopedAdmin, AuditedAdmin):
         return self._run(request, object_id, ballot_draw, _("Cards drawn for %(round)s."))
 
     def complete_view(self, request: HttpRequest, object_id: str) -> HttpResponse:
+        round_ = object_or_404(self, request, object_id, change=True)
+        if "confirmed" not in request.POST:
+            return self._confirm(
+                request,
+                round_,
+                question=_(
+                    "Complete %(round)s? Its results become final: a result can still be "
+                    "corrected, but no longer reset to pending."
+                )
+                % {"round": round_},
+                items=[],
+                action=_("Complete the round"),
+            )
         return self._run(request, object_id, round_complete, _("%(round)s completed."))
+
+    def unpublish_view(self, request: HttpRequest, object_id: str) -> HttpResponse:
+        """Back to draft while no result is entered (tournaments.services.rounds)."""
+        return self._run(
+            request,
+            object_id,
+            round_unpublish,
+            _("%(round)s is a draft again: edit it, pair it again or publish it."),
+        )
+
+    def pair_again_view(self, request: HttpRequest, object_id: str) -> HttpResponse:
+        """Replace the draft's pairings by a new pairing (the old ones stay in the history)."""
+        return self._run(
+            request,
+            object_id,
+            pairings_generate,
+            _("%(round)s paired again; the previous pairings are kept in the history."),
+        )
 
     def delete_draft_view(self, request: HttpRequest, object_id: str) -> HttpResponse:
         round_ = object_or_404(self, request, object_id, change=True)
+        if "confirmed" not in request.POST:
+            return self._confirm(
+                request,
+                round_,
+                question=_("Delete the draft %(round)s and its pairings?") % {"round": round_},
+                items=[],
+                action=_("Delete the draft"),
+            )
         try:
             round_delete_draft(round=round_, user=request.user)
         except TournamentError as exc:
@@ -131,6 +202,21 @@ class RoundAdmin(ScopedAdmin, AuditedAdmin):
         messages.success(request, _("%(round)s deleted.") % {"round": round_})
         return HttpResponseRedirect(
             reverse("admin:tournaments_event_change", args=(round_.event_id,))
+        )
+
+    def _confirm(
+        self, request: HttpRequest, round_: Round, *, question: str, items: list[str], action: str
+    ) -> HttpResponse:
+        return render_page(
+            self,
+            request,
+            "tournaments/admin/round_confirm.html",
+            title=question,
+            obj=round_,
+            question=question,
+            items=items,
+            action=action,
+            target=request.path,
         )
 
     def _run(self, request: HttpRequest, object_id: str, service, success: str) -> HttpResponse:
@@ -170,9 +256,26 @@ class RoundAdmin(ScopedAdmin, AuditedAdmin):
             if not errors:
                 messages.success(
                     request,
-                    _("%(count)d result(s) saved for %(round)s.")
+                    ngettext(
+                        "%(count)d result saved for %(round)s.",
+                        "%(count)d results saved for %(round)s.",
+                        len(changes),
+                    )
                     % {"count": len(changes), "round": round_},
                 )
+                later = rounds_paired_after(round_) if changes else []
+                if later:
+                    messages.warning(
+                        request,
+                        ngettext(
+                            "Round %(rounds)s was already paired on the previous results of "
+                            "round %(round)d: its pairings stay as they are.",
+                            "Rounds %(rounds)s were already paired on the previous results of "
+                            "round %(round)d: their pairings stay as they are.",
+                            len(later),
+                        )
+                        % {"rounds": ", ".join(str(n) for n in later), "round": round_.number},
+                    )
                 return HttpResponseRedirect(request.path)
             messages.error(request, _("Nothing was saved: correct the boards marked below."))
         rows = [

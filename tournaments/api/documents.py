@@ -17,14 +17,15 @@ from rest_framework import exceptions, serializers, status
 from rest_framework.request import Request
 from rest_framework.response import Response
 
+from tournaments.access import may_officiate
 from tournaments.api.views import EventScoped
 from tournaments.documents_views import file_response
 from tournaments.models import Event
 from tournaments.models_documents import Document, DocumentKind
-from tournaments.selectors import may_officiate
 from tournaments.services.documents import (
     PUBLISHED_KINDS,
     DocumentQueueError,
+    document_recover,
     document_request,
 )
 
@@ -147,7 +148,8 @@ class DocumentDetail(DocumentScoped):
     """GET: a document's job state (poll it until status is done or failed)."""
 
     def get(self, request: Request, slug: str, document_id: int) -> Response:
-        return Response(self.get_serializer(self.document(document_id)).data)
+        document = document_recover(document=self.document(document_id))
+        return Response(self.get_serializer(document).data)
 
 
 class DocumentFile(DocumentScoped):

@@ -2,13 +2,16 @@
 
 from django.urls import path
 
-from tournaments.api import documents, games, views
+from tournaments.api import documents, games, tokens, views
+from tournaments.api.root import ApiRoot
 
 app_name = "api"
 
 EVENT = "events/<slug:slug>/"
 
 urlpatterns = [
+    path("token/", tokens.TokenCreate.as_view(), name="token"),
+    path("", ApiRoot.as_view(), name="root"),
     path("events/", views.EventList.as_view(), name="events"),
     path(EVENT, views.EventDetail.as_view(), name="event"),
     path(f"{EVENT}players/", views.PlayerList.as_view(), name="players"),

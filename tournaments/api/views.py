@@ -17,14 +17,16 @@ from rest_framework.response import Response
 
 from games.models import Game
 from tournaments.api import serializers as s
+from tournaments.api.conditional import ConditionalRead
 from tournaments.api.permissions import ReadOnlyOrAuthenticated, may_manage
+from tournaments.inputs import whole_number
 from tournaments.models import Event, Player
 from tournaments.selectors import pairing_list, player_list, standings_get
 from tournaments.selectors_public import (
     cached,
     crosstable_get,
-    event_fingerprint,
     event_groups,
+    event_state,
     game_rows,
     last_public_round,
     public_rounds,
@@ -33,10 +35,19 @@ from tournaments.selectors_public import (
 )
 from tournaments.services import players, registrations, results, rounds
 
+#: The largest round or pairing number a query parameter takes.
+MAX_QUERY_NUMBER = 99_999
+
 ROUND = OpenApiParameter(
-    "round", OpenApiTypes.INT, description="A published round (default: the last one)."
+    "round",
+    {"type": "integer", "minimum": 1, "maximum": MAX_QUERY_NUMBER},
+    description="A published round (default: the last one).",
 )
-PLAYER = OpenApiParameter("player", OpenApiTypes.INT, description="A pairing number.")
+PLAYER = OpenApiParameter(
+    "player",
+    {"type": "integer", "minimum": 1, "maximum": MAX_QUERY_NUMBER},
+    description="A pairing number.",
+)
 STATUS = OpenApiParameter(
     "status", OpenApiTypes.STR, enum=["current", "upcoming", "finished"], description="When."
 )
@@ -46,11 +57,17 @@ def _int_param(request: Request, name: str) -> int | None:
     value = request.query_params.get(name)
     if value is None:
         return None
-    if not value.isdigit() or not 0 < int(value) < 100_000:
+    number = whole_number(value, maximum=MAX_QUERY_NUMBER)
+    if not number:
         raise exceptions.ValidationError(
-            {name: [_("%(value)r is not a positive whole number.") % {"value": value}]}
+            {
+                name: [
+                    _("%(value)r is not a whole number from 1 to %(maximum)s.")
+                    % {"value": value, "maximum": MAX_QUERY_NUMBER}
+                ]
+            }
         )
-    return int(value)
+    return number
 
 
 def _published_round(request: Request, event: Event) -> int:
@@ -71,7 +88,7 @@ def _published_round(request: Request, event: Event) -> int:
     return asked
 
 
-class EventScoped(generics.GenericAPIView):
+class EventScoped(ConditionalRead, generics.GenericAPIView):
     """Base of the endpoints under /api/events/<slug>/."""
 
     permission_classes = (ReadOnlyOrAuthenticated,)
@@ -99,7 +116,7 @@ class EventScopedList(mixins.ListModelMixin, EventScoped):
         return self.list(request, *args, **kwargs)
 
 
-class EventList(generics.ListAPIView):
+class EventList(ConditionalRead, generics.ListAPIView):
     """Events, soonest first; ?status=current|upcoming|finished."""
 
     serializer_class = s.EventSerializer
@@ -126,7 +143,8 @@ class EventList(generics.ListAPIView):
         return getattr(groups, wanted)
 
 
-class EventDetail(generics.RetrieveAPIView):
+class EventDetail(ConditionalRead, generics.RetrieveAPIView):
+    state_etag = True
     serializer_class = s.EventSerializer
     permission_classes = (ReadOnlyOrAuthenticated,)
     queryset = Event.objects.all()
@@ -137,6 +155,7 @@ class PlayerList(EventScopedList):
     """The event's players in pairing-number order (public fields); POST registers one."""
 
     serializer_class = s.PlayerSerializer
+    state_etag = True
 
     def get_queryset(self):
         return player_list(self.event())
@@ -156,12 +175,11 @@ class PlayerList(EventScopedList):
                     )
             else:
                 player = players.player_create(
-                    user=request.user,
-                    first_name=data["first_name"],
-                    last_name=data["last_name"],
-                    **{
+                    {
                         field: data[key]
                         for key, field in (
+                            ("first_name", "first_name"),
+                            ("last_name", "last_name"),
                             ("federation", "federation"),
                             ("fmjd_id", "fmjd_id"),
                             ("club", "club"),
@@ -169,6 +187,7 @@ class PlayerList(EventScopedList):
                         )
                         if key in data
                     },
+                    user=request.user,
                 )
             registration = registrations.registration_add(
                 event=event,
@@ -191,7 +210,9 @@ class RoundList(EventScoped):
 
     serializer_class = s.RoundSerializer
     pagination_class = None
+    state_etag = True
 
+    @extend_schema(responses={200: s.RoundSerializer(many=True)})
     def get(self, request: Request, slug: str) -> Response:
         return Response(self.get_serializer(public_rounds(self.event()), many=True).data)
 
@@ -220,6 +241,7 @@ class PairingList(EventScopedList):
     """Boards of the published rounds, with their games; ?round= and ?player= filter."""
 
     serializer_class = s.PairingSerializer
+    state_etag = True
 
     @extend_schema(parameters=[ROUND, PLAYER])
     def get(self, request: Request, *args, **kwargs) -> Response:
@@ -257,6 +279,7 @@ class Standings(EventScopedList):
     """Standings after ?round= (default: the last published round) with tie-break values."""
 
     serializer_class = s.StandingSerializer
+    state_etag = True
 
     @extend_schema(parameters=[ROUND])
     def get(self, request: Request, *args, **kwargs) -> Response:
@@ -268,7 +291,7 @@ class Standings(EventScopedList):
         if not after:
             return []
         return cached(
-            event_fingerprint(event),
+            event_state(event),
             f"standings:{after}",
             lambda: standings_get(event, after_round=after),
         )
@@ -278,6 +301,7 @@ class TieBreaks(EventScoped):
     """How player <number>'s tie-breaks were computed after ?round=."""
 
     serializer_class = s.TieBreakExplanationSerializer
+    state_etag = True
 
     @extend_schema(parameters=[ROUND])
     def get(self, request: Request, slug: str, number: int) -> Response:
@@ -288,7 +312,7 @@ class TieBreaks(EventScoped):
                 _("no round of %(event)s is published yet.") % {"event": event.slug}
             )
         explanation = cached(
-            event_fingerprint(event),
+            event_state(event),
             f"tiebreaks:{after}:{number}",
             lambda: tiebreak_explanation(event, number=number, after_round=after),
         )
@@ -304,6 +328,7 @@ class CrosstableView(EventScopedList):
     """Crosstable rows in rank order after ?round= (cells per round)."""
 
     serializer_class = s.CrosstableRowSerializer
+    state_etag = True
 
     @extend_schema(parameters=[ROUND])
     def get(self, request: Request, *args, **kwargs) -> Response:
@@ -315,7 +340,7 @@ class CrosstableView(EventScopedList):
         if not after:
             return []
         table = cached(
-            event_fingerprint(event),
+            event_state(event),
             f"crosstable:{after}",
             lambda: crosstable_get(event, after_round=after),
         )

@@ -3,8 +3,8 @@
 - :mod:`tournaments.ballots.cards`: a card (opening moves or a start position) replayed with
   ``arbiter`` to the position the players start from.
 - :mod:`tournaments.ballots.decks`: the published decks shipped in ``tournaments/data/ballots``
-  (REFERENCE.md 3.4 and 5), read and validated card by card, known source errors handled
-  explicitly.
+  (docs/rules/tournaments.md §6), read and validated card by card, known source errors
+  handled explicitly.
 - :mod:`tournaments.ballots.draw`: the auditable draw (a seed picks a card from the cards still
   in the deck; re-running from the seed gives the same card).
 

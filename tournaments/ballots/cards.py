@@ -2,8 +2,8 @@
 players start from.
 
 A card is either an opening (moves from a start position, usually the initial one) or a start
-position given as a FEN (REFERENCE.md 3.4, 5). :func:`replay_card` plays it under the variant's
-rules and refuses, with the ply, the move and the rule, a card that cannot be played.
+position given as a FEN (docs/rules/tournaments.md §6). :func:`replay_card` plays it under
+the variant's rules and refuses, with the ply, the move and the rule, a card that cannot be played.
 
 >>> card = replay_card(variant="english", code="4", moves="9-13 22-17 13x22")
 >>> card.moves, card.fen
@@ -84,8 +84,9 @@ def replay_card(*, variant: str, code: str, moves: str = "", start_fen: str = ""
 
 
 def relocated_fen(*, variant: str, code: str, notation: str) -> str:
-    """The start position of a relocation card (FMJD Drawing Table 64, REFERENCE.md 5): the
-    initial position with at most one white and one black man moved, written
+    """The start position of a relocation card (FMJD Drawing Table 64,
+    docs/rules/tournaments.md §6.2): the initial position with at most one white and one
+    black man moved, written
     ``"<white from>-<white to> <black from>-<black to>"`` with ``-----`` for a side left
     unchanged; both men are lifted, then placed; White to move.
 

@@ -1,13 +1,13 @@
 """The published ballot decks shipped with the project, read and validated card by card.
 
-The files in ``tournaments/data/ballots`` are copies of ``../shared/data`` (REFERENCE.md 8),
-each with its source on its first line. Every card is replayed with ``arbiter``
+The files in ``tournaments/data/ballots`` hold the published decks (docs/rules/tournaments.md
+§6), each with its source on its first line. Every card is replayed with ``arbiter``
 (:mod:`tournaments.ballots.cards`) and, where the source gives a FEN, the replayed position
-must equal it. REFERENCE.md 5 lists three entries whose source FEN is wrong; they are handled
-by :data:`KNOWN_SOURCE_ERRORS`, one explicit decision each, written into the card's
-``correction``. Any other disagreement, a count that differs from the published one, or a
-known error that no longer shows raises :class:`DeckError`: no card is dropped or changed
-silently.
+must equal it. docs/rules/tournaments.md §6.5 lists three entries whose source FEN is
+wrong; they are handled by :data:`KNOWN_SOURCE_ERRORS`, one explicit decision each,
+written into the card's ``correction``. Any other disagreement, a count that differs from
+the published one, or a known error that no longer shows raises :class:`DeckError`: no
+card is dropped or changed silently.
 
 >>> deck = load_deck("english-2-move")
 >>> len(deck.cards), sum(card.barred for card in deck.cards), deck.cards[0].moves
@@ -35,35 +35,39 @@ class DeckError(ValueError):
 
 @dataclass(frozen=True)
 class SourceError:
-    """A known error of a source entry (REFERENCE.md 5): which part of its FEN disagrees with
-    the replay, and the decision taken."""
+    """A known error of a source entry (docs/rules/tournaments.md §6.5): which part of its
+    FEN disagrees with the replay, and the decision taken."""
 
     mismatch: Mismatch
     decision: str
 
 
-#: (deck slug, card code) -> the known error of that entry's source FEN (REFERENCE.md 5).
+#: (deck slug, card code) -> the known error of that entry's source FEN
+#: (docs/rules/tournaments.md §6.5).
 KNOWN_SOURCE_ERRORS: dict[tuple[str, str], SourceError] = {
     ("fmjd-64", "45-IX"): SourceError(
         "turn",
         "The source FEN has Black to move, but the six plies gh4 ba5 hg3 ab6 ef4 dc5 leave "
-        "White to move (REFERENCE.md 5): the position of the replay is kept, White to move.",
+        "White to move (docs/rules/tournaments.md §6.5): the position of the replay is kept, "
+        "White to move.",
     ),
     ("fmjd-64", "22-XV"): SourceError(
         "turn",
         "The source FEN has Black to move where every other relocation entry has White to "
-        "move (REFERENCE.md 5): the relocated position is kept with White to move.",
+        "move (docs/rules/tournaments.md §6.5): the relocated position is kept with White to "
+        "move.",
     ),
     ("idf-64", "2-IV"): SourceError(
         "position",
         "The source FEN is that of 2-V (ab4 fe5 ba5), not of the published moves ef4 fe5 ab4 "
-        "(REFERENCE.md 5): the published moves are kept with the position of their replay.",
+        "(docs/rules/tournaments.md §6.5): the published moves are kept with the position of "
+        "their replay.",
     ),
 }
 
 #: (deck slug, card code) -> the earlier card of the same deck giving the same position. Found
-#: by our load (not in REFERENCE.md): the FMJD table lists "a3-h4 g7-e5" and "a3-h4 h6-a3"
-#: twice. Both entries are kept (the published table has 736) and marked.
+#: by the load (docs/rules/tournaments.md §6.5): the FMJD table lists "a3-h4 g7-e5" and
+#: "a3-h4 h6-a3" twice. Both entries are kept (the published table has 736) and marked.
 KNOWN_DUPLICATES: dict[tuple[str, str], str] = {
     ("fmjd-64", "16-I"): "15-XV",
     ("fmjd-64", "16-II"): "15-XVI",
@@ -134,8 +138,8 @@ def _lines(name: str) -> tuple[str, list[tuple[str, list[str]]]]:
 
 
 def _english(ballot: str, barred: str) -> tuple[str, list[_Entry]]:
-    """English decks: moves, number, then for the 3-move files part and name (REFERENCE.md
-    3.4); the barred file's entries are kept, marked barred."""
+    """English decks: moves, number, then for the 3-move files part and name
+    (docs/rules/english.md §4); the barred file's entries are kept, marked barred."""
     source, playable = _lines(ballot)
     _, excluded = _lines(barred)
     entries = []
@@ -205,7 +209,8 @@ class DeckSpec:
     brazilian: int = 0
 
 
-#: The decks shipped with the project, with their published counts (REFERENCE.md 3.4, 5).
+#: The decks shipped with the project, with their published counts
+#: (docs/rules/tournaments.md §6).
 BUILTIN_DECKS: dict[str, DeckSpec] = {
     spec.slug: spec
     for spec in (

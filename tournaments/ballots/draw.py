@@ -1,6 +1,6 @@
 """The auditable draw: which cards are still in the deck, and which one a seed picks.
 
-Rule of this application (issue 5, after ACF/WCDF match practice, REFERENCE.md 3.4): cards
+Rule of this application (after ACF/WCDF match practice, docs/rules/tournaments.md §6.7): cards
 are drawn without replacement until every drawable card of the deck has come out, then the
 deck is whole again. A voided draw's card counts as drawn (it is not put back): the audit
 trail never depends on when a draw was voided.

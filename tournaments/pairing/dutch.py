@@ -1,8 +1,8 @@
 """FIDE Dutch Swiss pairings through py4swiss 0.3.1, behind our own values.
 
 py4swiss implements C.04.3 "FIDE (Dutch) System (effective till 31 January 2026)"; measured
-against bbpPairings 5.0.1 it agreed on 1,407 of 1,408 rounds (/work/shared/notes/py4swiss.md),
-hence the label :data:`DUTCH_RULES_VERSION`.
+against bbpPairings 5.0.1 on generated events it agreed on 1,407 of 1,408 rounds, hence
+the label :data:`DUTCH_RULES_VERSION`.
 
 The engine is driven in memory: we build its ``ParsedTrf`` models (player sections, X
 section) exactly as its TRF parser would from :func:`tournaments.pairing.trf.trf_dumps`, call

@@ -75,7 +75,7 @@ def identity_columns() -> list[Column]:
 
 def identity(row: CrosstableRow) -> list[str]:
     return [
-        f"{row.rank}=" if row.shared_rank else str(row.rank),
+        row.place,
         row.name,
         row.title,
         row.federation,
@@ -116,7 +116,7 @@ def _square(table: Crosstable) -> tuple[list[Column], list[list[str]], list[tupl
     first = len(identity_columns())
     columns = [
         *identity_columns(),
-        *(Column(str(row.rank)) for row in table.rows),
+        *(Column(str(row.position)) for row in table.rows),
         *totals_columns(table),
     ]
     rows = [

@@ -52,7 +52,7 @@ class Board:
 class RoundSheet:
     """A round's boards in board order, ``games`` per pairing (1 or 2; game 2 swaps the
     colours), for the pairing sheet and the score sheets. ``black_first`` says the variant
-    starts with Black (English draughts, REFERENCE.md 3.2), so score sheets put Black's
+    starts with Black (English draughts, docs/rules/english.md §2), so score sheets put Black's
     column first."""
 
     round: int
@@ -60,6 +60,8 @@ class RoundSheet:
     boards: tuple[Board, ...]
     games: int = 1
     black_first: bool = False
+    #: The round is not published yet: its sheet is marked DRAFT (it may still change).
+    draft: bool = False
 
     @property
     def card(self) -> Card | None:

@@ -49,6 +49,13 @@ def render_pairing_sheet(
         columns.append(Column(_("Card"), align="LEFT"))
     rows = [_row(board, sheet.games, per_board) for board in sheet.boards]
     intro = []
+    if sheet.draft:
+        intro.append(
+            Paragraph(
+                escape(_("DRAFT: these pairings are not published yet and may still change.")),
+                styles()["heading"],
+            )
+        )
     if round_card is not None:
         intro.append(
             Paragraph(
@@ -64,6 +71,8 @@ def render_pairing_sheet(
         page_height=usable_height(wide=False),
     )
     title = _("Pairings, round %(round)d") % {"round": sheet.round}
+    if sheet.draft:
+        title = _("DRAFT — %(title)s") % {"title": title}
     return build_pdf(
         [*header_flowables(header, title), *intro, *flowables],
         header=header,

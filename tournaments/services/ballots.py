@@ -13,19 +13,24 @@ from django.utils.functional import Promise
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from tournaments.access import may_officiate
 from tournaments.ballots.cards import CardError, replay_card
 from tournaments.ballots.draw import draw_sequence, new_seed
 from tournaments.models import BallotCard, BallotDeck, BallotDraw, Event, Round, RoundStatus
-from tournaments.selectors import ballot_drawn_numbers, drawable_cards, may_officiate
+from tournaments.selectors import ballot_drawn_numbers, drawable_cards
 from tournaments.services.errors import TournamentError
 
 
 class BallotError(TournamentError):
     """A deck, card or draw operation refused by a ballot rule."""
 
+    default_code = "ballot_error"
+
 
 class BallotPermissionError(BallotError):
     """The user is neither an organizer nor an arbiter of the event."""
+
+    default_code = "ballot_permission_error"
 
 
 @transaction.atomic

@@ -25,6 +25,7 @@ from kombu.exceptions import OperationalError as BrokerError
 from pypdf import PdfReader
 
 from tournaments.documents_data import document_data
+from tournaments.job_liveness import job_alive, job_lock
 from tournaments.models import Event, Round
 from tournaments.models_documents import ROUND_KINDS, Document, DocumentKind, DocumentStatus
 from tournaments.selectors_public import event_fingerprint
@@ -39,6 +40,8 @@ PUBLISHED_KINDS = (DocumentKind.CROSSTABLE, DocumentKind.STANDINGS)
 class DocumentRequestError(TournamentError):
     """The document asked for does not exist (a round document without its round, or a round
     of another event)."""
+
+    default_code = "document_request_error"
 
 
 class DocumentQueueError(Exception):
@@ -92,7 +95,7 @@ def document_request(
     with transaction.atomic():
         document = _locked_row(event, kind, round)
         now = timezone.now()
-        if document.busy and document.requested_at is not None:
+        if document.busy and document.requested_at is not None and not _lost(document):
             if (now - document.requested_at).total_seconds() < stale_after():
                 return DocumentRequest(document, queued=False)
         elif not force and _current(document, event):
@@ -109,6 +112,31 @@ def document_request(
         )
     document.refresh_from_db()
     return DocumentRequest(document, queued=True)
+
+
+def _lost(document: Document) -> bool:
+    """A running job whose worker is gone (its lock is free: tournaments.job_liveness)."""
+    return document.status == DocumentStatus.RUNNING and job_alive(document.pk) is False
+
+
+def document_recover(*, document: Document) -> Document:
+    """The document as it truly is: a running job whose worker died is queued again (a new
+    job is handed to the broker after commit), so its status never claims a job that no
+    worker runs. Called wherever the state is read (the status pages and the API)."""
+    if not _lost(document):
+        return document
+    with transaction.atomic():
+        row = Document.objects.select_for_update(of=("self",)).get(pk=document.pk)
+        if not _lost(row):
+            return row
+        logger.warning("document %s: its job's worker is gone; queued again", row.pk)
+        row.status = DocumentStatus.QUEUED
+        row.progress = 0
+        row.requested_at = timezone.now()
+        row.started_at = None
+        row.save(update_fields=["status", "progress", "requested_at", "started_at"])
+        transaction.on_commit(partial(_enqueue, row.pk, raise_on_queue_error=False))
+    return Document.objects.select_related("event", "round").get(pk=row.pk)
 
 
 def _locked_row(event: Event, kind: str, round: Round | None) -> Document:
@@ -161,7 +189,19 @@ def document_build(*, document_id: int) -> Document:
     Progress is saved as the pages are laid out. A delivery of a job that has already
     finished does nothing. Errors in the data or the layout mark the document failed with the
     error in words; database errors propagate so that the task retries.
+
+    The job holds the document's lock while it runs (tournaments.job_liveness): a second
+    delivery of the same job while the first one is alive does nothing, and a job whose
+    worker died is told apart from one that runs.
     """
+    with job_lock(document_id) as acquired:
+        if not acquired:
+            logger.info("document %s: its job runs on another worker", document_id)
+            return Document.objects.get(pk=document_id)
+        return _build(document_id)
+
+
+def _build(document_id: int) -> Document:
     with transaction.atomic():
         document = (
             Document.objects.select_for_update(of=("self",))

@@ -16,6 +16,7 @@ from tournaments.models import (
     Round,
     System,
 )
+from tournaments.selectors import event_total_rounds
 from tournaments.services.errors import ProhibitedPairingError, RegistrationError
 
 
@@ -115,6 +116,13 @@ def registration_withdraw(
     """The player plays no round from `from_round` on. Refused when they are already paired
     in that round or later (delete the draft or record the forfeit instead)."""
     registration = Registration.objects.select_for_update().get(pk=registration.pk)
+    event = registration.event
+    total = event_total_rounds(event, players=event.registrations.count())
+    if not 1 <= from_round <= total:
+        raise RegistrationError(
+            _("%(event)s has rounds 1 to %(total)d: there is no round %(from_round)d.")
+            % {"event": event, "total": total, "from_round": from_round}
+        )
     if from_round <= registration.joined_round:
         raise RegistrationError(
             _(

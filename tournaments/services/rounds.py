@@ -8,7 +8,7 @@ from django.db.models import Max
 from django.utils import timezone
 from django.utils.functional import Promise
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, ngettext
 from simple_history.utils import bulk_create_with_history
 
 from games.models import Game, GameResult
@@ -418,6 +418,56 @@ def round_publish(*, round: Round, user: AbstractBaseUser | None) -> Round:
 
 
 @transaction.atomic
+def round_unpublish(*, round: Round, user: AbstractBaseUser | None) -> Round:
+    """Take a published round back to draft (to edit or pair it again), as long as no
+    result is entered and no later round exists: nothing played is lost."""
+    round_ = Round.objects.select_for_update().get(pk=round.pk)
+    if round_.status != RoundStatus.PUBLISHED:
+        raise RoundStateError(
+            _("%(round)s is %(status)s: only a published round can be unpublished")
+            % {"round": round_, "status": round_.get_status_display()}
+        )
+    played = sorted(
+        set(
+            Game.objects.filter(pairing__round=round_)
+            .exclude(result=GameResult.PENDING)
+            .values_list("pairing__board", flat=True)
+        )
+    )
+    if played:
+        raise RoundStateError(
+            ngettext(
+                "%(round)s cannot be unpublished: board %(boards)s already has a result.",
+                "%(round)s cannot be unpublished: boards %(boards)s already have results.",
+                len(played),
+            )
+            % {"round": round_, "boards": _board_list(played)}
+        )
+    if Round.objects.filter(event_id=round_.event_id, number__gt=round_.number).exists():
+        raise RoundStateError(
+            _("%(round)s cannot be unpublished: a later round exists.") % {"round": round_}
+        )
+    round_.status = RoundStatus.DRAFT
+    round_.published_at = None
+    round_._history_user = user
+    round_.save()
+    return round_
+
+
+def rounds_paired_after(round: Round) -> list[int]:
+    """The numbers of the rounds after `round` (they were paired on its results)."""
+    return list(
+        Round.objects.filter(event_id=round.event_id, number__gt=round.number)
+        .order_by("number")
+        .values_list("number", flat=True)
+    )
+
+
+def _board_list(boards: list[int]) -> str:
+    return ", ".join(str(board) for board in boards)
+
+
+@transaction.atomic
 def round_delete_draft(*, round: Round, user: AbstractBaseUser | None) -> None:
     """Delete the event's last round while it is a draft (its pairings and games go too)."""
     round_ = Round.objects.select_for_update().get(pk=round.pk)
@@ -447,9 +497,14 @@ def round_complete(*, round: Round, user: AbstractBaseUser | None) -> Round:
         .distinct()
     )
     if pending:
+        boards = sorted(set(pending))
         raise RoundStateError(
-            _("%(round)s still has pending games on board(s) %(boards)s")
-            % {"round": round_, "boards": sorted(pending)}
+            ngettext(
+                "%(round)s cannot be completed: board %(boards)s has no result yet.",
+                "%(round)s cannot be completed: boards %(boards)s have no result yet.",
+                len(boards),
+            )
+            % {"round": round_, "boards": _board_list(boards)}
         )
     round_.status = RoundStatus.COMPLETED
     round_._history_user = user

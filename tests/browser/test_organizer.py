@@ -1,0 +1,255 @@
+"""An organizer, from an empty database, runs a Swiss from the admin in Chromium: creates the
+event, adds a player with the admin form, imports a semicolon Latin-1 CSV that also changes
+an existing player (preview, then confirm), registers the players from the event's page,
+pairs, enters results by keyboard (a forfeit and a draw among them), completes the round,
+pairs round 2, hand-edits a board into a rematch and confirms the publication over the
+warning, unpublishes and pairs the round again, adds a late entry and a withdrawal (one
+from round 9 of 5 refused), then downloads the standings PDF, the TRF and the PDN. Every
+page: no server error, no horizontal scroll at 390 px nor at 1366 px."""
+
+import os
+from pathlib import Path
+
+import pytest
+
+from games.models import Game, GameResult
+from tests.tournaments.test_admin import make_organizer
+from tournaments.models import Event, Player, Round, RoundStatus
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+SHOTS = Path(os.environ.get("DAMIER_SHOTS", "/tmp/damier-journeys"))
+PASSWORD = "a-long Passphrase 42"
+
+CSV = (
+    "last_name;first_name;federation;fmjd_id;rating;club\n"
+    "Héron;Zoë;FRA;20001;2210;Brétigny\n"
+    "Lefèvre;Cécile;FRA;20002;2150;Saint-Maur\n"
+    "Sijbrands;Ton;NED;20003;2400;Amsterdam\n"
+    "Wiersma;Harm;NED;20004;2380;Leeuwarden\n"
+    "Sall;Ndiaga;SEN;20005;2300;Dakar\n"
+    "Boomstra;Roel;NED;30000;2410;Hoogeveen\n"
+)
+
+
+#: The innermost elements reaching past the window's right edge (for the failure message).
+WIDEST = """() => [...document.querySelectorAll('body *')]
+  .filter(e => e.getBoundingClientRect().right > document.documentElement.clientWidth + 1)
+  .filter(e => ![...e.children].some(c => c.getBoundingClientRect().right
+      > document.documentElement.clientWidth + 1))
+  .slice(0, 5).map(e => e.tagName + '.' + e.className + '#' + e.id + ' '
+      + Math.round(e.getBoundingClientRect().right))"""
+
+
+class Walk:
+    """The page under test, checked on every visit: no server error, no horizontal scroll."""
+
+    def __init__(self, page, base: str) -> None:
+        self.page, self.base, self.errors, self.shots = page, base, [], 0
+        page.on(
+            "response",
+            lambda r: self.errors.append(f"{r.status} {r.url}") if r.status >= 500 else None,
+        )
+
+    def check(self, name: str) -> None:
+        page = self.page
+        page.wait_for_load_state()
+        assert not self.errors, self.errors
+        assert "Server Error" not in page.content()
+        for width in (1366, 390):
+            page.set_viewport_size({"width": width, "height": 900})
+            overflow = page.evaluate(
+                "document.documentElement.scrollWidth - document.documentElement.clientWidth"
+            )
+            assert overflow <= 0, (
+                f"{name}: {overflow} px of horizontal scroll at {width} px; "
+                f"widest: {page.evaluate(WIDEST)}"
+            )
+        self.shots += 1
+        SHOTS.mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(SHOTS / f"organizer-{self.shots:02d}-{name}.png"), full_page=True)
+        page.set_viewport_size({"width": 1366, "height": 900})
+
+    def go(self, path: str, name: str) -> None:
+        self.page.goto(self.base + path)
+        self.check(name)
+
+
+def test_an_organizer_runs_a_swiss_from_an_empty_database(live_server, page, tmp_path):
+    organizer = make_organizer("olga")
+    organizer.set_password(PASSWORD)
+    organizer.save()
+    Player.objects.create(
+        last_name="Boomstra", first_name="Roel", fmjd_id="30000", rating=2390, federation="NED"
+    )
+    walk = Walk(page, live_server.url)
+    page.set_viewport_size({"width": 1366, "height": 900})
+
+    walk.go("/admin/login/", "login")
+    page.fill("#id_username", "olga")
+    page.fill("#id_password", PASSWORD)
+    page.get_by_role("button", name="Log in").click()
+    walk.check("index")
+    assert "Damier administration" in page.title()
+
+    # The event, from the admin's add form.
+    walk.go("/admin/tournaments/event/add/", "event-add")
+    page.fill("#id_name", "Open de Paris")
+    page.fill("#id_slug", "open-de-paris")
+    page.select_option("#id_variant", "international")
+    page.fill("#id_start_date", "2026-07-01")
+    page.fill("#id_end_date", "2026-07-05")
+    page.select_option("#id_system", "swiss")
+    page.fill("#id_number_of_rounds", "5")
+    page.locator("input[name=_save]").click()
+    walk.check("event-saved")
+    event = Event.objects.get(name="Open de Paris")
+
+    # A player with the admin's add form (it used to crash).
+    walk.go("/admin/tournaments/player/add/", "player-add")
+    page.fill("#id_last_name", "Baljakin")
+    page.fill("#id_first_name", "Aleksandr")
+    page.fill("#id_rating", "2350")
+    page.locator("input[name=_save]").click()
+    walk.check("player-saved")
+    assert "was added successfully" in page.inner_text(".messagelist")
+
+    # The CSV: semicolons, Latin-1, one line changing Boomstra's rating and club.
+    walk.go("/admin/tournaments/player/import/", "import")
+    file = tmp_path / "joueurs.csv"
+    file.write_bytes(CSV.encode("latin-1"))
+    page.set_input_files("#id_file", str(file))
+    page.get_by_role("button", name="Preview the import").click()
+    walk.check("import-preview")
+    summary = page.inner_text("#import-summary")
+    assert "5 players will be created" in summary and "1 player will be changed" in summary
+    preview = page.inner_text("#import-preview")
+    assert "Héron, Zoë" in preview and "2390 → 2410" in preview
+    assert not Player.objects.filter(last_name="Héron").exists()
+    page.get_by_role("button", name="Confirm the import").click()
+    walk.check("import-done")
+    assert "Import done: 5 players created, 1 player updated." in page.inner_text(".messagelist")
+    assert Player.objects.get(fmjd_id="30000").rating == 2410
+
+    # Register the seven players from the event's own page.
+    walk.go(f"/admin/tournaments/event/{event.pk}/change/", "event")
+    page.get_by_role("link", name="Register players").click()
+    walk.check("register")
+    page.fill("#register-q", "Kuznetsov")  # nobody by that name
+    page.get_by_role("button", name="Search").click()
+    walk.check("register-search")
+    assert "No player to register" in page.inner_text("#register-players")
+    page.fill("#register-q", "")
+    page.get_by_role("button", name="Search").click()
+    for box in page.locator("#register-players input[type=checkbox]").all():
+        box.check()
+    page.get_by_role("button", name="Register the ticked players").click()
+    walk.check("registered")
+    assert "7 players registered in Open de Paris." in page.inner_text(".messagelist")
+    assert event.registrations.count() == 7
+
+    # Round 1: pair, publish, results by keyboard (a forfeit and a draw), complete.
+    page.get_by_role("button", name="Pair next round").click()
+    walk.check("round-1-draft")
+    page.get_by_role("button", name="Publish").click()
+    walk.check("round-1-published")
+    round_1 = Round.objects.get(event=event, number=1)
+    assert round_1.status == RoundStatus.PUBLISHED
+    page.get_by_role("link", name="Enter results").click()
+    walk.check("results")
+    for key in ("1", "+", "5"):  # the first pending select has the focus
+        page.keyboard.press(key)
+    page.get_by_role("button", name="Save").click()
+    walk.check("results-saved")
+    results = list(
+        Game.objects.filter(pairing__round=round_1)
+        .order_by("pairing__board")
+        .values_list("result", flat=True)
+    )
+    assert results == [GameResult.WHITE_WIN, GameResult.WHITE_FORFEIT_WIN, GameResult.DRAW]
+    walk.go(f"/admin/tournaments/round/{round_1.pk}/change/", "round-1")
+    page.get_by_role("button", name="Complete round").click()
+    walk.check("complete-confirm")
+    assert "Its results become final" in page.inner_text("#confirm-question")
+    page.get_by_role("button", name="Complete the round").click()
+    walk.check("round-1-completed")
+    round_1.refresh_from_db()
+    assert round_1.status == RoundStatus.COMPLETED
+
+    # Round 2: a hand edit into a rematch, publish over the warning after confirming.
+    walk.go(f"/admin/tournaments/event/{event.pk}/change/", "event")
+    page.get_by_role("button", name="Pair next round").click()
+    walk.check("round-2-draft")
+    round_2 = Round.objects.get(event=event, number=2)
+    old = round_1.pairings.get(board=1)
+    board = round_2.pairings.get(board=1)
+    walk.go(f"/admin/tournaments/pairing/{board.pk}/change/", "hand-edit")
+    page.select_option("#id_white", str(old.white_id))
+    page.select_option("#id_black", str(old.black_id))
+    page.get_by_role("button", name="Save").click()
+    walk.check("hand-edited")
+    page.goto(f"{live_server.url}/admin/tournaments/round/{round_2.pk}/change/")
+    page.get_by_role("button", name="Publish").click()
+    walk.check("publish-confirm")
+    assert "no rematch" in page.inner_text("#confirm-items")
+    page.get_by_role("button", name="Publish anyway").click()
+    walk.check("round-2-published")
+    round_2.refresh_from_db()
+    assert round_2.status == RoundStatus.PUBLISHED
+
+    # Take it back: unpublish, pair again (the hand edit is replaced), publish.
+    page.get_by_role("button", name="Unpublish").click()
+    walk.check("unpublished")
+    assert "is a draft again" in page.inner_text(".messagelist")
+    page.get_by_role("button", name="Pair again").click()
+    walk.check("paired-again")
+    assert "paired again" in page.inner_text(".messagelist")
+    assert not round_2.pairings.filter(manual=True).exists()
+    page.get_by_role("button", name="Publish").click()
+    walk.check("round-2-republished")
+    round_2.refresh_from_db()
+    assert round_2.status == RoundStatus.PUBLISHED
+
+    # A late entry and a withdrawal.
+    late = Player.objects.create(last_name="Postma", first_name="Erik", rating=2200)
+    assert late.pk
+    walk.go(f"/admin/tournaments/registration/add/?event={event.pk}", "late-entry")
+    page.locator("#id_player + .select2 .select2-selection").click()  # the autocomplete
+    page.locator(".select2-search__field").fill("Postma")
+    page.locator(".select2-results__option", has_text="Postma").click()
+    page.locator("input[name=_save]").click()
+    walk.check("late-entry-saved")
+    entry = event.registrations.get(player=late)
+    assert entry.joined_round == 3
+    withdrawn = event.registrations.get(player__last_name="Sall")
+    walk.go(f"/admin/tournaments/registration/{withdrawn.pk}/change/", "registration")
+    label = page.locator(".object-tools form.inline-tool label").first
+    assert label.evaluate("e => getComputedStyle(e).color") != "rgb(255, 255, 255)"
+    page.locator("input[name=from_round]").fill("9")
+    page.get_by_role("button", name="Withdraw").click()
+    walk.check("withdraw-refused")
+    assert "there is no round 9" in page.inner_text(".messagelist")
+    page.locator("input[name=from_round]").fill("3")
+    page.get_by_role("button", name="Withdraw").click()
+    walk.check("withdrawn")
+    withdrawn.refresh_from_db()
+    assert withdrawn.withdrawn_from_round == 3
+
+    # Standings, a PDF and the games' PDN.
+    walk.go(f"/admin/tournaments/event/{event.pk}/standings/", "standings")
+    walk.go(f"/admin/tournaments/event/{event.pk}/change/", "event-documents")
+    row = page.locator(".documents-panel tr[data-kind=standings]")
+    row.get_by_role("button", name="Generate").click()
+    walk.check("document-generated")
+    row = page.locator(".documents-panel tr[data-kind=standings]")
+    href = row.get_by_role("link", name="Download").get_attribute("href")
+    response = page.request.get(live_server.url + href)
+    assert response.status == 200 and response.body().startswith(b"%PDF")
+    trf = page.get_by_role("link", name="TRF export").get_attribute("href")
+    response = page.request.get(live_server.url + trf)
+    assert response.status == 200 and "012 Open de Paris" in response.text()
+    pdn = page.get_by_role("link", name="PDN export").get_attribute("href")
+    response = page.request.get(live_server.url + pdn)
+    assert response.status == 200
+    # No game of this event has a record yet: the file is there, with nothing in it.
+    assert response.headers["content-type"].startswith("application/x-pdn")

@@ -1,0 +1,68 @@
+"""Messages a person reads in the admin: sentences, not raw data."""
+
+import pytest
+from django.core.exceptions import ValidationError
+from django.urls import reverse
+
+from tests.factories import PlayerFactory, event_with_players
+from tests.tournaments.test_admin import logged_in, make_organizer
+from tournaments.models import Player
+from tournaments.services.errors import RegistrationError
+from tournaments.services.registrations import registration_withdraw
+
+pytestmark = pytest.mark.django_db
+
+
+def test_the_admin_is_titled_damier():
+    page = logged_in(make_organizer("olga")).get(reverse("admin:index")).content.decode()
+    assert "Damier administration" in page and "Django administration" not in page
+
+
+def test_a_taken_fmjd_id_is_said_in_a_sentence():
+    PlayerFactory(fmjd_id="15000")
+    with pytest.raises(ValidationError) as refused:
+        Player(last_name="X", first_name="Y", fmjd_id="15000").full_clean()
+    assert refused.value.messages == ["Another player already has this FMJD id."]
+
+
+def test_a_withdrawal_after_the_last_round_is_refused():
+    organizer = make_organizer("olga")
+    event = event_with_players(organizer, players=4, number_of_rounds=5)
+    registration = event.registrations.first()
+    with pytest.raises(RegistrationError, match="has rounds 1 to 5: there is no round 9"):
+        registration_withdraw(registration=registration, from_round=9, user=organizer)
+    registration.refresh_from_db()
+    assert registration.withdrawn_from_round is None
+
+
+def test_the_event_page_exports_trf_and_links_the_pdn():
+    from tests.tournaments.test_admin import played_event
+    from tournaments.pairing import trf_loads
+
+    organizer = make_organizer("olga")
+    event, _round = played_event(organizer)
+    client = logged_in(organizer)
+    page = client.get(reverse("admin:tournaments_event_change", args=(event.pk,))).content
+    trf_url = reverse("admin:tournaments_event_trf", args=(event.pk,))
+    assert trf_url.encode() in page
+    assert reverse("public:event_pdn", args=(event.slug,)).encode() in page
+    response = client.get(trf_url)
+    assert response["Content-Disposition"] == f'attachment; filename="{event.slug}.trf"'
+    document = trf_loads(response.content.decode())
+    assert document.event.name == event.name
+    assert len(document.state.competitors) == event.registrations.count()
+
+
+def test_players_are_registered_from_the_event_page():
+    organizer = make_organizer("olga")
+    event = event_with_players(organizer, players=2)
+    boomstra = PlayerFactory(last_name="Boomstra")
+    PlayerFactory(last_name="Georgiev")
+    client = logged_in(organizer)
+    url = reverse("admin:tournaments_event_register", args=(event.pk,))
+    page = client.get(url, {"q": "boom"}).content.decode()
+    assert "Boomstra" in page and "Georgiev" not in page
+    response = client.post(url + "?q=boom", {"players": [boomstra.pk]}, follow=True)
+    assert "1 player registered in" in response.content.decode()
+    assert event.registrations.filter(player=boomstra).exists()
+    assert event.registrations.count() == 3
