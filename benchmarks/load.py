@@ -75,7 +75,7 @@ def prepare(players: int, rounds: int) -> tuple[str, list[int]]:
     from rest_framework.authtoken.models import Token
 
     from benchmarks.public_pages import build
-    from games.models import Game
+    from tournaments.models import Game
 
     cache.clear()
     user, _ = get_user_model().objects.get_or_create(

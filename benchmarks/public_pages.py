@@ -42,8 +42,7 @@ from django.test import Client  # noqa: E402
 from django.test.utils import CaptureQueriesContext, setup_test_environment  # noqa: E402
 from simple_history.utils import bulk_create_with_history  # noqa: E402
 
-from games.models import Game, GameResult  # noqa: E402
-from tournaments.models import Pairing, Player, Round, RoundStatus, System  # noqa: E402
+from tournaments.models import Game, GameResult, Pairing, Player, Round, RoundStatus, System  # noqa: E402
 from tournaments.services import events, registrations  # noqa: E402
 
 OUTCOMES = (GameResult.WHITE_WIN, GameResult.DRAW, GameResult.BLACK_WIN, GameResult.WHITE_WIN)

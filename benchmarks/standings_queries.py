@@ -26,8 +26,7 @@ from django.test.utils import (  # noqa: E402
     setup_test_environment,
 )
 
-from games.models import Game, GameResult  # noqa: E402
-from tournaments.models import Player, System  # noqa: E402
+from tournaments.models import Game, GameResult, Player, System  # noqa: E402
 from tournaments.selectors import standings_get  # noqa: E402
 from tournaments.services import events, registrations, results, rounds  # noqa: E402
 

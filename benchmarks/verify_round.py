@@ -30,9 +30,9 @@ from django.db import connection, transaction  # noqa: E402
 from django.test.utils import setup_test_environment  # noqa: E402
 
 from arbiter import InternationalBoard  # noqa: E402
-from games.models import Game, Verification, VerificationStatus  # noqa: E402
+from games.models import Verification, VerificationStatus  # noqa: E402
 from games.services.records import round_records_upload  # noqa: E402
-from tournaments.models import Player, System  # noqa: E402
+from tournaments.models import Game, Player, System  # noqa: E402
 from tournaments.services import events, registrations, rounds  # noqa: E402
 
 BOARDS = 100

@@ -8,6 +8,10 @@ from django.urls import include, path
 from django.views.generic import RedirectView
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 
+from games import api_urls as game_api_urls
+from games import public_urls as game_public_urls
+from tournaments import urls as public_urls
+from tournaments.api import urls as api_urls
 from tournaments.login_limits import ThrottledAdminAuthenticationForm, ThrottledAuthenticationForm
 
 admin.site.login_form = ThrottledAdminAuthenticationForm
@@ -15,7 +19,9 @@ admin.site.login_form = ThrottledAdminAuthenticationForm
 urlpatterns = [
     path("", RedirectView.as_view(pattern_name="public:event_list", permanent=False)),
     path("admin/", admin.site.urls),
-    path("events/", include("tournaments.urls")),
+    # The public pages and the API of tournaments and of games, each under one namespace
+    # (tournaments never imports games: the two route lists meet here).
+    path("events/", include((public_urls.urlpatterns + game_public_urls.urlpatterns, "public"))),
     path("events/", include("tournaments.documents_urls")),
     path("desk/", include("games.urls")),
     # Site login for players and arbiters (the dispute desk); LOGIN_URL points here.
@@ -25,7 +31,7 @@ urlpatterns = [
         name="login",
     ),
     path("accounts/", include("django.contrib.auth.urls")),
-    path("api/", include("tournaments.api.urls")),
+    path("api/", include((api_urls.urlpatterns + game_api_urls.urlpatterns, "api"))),
     path("api/schema/", SpectacularAPIView.as_view(), name="api-schema"),
     path("api/docs/", SpectacularSwaggerView.as_view(url_name="api-schema"), name="api-docs"),
     path("i18n/", include("django.conf.urls.i18n")),

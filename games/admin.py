@@ -12,8 +12,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from games.forms import ArbiterAppointForm, ArbiterCreateForm
-from games.models import Dispute, Game, RecordSource
-from games.results import result_score
+from games.models import Dispute, RecordSource
 from games.services.arbiters import arbiter_account_create, arbiter_appoint, arbiter_remove
 from games.services.records import record_save, round_records_upload
 from games.verdict_text import flag_text
@@ -22,7 +21,8 @@ from tournaments.admin.history import AuditedAdmin
 from tournaments.admin.pages import object_or_404, render_page, report_refusal
 from tournaments.admin.scoping import ScopedAdmin, organized_events, scope
 from tournaments.inputs import whole_number
-from tournaments.models import Round, RoundStatus
+from tournaments.models import Game, Round, RoundStatus
+from tournaments.results import result_score
 from tournaments.services.errors import TournamentError
 from tournaments.upload_limits import check_text, check_upload
 
@@ -97,12 +97,12 @@ class GameAdmin(ScopedAdmin, AuditedAdmin):
             path(
                 "<path:object_id>/record/",
                 self.admin_site.admin_view(self.record_view),
-                name="games_game_record",
+                name="tournaments_game_record",
             ),
             path(
                 "upload-round/",
                 self.admin_site.admin_view(self.upload_view),
-                name="games_game_upload",
+                name="tournaments_game_upload",
             ),
             *super().get_urls(),
         ]
@@ -143,7 +143,7 @@ class GameAdmin(ScopedAdmin, AuditedAdmin):
             '<a href="{}">{}</a> · <a href="{}">{}</a> · <a href="{}">{}</a>',
             reverse("admin:tournaments_round_results", args=(game.pairing.round_id,)),
             _("result sheet"),
-            reverse("admin:games_game_record", args=(game.pk,)),
+            reverse("admin:tournaments_game_record", args=(game.pk,)),
             _("record"),
             reverse("desk:dispute_open", args=(game.pk,)),
             _("open a dispute"),

@@ -5,3 +5,11 @@ from django.utils.translation import gettext_lazy as _
 class GamesConfig(AppConfig):
     name = "games"
     verbose_name = _("Games")
+
+    def ready(self) -> None:
+        from games.models import GameRecord
+        from tournaments.selectors_public import FINGERPRINT_HISTORIES
+
+        FINGERPRINT_HISTORIES.append(
+            lambda event: GameRecord.history.filter(game__pairing__round__event_id=event)
+        )

@@ -1,7 +1,7 @@
-"""Demo game records (called by tournaments.demo for the English ballot event and the Bashni
-club event): each played round's PDN file is uploaded and matched to the games, every record
-verified in the background; on a ballot event one game leaves its card and carries an open
-dispute.
+"""Demo game records (passed to tournaments.demo.load_demo for the English ballot event and
+the Bashni club event): each played round's PDN file is uploaded and matched to the games,
+every record verified in the background; on a ballot event one game leaves its card and
+carries an open dispute.
 
 Records are the game's drawn card followed by random legal moves from the demo's seeded
 generator (never a move that ends the game on the board, which would contradict the
@@ -15,12 +15,11 @@ from django.contrib.auth.models import AbstractBaseUser
 
 from arbiter import find_variant
 from arbiter.game import GameBoard
-from games.models import Game, GameResult
-from games.results import pdn_result
 from games.services.disputes import dispute_open
 from games.services.records import round_records_upload
 from games.services.verification import game_card
-from tournaments.models import Event, RoundStatus
+from tournaments.models import Event, Game, GameResult, RoundStatus
+from tournaments.results import pdn_result
 
 #: Plies played after the card in a demo record.
 CONTINUATION = 30
@@ -119,7 +118,7 @@ def _move_that_goes_on(board: GameBoard, rng: random.Random) -> Any:
 
 
 def _pdn_result(game: Game) -> str:
-    """The game's result in its record (games.results.pdn_result); a forfeited game was not
+    """The game's result in its record (tournaments.results.pdn_result); a forfeited game was not
     played, so its demo record is left unfinished (``*``)."""
     forfeits = (GameResult.WHITE_FORFEIT_WIN, GameResult.BLACK_FORFEIT_WIN)
     if game.result in forfeits:

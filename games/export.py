@@ -1,14 +1,14 @@
 """A game's record as it leaves the site: the PDN the players or arbiters entered, with the
 game's official result (after any ruling) in its Result tag and terminator, written in the
-variant's PDN convention (games.results.pdn_result)."""
+variant's PDN convention (tournaments.results.pdn_result)."""
 
 import re
 
 from arbiter import find_variant
 from arbiter.errors import UnknownVariantError
 from arbiter.pdn import read_game, write_game
-from games.models import Game
-from games.results import pdn_result
+from tournaments.models import Game
+from tournaments.results import pdn_result
 
 _RESULT_TAG = re.compile(r'^\s*\[\s*Result\s+"[^"]*"\s*\]\s*$', re.IGNORECASE | re.MULTILINE)
 

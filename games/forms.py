@@ -4,9 +4,9 @@ from django import forms
 from django.db.models import QuerySet
 from django.utils.translation import gettext_lazy as _
 
-from games.models import DisputeClaim, GameResult, RecordSource, RulingDecision
-from games.results import result_choices
-from tournaments.models import Event, Round
+from games.models import DisputeClaim, RecordSource, RulingDecision
+from tournaments.models import Event, GameResult, Round
+from tournaments.results import result_choices
 
 
 class DisputeOpenForm(forms.Form):

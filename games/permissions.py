@@ -10,9 +10,9 @@ them to show or hide actions.
 
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 
-from games.models import Dispute, Game
+from games.models import Dispute
 from tournaments.access import may_arbitrate, may_officiate
-from tournaments.models import Event
+from tournaments.models import Event, Game
 
 User = AbstractBaseUser | AnonymousUser
 

@@ -11,11 +11,12 @@ from arbiter import find_variant
 from arbiter.draws import RULES
 from arbiter.pdn import read_game
 from arbiter.svg import board_svg
-from games.models import Dispute, DisputeClaim, DisputeStatus, Game, GameRecord, Verification
+from games.models import Dispute, DisputeClaim, DisputeStatus, GameRecord, Verification
 from games.services.verification import game_card
 from games.timeline import Card, Step, Timeline, game_timeline, start_and_opening, variant_of
 from games.verdict_text import label, rule_name, rule_source
-from tournaments.models import Event
+from tournaments.models import Event, Game
+from tournaments.selectors_public import PUBLIC_STATUSES
 
 #: Where each variant's rules of play are summarised (the arbiter cites the same sections).
 _MOVE_RULES = {
@@ -181,3 +182,17 @@ def desk_flagged(event: Event) -> QuerySet[Verification]:
         )
         .order_by("record__game__pairing__round__number", "record__game__pairing__board")
     )
+
+
+def event_records(event: Event) -> list[tuple[Game, str]]:
+    """The event's recorded games in published rounds with their PDN texts, in round, board
+    and game order (one query)."""
+    records = (
+        GameRecord.objects.filter(
+            game__pairing__round__event=event,
+            game__pairing__round__status__in=PUBLIC_STATUSES,
+        )
+        .select_related("game__pairing__round__event")
+        .order_by("game__pairing__round__number", "game__pairing__board", "game__index")
+    )
+    return [(record.game, record.pdn) for record in records]

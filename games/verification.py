@@ -21,7 +21,7 @@ FlagKind = Literal[
     "left-opening",
 ]
 
-#: The game result code (games.models.GameResult) of a win by each side, or a draw.
+#: The game result code (tournaments.models.GameResult) of a win by each side, or a draw.
 _RESULT_OF_WINNER: dict[str | None, str] = {"white": "1-0", "black": "0-1", None: "1/2"}
 #: Entered results that say who won a played game (forfeits and unplayed games do not).
 _PLAYED_RESULTS = frozenset(_RESULT_OF_WINNER.values())

@@ -12,9 +12,8 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 
 from games.forms import AssignForm, DeskUploadForm, DisputeOpenForm, RulingForm
-from games.models import Dispute, DisputeStatus, Game
+from games.models import Dispute, DisputeStatus
 from games.permissions import can_officiate, can_open_dispute, can_rule, can_see_dispute
-from games.results import result_score
 from games.selectors import (
     claim_rules,
     desk_disputes,
@@ -28,7 +27,8 @@ from games.services.arbiters import may_appoint
 from games.services.disputes import dispute_open, dispute_rule
 from games.services.records import games_without_record, record_assign, round_records_upload
 from tournaments.inputs import whole_number
-from tournaments.models import Event, Round, RoundStatus
+from tournaments.models import Event, Game, Round, RoundStatus
+from tournaments.results import result_score
 from tournaments.services.errors import TournamentError
 
 _GAME_RELATED = ("pairing__round__event", "white__player", "black__player")

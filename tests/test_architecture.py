@@ -2,6 +2,7 @@
 
 - ``arbiter`` never imports Django, nor DRF, directly or through a project module;
 - ``tournaments/pairing`` likewise (``python -m tournaments.pairing`` runs without Django);
+- ``tournaments`` never imports ``games`` (the arrows run games -> tournaments -> arbiter);
 - code cites rules in the repository (``docs/rules/``) or at their federation, never a file
   outside it, and its comments describe the code, not the project's history;
 - every ``docs/rules/<file>.md §N`` a module cites exists.
@@ -116,6 +117,41 @@ def test_the_import_reader_sees_a_lazy_import(tmp_path, monkeypatch):
         chain = _path_to_framework("purepkg.core")
         assert chain is not None
         assert chain[0] == "purepkg.core" and chain[-2:] == ["purepkg.helper", "django.conf"]
+    finally:
+        monkeypatch.undo()
+        _modules.cache_clear()
+        _imports.cache_clear()
+
+
+def _imports_of_app(module: str, app: str) -> list[str]:
+    """The imports of ``module`` that name ``app`` or one of its modules."""
+    return sorted(n for n in _imports(module) if n == app or n.startswith(app + "."))
+
+
+def test_tournaments_never_imports_games():
+    reached = {
+        module: _imports_of_app(module, "games")
+        for module in _modules_under("tournaments")
+        if _imports_of_app(module, "games")
+    }
+    assert reached == {}, f"tournaments must not import games: {reached}"
+
+
+def test_the_import_reader_sees_an_import_of_games(tmp_path, monkeypatch):
+    """The check fails where it should: a lazy or relative-free import of games is found."""
+    package = tmp_path / "tournaments"
+    package.mkdir()
+    (package / "__init__.py").write_text("")
+    (package / "views.py").write_text("def f():\n    from games import selectors\n")
+    (package / "forms.py").write_text("import games.models\n")
+    (package / "gamesheet.py").write_text("from tournaments import games_per_pairing\n")
+    monkeypatch.setattr(f"{__name__}.REPO", tmp_path)
+    _modules.cache_clear()
+    _imports.cache_clear()
+    try:
+        assert _imports_of_app("tournaments.views", "games") == ["games", "games.selectors"]
+        assert _imports_of_app("tournaments.forms", "games") == ["games.models"]
+        assert _imports_of_app("tournaments.gamesheet", "games") == []
     finally:
         monkeypatch.undo()
         _modules.cache_clear()

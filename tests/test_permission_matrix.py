@@ -25,7 +25,7 @@ from django.test import Client
 from django.urls import URLPattern, URLResolver, get_resolver, reverse
 from rest_framework.test import APIClient
 
-from games.models import Dispute, Game
+from games.models import Dispute
 from games.services.disputes import dispute_open
 from games.services.records import record_save
 from tests.factories import PlayerFactory, UserFactory, event_with_players
@@ -35,6 +35,7 @@ from tournaments.models import (
     BallotDeck,
     BallotDraw,
     Event,
+    Game,
     Pairing,
     Player,
     Registration,
@@ -300,8 +301,8 @@ ADMIN_VIEWS: dict[str, tuple[frozenset[str], Callable[[World], dict]]] = {
     "tournaments_registration_withdraw": (ORGANIZER, lambda w: {"from_round": 3}),
     "tournaments_registration_bye": (NOBODY, lambda w: {"round_number": 2}),
     "tournaments_ballotdraw_void": (ORGANIZER, lambda w: {"reason": "Wrong card drawn."}),
-    "games_game_record": (ORGANIZER, lambda w: {"pdn": PDN}),
-    "games_game_upload": (ORGANIZER, lambda w: {"round": w.round.pk, "pdn": PDN}),
+    "tournaments_game_record": (ORGANIZER, lambda w: {"pdn": PDN}),
+    "tournaments_game_upload": (ORGANIZER, lambda w: {"round": w.round.pk, "pdn": PDN}),
     "tournaments_document_request": (
         ORGANIZER,
         lambda w: {"event": w.event.pk, "kind": "crosstable"},
@@ -456,7 +457,7 @@ ADMIN_CHANGE: dict[str, frozenset[str]] = {
     "tournaments_ballotdeck": STAFF,
     "tournaments_ballotcard": NOBODY,
     "tournaments_document": ORGANIZER,
-    "games_game": ORGANIZER,
+    "tournaments_game": ORGANIZER,
     "games_dispute": ORGANIZER,
     "auth_user": NOBODY,
     "auth_group": NOBODY,

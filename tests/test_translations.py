@@ -25,8 +25,8 @@ from django.core.cache import cache
 from django.core.management import call_command
 from django.test import override_settings
 
-from games.models import Game, GameResult
 from tests.factories import UserFactory, event_with_players
+from tournaments.models import Game, GameResult
 from tournaments.services import results, rounds
 
 REPO = Path(__file__).resolve().parents[1]

@@ -3,6 +3,8 @@ played, round 5 under way), an English draughts round robin on the 3-move ballot
 pairings (2 of 7 rounds played with game records, one flagged by the verification
 and disputed; round 3 drawn) and a Russian draughts round robin on the FMJD
 Drawing Table 64 (2 of 5 played), loaded through the services by `manage.py load_demo`.
+The game records of the English and Bashni events are made by `records` (games.demo.records_demo,
+passed by the command, which sees both apps: tournaments never imports games).
 
 Results come from the ratings (Elo expectation, a third of the games drawn) with a seeded
 random generator, so every load gives the same events. Loading is idempotent: players are
@@ -12,15 +14,14 @@ found by their demo FMJD id, an event whose slug exists is left as it is.
 import datetime
 import random
 import secrets
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import AbstractBaseUser, Permission
 from django.db import transaction
 
-from games.demo import records_demo
-from games.models import Game, GameResult
-from tournaments.models import BallotDeck, Event, Player, Round, System, Title
+from tournaments.models import BallotDeck, Event, Game, GameResult, Player, Round, System, Title
 from tournaments.services import ballots, events, registrations, results, rounds
 
 ORGANIZER_USERNAME = "demo-organizer"
@@ -88,8 +89,13 @@ class DemoReport:
     players: int = 0
 
 
-def load_demo() -> DemoReport:
-    """Create (or complete) the demo data; the organizer gets a new generated password."""
+#: Adds game records to a demo event: called as records(event=, user=, rng=).
+RecordsLoader = Callable[..., None]
+
+
+def load_demo(*, records: RecordsLoader) -> DemoReport:
+    """Create (or complete) the demo data; the organizer gets a new generated password.
+    ``records`` adds the game records of the events that have some (games.demo.records_demo)."""
     rng = random.Random(SEED)
     password = secrets.token_urlsafe(12)
     with transaction.atomic():
@@ -110,7 +116,7 @@ def load_demo() -> DemoReport:
                 existing.organizers.add(organizer)
                 report.events_kept.append(existing.name)
                 continue
-            report.events_created.append(loader(organizer, players, rng).name)
+            report.events_created.append(loader(organizer, players, rng, records).name)
     return report
 
 
@@ -182,7 +188,7 @@ def _play(round_: Round, user, rng: random.Random, *, forfeit_board: int | None 
     rounds.round_complete(round=round_, user=user)
 
 
-def _swiss(user, players: list[Player], rng: random.Random) -> Event:
+def _swiss(user, players: list[Player], rng: random.Random, records: RecordsLoader) -> Event:
     start = datetime.date.today() - datetime.timedelta(days=4)
     event = events.event_create(
         user=user,
@@ -215,7 +221,7 @@ def _swiss(user, players: list[Player], rng: random.Random) -> Event:
     return event
 
 
-def _round_robin(user, players: list[Player], rng: random.Random) -> Event:
+def _round_robin(user, players: list[Player], rng: random.Random, records: RecordsLoader) -> Event:
     start = datetime.date.today() - datetime.timedelta(days=3)
     event = events.event_create(
         user=user,
@@ -257,7 +263,9 @@ def _publish(round_: Round, user) -> Round:
     return round_
 
 
-def _english_ballot(user, players: list[Player], rng: random.Random) -> Event:
+def _english_ballot(
+    user, players: list[Player], rng: random.Random, records: RecordsLoader
+) -> Event:
     """8 players, 2-game pairings on the ACF/WCDF 3-move ballot (one card per pairing)."""
     start = datetime.date.today() - datetime.timedelta(days=2)
     event = events.event_create(
@@ -277,11 +285,13 @@ def _english_ballot(user, players: list[Player], rng: random.Random) -> Event:
     )
     _register_and_play(event, players[:8], user, rng, rounds_played=2)
     _publish(rounds.round_pair(event=event, user=user), user)
-    records_demo(event=event, user=user, rng=rng)
+    records(event=event, user=user, rng=rng)
     return event
 
 
-def _russian_table(user, players: list[Player], rng: random.Random) -> Event:
+def _russian_table(
+    user, players: list[Player], rng: random.Random, records: RecordsLoader
+) -> Event:
     """6 players, one card per round for all boards from the FMJD Drawing Table 64."""
     start = datetime.date.today() - datetime.timedelta(days=1)
     event = events.event_create(
@@ -303,7 +313,7 @@ def _russian_table(user, players: list[Player], rng: random.Random) -> Event:
     return event
 
 
-def _bashni_club(user, players: list[Player], rng: random.Random) -> Event:
+def _bashni_club(user, players: list[Player], rng: random.Random, records: RecordsLoader) -> Event:
     """4 players of a club's column draughts (Bashni) evening, 2 rounds played, with records."""
     today = datetime.date.today()
     event = events.event_create(
@@ -319,5 +329,5 @@ def _bashni_club(user, players: list[Player], rng: random.Random) -> Event:
         tiebreaks=["SB", "WON"],
     )
     _register_and_play(event, players[14:18], user, rng, rounds_played=2)
-    records_demo(event=event, user=user, rng=rng)
+    records(event=event, user=user, rng=rng)
     return event

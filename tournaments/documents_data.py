@@ -11,10 +11,8 @@ from dataclasses import dataclass
 
 from arbiter import Colour as Side
 from arbiter import find_variant
-from games.models import GameResult
-from games.results import result_score
 from tournaments.crosstable import Crosstable
-from tournaments.models import ByeKind, Event, Round, RoundStatus
+from tournaments.models import ByeKind, Event, GameResult, Round, RoundStatus
 from tournaments.models_documents import Document, DocumentKind
 from tournaments.reports import (
     Board,
@@ -27,6 +25,7 @@ from tournaments.reports import (
     render_score_sheets,
     render_standings,
 )
+from tournaments.results import result_score
 from tournaments.selectors import CardLine, PublicPlayer, pairing_list, tournament_state
 from tournaments.selectors_public import crosstable_get
 

@@ -8,9 +8,8 @@ from django import forms
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
-from games.models import Game
-from games.results import result_choices
-from tournaments.models import Event, Pairing, Player, ProhibitedPairing, Registration
+from tournaments.models import Event, Game, Pairing, Player, ProhibitedPairing, Registration
+from tournaments.results import result_choices
 from tournaments.tiebreaks import TIEBREAKS
 from tournaments.upload_limits import check_upload
 

@@ -8,7 +8,7 @@ from decimal import Decimal
 
 from django.conf import settings
 from django.core.exceptions import ValidationError
-from django.core.validators import MinValueValidator, RegexValidator
+from django.core.validators import MaxValueValidator, MinValueValidator, RegexValidator
 from django.db import models
 from django.db.models import F, Q
 from django.utils.translation import gettext_lazy as _
@@ -521,6 +521,72 @@ class Pairing(models.Model):
         if self.black_id is None:
             return f"{self.board}. {self.white} — {self.get_bye_kind_display()}"
         return f"{self.board}. {self.white} — {self.black}"
+
+
+class GameResult(models.TextChoices):
+    """Result codes. Forfeits (`+/-`, `-/+`, `-/-`) are not played games (FIDE C.04.1 note:
+    forfeited games do not count as played for pairing purposes); `0-0` is a game the arbiter
+    declared unplayed without fault of either player (both score a loss, no forfeit)."""
+
+    PENDING = "*", _("pending")
+    WHITE_WIN = "1-0", _("white wins")
+    DRAW = "1/2", _("draw")
+    BLACK_WIN = "0-1", _("black wins")
+    WHITE_FORFEIT_WIN = "+/-", _("white wins by forfeit")
+    BLACK_FORFEIT_WIN = "-/+", _("black wins by forfeit")
+    DOUBLE_FORFEIT = "-/-", _("double forfeit")
+    UNPLAYED = "0-0", _("unplayed")
+
+
+class Game(models.Model):
+    """One game of a pairing. Game 2 of a two-game pairing has the colours swapped.
+
+    `version` grows by one at every result change; tournaments.services.results.result_record
+    refuses a write made against an older version (optimistic locking). The tables keep the
+    names they were created with (`games_game`, `games_historicalgame`).
+    """
+
+    pairing = models.ForeignKey(
+        Pairing,
+        on_delete=models.CASCADE,
+        related_name="games",
+        verbose_name=_("pairing"),
+    )
+    index = models.PositiveSmallIntegerField(
+        _("game"), default=1, validators=[MinValueValidator(1), MaxValueValidator(2)]
+    )
+    white = models.ForeignKey(
+        Registration,
+        on_delete=models.PROTECT,
+        related_name="+",
+        verbose_name=_("white"),
+    )
+    black = models.ForeignKey(
+        Registration,
+        on_delete=models.PROTECT,
+        related_name="+",
+        verbose_name=_("black"),
+    )
+    result = models.CharField(
+        _("result"), max_length=3, choices=GameResult.choices, default=GameResult.PENDING
+    )
+    version = models.PositiveIntegerField(_("version"), default=0)
+    history = HistoricalRecords(table_name="games_historicalgame")
+
+    class Meta:
+        db_table = "games_game"
+        verbose_name = _("game")
+        verbose_name_plural = _("games")
+        ordering = (
+            "pairing",
+            "index",
+        )
+        constraints = (
+            models.UniqueConstraint(fields=["pairing", "index"], name="game_unique_index"),
+        )
+
+    def __str__(self) -> str:
+        return f"{self.white} — {self.black}: {self.result}"
 
 
 class BallotDeck(models.Model):

@@ -10,7 +10,6 @@ from decimal import Decimal
 
 from django.db.models import Prefetch
 
-from games.models import Game, GameResult
 from tournaments.access import may_officiate  # noqa: F401  (defined in tournaments.access)
 from tournaments.ballots.draw import cards_left, pick
 from tournaments.models import (
@@ -21,6 +20,8 @@ from tournaments.models import (
     BallotDraw,
     ByeKind,
     Event,
+    Game,
+    GameResult,
     Pairing,
     ProhibitedPairing,
     Ranking,

@@ -17,11 +17,12 @@ from django.core.cache import cache
 from django.db.models import CharField, OuterRef, Q, QuerySet, Subquery, Value
 from django.db.models.functions import Cast, Concat
 
-from games.models import Game, GameRecord, GameResult
 from tournaments.crosstable import Crosstable, GameMark, build_crosstable
 from tournaments.models import (
     BallotDraw,
     Event,
+    Game,
+    GameResult,
     Pairing,
     Player,
     Registration,
@@ -85,10 +86,19 @@ def _latest(history: QuerySet) -> Subquery:
     return Subquery(latest.values("mark")[:1])
 
 
+#: Histories of public rows about an event kept by other apps (the game records of `games`,
+#: added by GamesConfig.ready, since tournaments never imports games): each takes the event's
+#: `OuterRef("pk")` and returns the history rows of that event. Part of `event_fingerprint`.
+FINGERPRINT_HISTORIES: list[Callable[[OuterRef], QuerySet]] = []
+
+
 def event_fingerprint(event: Event) -> str:
     """A string that changes whenever anything public about `event` changes: the event, its
     players, registrations, rounds, pairings, games, ballot draws or game records (one
     query)."""
+    others = {
+        f"x{i}": _latest(history(OuterRef("pk"))) for i, history in enumerate(FINGERPRINT_HISTORIES)
+    }
     pk = event.pk
     player_ids = Registration.objects.filter(event_id=pk).values("player_id")
     row = (
@@ -101,9 +111,9 @@ def event_fingerprint(event: Event) -> str:
             a=_latest(Pairing.history.filter(round__event_id=OuterRef("pk"))),
             g=_latest(Game.history.filter(pairing__round__event_id=OuterRef("pk"))),
             d=_latest(BallotDraw.history.filter(event_id=OuterRef("pk"))),
-            c=_latest(GameRecord.history.filter(game__pairing__round__event_id=OuterRef("pk"))),
+            **others,
         )
-        .values_list("e", "p", "r", "o", "a", "g", "d", "c")
+        .values_list("e", "p", "r", "o", "a", "g", "d", *others)
         .first()
     )
     return f"{pk}/" + "/".join(str(part) for part in row or ())
@@ -429,20 +439,6 @@ def game_rows(
         GameRow(pk, r, board, index, w, b, result, version, record is not None, status)
         for pk, r, board, index, w, b, result, version, record, status in rows
     ]
-
-
-def event_records(event: Event) -> list[tuple[Game, str]]:
-    """The event's recorded games in published rounds with their PDN texts, in round, board
-    and game order (one query)."""
-    records = (
-        GameRecord.objects.filter(
-            game__pairing__round__event=event,
-            game__pairing__round__status__in=PUBLIC_STATUSES,
-        )
-        .select_related("game__pairing__round__event")
-        .order_by("game__pairing__round__number", "game__pairing__board", "game__index")
-    )
-    return [(record.game, record.pdn) for record in records]
 
 
 def withdrawn_numbers(event: Event, *, after_round: int) -> frozenset[int]:

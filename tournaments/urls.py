@@ -1,4 +1,5 @@
-"""Public pages under /events/ (addresses other tools link to: keep them stable)."""
+"""Public pages under /events/ (addresses other tools link to: keep them stable). The game
+record pages are games.public_urls, served with these under the namespace "public"."""
 
 from django.urls import path
 
@@ -14,7 +15,4 @@ urlpatterns = [
     path("<slug:slug>/standings/<int:number>/", views.tiebreaks, name="tiebreaks"),
     path("<slug:slug>/crosstable/", views.crosstable, name="crosstable"),
     path("<slug:slug>/players/<int:number>/", views.player, name="player"),
-    path("<slug:slug>/games/<int:game_id>/", views.game, name="game"),
-    path("<slug:slug>/games/<int:game_id>/pdn/", views.game_pdn, name="game_pdn"),
-    path("<slug:slug>/games.pdn", views.event_pdn, name="event_pdn"),
 ]

@@ -24,21 +24,16 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import condition, require_safe
 
-from games.export import record_export
-from games.models import GameRecord, GameResult
-from games.selectors import game_replay
 from tournaments.inputs import whole_number
-from tournaments.models import ByeKind, Event, System
+from tournaments.models import ByeKind, Event, GameResult, System
 from tournaments.selectors import pairing_list, player_list, standings_get
 from tournaments.selectors_public import (
     cached,
     crosstable_get,
     event_groups,
-    event_records,
     event_state,
     last_public_round,
     player_card,
-    public_game,
     public_rounds,
     round_games,
     state_time,
@@ -95,7 +90,7 @@ def _one_render(view: Callable, fragment: str) -> Callable:
 
     @wraps(view)
     def render_once(request: HttpRequest, *args, **kwargs) -> HttpResponse:
-        event = _event(request, kwargs.get("slug", ""))
+        event = request_event(request, kwargs.get("slug", ""))
         key = _page_key(request, event)
         fragment_key = make_template_fragment_key(fragment, [key])
         lock = f"damier:render:{key}"
@@ -188,7 +183,8 @@ def _live_part(request: HttpRequest, conditional: Callable, args, kwargs) -> Htt
     return response
 
 
-def _event(request: HttpRequest, slug: str) -> Event:
+def request_event(request: HttpRequest, slug: str) -> Event:
+    """The event of the page (read once per request, by the ETag check of `event_page`)."""
     event = getattr(request, "_damier_event", None)
     return event if event is not None else get_object_or_404(Event, slug=slug)
 
@@ -246,7 +242,7 @@ def event_list(request: HttpRequest) -> HttpResponse:
 
 @followed_page
 def event_home(request: HttpRequest, slug: str) -> HttpResponse:
-    event = _event(request, slug)
+    event = request_event(request, slug)
     return render(
         request,
         "public/event_home.html",
@@ -262,7 +258,7 @@ def event_home(request: HttpRequest, slug: str) -> HttpResponse:
 
 @followed_page(fragment="public_round")
 def round_detail(request: HttpRequest, slug: str, number: int) -> HttpResponse:
-    event = _event(request, slug)
+    event = request_event(request, slug)
     round_ = get_object_or_404(public_rounds(event), number=number)
 
     def boards() -> list[tuple]:
@@ -295,7 +291,7 @@ def round_detail(request: HttpRequest, slug: str, number: int) -> HttpResponse:
 
 @followed_page(fragment="public_standings")
 def standings(request: HttpRequest, slug: str) -> HttpResponse:
-    event = _event(request, slug)
+    event = request_event(request, slug)
     after_round, last = _after_round(request, event)
 
     def rows() -> list[tuple]:
@@ -325,7 +321,7 @@ def standings(request: HttpRequest, slug: str) -> HttpResponse:
 
 @followed_page
 def tiebreaks(request: HttpRequest, slug: str, number: int) -> HttpResponse:
-    event = _event(request, slug)
+    event = request_event(request, slug)
     after_round, _last = _after_round(request, event)
     if not after_round:
         raise Http404(_("No round of this event is published yet."))
@@ -352,7 +348,7 @@ def tiebreaks(request: HttpRequest, slug: str, number: int) -> HttpResponse:
 
 @followed_page
 def player(request: HttpRequest, slug: str, number: int) -> HttpResponse:
-    event = _event(request, slug)
+    event = request_event(request, slug)
     after_round = last_public_round(event)
     card = cached(
         _state(request, event),
@@ -370,7 +366,7 @@ def player(request: HttpRequest, slug: str, number: int) -> HttpResponse:
 
 @followed_page(fragment="public_crosstable")
 def crosstable(request: HttpRequest, slug: str) -> HttpResponse:
-    event = _event(request, slug)
+    event = request_event(request, slug)
     after_round, last = _after_round(request, event)
 
     def table():
@@ -394,52 +390,3 @@ def crosstable(request: HttpRequest, slug: str) -> HttpResponse:
             "section": "crosstable",
         },
     )
-
-
-@event_page
-def game(request: HttpRequest, slug: str, game_id: int) -> HttpResponse:
-    event = _event(request, slug)
-    found = _public_game(event, game_id)
-    replay = game_replay(found, ply=whole_number(request.GET.get("ply")) or 0)
-    return render(
-        request,
-        "public/game.html",
-        {
-            "event": event,
-            "game": found,
-            "round": found.pairing.round,
-            "replay": replay,
-            "section": "rounds",
-        },
-    )
-
-
-def _public_game(event: Event, game_id: int):
-    found = public_game(event, game_id)
-    if found is None:
-        raise Http404(_("No published game %(id)s in this event.") % {"id": game_id})
-    return found
-
-
-@event_page
-def game_pdn(request: HttpRequest, slug: str, game_id: int) -> HttpResponse:
-    event = _event(request, slug)
-    found = _public_game(event, game_id)
-    record = GameRecord.objects.filter(game=found).first()
-    if record is None:
-        raise Http404(_("No record has been entered for this game."))
-    return _pdn_response(record_export(found, record.pdn), f"{event.slug}-{found.pk}.pdn")
-
-
-@event_page
-def event_pdn(request: HttpRequest, slug: str) -> HttpResponse:
-    """Every recorded game of the published rounds, in round and board order."""
-    event = _event(request, slug)
-    texts = [record_export(game, pdn) for game, pdn in event_records(event)]
-    return _pdn_response("\n\n".join(text.strip() for text in texts) + "\n", f"{event.slug}.pdn")
-
-
-def _pdn_response(text: str, filename: str) -> HttpResponse:
-    response = HttpResponse(text, content_type="application/x-pdn; charset=utf-8")
-    response["Content-Disposition"] = f'attachment; filename="{filename}"'
-    return response

@@ -10,21 +10,13 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 
 from arbiter.pdn import PdnMove, read_game
-from games.models import (
-    Dispute,
-    DisputeClaim,
-    DisputeStatus,
-    Game,
-    GameRecord,
-    GameResult,
-    Ruling,
-    RulingDecision,
-)
+from games.models import Dispute, DisputeClaim, DisputeStatus, GameRecord, Ruling, RulingDecision
 from games.permissions import can_open_dispute, can_rule
-from games.results import result_score
 from games.services.errors import DisputeError, NotAllowedError
 from games.services.verification import game_card
 from games.timeline import game_timeline, start_and_opening, variant_of
+from tournaments.models import Game, GameResult
+from tournaments.results import result_score
 from tournaments.services.results import result_record
 
 

@@ -13,16 +13,10 @@ from django.utils.translation import gettext as _
 
 from arbiter.pdn import read_games, write_game
 from games.matching import MatchReport, Slot, match_games, name_forms
-from games.models import (
-    Game,
-    GameRecord,
-    RecordSource,
-    Verification,
-    VerificationStatus,
-)
+from games.models import GameRecord, RecordSource, Verification, VerificationStatus
 from games.permissions import can_officiate
 from games.services.errors import NotAllowedError, RecordError
-from tournaments.models import Pairing, Round
+from tournaments.models import Game, Pairing, Round
 
 _PLAYERS = ("white__player", "black__player")
 

@@ -16,9 +16,10 @@ from django.utils import timezone
 from arbiter import replay
 from arbiter.pdn import read_game
 from arbiter.verdict import OpeningCheck
-from games.models import Game, GameRecord, Verification, VerificationStatus
+from games.models import GameRecord, Verification, VerificationStatus
 from games.timeline import Card, start_and_opening, variant_of
 from games.verification import flags_for
+from tournaments.models import Game
 from tournaments.selectors import pairing_card
 
 logger = logging.getLogger(__name__)

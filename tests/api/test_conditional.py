@@ -5,7 +5,7 @@ import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
-from games.models import Game, GameResult
+from tournaments.models import Game, GameResult
 from tournaments.services.results import result_record
 
 pytestmark = pytest.mark.django_db

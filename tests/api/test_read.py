@@ -62,7 +62,7 @@ def test_games_list_and_detail(client, swiss):
 
 
 def test_draft_games_are_not_public(client, swiss):
-    from games.models import Game
+    from tournaments.models import Game
 
     draft = Game.objects.filter(pairing__round__event=swiss, pairing__round__number=3).first()
     assert client.get(f"/api/events/{swiss.slug}/games/{draft.pk}/").status_code == 404

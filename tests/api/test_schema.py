@@ -65,7 +65,7 @@ def test_no_server_error_anywhere(swiss, organizer, api_schema, mode, who):
             Permission.objects.filter(content_type__app_label__in=("tournaments", "games"))
         )
         headers["Authorization"] = f"Token {Token.objects.create(user=organizer).key}"
-    from games.models import Game
+    from tournaments.models import Game
 
     game = Game.objects.filter(pairing__round__event=swiss).order_by("pk").first()
     known = {"slug": swiss.slug, "number": 1, "game_id": game.pk, "dispute_id": 1, "document_id": 1}

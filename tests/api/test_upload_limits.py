@@ -6,9 +6,9 @@ import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 
-from games.models import Game, GameRecord
+from games.models import GameRecord
 from tests.factories import UserFactory
-from tournaments.models import Player
+from tournaments.models import Game, Player
 
 pytestmark = pytest.mark.django_db
 
@@ -67,7 +67,7 @@ def test_an_admin_csv_over_the_limit_is_refused_with_its_size(client, root):
 def test_an_admin_upload_far_over_the_limit_gets_a_413_page(client, root, swiss):
     data = b'[Event "x"]\n' * 20_000
     response = client.post(
-        reverse("admin:games_game_upload"),
+        reverse("admin:tournaments_game_upload"),
         {"file": SimpleUploadedFile("round.pdn", data)},
     )
     assert response.status_code == 413

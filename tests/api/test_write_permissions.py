@@ -7,9 +7,9 @@ from django.contrib.auth.models import Permission
 from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
 
-from games.models import Dispute, Game, GameRecord, GameResult
+from games.models import Dispute, GameRecord
 from tests.factories import UserFactory, event_with_players
-from tournaments.models import Registration, Round, RoundStatus
+from tournaments.models import Game, GameResult, Registration, Round, RoundStatus
 
 pytestmark = pytest.mark.django_db
 

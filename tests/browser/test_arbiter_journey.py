@@ -5,11 +5,12 @@ dispute (a refused ruling first, its error at the top), and logs out."""
 import pytest
 from django.contrib.auth.models import Permission
 
-from games.models import Dispute, GameRecord, GameResult
+from games.models import Dispute, GameRecord
 from games.services.disputes import dispute_open
 from tests.browser.layout import assert_fits
 from tests.factories import UserFactory
 from tests.games.conftest import published_round
+from tournaments.models import GameResult
 from tournaments.services.results import result_record
 
 pytestmark = pytest.mark.django_db(transaction=True)

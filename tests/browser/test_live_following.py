@@ -6,7 +6,7 @@ import pytest
 from django.contrib.auth.models import Permission
 from django.test import Client
 
-from games.models import Game, GameResult
+from tournaments.models import Game, GameResult
 from tournaments.services import rounds
 
 pytestmark = pytest.mark.django_db(transaction=True)

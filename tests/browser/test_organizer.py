@@ -12,9 +12,8 @@ from pathlib import Path
 
 import pytest
 
-from games.models import Game, GameResult
 from tests.tournaments.test_admin import make_organizer
-from tournaments.models import Event, Player, Round, RoundStatus
+from tournaments.models import Event, Game, GameResult, Player, Round, RoundStatus
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

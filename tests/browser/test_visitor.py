@@ -3,8 +3,8 @@ card and a game, steps through the game (links, then the keyboard), switches to 
 
 import pytest
 
-from games.models import Game
 from games.services.records import record_save
+from tournaments.models import Game
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

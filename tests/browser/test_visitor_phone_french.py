@@ -9,9 +9,9 @@ one."""
 
 import pytest
 
-from games.models import Game
 from games.services.records import record_save
 from tests.browser.layout import assert_fits
+from tournaments.models import Game
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

@@ -4,9 +4,8 @@ import datetime
 
 import pytest
 
-from games.models import Game
 from tests.factories import PlayerFactory, UserFactory
-from tournaments.models import System
+from tournaments.models import Game, System
 from tournaments.services import events, registrations, rounds
 
 

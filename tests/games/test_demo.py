@@ -6,9 +6,9 @@ import random
 import pytest
 
 from games.demo import records_demo
-from games.models import Dispute, Game, GameRecord, GameResult, Verification
+from games.models import Dispute, GameRecord, Verification
 from tests.games.conftest import published_round
-from tournaments.models import BallotDeck
+from tournaments.models import BallotDeck, Game, GameResult
 from tournaments.services.ballots import ballot_draw
 from tournaments.services.results import result_record
 

@@ -3,12 +3,13 @@ and who may do what."""
 
 import pytest
 
-from games.models import Dispute, DisputeStatus, Game, GameResult, Ruling
+from games.models import Dispute, DisputeStatus, Ruling
 from games.services.disputes import dispute_open, dispute_rule
 from games.services.errors import DisputeError, NotAllowedError
 from games.services.records import record_save
 from tests.factories import UserFactory
 from tests.games.conftest import published_round
+from tournaments.models import Game, GameResult
 from tournaments.selectors import standings_get
 from tournaments.services.results import result_record
 

@@ -1,16 +1,16 @@
 """The PDN leaving the site carries the game's official result, after any ruling, in the
-variant's PDN convention (games.results): FMJD 2-0 / 1-1 / 0-2, English first-player-first."""
+variant's PDN convention (tournaments.results): FMJD 2-0 / 1-1 / 0-2, English first-player-first."""
 
 import pytest
 from django.urls import reverse
 
 from arbiter.pdn import read_game
 from games.export import record_export
-from games.models import GameResult
-from games.results import match_score, pdn_result, result_score
 from games.services.disputes import dispute_open, dispute_rule
 from games.services.records import record_save
 from tests.games.conftest import published_round
+from tournaments.models import GameResult
+from tournaments.results import match_score, pdn_result, result_score
 from tournaments.services.results import result_record
 
 pytestmark = pytest.mark.django_db
@@ -114,14 +114,14 @@ def test_scores_shown_on_the_pages():
 
 
 def test_result_sheet_labels_follow_the_variant():
-    from games.results import result_choices
+    from tournaments.results import result_choices
 
     assert [label for _code, label in result_choices("international")][1:4] == ["2-0", "1-1", "0-2"]
     assert [label for _code, label in result_choices("english")][1:4] == ["1-0", "½-½", "0-1"]
 
 
 def test_a_two_game_pairing_scores_the_match():
-    from games.results import pairing_score
+    from tournaments.results import pairing_score
 
     assert pairing_score([(1, "1-0"), (2, "1/2")], 1, "international") == "3-1"
     assert pairing_score([(1, "1/2"), (2, "0-1")], 1, "english") == "1½-½"

@@ -8,9 +8,10 @@ from pathlib import Path
 import pytest
 
 from arbiter.pdn import read_games, write_game
-from games.models import Game, Verification, VerificationStatus
+from games.models import Verification, VerificationStatus
 from games.services.records import record_save
 from tests.games.conftest import published_round
+from tournaments.models import Game
 
 pytestmark = pytest.mark.django_db
 

@@ -7,9 +7,10 @@ from hypothesis import strategies as st
 
 from arbiter.pdn import read_games
 from games.matching import Slot, match_games, name_forms
-from games.models import Game, GameRecord
+from games.models import GameRecord
 from games.services.records import round_records_upload
 from tests.games.conftest import published_round
+from tournaments.models import Game
 
 pytestmark = pytest.mark.django_db
 
@@ -96,14 +97,14 @@ def test_admin_record_and_upload_pages(client, round_of_four, django_user_model)
     admin_user = django_user_model.objects.create_superuser("root", password="x")
     client.force_login(admin_user)
     game = Game.objects.filter(pairing__round=round_of_four).first()
-    url = reverse("admin:games_game_record", args=(game.pk,))
+    url = reverse("admin:tournaments_game_record", args=(game.pk,))
     assert client.get(url).status_code == 200
     answer = client.post(url, {"pdn": _pdn_for(game)})
     assert answer.status_code == 302 and GameRecord.objects.get(game=game).source == "typed"
-    upload = reverse("admin:games_game_upload")
+    upload = reverse("admin:tournaments_game_upload")
     page = client.post(upload, {"round": round_of_four.pk, "pdn": _pdn_for(game, Board="9")})
     assert "the round has no board 9" in page.content.decode()
-    assert client.get(reverse("admin:games_game_changelist")).status_code == 200
+    assert client.get(reverse("admin:tournaments_game_changelist")).status_code == 200
 
 
 @settings(max_examples=60, deadline=None)

@@ -4,12 +4,12 @@ result never changed by it."""
 import pytest
 
 from arbiter import find_variant
-from games.models import Game, GameResult, Verification, VerificationStatus
+from games.models import Verification, VerificationStatus
 from games.services.errors import NotAllowedError, RecordError
 from games.services.records import record_save
 from games.tasks import record_verify_task
 from tests.games.conftest import published_round
-from tournaments.models import BallotDeck
+from tournaments.models import BallotDeck, Game, GameResult
 from tournaments.selectors import standings_get
 from tournaments.services.ballots import ballot_draw
 from tournaments.services.results import result_record

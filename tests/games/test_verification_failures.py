@@ -5,9 +5,9 @@ is reported as unreadable with a message, never left pending nor answered with a
 import pytest
 from rest_framework.test import APIClient
 
-from games.models import Game, Verification, VerificationStatus
+from games.models import Verification, VerificationStatus
 from tests.games.conftest import published_round
-from tournaments.models import BallotCard, BallotDeck, BallotDraw
+from tournaments.models import BallotCard, BallotDeck, BallotDraw, Game
 from tournaments.services.ballots import ballot_draw
 
 pytestmark = pytest.mark.django_db

@@ -3,11 +3,12 @@
 import pytest
 from django.urls import reverse
 
-from games.models import Dispute, DisputeStatus, Game, GameResult
+from games.models import Dispute, DisputeStatus
 from games.services.disputes import dispute_open
 from games.services.records import record_save
 from tests.factories import UserFactory
 from tests.games.conftest import published_round
+from tournaments.models import Game, GameResult
 from tournaments.services.results import result_record
 
 pytestmark = pytest.mark.django_db

@@ -3,8 +3,8 @@
 import pytest
 from django.core.cache import cache
 
-from games.models import Game, GameResult
 from tests.factories import UserFactory, event_with_players
+from tournaments.models import Game, GameResult
 from tournaments.services import results, rounds
 
 #: Results by board, repeated over the rounds: white wins, draw, black wins.

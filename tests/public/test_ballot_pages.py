@@ -3,9 +3,8 @@ the card of each board and both games; the crosstable shows the square table."""
 
 import pytest
 
-from games.models import Game, GameResult
 from tests.factories import event_with_players
-from tournaments.models import BallotDeck, System
+from tournaments.models import BallotDeck, Game, GameResult, System
 from tournaments.selectors import pairing_card
 from tournaments.services.ballots import ballot_draw
 from tournaments.services.results import result_record

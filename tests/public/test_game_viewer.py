@@ -2,8 +2,8 @@
 
 import pytest
 
-from games.models import Game
 from games.services.records import record_save
+from tournaments.models import Game
 
 pytestmark = pytest.mark.django_db
 

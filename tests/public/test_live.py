@@ -5,7 +5,7 @@ import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
-from games.models import Game, GameResult
+from tournaments.models import Game, GameResult
 from tournaments.selectors_public import event_fingerprint, event_state, state_time
 from tournaments.services.results import result_record
 

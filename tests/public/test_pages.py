@@ -101,7 +101,7 @@ def test_unchanged_page_answers_304(client, swiss):
 
 
 def test_result_change_refreshes_the_cached_standings(client, swiss, organizer):
-    from games.models import Game, GameResult
+    from tournaments.models import Game, GameResult
     from tournaments.services.results import result_record
 
     url = f"/events/{swiss.slug}/standings/?round=1"

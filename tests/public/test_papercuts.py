@@ -5,9 +5,9 @@ import re
 
 import pytest
 
-from games.models import Game
 from games.services.records import record_save
 from tests.public.conftest import play_round
+from tournaments.models import Game
 from tournaments.services.registrations import registration_withdraw
 
 pytestmark = pytest.mark.django_db

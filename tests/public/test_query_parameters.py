@@ -10,9 +10,9 @@ from django.urls import reverse
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from games.models import Game
 from games.services.disputes import dispute_open
 from tests.public.conftest import play_round  # noqa: F401  (fixtures below reuse the module)
+from tournaments.models import Game
 
 pytestmark = pytest.mark.django_db
 
@@ -118,7 +118,7 @@ def test_huge_numbers_in_paths_are_not_found(client, swiss, organizer):
         f"/events/{slug}/games/{huge}/",
         f"/desk/disputes/{huge}/",
         f"/desk/games/{huge}/dispute/",
-        f"/admin/games/game/{huge}/change/",
+        f"/admin/tournaments/game/{huge}/change/",
         f"/admin/tournaments/round/{huge}/results/",
     ):
         for method in ("get", "post", "put"):

@@ -9,6 +9,7 @@ from unittest import mock
 import pytest
 from django.apps import apps
 
+from games.demo import records_demo
 from tournaments.demo import load_demo
 from tournaments.models import BallotDeck
 
@@ -27,6 +28,6 @@ def demo_loader(ballot_decks):
 
     def load() -> None:
         with mock.patch("tournaments.services.rounds.documents_round_completed"):
-            load_demo()
+            load_demo(records=records_demo)
 
     return load

@@ -106,7 +106,7 @@ def test_a_completed_round_regenerates_the_published_documents(
     _, text = pdf_text(before)
     assert "complete to round 4 of 9" in text and "×" in text
     round_5 = robin.rounds.get(number=5)
-    from games.models import Game, GameResult
+    from tournaments.models import Game, GameResult
     from tournaments.services import results, rounds
 
     for game in Game.objects.filter(pairing__round=round_5, result=GameResult.PENDING):

@@ -15,10 +15,17 @@ from django.test import Client
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
-from games.models import Game, GameResult
 from tests.factories import PlayerFactory, UserFactory, event_with_players
 from tournaments.forms import game_field_names
-from tournaments.models import Event, Player, ProhibitedPairing, Round, RoundStatus
+from tournaments.models import (
+    Event,
+    Game,
+    GameResult,
+    Player,
+    ProhibitedPairing,
+    Round,
+    RoundStatus,
+)
 from tournaments.services import results, rounds
 
 pytestmark = pytest.mark.django_db
@@ -116,7 +123,7 @@ def admin_pages(event: Event, round_: Round) -> list[str]:
         ("tournaments_registration", registration),
         ("tournaments_round", round_),
         ("tournaments_pairing", pairing),
-        ("games_game", game),
+        ("tournaments_game", game),
     ):
         pages += [
             reverse(f"admin:{name}_changelist"),
@@ -383,7 +390,7 @@ def test_result_sheet_lists_both_games_of_a_two_game_pairing_and_saves_them():
         lambda event, round_: reverse("admin:tournaments_round_change", args=(round_.pk,)),
         lambda event, round_: reverse("admin:tournaments_event_change", args=(event.pk,)),
         lambda event, round_: reverse("admin:tournaments_event_standings", args=(event.pk,)),
-        lambda event, round_: reverse("admin:games_game_changelist"),
+        lambda event, round_: reverse("admin:tournaments_game_changelist"),
         lambda event, round_: reverse("admin:tournaments_pairing_changelist"),
         lambda event, round_: reverse("admin:tournaments_registration_changelist"),
         lambda event, round_: reverse("admin:tournaments_round_changelist"),
@@ -464,7 +471,7 @@ def test_history_of_a_game_lists_who_entered_its_result():
     data = form_data(client.get(url), "results-form")
     data[game_field_names(game.pk)[0]] = [GameResult.BLACK_WIN]
     assert client.post(url, data).status_code == 302
-    history = client.get(reverse("admin:games_game_history", args=(game.pk,)))
+    history = client.get(reverse("admin:tournaments_game_history", args=(game.pk,)))
     assert history.status_code == 200
     text = history.content.decode()
     assert "chiefarbiter" in text and "0-1" in text
@@ -475,7 +482,7 @@ def test_history_cannot_revert_a_game():
     _, round_ = played_event(organizer)
     game = Game.objects.filter(pairing__round=round_).order_by("pairing__board").first()
     first_version = game.history.order_by("history_date").first()
-    url = reverse("admin:games_game_simple_history", args=(game.pk, first_version.pk))
+    url = reverse("admin:tournaments_game_simple_history", args=(game.pk, first_version.pk))
     response = logged_in(organizer).post(url, {"result": GameResult.PENDING})
     assert response.status_code == 403
     game.refresh_from_db()

@@ -5,10 +5,9 @@ the engine's refusals and the two-game Swiss ranking."""
 import pytest
 from django.urls import reverse
 
-from games.models import Game, GameResult
 from tests.factories import event_with_players
 from tests.tournaments.test_admin import form_data, logged_in, make_organizer, message_texts
-from tournaments.models import ByeRequest, Event, ProhibitedPairing
+from tournaments.models import ByeRequest, Event, Game, GameResult, ProhibitedPairing
 from tournaments.services import registrations, results, rounds
 from tournaments.services.events import FIXED_ONCE_PAIRED
 

@@ -18,10 +18,9 @@ from django.test import Client
 from django.urls import reverse
 from rest_framework.authtoken.models import Token
 
-from games.models import Game
 from tests.factories import PlayerFactory, event_with_players
 from tests.tournaments.test_admin import form_data
-from tournaments.models import BallotCard, BallotDeck, Event, Player, Registration, Round
+from tournaments.models import BallotCard, BallotDeck, Event, Game, Player, Registration, Round
 from tournaments.services import ballots, documents
 
 pytestmark = pytest.mark.django_db

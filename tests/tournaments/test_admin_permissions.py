@@ -4,7 +4,6 @@ rounds, pairings, games and registrations under them; superusers see everything.
 import pytest
 from django.urls import reverse
 
-from games.models import Game, GameResult
 from tests.factories import PlayerFactory, UserFactory
 from tests.tournaments.test_admin import (
     form_data,
@@ -13,7 +12,7 @@ from tests.tournaments.test_admin import (
     make_organizer,
     played_event,
 )
-from tournaments.models import Pairing, Registration, Round, RoundStatus
+from tournaments.models import Game, GameResult, Pairing, Registration, Round, RoundStatus
 
 pytestmark = pytest.mark.django_db
 
@@ -45,8 +44,8 @@ def _object_pages(event, round_) -> dict[str, str]:
         "result sheet": reverse("admin:tournaments_round_results", args=(round_.pk,)),
         "pairing": reverse("admin:tournaments_pairing_change", args=(pairing.pk,)),
         "pairing history": reverse("admin:tournaments_pairing_history", args=(pairing.pk,)),
-        "game": reverse("admin:games_game_change", args=(game.pk,)),
-        "game history": reverse("admin:games_game_history", args=(game.pk,)),
+        "game": reverse("admin:tournaments_game_change", args=(game.pk,)),
+        "game history": reverse("admin:tournaments_game_history", args=(game.pk,)),
     }
 
 
@@ -88,7 +87,7 @@ def test_a_superuser_opens_every_organizers_pages(two_events, django_user_model)
             lambda event: [str(p.round) for p in Pairing.objects.filter(round__event=event)],
         ),
         (
-            "games_game_changelist",
+            "tournaments_game_changelist",
             lambda event: [
                 g.white.player.last_name for g in Game.objects.filter(pairing__round__event=event)
             ],

@@ -4,12 +4,11 @@ asked before publishing over warnings, completing a round or deleting a draft.""
 import pytest
 from django.urls import reverse
 
-from games.models import Game, GameResult
 from tests.factories import event_with_players
 from tests.tournaments.test_admin import form_data, logged_in, make_organizer, message_texts
 from tests.tournaments.test_admin_core import completed_round_1
 from tournaments.forms import game_field_names
-from tournaments.models import Pairing, RoundStatus
+from tournaments.models import Game, GameResult, Pairing, RoundStatus
 from tournaments.services import results, rounds
 
 pytestmark = pytest.mark.django_db

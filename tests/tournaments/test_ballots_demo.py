@@ -3,6 +3,7 @@ on the FMJD Drawing Table 64."""
 
 import pytest
 
+from games.demo import records_demo
 from tournaments.demo import ENGLISH_BALLOT_SLUG, load_demo
 from tournaments.models import BallotDraw, Event, RoundStatus
 from tournaments.selectors import ballot_draw_check, pairing_card, round_cards
@@ -11,7 +12,7 @@ pytestmark = pytest.mark.django_db
 
 
 def test_demo_ballot_events():
-    load_demo()
+    load_demo(records=records_demo)
     english = Event.objects.get(slug=ENGLISH_BALLOT_SLUG)
     assert english.games_per_pairing == 2 and english.ballot_deck.slug == "english-3-move"
     assert list(english.rounds.values_list("status", flat=True)) == [

@@ -4,9 +4,8 @@ from decimal import Decimal
 
 import pytest
 
-from games.models import GameResult
 from tests.factories import event_with_players
-from tournaments.models import BallotDeck, Ranking, System
+from tournaments.models import BallotDeck, GameResult, Ranking, System
 from tournaments.selectors import pairing_card, standings_get
 from tournaments.services.ballots import ballot_draw
 from tournaments.services.results import result_record

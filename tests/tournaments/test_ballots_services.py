@@ -4,10 +4,9 @@ import pytest
 from django.contrib.auth.models import AnonymousUser
 from django.core.exceptions import ValidationError
 
-from games.models import GameResult
 from tests.factories import PlayerFactory, UserFactory, event_with_players
 from tournaments.ballots.draw import cards_left, pick
-from tournaments.models import BallotDeck, BallotDraw, System
+from tournaments.models import BallotDeck, BallotDraw, GameResult, System
 from tournaments.selectors import (
     ballot_draw_check,
     ballot_drawn_numbers,

@@ -6,8 +6,8 @@ import threading
 import pytest
 from django.db import connection
 
-from games.models import Game, GameResult
 from tests.factories import event_with_players
+from tournaments.models import Game, GameResult
 from tournaments.services import results, rounds
 from tournaments.services.errors import StaleResultError
 

@@ -6,8 +6,8 @@ import pytest
 from django.contrib.auth import authenticate
 from django.core.management import call_command
 
-from games.models import Dispute, Game, GameRecord, GameResult, Verification
-from tournaments.models import ByeKind, Event, Pairing, Player, RoundStatus
+from games.models import Dispute, GameRecord, Verification
+from tournaments.models import ByeKind, Event, Game, GameResult, Pairing, Player, RoundStatus
 
 pytestmark = pytest.mark.django_db
 
@@ -52,7 +52,7 @@ def test_demo_contents_and_idempotence():
     organizer = authenticate(username="demo-organizer", password=new)
     assert organizer is not None and organizer.is_staff and not organizer.is_superuser
     assert authenticate(username="demo-organizer", password=old) is None
-    assert organizer.has_perm("games.change_game")
+    assert organizer.has_perm("tournaments.change_game")
     assert organizer.has_perm("tournaments.add_round")
     others = set(
         Event.objects.filter(slug__in=["demo-english-ballot", "demo-russian-table", "demo-bashni"])

@@ -5,10 +5,9 @@ from decimal import Decimal
 
 import pytest
 
-from games.models import Game, GameResult
 from tests.factories import PlayerFactory
 from tournaments import selectors
-from tournaments.models import ByeKind, Pairing, Round, System
+from tournaments.models import ByeKind, Game, GameResult, Pairing, Round, System
 from tournaments.services import events, registrations, results, rounds
 
 pytestmark = pytest.mark.django_db

@@ -6,10 +6,9 @@ from decimal import Decimal
 
 import pytest
 
-from games.models import GameResult
 from tests.factories import event_with_players
 from tests.tournaments.test_tiebreaks_round_robin import RESULTS
-from tournaments.models import ByeKind, System
+from tournaments.models import ByeKind, GameResult, System
 from tournaments.selectors import standings_get, tournament_state
 from tournaments.services import results, rounds
 from tournaments.services.events import event_update

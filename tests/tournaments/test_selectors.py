@@ -7,10 +7,9 @@ import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
-from games.models import Game, GameResult
 from tests.factories import PlayerFactory, event_with_players
 from tournaments import selectors
-from tournaments.models import Ranking
+from tournaments.models import Game, GameResult, Ranking
 from tournaments.pairing.types import Colour
 from tournaments.services import registrations, results, rounds
 

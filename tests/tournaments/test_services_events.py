@@ -5,9 +5,8 @@ from decimal import Decimal
 import pytest
 from django.core.exceptions import ValidationError
 
-from games.models import Game, GameResult
 from tests.factories import event_with_players
-from tournaments.models import BallotDeck, Event
+from tournaments.models import BallotDeck, Event, Game, GameResult
 from tournaments.services import results, rounds
 from tournaments.services.errors import EventSettingsError
 from tournaments.services.events import FIXED_ONCE_PAIRED, event_update

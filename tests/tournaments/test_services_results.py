@@ -3,8 +3,8 @@
 import pytest
 from django.utils import timezone
 
-from games.models import Game, GameResult
 from tests.factories import event_with_players
+from tournaments.models import Game, GameResult
 from tournaments.services import results, rounds
 from tournaments.services.errors import RoundStateError, StaleResultError
 

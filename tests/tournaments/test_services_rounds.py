@@ -2,9 +2,8 @@
 
 import pytest
 
-from games.models import Game, GameResult
 from tests.factories import event_with_players
-from tournaments.models import ByeKind, Pairing, Round, RoundStatus
+from tournaments.models import ByeKind, Game, GameResult, Pairing, Round, RoundStatus
 from tournaments.services import registrations, results, rounds
 from tournaments.services.errors import (
     PairingEditError,

@@ -7,9 +7,9 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from games.models import Game, GameResult
 from tests.factories import event_with_players
 from tests.tournaments.test_admin import logged_in, make_organizer
+from tournaments.models import Game, GameResult
 from tournaments.services import results, rounds
 
 pytestmark = pytest.mark.django_db

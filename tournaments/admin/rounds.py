@@ -11,12 +11,11 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 from django.views.decorators.http import require_POST
 
-from games.models import Game
 from tournaments.admin.history import AuditedAdmin
 from tournaments.admin.pages import object_or_404, render_page, report_refusal
 from tournaments.admin.scoping import ScopedAdmin
 from tournaments.forms import RoundResultsForm, game_field_names
-from tournaments.models import Round, RoundStatus
+from tournaments.models import Game, Round, RoundStatus
 from tournaments.selectors import round_draws
 from tournaments.services.ballots import ballot_draw
 from tournaments.services.errors import StaleResultError, TournamentError

@@ -4,8 +4,7 @@ attributes). Public fields only: no contact details, national id or birth date."
 from django.utils.translation import gettext as _
 from rest_framework import serializers
 
-from games.models import GameResult
-from tournaments.models import SCORING_FIELDS, Event, Round
+from tournaments.models import SCORING_FIELDS, Event, GameResult, Round
 
 
 class EventSerializer(serializers.ModelSerializer):

@@ -1,8 +1,9 @@
-"""API routes under /api/ (the schema and docs are in config.urls)."""
+"""API routes under /api/ (the schema and docs are in config.urls, the game endpoints in
+games.api_urls: config.urls serves both under the one namespace "api")."""
 
 from django.urls import path
 
-from tournaments.api import documents, games, tokens, views
+from tournaments.api import documents, tokens, views
 from tournaments.api.root import ApiRoot
 
 app_name = "api"
@@ -33,13 +34,5 @@ urlpatterns = [
         name="document_file",
     ),
     path(f"{EVENT}games/", views.GameList.as_view(), name="games"),
-    path(f"{EVENT}games/<int:game_id>/", games.GameDetail.as_view(), name="game"),
     path(f"{EVENT}games/<int:game_id>/result/", views.GameResultView.as_view(), name="result"),
-    path(f"{EVENT}games/<int:game_id>/record/", games.GameRecordView.as_view(), name="record"),
-    path(f"{EVENT}games/<int:game_id>/disputes/", games.DisputeCreate.as_view(), name="disputes"),
-    path(
-        f"{EVENT}disputes/<int:dispute_id>/ruling/",
-        games.DisputeRuling.as_view(),
-        name="ruling",
-    ),
 ]

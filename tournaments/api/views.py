@@ -15,12 +15,11 @@ from rest_framework import exceptions, generics, mixins, status
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from games.models import Game
 from tournaments.api import serializers as s
 from tournaments.api.conditional import ConditionalRead
 from tournaments.api.permissions import ReadOnlyOrAuthenticated, may_manage
 from tournaments.inputs import whole_number
-from tournaments.models import Event, Player
+from tournaments.models import Event, Game, Player
 from tournaments.selectors import pairing_list, player_list, standings_get
 from tournaments.selectors_public import (
     cached,
@@ -370,7 +369,7 @@ class GameResultView(EventScoped):
 
     @extend_schema(request=s.ResultSerializer, responses={200: s.GameSerializer})
     def post(self, request: Request, slug: str, game_id: int) -> Response:
-        event = self.require("games.change_game")
+        event = self.require("tournaments.change_game")
         game = get_object_or_404(Game, pk=game_id, pairing__round__event=event)
         data = s.ResultSerializer(data=request.data)
         data.is_valid(raise_exception=True)

@@ -5,8 +5,7 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from games.models import Game, GameResult
-from tournaments.models import RoundStatus
+from tournaments.models import Game, GameResult, RoundStatus
 from tournaments.services.errors import RoundStateError, StaleResultError
 
 

@@ -11,11 +11,12 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 from simple_history.utils import bulk_create_with_history
 
-from games.models import Game, GameResult
 from tournaments.models import (
     ByeKind,
     ByeRequest,
     Event,
+    Game,
+    GameResult,
     Pairing,
     Registration,
     Round,

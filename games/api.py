@@ -10,12 +10,13 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from games.models import Dispute as DisputeRow
-from games.models import DisputeClaim, Game, GameRecord, GameResult, RecordSource, RulingDecision
+from games.models import DisputeClaim, GameRecord, RecordSource, RulingDecision
 from games.selectors import verification_get
 from games.services.disputes import dispute_open, dispute_rule
 from games.services.records import record_save
 from tournaments.api import serializers as s
 from tournaments.api.views import EventScoped
+from tournaments.models import Game, GameResult
 from tournaments.selectors_public import PUBLIC_STATUSES, game_rows
 
 

@@ -1,9 +1,11 @@
-"""`manage.py load_demo`: the demo events and organizer (see tournaments.demo)."""
+"""`manage.py load_demo`: the demo events and organizer (tournaments.demo) with their game
+records (games.demo). It lives in games, the app that may see both."""
 
 import os
 
 from django.core.management.base import BaseCommand
 
+from games.demo import records_demo
 from tournaments.demo import load_demo
 from tournaments.models import Event
 from tournaments.services.documents import documents_request_published
@@ -13,7 +15,7 @@ class Command(BaseCommand):
     help = "Load the demo Swiss and round robin and (re)set the demo organizer's password."
 
     def handle(self, *args, **options) -> None:
-        report = load_demo()
+        report = load_demo(records=records_demo)
         for name in report.events_created:
             self.stdout.write(f"Created event: {name}")
         for name in report.events_kept:

@@ -27,7 +27,7 @@ from django.utils.translation import gettext_lazy as _
 
 from arbiter import find_variant
 from arbiter.errors import UnknownVariantError
-from games.models import GameResult
+from tournaments.models import GameResult
 
 FMJD = "international"
 

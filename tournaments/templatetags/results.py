@@ -1,9 +1,10 @@
-"""Results as the event's variant writes them (games.results): ``{{ code|result_score:variant }}``,
-``{{ code|player_result:variant }}``, ``{% pairing_score games white variant %}``."""
+"""Results as the event's variant writes them (tournaments.results):
+``{{ code|result_score:variant }}``, ``{{ code|player_result:variant }}``,
+``{% pairing_score games white variant %}``."""
 
 from django import template
 
-from games import results
+from tournaments import results
 
 register = template.Library()
 

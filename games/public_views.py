@@ -1,0 +1,64 @@
+"""The public pages of game records under /events/ (config.urls serves them with
+tournaments.urls under the namespace "public"): a game replayed at any ply, its PDN, and the
+PDN of every recorded game of an event. Addresses other tools link to: keep them stable."""
+
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import render
+from django.utils.translation import gettext as _
+
+from games.export import record_export
+from games.models import GameRecord
+from games.selectors import event_records, game_replay
+from tournaments.inputs import whole_number
+from tournaments.models import Event
+from tournaments.selectors_public import public_game
+from tournaments.views import event_page, request_event
+
+
+@event_page
+def game(request: HttpRequest, slug: str, game_id: int) -> HttpResponse:
+    event = request_event(request, slug)
+    found = _public_game(event, game_id)
+    replay = game_replay(found, ply=whole_number(request.GET.get("ply")) or 0)
+    return render(
+        request,
+        "public/game.html",
+        {
+            "event": event,
+            "game": found,
+            "round": found.pairing.round,
+            "replay": replay,
+            "section": "rounds",
+        },
+    )
+
+
+def _public_game(event: Event, game_id: int):
+    found = public_game(event, game_id)
+    if found is None:
+        raise Http404(_("No published game %(id)s in this event.") % {"id": game_id})
+    return found
+
+
+@event_page
+def game_pdn(request: HttpRequest, slug: str, game_id: int) -> HttpResponse:
+    event = request_event(request, slug)
+    found = _public_game(event, game_id)
+    record = GameRecord.objects.filter(game=found).first()
+    if record is None:
+        raise Http404(_("No record has been entered for this game."))
+    return _pdn_response(record_export(found, record.pdn), f"{event.slug}-{found.pk}.pdn")
+
+
+@event_page
+def event_pdn(request: HttpRequest, slug: str) -> HttpResponse:
+    """Every recorded game of the published rounds, in round and board order."""
+    event = request_event(request, slug)
+    texts = [record_export(game, pdn) for game, pdn in event_records(event)]
+    return _pdn_response("\n\n".join(text.strip() for text in texts) + "\n", f"{event.slug}.pdn")
+
+
+def _pdn_response(text: str, filename: str) -> HttpResponse:
+    response = HttpResponse(text, content_type="application/x-pdn; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="{filename}"'
+    return response
