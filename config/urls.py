@@ -16,7 +16,7 @@ urlpatterns = [
     path("", RedirectView.as_view(pattern_name="public:event_list", permanent=False)),
     path("admin/", admin.site.urls),
     path("events/", include("tournaments.urls")),
-    path("events/", include("tournaments.documents_urls")),
+    path("events/", include("tournaments.documents.urls")),
     path("desk/", include("games.urls")),
     # Site login for players and arbiters (the dispute desk); LOGIN_URL points here.
     path(

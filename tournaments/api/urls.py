@@ -2,8 +2,9 @@
 
 from django.urls import path
 
-from tournaments.api import documents, games, tokens, views
+from tournaments.api import games, tokens, views
 from tournaments.api.root import ApiRoot
+from tournaments.documents import api as documents
 
 app_name = "api"
 

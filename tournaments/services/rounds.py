@@ -12,6 +12,7 @@ from django.utils.translation import gettext_lazy, ngettext
 from simple_history.utils import bulk_create_with_history
 
 from games.models import Game, GameResult
+from tournaments.documents.services import documents_round_completed
 from tournaments.models import (
     ByeKind,
     ByeRequest,
@@ -26,7 +27,6 @@ from tournaments.pairing.berger import berger_table, double_round_robin
 from tournaments.pairing.dutch import PairingError, pair_dutch
 from tournaments.pairing.types import Colour, Pair, TournamentState
 from tournaments.selectors import event_total_rounds, tournament_state
-from tournaments.services.documents import documents_round_completed
 from tournaments.services.errors import (
     PairingEditError,
     RoundPairingError,

@@ -5,8 +5,8 @@ import os
 from django.core.management.base import BaseCommand
 
 from tournaments.demo import load_demo
+from tournaments.documents.services import documents_request_published
 from tournaments.models import Event
-from tournaments.services.documents import documents_request_published
 
 
 class Command(BaseCommand):

@@ -1,5 +1,5 @@
 """Reads for the printed documents: the event's rows turned into the plain values the layouts
-of tournaments.reports draw, and the fingerprint of those values.
+of tournaments.documents.pdf draw, and the fingerprint of those values.
 
 The crosstable and standings are complete to the last *completed* round (every result of it
 is final); the round documents show one round as it is paired.
@@ -14,9 +14,8 @@ from arbiter import find_variant
 from games.models import GameResult
 from games.results import result_score
 from tournaments.crosstable import Crosstable
-from tournaments.models import ByeKind, Event, Round, RoundStatus
-from tournaments.models_documents import Document, DocumentKind
-from tournaments.reports import (
+from tournaments.documents.models import Document, DocumentKind
+from tournaments.documents.pdf import (
     Board,
     Card,
     EventHeader,
@@ -27,6 +26,7 @@ from tournaments.reports import (
     render_score_sheets,
     render_standings,
 )
+from tournaments.models import ByeKind, Event, Round, RoundStatus
 from tournaments.selectors import CardLine, PublicPlayer, pairing_list, tournament_state
 from tournaments.selectors_public import crosstable_get
 

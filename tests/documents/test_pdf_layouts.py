@@ -9,9 +9,9 @@ from decimal import Decimal
 import pytest
 from pypdf import PdfReader
 
-from tests.reports.events import NAMES, TIEBREAKS, synthetic_crosstable
+from tests.documents.events import NAMES, TIEBREAKS, synthetic_crosstable
 from tournaments.crosstable import format_points
-from tournaments.reports import (
+from tournaments.documents.pdf import (
     Board,
     Card,
     EventHeader,
@@ -22,7 +22,7 @@ from tournaments.reports import (
     render_score_sheets,
     render_standings,
 )
-from tournaments.reports.pages import MARGIN, page_size
+from tournaments.documents.pdf.pages import MARGIN, page_size
 
 HEADER = EventHeader(
     name="Open de Paris — Кубок",
