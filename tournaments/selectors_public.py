@@ -30,7 +30,7 @@ from tournaments.models import (
     System,
 )
 from tournaments.pairing.types import LOSS_CODES, PLAYED_CODES, WIN_CODES, Colour
-from tournaments.selectors import GAME_CODES, standings_get, tournament_state
+from tournaments.selectors import GAME_CODES, PublicPlayer, standings_get, tournament_state
 from tournaments.standings import compute_standings, tiebreak_detail
 from tournaments.tiebreaks import TieBreakDetail
 
@@ -229,7 +229,7 @@ def round_games(round: Round) -> dict[int, tuple[GameLink, ...]]:
 
 
 @dataclass(frozen=True)
-class CardLine:
+class PlayerRound:
     """One round of a player card: opponent (None for a bye), colour, result code, points,
     and the games played in that round."""
 
@@ -245,15 +245,11 @@ class CardLine:
 
 @dataclass(frozen=True)
 class PlayerCard:
-    """A player's event: public fields, every published round, points, rating performance."""
+    """A player's event: what anyone may see of the player, every published round, points,
+    rating performance."""
 
-    number: int
-    name: str
-    federation: str
-    title: str
-    rating: int
-    club: str
-    lines: tuple[CardLine, ...]
+    player: PublicPlayer
+    lines: tuple[PlayerRound, ...]
     points: Decimal
     rank: int
     performance: int | None
@@ -271,7 +267,7 @@ def player_card(event: Event, *, number: int, after_round: int) -> PlayerCard | 
     for round_number, link in _player_games(event, number, after_round):
         games.setdefault(round_number, []).append(link)
     lines = tuple(
-        CardLine(
+        PlayerRound(
             round=r.round,
             opponent=r.opponent,
             opponent_name=competitors[r.opponent].name if r.opponent else "",
@@ -286,12 +282,14 @@ def player_card(event: Event, *, number: int, after_round: int) -> PlayerCard | 
     standings = standings_get(event, after_round=after_round) if after_round else []
     row = next((row for row in standings if row.number == number), None)
     return PlayerCard(
-        number=number,
-        name=competitor.name,
-        federation=competitor.federation,
-        title=competitor.title,
-        rating=competitor.rating,
-        club=competitor.club,
+        player=PublicPlayer(
+            number=number,
+            name=competitor.name,
+            federation=competitor.federation,
+            title=competitor.title,
+            rating=competitor.rating,
+            club=competitor.club,
+        ),
         lines=lines,
         points=competitor.score(after_round),
         rank=row.rank if row else 0,
@@ -321,7 +319,7 @@ def _player_games(event: Event, number: int, after_round: int) -> list[tuple[int
     return [(r, GameLink(pk, i, w, b, res)) for r, pk, i, w, b, res in rows]
 
 
-def rating_performance(lines: tuple[CardLine, ...]) -> int | None:
+def rating_performance(lines: tuple[PlayerRound, ...]) -> int | None:
     """Rating performance over the games played over the board against rated opponents, by
     the linear rule Rp = Ra + 400 (W - L) / n (Ra: average rating of those opponents; W, L:
     wins and losses). This application's choice, stated on the player card; None without
