@@ -17,7 +17,6 @@ from tournaments.crosstable import Crosstable
 from tournaments.documents.models import Document, DocumentKind
 from tournaments.documents.pdf import (
     Board,
-    Card,
     EventHeader,
     RoundSheet,
     SheetPlayer,
@@ -27,7 +26,7 @@ from tournaments.documents.pdf import (
     render_standings,
 )
 from tournaments.models import ByeKind, Event, Round, RoundStatus
-from tournaments.selectors import CardLine, PublicPlayer, pairing_list, tournament_state
+from tournaments.selectors import PublicPlayer, pairing_list, tournament_state
 from tournaments.selectors_public import crosstable_get
 
 #: Changes whenever a layout changes what it draws from the same data, so that the files
@@ -103,7 +102,7 @@ def round_sheet(round: Round) -> RoundSheet:
             results=tuple(
                 result_score(r, event.variant) for r in line.results if r != GameResult.PENDING
             ),
-            card=_card(line.card),
+            card=line.card,
         )
         for line in pairing_list(round)
     )
@@ -115,12 +114,6 @@ def round_sheet(round: Round) -> RoundSheet:
         black_first=find_variant(event.variant).first_player == Side.BLACK,
         draft=round.status == RoundStatus.DRAFT,
     )
-
-
-def _card(card: CardLine | None) -> Card | None:
-    if card is None:
-        return None
-    return Card(number=card.code, name=card.name, moves=card.moves or card.start_fen)
 
 
 def document_data(document: Document) -> DocumentData:

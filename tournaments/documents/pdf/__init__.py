@@ -6,7 +6,7 @@ embedded DejaVu Sans, so accented and Cyrillic names print as they are written.
 """
 
 from tournaments.documents.pdf.crosstable import render_crosstable
-from tournaments.documents.pdf.data import Board, Card, RoundSheet, SheetPlayer
+from tournaments.documents.pdf.data import Board, RoundSheet, SheetPlayer
 from tournaments.documents.pdf.pages import EventHeader
 from tournaments.documents.pdf.pairing_sheet import render_pairing_sheet
 from tournaments.documents.pdf.score_sheets import render_score_sheets
@@ -14,7 +14,6 @@ from tournaments.documents.pdf.standings import render_standings
 
 __all__ = [
     "Board",
-    "Card",
     "EventHeader",
     "RoundSheet",
     "SheetPlayer",

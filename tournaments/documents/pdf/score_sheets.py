@@ -107,7 +107,7 @@ def _sheet(
     card = board.card
     opening = (
         _("Ballot opening (card %(number)s %(name)s): %(moves)s")
-        % {"number": card.number, "name": card.name, "moves": card.moves}
+        % {"number": card.code, "name": card.name, "moves": card.opening}
         if card is not None
         else ""
     )
