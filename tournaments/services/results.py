@@ -8,6 +8,7 @@ from django.utils.translation import gettext as _
 from games.models import Game, GameResult
 from tournaments.models import RoundStatus
 from tournaments.services.errors import RoundStateError, StaleResultError
+from tournaments.services.history import recorded_by
 
 
 @transaction.atomic
@@ -49,8 +50,7 @@ def result_record(
         raise _stale(locked, expected_version=expected_version, result=result)
     locked.result = result
     locked.version += 1
-    locked._history_user = user
-    locked.save(update_fields=["result", "version"])
+    recorded_by(locked, user).save(update_fields=["result", "version"])
     return locked
 
 

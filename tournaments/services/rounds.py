@@ -33,6 +33,7 @@ from tournaments.services.errors import (
     RoundRegenerationError,
     RoundStateError,
 )
+from tournaments.services.history import recorded_by
 from tournaments.services.registrations import registrations_renumber
 
 
@@ -77,8 +78,7 @@ def round_create(*, event: Event, user: AbstractBaseUser | None) -> Round:
     if number == 1:
         registrations_renumber(event=event, user=user)
     round_ = Round(event=event, number=number)
-    round_._history_user = user
-    round_.save()
+    recorded_by(round_, user).save()
     return round_
 
 
@@ -283,7 +283,7 @@ def _seat_of(boards: dict[int, Pairing], registration_id: int, *, exclude: int):
 def _store_board(board: Pairing, round_: Round, *, user: AbstractBaseUser | None) -> None:
     if board.white_id is None and board.black_id is not None:
         board.white_id, board.black_id = board.black_id, None
-    board._history_user = user
+    recorded_by(board, user)
     board.games.all().delete()
     if board.white_id is None:
         board.delete()
@@ -412,8 +412,7 @@ def round_publish(*, round: Round, user: AbstractBaseUser | None) -> Round:
         )
     round_.status = RoundStatus.PUBLISHED
     round_.published_at = timezone.now()
-    round_._history_user = user
-    round_.save()
+    recorded_by(round_, user).save()
     return round_
 
 
@@ -449,8 +448,7 @@ def round_unpublish(*, round: Round, user: AbstractBaseUser | None) -> Round:
         )
     round_.status = RoundStatus.DRAFT
     round_.published_at = None
-    round_._history_user = user
-    round_.save()
+    recorded_by(round_, user).save()
     return round_
 
 
@@ -478,8 +476,7 @@ def round_delete_draft(*, round: Round, user: AbstractBaseUser | None) -> None:
             _("%(round)s is not the last round (%(last)s): delete that one first")
             % {"round": round_, "last": last}
         )
-    round_._history_user = user
-    round_.delete()
+    recorded_by(round_, user).delete()
 
 
 @transaction.atomic
@@ -507,8 +504,7 @@ def round_complete(*, round: Round, user: AbstractBaseUser | None) -> Round:
             % {"round": round_, "boards": _board_list(boards)}
         )
     round_.status = RoundStatus.COMPLETED
-    round_._history_user = user
-    round_.save()
+    recorded_by(round_, user).save()
     # The published crosstable and standings are rebuilt after the commit (issue: PDF
     # crosstables regenerated when a round's results are completed).
     documents_round_completed(round=round_)
