@@ -404,13 +404,28 @@ def game_rows(
     event: Event, *, round: int | None = None, player: int | None = None
 ) -> list[GameRow]:
     """The event's published games, optionally of one round and/or one player (one query)."""
-    games = Game.objects.filter(
-        pairing__round__event=event, pairing__round__status__in=PUBLIC_STATUSES
-    )
+    games = _published_games(event)
     if round is not None:
         games = games.filter(pairing__round__number=round)
     if player is not None:
         games = games.filter(Q(white__pairing_number=player) | Q(black__pairing_number=player))
+    return _game_rows(games)
+
+
+def game_row(event: Event, *, game_id: int) -> GameRow | None:
+    """Game ``game_id`` of ``event`` as :func:`game_rows` lists it, or None when it is not a
+    published game of the event (unknown, or in a draft round). One query."""
+    rows = _game_rows(_published_games(event).filter(pk=game_id))
+    return rows[0] if rows else None
+
+
+def _published_games(event: Event) -> QuerySet[Game]:
+    return Game.objects.filter(
+        pairing__round__event=event, pairing__round__status__in=PUBLIC_STATUSES
+    )
+
+
+def _game_rows(games: QuerySet[Game]) -> list[GameRow]:
     rows = games.order_by("pairing__round__number", "pairing__board", "index").values_list(
         "pk",
         "pairing__round__number",

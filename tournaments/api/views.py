@@ -23,10 +23,12 @@ from tournaments.inputs import whole_number
 from tournaments.models import Event, Player
 from tournaments.selectors import pairing_list, player_list, standings_get
 from tournaments.selectors_public import (
+    GameRow,
     cached,
     crosstable_get,
     event_groups,
     event_state,
+    game_row,
     game_rows,
     last_public_round,
     public_rounds,
@@ -107,6 +109,14 @@ class EventScoped(ConditionalRead, generics.GenericAPIView):
                 % {"user": self.request.user, "event": event.slug, "permission": permission}
             )
         return event
+
+    def published_game_row(self, game_id: int) -> GameRow:
+        """Game ``game_id`` of the event as the games list shows it; 404 when it is not a
+        published game of the event."""
+        row = game_row(self.event(), game_id=game_id)
+        if row is None:
+            raise exceptions.NotFound(_("game %(id)s is in a draft round.") % {"id": game_id})
+        return row
 
 
 class EventScopedList(mixins.ListModelMixin, EventScoped):
@@ -380,6 +390,4 @@ class GameResultView(EventScoped):
             user=request.user,
             expected_version=data.validated_data.get("expected_version"),
         )
-        rows = game_rows(event, round=game.pairing.round.number)
-        row = next(r for r in rows if r.id == game.pk)
-        return Response(self.get_serializer(row).data)
+        return Response(self.get_serializer(self.published_game_row(game.pk)).data)
