@@ -38,22 +38,13 @@ from arbiter.perft import perft as arbiter_perft
 from arbiter.replay import replay
 from arbiter.variants import find_variant
 from benchmarks.peers import loops
-from tests.arbiter.peers.harness import numeric_fen
+from tests.arbiter.peers.harness import PEER_VARIANTS, numeric_fen
 
 REPO = Path(__file__).resolve().parents[1]
 CORPUS = REPO / ".." / "shared" / "corpus"
 PEER_DIR = REPO / "benchmarks" / "peers"
 #: Every variant at least one peer plays (pydraughts: all of them; py-draughts: see PEERS).
-VARIANTS = (
-    "international",
-    "english",
-    "russian",
-    "italian",
-    "brazilian",
-    "turkish",
-    "frisian",
-    "antidraughts",
-)
+VARIANTS = PEER_VARIANTS
 
 #: Corpus files per variant, games taken in file order, the plies shared between files.
 #: All are listed as legal in corpus/README.md (no known damaged record among them).

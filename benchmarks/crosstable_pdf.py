@@ -2,7 +2,7 @@
 
 Run: .venv/bin/python -m benchmarks.crosstable_pdf [--players 100 500 1000] [--rounds 11]
 
-For each size, a synthetic event (tests/reports/events.py: the first rounds of a Berger
+For each size, a synthetic event (tests/documents/events.py: the first rounds of a Berger
 table, results drawn from the ratings, accented and Cyrillic names, a few forfeits) is
 ranked with three tie-breaks (TSOL, SB, WON), turned into the crosstable data and laid out
 as the PDF, as a document job does after reading the rows. Printed per size:
@@ -34,9 +34,9 @@ django.setup()
 
 from pypdf import PdfReader  # noqa: E402
 
-from tests.reports.events import TIEBREAKS, synthetic_state  # noqa: E402
+from tests.documents.events import TIEBREAKS, synthetic_state  # noqa: E402
 from tournaments.crosstable import build_crosstable  # noqa: E402
-from tournaments.reports import EventHeader, render_crosstable  # noqa: E402
+from tournaments.documents.pdf import EventHeader, render_crosstable  # noqa: E402
 from tournaments.standings import compute_standings  # noqa: E402
 
 HEADER = EventHeader(

@@ -259,7 +259,7 @@ CELERY_BROKER_TRANSPORT_OPTIONS = {
     "visibility_timeout": int(os.environ.get("CELERY_VISIBILITY_TIMEOUT", "120"))
 }
 
-# Generated documents (tournaments.services.documents): files in Django's default storage.
+# Generated documents (tournaments.documents.services): files in Django's default storage.
 MEDIA_ROOT = Path(os.environ.get("DJANGO_MEDIA_ROOT", BASE_DIR / "media"))
 MEDIA_URL = "media/"
 DOCUMENT_TIME_LIMIT = int(os.environ.get("DOCUMENT_TIME_LIMIT", "600"))

@@ -22,7 +22,7 @@ urlpatterns = [
     # The public pages and the API of tournaments and of games, each under one namespace
     # (tournaments never imports games: the two route lists meet here).
     path("events/", include((public_urls.urlpatterns + game_public_urls.urlpatterns, "public"))),
-    path("events/", include("tournaments.documents_urls")),
+    path("events/", include("tournaments.documents.urls")),
     path("desk/", include("games.urls")),
     # Site login for players and arbiters (the dispute desk); LOGIN_URL points here.
     path(

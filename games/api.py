@@ -3,9 +3,8 @@ dispute desk's writes. They call the games services (games.services.records, dis
 which enforce who may act (games.permissions); a refusal is a 403, a rule broken a 409."""
 
 from django.shortcuts import get_object_or_404
-from django.utils.translation import gettext as _
 from drf_spectacular.utils import extend_schema
-from rest_framework import exceptions, serializers, status
+from rest_framework import serializers, status
 from rest_framework.request import Request
 from rest_framework.response import Response
 
@@ -17,7 +16,7 @@ from games.services.records import record_save
 from tournaments.api import serializers as s
 from tournaments.api.views import EventScoped
 from tournaments.models import Game, GameResult
-from tournaments.selectors_public import PUBLIC_STATUSES, game_rows
+from tournaments.selectors_public import PUBLIC_STATUSES
 
 
 class DisputeCreateSerializer(serializers.Serializer):
@@ -76,9 +75,7 @@ class GameDetail(GameScoped):
 
     def get(self, request: Request, slug: str, game_id: int) -> Response:
         game = self.game()
-        row = next(
-            r for r in game_rows(self.event(), round=game.pairing.round.number) if r.id == game.pk
-        )
+        row = self.published_game_row(game.pk)
         record = GameRecord.objects.filter(game=game).first()
         verification = verification_get(game)
         done = verification is not None and verification.status == "done"
@@ -104,11 +101,7 @@ class GameRecordView(GameScoped):
         game = self.game(public=False)
         data = _valid(s.RecordSerializer, request)
         record_save(game=game, pdn=data["pdn"], user=request.user, source=RecordSource.API)
-        rows = game_rows(self.event(), round=game.pairing.round.number)
-        row = next((r for r in rows if r.id == game.pk), None)
-        if row is None:
-            raise exceptions.NotFound(_("game %(id)s is in a draft round.") % {"id": game.pk})
-        return Response(self.get_serializer(row).data)
+        return Response(self.get_serializer(self.published_game_row(game.pk)).data)
 
 
 class DisputeCreate(GameScoped):

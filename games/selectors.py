@@ -13,8 +13,9 @@ from arbiter.pdn import read_game
 from arbiter.svg import board_svg
 from games.models import Dispute, DisputeClaim, DisputeStatus, GameRecord, Verification
 from games.services.verification import game_card
-from games.timeline import Card, Step, Timeline, game_timeline, start_and_opening, variant_of
+from games.timeline import Step, Timeline, game_timeline, start_and_opening, variant_of
 from games.verdict_text import label, rule_name, rule_source
+from tournaments.ballots.cards import Card
 from tournaments.models import Event, Game
 from tournaments.selectors_public import PUBLIC_STATUSES
 

@@ -17,17 +17,7 @@ from arbiter.counters import DrawCounter, DrawCounters
 from arbiter.errors import UnknownVariantError
 from arbiter.game import GameBoard
 from arbiter.pdn import PdnGame, PdnMove, PdnSetup
-
-
-@dataclass(frozen=True, slots=True)
-class Card:
-    """The opening a game must follow: ``moves`` from ``start_fen`` (empty: the variant's
-    initial position) lead to ``fen``, the position the players start from."""
-
-    code: str
-    moves: str
-    start_fen: str
-    fen: str
+from tournaments.ballots.cards import Card
 
 
 @dataclass(frozen=True, slots=True)

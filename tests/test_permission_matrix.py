@@ -30,6 +30,7 @@ from games.services.disputes import dispute_open
 from games.services.records import record_save
 from tests.factories import PlayerFactory, UserFactory, event_with_players
 from tests.tournaments.test_admin import form_data, make_organizer
+from tournaments.documents.models import Document
 from tournaments.models import (
     BallotCard,
     BallotDeck,
@@ -42,7 +43,6 @@ from tournaments.models import (
     Round,
     System,
 )
-from tournaments.models_documents import Document
 from tournaments.services import results, rounds
 from tournaments.services.ballots import ballot_draw
 

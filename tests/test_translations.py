@@ -310,8 +310,8 @@ def test_documents_are_written_in_the_site_language(played, settings, tmp_path):
     from django.utils import translation
     from pypdf import PdfReader
 
-    from tournaments.models_documents import Document, DocumentKind, DocumentStatus
-    from tournaments.services.documents import document_build
+    from tournaments.documents.models import Document, DocumentKind, DocumentStatus
+    from tournaments.documents.services import document_build
 
     settings.MEDIA_ROOT = tmp_path
     # Completing round 1 already asked for the standings (its job waits for a commit).

@@ -2,7 +2,7 @@
 
 Pure: :func:`build_crosstable` takes the :class:`TournamentState` the standings were computed
 from and the :class:`StandingRow` list of :func:`tournaments.standings.compute_standings`, and
-returns a :class:`Crosstable` that the PDF layout (tournaments.reports) and the HTML page
+returns a :class:`Crosstable` that the PDF layout (tournaments.documents.pdf) and the HTML page
 both draw. Opponents are named by their line in the final order (the usual crosstable
 convention; the line, not the place, since tied players share a place),
 colours by ``w``/``b``, results by the points the player scored in that round, forfeits by

@@ -14,6 +14,10 @@ from django.db.models import F, Q
 from django.utils.translation import gettext_lazy as _
 from simple_history.models import HistoricalRecords
 
+# Django loads an app's models from its models module: importing the printed documents'
+# model here registers it in this app (label and table `tournaments_document`).
+from tournaments.documents.models import Document as Document
+
 
 def variant_choices() -> list[tuple[str, str]]:
     """The arbiter's registered variants, read when the choices are needed (not at import).
@@ -737,11 +741,3 @@ class BallotDraw(models.Model):
             else _("all boards")
         )
         return f"{self.round}, {where}: {self.card.code}"
-
-
-# Printed documents live in their own module; imported here so Django finds their models.
-from tournaments.models_documents import (  # noqa: E402, F401
-    Document,
-    DocumentKind,
-    DocumentStatus,
-)

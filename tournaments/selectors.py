@@ -11,6 +11,7 @@ from decimal import Decimal
 from django.db.models import Prefetch
 
 from tournaments.access import may_officiate  # noqa: F401  (defined in tournaments.access)
+from tournaments.ballots.cards import Card
 from tournaments.ballots.draw import cards_left, pick
 from tournaments.models import (
     BRAZILIAN,
@@ -70,17 +71,6 @@ class PublicPlayer:
 
 
 @dataclass(frozen=True)
-class CardLine:
-    """The ballot card of a board as a pairing sheet shows it (number, name, moves; a
-    start-position card has no moves and gives its start FEN)."""
-
-    code: str
-    name: str
-    moves: str
-    start_fen: str
-
-
-@dataclass(frozen=True)
 class PairingLine:
     """One board of a published pairing list; `black` is None for a bye, `card` None when the
     board has no drawn card (free openings, bye, not drawn yet)."""
@@ -90,7 +80,7 @@ class PairingLine:
     black: PublicPlayer | None
     bye_kind: str
     results: tuple[str, ...]
-    card: CardLine | None = None
+    card: Card | None = None
 
 
 def event_scoring(event: Event) -> ScoringSystem:
@@ -336,16 +326,23 @@ def pairing_list(round: Round) -> list[PairingLine]:
             black=_public(p.black) if p.black_id else None,
             bye_kind=p.bye_kind,
             results=tuple(game.result for game in p.games.all()),
-            card=_card_line(cards.get(p.pk)),
+            card=card_value(cards.get(p.pk)),
         )
         for p in pairings
     ]
 
 
-def _card_line(card: BallotCard | None) -> CardLine | None:
+def card_value(card: BallotCard | None) -> Card | None:
+    """The deck's card row as the value boards, sheets and record checks read."""
     if card is None:
         return None
-    return CardLine(code=card.code, name=card.name, moves=card.moves, start_fen=card.start_fen)
+    return Card(
+        code=card.code,
+        name=card.name,
+        moves=card.moves,
+        start_fen=card.start_fen,
+        fen=card.fen,
+    )
 
 
 def drawable_cards(deck: BallotDeck, *, variant: str) -> list[BallotCard]:

@@ -31,7 +31,7 @@ from tournaments.models import (
     System,
 )
 from tournaments.pairing.types import LOSS_CODES, PLAYED_CODES, WIN_CODES, Colour
-from tournaments.selectors import GAME_CODES, standings_get, tournament_state
+from tournaments.selectors import GAME_CODES, PublicPlayer, standings_get, tournament_state
 from tournaments.standings import compute_standings, tiebreak_detail
 from tournaments.tiebreaks import TieBreakDetail
 
@@ -239,7 +239,7 @@ def round_games(round: Round) -> dict[int, tuple[GameLink, ...]]:
 
 
 @dataclass(frozen=True)
-class CardLine:
+class PlayerRound:
     """One round of a player card: opponent (None for a bye), colour, result code, points,
     and the games played in that round."""
 
@@ -255,15 +255,11 @@ class CardLine:
 
 @dataclass(frozen=True)
 class PlayerCard:
-    """A player's event: public fields, every published round, points, rating performance."""
+    """A player's event: what anyone may see of the player, every published round, points,
+    rating performance."""
 
-    number: int
-    name: str
-    federation: str
-    title: str
-    rating: int
-    club: str
-    lines: tuple[CardLine, ...]
+    player: PublicPlayer
+    lines: tuple[PlayerRound, ...]
     points: Decimal
     rank: int
     performance: int | None
@@ -281,7 +277,7 @@ def player_card(event: Event, *, number: int, after_round: int) -> PlayerCard | 
     for round_number, link in _player_games(event, number, after_round):
         games.setdefault(round_number, []).append(link)
     lines = tuple(
-        CardLine(
+        PlayerRound(
             round=r.round,
             opponent=r.opponent,
             opponent_name=competitors[r.opponent].name if r.opponent else "",
@@ -296,12 +292,14 @@ def player_card(event: Event, *, number: int, after_round: int) -> PlayerCard | 
     standings = standings_get(event, after_round=after_round) if after_round else []
     row = next((row for row in standings if row.number == number), None)
     return PlayerCard(
-        number=number,
-        name=competitor.name,
-        federation=competitor.federation,
-        title=competitor.title,
-        rating=competitor.rating,
-        club=competitor.club,
+        player=PublicPlayer(
+            number=number,
+            name=competitor.name,
+            federation=competitor.federation,
+            title=competitor.title,
+            rating=competitor.rating,
+            club=competitor.club,
+        ),
         lines=lines,
         points=competitor.score(after_round),
         rank=row.rank if row else 0,
@@ -331,7 +329,7 @@ def _player_games(event: Event, number: int, after_round: int) -> list[tuple[int
     return [(r, GameLink(pk, i, w, b, res)) for r, pk, i, w, b, res in rows]
 
 
-def rating_performance(lines: tuple[CardLine, ...]) -> int | None:
+def rating_performance(lines: tuple[PlayerRound, ...]) -> int | None:
     """Rating performance over the games played over the board against rated opponents, by
     the linear rule Rp = Ra + 400 (W - L) / n (Ra: average rating of those opponents; W, L:
     wins and losses). This application's choice, stated on the player card; None without
@@ -416,13 +414,28 @@ def game_rows(
     event: Event, *, round: int | None = None, player: int | None = None
 ) -> list[GameRow]:
     """The event's published games, optionally of one round and/or one player (one query)."""
-    games = Game.objects.filter(
-        pairing__round__event=event, pairing__round__status__in=PUBLIC_STATUSES
-    )
+    games = _published_games(event)
     if round is not None:
         games = games.filter(pairing__round__number=round)
     if player is not None:
         games = games.filter(Q(white__pairing_number=player) | Q(black__pairing_number=player))
+    return _game_rows(games)
+
+
+def game_row(event: Event, *, game_id: int) -> GameRow | None:
+    """Game ``game_id`` of ``event`` as :func:`game_rows` lists it, or None when it is not a
+    published game of the event (unknown, or in a draft round). One query."""
+    rows = _game_rows(_published_games(event).filter(pk=game_id))
+    return rows[0] if rows else None
+
+
+def _published_games(event: Event) -> QuerySet[Game]:
+    return Game.objects.filter(
+        pairing__round__event=event, pairing__round__status__in=PUBLIC_STATUSES
+    )
+
+
+def _game_rows(games: QuerySet[Game]) -> list[GameRow]:
     rows = games.order_by("pairing__round__number", "pairing__board", "index").values_list(
         "pk",
         "pairing__round__number",

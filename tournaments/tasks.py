@@ -6,8 +6,8 @@ from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.db import OperationalError
 
+from tournaments.documents.services import document_build, document_fail
 from tournaments.models import Round
-from tournaments.services.documents import document_build, document_fail
 from tournaments.services.rounds import pairings_generate
 
 
@@ -36,7 +36,7 @@ def round_pair_task(round_id: int, user_id: int | None = None) -> int:
     time_limit=settings.DOCUMENT_TIME_LIMIT + 30,
 )
 def document_build_task(self, document_id: int) -> str:
-    """Build document `document_id` (tournaments.services.documents.document_build); returns
+    """Build document `document_id` (tournaments.documents.services.document_build); returns
     its status. The Document row holds the outcome, so no result is stored (and queueing does
     not wait on the result backend when Redis is down). Database errors are retried with a
     growing delay (at most 3 times), then the document is marked failed; running past the

@@ -352,7 +352,7 @@ def player(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     after_round = last_public_round(event)
     card = cached(
         _state(request, event),
-        f"card:{number}",
+        f"player_card:{number}",
         lambda: player_card(event, number=number, after_round=after_round),
     )
     if card is None:

@@ -128,15 +128,7 @@ def _pieces(data: bytes, start: int, end: int) -> Iterator[tuple[bytes, bool]]:
 
 
 def _decoded(pieces: Iterable[tuple[bytes, bool]]) -> Iterator[Line]:
-    column = 0
-    for raw, more in pieces:
-        text = decode_line(raw)
-        if more:
-            yield Piece(text, column)
-            column += len(text)
-        else:
-            yield text
-            column = len(text)
+    return _text((decode_line(raw), more) for raw, more in pieces)
 
 
 def _text(pieces: Iterable[tuple[str, bool]]) -> Iterator[Line]:

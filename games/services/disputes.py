@@ -17,6 +17,7 @@ from games.services.verification import game_card
 from games.timeline import game_timeline, start_and_opening, variant_of
 from tournaments.models import Game, GameResult
 from tournaments.results import result_score
+from tournaments.services.history import recorded_by
 from tournaments.services.results import result_record
 
 
@@ -63,8 +64,7 @@ def dispute_open(
                 % {"where": _where(game), "ply": ply, "last": last}
             )
     dispute = Dispute(game=game, claim=claim, statement=statement.strip(), ply=ply, opened_by=user)
-    dispute._history_user = user
-    dispute.save()
+    recorded_by(dispute, user).save()
     return dispute
 
 
@@ -132,11 +132,9 @@ def dispute_rule(
         replay_fen=fen,
         arbiter=user,
     )
-    ruling._history_user = user
-    ruling.save()
+    recorded_by(ruling, user).save()
     dispute.status = DisputeStatus.RULED
-    dispute._history_user = user
-    dispute.save(update_fields=["status"])
+    recorded_by(dispute, user).save(update_fields=["status"])
     return ruling
 
 

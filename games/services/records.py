@@ -17,6 +17,7 @@ from games.models import GameRecord, RecordSource, Verification, VerificationSta
 from games.permissions import can_officiate
 from games.services.errors import NotAllowedError, RecordError
 from tournaments.models import Game, Pairing, Round
+from tournaments.services.history import recorded_by
 
 _PLAYERS = ("white__player", "black__player")
 
@@ -143,13 +144,11 @@ def _store(game: Game, text: str, user: AbstractBaseUser, source: str) -> GameRe
         record.revision += 1
     record.pdn, record.source, record.entered_by = text, source, user
     record.entered_at = timezone.now()
-    record._history_user = user
-    record.save()
+    recorded_by(record, user).save()
     verification = Verification.objects.filter(record=record).first() or Verification(record=record)
     verification.revision = record.revision
     verification.status = VerificationStatus.PENDING
-    verification._history_user = user
-    verification.save()
+    recorded_by(verification, user).save()
     record_id, revision = record.pk, record.revision
     transaction.on_commit(lambda: record_verify_task.delay(record_id, revision))
     return record

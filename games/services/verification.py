@@ -17,10 +17,11 @@ from arbiter import replay
 from arbiter.pdn import read_game
 from arbiter.verdict import OpeningCheck
 from games.models import GameRecord, Verification, VerificationStatus
-from games.timeline import Card, start_and_opening, variant_of
+from games.timeline import start_and_opening, variant_of
 from games.verification import flags_for
+from tournaments.ballots.cards import Card
 from tournaments.models import Game
-from tournaments.selectors import pairing_card
+from tournaments.selectors import card_value, pairing_card
 
 logger = logging.getLogger(__name__)
 
@@ -93,7 +94,4 @@ def _verify(record: GameRecord, verification: Verification) -> None:
 def game_card(game: Game) -> Card | None:
     """The card drawn for ``game``'s pairing (tournaments.selectors.pairing_card), as the
     timeline takes it; None for a free opening or a card not drawn yet."""
-    card = pairing_card(game.pairing)
-    if card is None:
-        return None
-    return Card(code=card.code, moves=card.moves, start_fen=card.start_fen, fen=card.fen)
+    return card_value(pairing_card(game.pairing))

@@ -7,8 +7,8 @@ from rest_framework import status
 from games.services.arbiters import ArbiterError
 from games.services.errors import DisputeError, RecordError
 from tournaments.api.exceptions import exception_handler
+from tournaments.documents.services import DocumentRequestError
 from tournaments.services.ballots import BallotError, BallotPermissionError
-from tournaments.services.documents import DocumentRequestError
 from tournaments.services.errors import (
     EventSettingsError,
     ImportFormatError,

@@ -20,8 +20,9 @@ from rest_framework.authtoken.models import Token
 
 from tests.factories import PlayerFactory, event_with_players
 from tests.tournaments.test_admin import form_data
+from tournaments.documents import services as documents
 from tournaments.models import BallotCard, BallotDeck, Event, Game, Player, Registration, Round
-from tournaments.services import ballots, documents
+from tournaments.services import ballots
 
 pytestmark = pytest.mark.django_db
 

@@ -98,7 +98,7 @@ def test_a_tiebreak_that_separates_gives_distinct_places():
 
 def test_the_crosstable_and_its_pdf_columns_show_the_shared_place():
     from tournaments.crosstable import build_crosstable
-    from tournaments.reports.crosstable import identity
+    from tournaments.documents.pdf.crosstable import identity
 
     state = _one_round_of_four()
     standings = compute_standings(state, tiebreaks=["WON"], after_round=1)

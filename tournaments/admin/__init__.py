@@ -5,13 +5,13 @@ from django.utils.translation import gettext_lazy
 
 from tournaments.admin import (  # noqa: F401
     ballots,
-    documents,
     events,
     pairings,
     players,
     registrations,
     rounds,
 )
+from tournaments.documents import admin as documents_admin  # noqa: F401
 
 admin.site.site_header = gettext_lazy("Damier administration")
 admin.site.site_title = gettext_lazy("Damier administration")

@@ -12,10 +12,10 @@ from django.utils.translation import gettext_lazy, ngettext
 from django.views.decorators.http import require_POST
 
 from config.celery import app as celery_app
-from tournaments.admin.documents import generate_published_documents
 from tournaments.admin.history import AuditedAdmin
 from tournaments.admin.pages import delete_through, object_or_404, render_page, report_refusal
 from tournaments.admin.scoping import EventScopedMixin, ScopedAdmin
+from tournaments.documents.admin import generate_published_documents
 from tournaments.forms import (
     EventForm,
     EventRegisterForm,

@@ -3,8 +3,9 @@ games.api_urls: config.urls serves both under the one namespace "api")."""
 
 from django.urls import path
 
-from tournaments.api import documents, tokens, views
+from tournaments.api import tokens, views
 from tournaments.api.root import ApiRoot
+from tournaments.documents import api as documents
 
 app_name = "api"
 

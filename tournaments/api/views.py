@@ -5,6 +5,9 @@ through tournaments.services, the same functions the admin calls. Only published
 are visible; results-based answers are cached per event state like the public pages.
 """
 
+from collections.abc import Callable
+from typing import Any
+
 from django.db import transaction
 from django.shortcuts import get_object_or_404
 from django.utils import timezone
@@ -22,10 +25,12 @@ from tournaments.inputs import whole_number
 from tournaments.models import Event, Game, Player
 from tournaments.selectors import pairing_list, player_list, standings_get
 from tournaments.selectors_public import (
+    GameRow,
     cached,
     crosstable_get,
     event_groups,
     event_state,
+    game_row,
     game_rows,
     last_public_round,
     public_rounds,
@@ -106,6 +111,14 @@ class EventScoped(ConditionalRead, generics.GenericAPIView):
                 % {"user": self.request.user, "event": event.slug, "permission": permission}
             )
         return event
+
+    def published_game_row(self, game_id: int) -> GameRow:
+        """Game ``game_id`` of the event as the games list shows it; 404 when it is not a
+        published game of the event."""
+        row = game_row(self.event(), game_id=game_id)
+        if row is None:
+            raise exceptions.NotFound(_("game %(id)s is in a draft round.") % {"id": game_id})
+        return row
 
 
 class EventScopedList(mixins.ListModelMixin, EventScoped):
@@ -274,11 +287,15 @@ class PairingList(EventScopedList):
         return items
 
 
-class Standings(EventScopedList):
-    """Standings after ?round= (default: the last published round) with tie-break values."""
+class AfterRoundList(EventScopedList):
+    """A list read for the event after ?round= (default: the last published round), empty
+    before any round is published. ``read(event, after_round=...)`` is the selector that
+    computes it, cached per event state under ``cache_name`` (the public pages share the
+    cache); ``rows`` turns it into the list."""
 
-    serializer_class = s.StandingSerializer
     state_etag = True
+    cache_name: str
+    read: Callable[..., Any]
 
     @extend_schema(parameters=[ROUND])
     def get(self, request: Request, *args, **kwargs) -> Response:
@@ -289,11 +306,25 @@ class Standings(EventScopedList):
         after = _published_round(self.request, event)
         if not after:
             return []
-        return cached(
-            event_state(event),
-            f"standings:{after}",
-            lambda: standings_get(event, after_round=after),
+        return self.rows(
+            cached(
+                event_state(event),
+                f"{self.cache_name}:{after}",
+                lambda: self.read(event, after_round=after),
+            )
         )
+
+    def rows(self, value) -> list:
+        return value
+
+
+class Standings(AfterRoundList):
+    """Standings after ?round= (default: the last published round) with tie-break values."""
+
+    serializer_class = s.StandingSerializer
+    cache_name = "standings"
+
+    read = staticmethod(standings_get)
 
 
 class TieBreaks(EventScoped):
@@ -323,27 +354,16 @@ class TieBreaks(EventScoped):
         return Response(self.get_serializer(explanation).data)
 
 
-class CrosstableView(EventScopedList):
+class CrosstableView(AfterRoundList):
     """Crosstable rows in rank order after ?round= (cells per round)."""
 
     serializer_class = s.CrosstableRowSerializer
-    state_etag = True
+    cache_name = "crosstable"
 
-    @extend_schema(parameters=[ROUND])
-    def get(self, request: Request, *args, **kwargs) -> Response:
-        return super().get(request, *args, **kwargs)
+    read = staticmethod(crosstable_get)
 
-    def get_queryset(self):
-        event = self.event()
-        after = _published_round(self.request, event)
-        if not after:
-            return []
-        table = cached(
-            event_state(event),
-            f"crosstable:{after}",
-            lambda: crosstable_get(event, after_round=after),
-        )
-        return list(table.rows)
+    def rows(self, value) -> list:
+        return list(value.rows)
 
 
 class GameList(EventScopedList):
@@ -379,6 +399,4 @@ class GameResultView(EventScoped):
             user=request.user,
             expected_version=data.validated_data.get("expected_version"),
         )
-        rows = game_rows(event, round=game.pairing.round.number)
-        row = next(r for r in rows if r.id == game.pk)
-        return Response(self.get_serializer(row).data)
+        return Response(self.get_serializer(self.published_game_row(game.pk)).data)

@@ -42,6 +42,35 @@ class CardPosition:
     turn: arbiter.Colour
 
 
+@dataclass(frozen=True)
+class Card:
+    """A ballot card as it is dealt to a board: ``code`` is the label players know
+    (``"4"``, ``"1-I"``), ``moves`` the opening played from ``start_fen`` (empty: the
+    variant's initial position), ``fen`` the position the players start from. Pairing lists,
+    the printed sheets and the check of a game record's opening all read this one value.
+
+    >>> Card("4", "Bristol", "11-16", "", "W:W21,...").text
+    '4 Bristol: 11-16'
+    """
+
+    code: str
+    name: str
+    moves: str
+    start_fen: str
+    fen: str
+
+    @property
+    def opening(self) -> str:
+        """What the players are given: the moves, or the start FEN of a start-position card."""
+        return self.moves or self.start_fen
+
+    @property
+    def text(self) -> str:
+        """The card as a sheet prints it: code, name and opening."""
+        label = f"{self.code} {self.name}".strip()
+        return f"{label}: {self.opening}" if self.opening else label
+
+
 def replay_card(*, variant: str, code: str, moves: str = "", start_fen: str = "") -> CardPosition:
     """Play card ``code`` of ``variant``: ``moves`` (any notation ``arbiter`` reads, move
     numbers allowed) from ``start_fen`` (empty: the initial position).

@@ -75,8 +75,11 @@ KNOWN_DUPLICATES: dict[tuple[str, str], str] = {
 
 
 @dataclass(frozen=True)
-class Card:
-    """One card of a deck, replayed.
+class DeckCard:
+    """One entry of a published deck, replayed: what loading a deck writes into a
+    ``BallotCard`` row, with where it comes from (its place in the table, the text as
+    published, corrections, groups). The card as it is dealt to a board is
+    :class:`tournaments.ballots.cards.Card`.
 
     ``number`` orders the deck (ACF number, serial number, or place in the table) and is
     what the draw picks; ``code`` is the label players know (``"4"``, ``"1-I"``);
@@ -103,7 +106,7 @@ class Deck:
     name: str
     variant: str
     source: str
-    cards: tuple[Card, ...]
+    cards: tuple[DeckCard, ...]
 
 
 @dataclass(frozen=True)
@@ -260,10 +263,10 @@ def load_deck(slug: str) -> Deck:
     return Deck(slug=slug, name=spec.name, variant=spec.variant, source=source, cards=cards)
 
 
-def _mark_duplicates(slug: str, cards: tuple[Card, ...]) -> tuple[Card, ...]:
+def _mark_duplicates(slug: str, cards: tuple[DeckCard, ...]) -> tuple[DeckCard, ...]:
     """Cards reaching the position of an earlier card: allowed only as KNOWN_DUPLICATES, and
     then marked in their correction."""
-    first: dict[str, Card] = {}
+    first: dict[str, DeckCard] = {}
     marked = []
     for card in cards:
         earlier = first.setdefault(card.fen, card)
@@ -282,7 +285,7 @@ def _mark_duplicates(slug: str, cards: tuple[Card, ...]) -> tuple[Card, ...]:
     return tuple(marked)
 
 
-def _card(spec: DeckSpec, entry: _Entry) -> Card:
+def _card(spec: DeckSpec, entry: _Entry) -> DeckCard:
     try:
         if entry.kind == "relocation":
             start = relocated_fen(variant=spec.variant, code=entry.code, notation=entry.notation)
@@ -293,7 +296,7 @@ def _card(spec: DeckSpec, entry: _Entry) -> Card:
     except CardError as exc:
         raise DeckError(f"{entry.where}: {exc}") from exc
     correction = _check_source(spec, entry, played.fen)
-    return Card(
+    return DeckCard(
         number=entry.number,
         code=entry.code,
         name=entry.name,

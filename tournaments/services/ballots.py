@@ -19,6 +19,7 @@ from tournaments.ballots.draw import draw_sequence, new_seed
 from tournaments.models import BallotCard, BallotDeck, BallotDraw, Event, Round, RoundStatus
 from tournaments.selectors import ballot_drawn_numbers, drawable_cards
 from tournaments.services.errors import TournamentError
+from tournaments.services.history import recorded_by
 
 
 class BallotError(TournamentError):
@@ -40,8 +41,7 @@ def ballot_deck_create(
     """A custom deck (e.g. openings for International draughts), empty until cards are added."""
     deck = BallotDeck(name=name, slug=slug, variant=variant, source=source)
     deck.full_clean()
-    deck._history_user = user
-    deck.save()
+    recorded_by(deck, user).save()
     return deck
 
 
@@ -81,8 +81,7 @@ def ballot_card_save(
     card.notation = " ".join(moves.split())
     card.moves, card.start_fen, card.fen = played.moves, played.start_fen, played.fen
     card.full_clean()
-    card._history_user = user
-    card.save()
+    recorded_by(card, user).save()
     return card
 
 
@@ -133,8 +132,7 @@ def ballot_draw(*, round: Round, user: AbstractBaseUser | None) -> list[BallotDr
             drawn_by=user,
             drawn_at=now,
         )
-        draw._history_user = user
-        draw.save()
+        recorded_by(draw, user).save()
         draws.append(draw)
     return draws
 
@@ -166,8 +164,7 @@ def ballot_draw_void(*, draw: BallotDraw, reason: str, user: AbstractBaseUser | 
     draw.voided_at = timezone.now()
     draw.voided_by = user
     draw.void_reason = reason.strip()
-    draw._history_user = user
-    draw.save(update_fields=["voided_at", "voided_by", "void_reason"])
+    recorded_by(draw, user).save(update_fields=["voided_at", "voided_by", "void_reason"])
     return draw
 
 

@@ -12,6 +12,7 @@ from django.utils.translation import gettext as _
 from tournaments.models import SCORING_FIELDS, Event, System
 from tournaments.pairing.types import ScoringSystem
 from tournaments.services.errors import EventSettingsError
+from tournaments.services.history import recorded_by
 
 #: Settings fixed once round 1 is paired: the rounds already made were paired, played and
 #: scored under them (the variant played, the pairing system and its games per pairing, the
@@ -64,8 +65,7 @@ def event_create(
     for attribute, field_name in SCORING_FIELDS.items():
         setattr(event, field_name, getattr(scoring or ScoringSystem(), attribute))
     event.full_clean()
-    event._history_user = user
-    event.save()
+    recorded_by(event, user).save()
     event.organizers.add(user, *organizers)
     return event
 
@@ -109,8 +109,7 @@ def event_update(*, event: Event, user: AbstractBaseUser | None, **fields) -> Ev
     for name, value in changed.items():
         setattr(event, name, value)
     event.full_clean()
-    event._history_user = user
-    event.save()
+    recorded_by(event, user).save()
     return event
 
 

@@ -5,6 +5,7 @@ from collections.abc import Mapping
 from django.contrib.auth.models import AbstractBaseUser
 
 from tournaments.models import Player
+from tournaments.services.history import recorded_by
 
 
 def player_create(fields: Mapping[str, object], *, user: AbstractBaseUser | None) -> Player:
@@ -14,6 +15,5 @@ def player_create(fields: Mapping[str, object], *, user: AbstractBaseUser | None
     never collides with the acting user."""
     player = Player(**fields)
     player.full_clean()
-    player._history_user = user
-    player.save()
+    recorded_by(player, user).save()
     return player

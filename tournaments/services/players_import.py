@@ -27,6 +27,7 @@ from django.utils.translation import ngettext
 from tournaments.access import player_access, player_refusal
 from tournaments.models import Player
 from tournaments.services.errors import ImportFormatError, TournamentError
+from tournaments.services.history import recorded_by
 
 CSV_COLUMNS = (
     "last_name",
@@ -187,8 +188,7 @@ def import_apply(data: bytes, *, digest: str, user: AbstractBaseUser | None) -> 
                 setattr(player, name, value)
             try:
                 player.full_clean()
-                player._history_user = user
-                player.save()
+                recorded_by(player, user).save()
             except (ValidationError, IntegrityError) as exc:
                 raise ImportChangedError(
                     _("Line %(line)d could not be written (%(error)s); nothing was imported.")

@@ -18,6 +18,7 @@ from tournaments.models import (
 )
 from tournaments.selectors import event_total_rounds
 from tournaments.services.errors import ProhibitedPairingError, RegistrationError
+from tournaments.services.history import recorded_by
 
 
 @transaction.atomic
@@ -79,8 +80,7 @@ def registration_add(
         missed_rounds_half_point=missed_rounds_half_point,
     )
     registration.full_clean()
-    registration._history_user = user
-    registration.save()
+    recorded_by(registration, user).save()
     return registration
 
 
@@ -154,8 +154,7 @@ def registration_withdraw(
         )
     registration.withdrawn_from_round = from_round
     registration.full_clean()
-    registration._history_user = user
-    registration.save()
+    recorded_by(registration, user).save()
     return registration
 
 
@@ -191,8 +190,7 @@ def bye_request_add(
         )
     bye = ByeRequest(registration=registration, round_number=round_number)
     bye.full_clean()
-    bye._history_user = user
-    bye.save()
+    recorded_by(bye, user).save()
     return bye
 
 
@@ -228,8 +226,7 @@ def prohibited_pairing_add(
     low, high = sorted((first, second), key=lambda r: r.pk)
     prohibited = ProhibitedPairing(event=event, first=low, second=high, reason=reason, note=note)
     prohibited.full_clean()
-    prohibited._history_user = user
-    prohibited.save()
+    recorded_by(prohibited, user).save()
     return prohibited
 
 
@@ -251,8 +248,7 @@ def prohibited_pairing_delete(
             )
             % {"event": event, "prohibited": prohibited}
         )
-    prohibited._history_user = user
-    prohibited.delete()
+    recorded_by(prohibited, user).delete()
 
 
 @transaction.atomic
@@ -270,5 +266,4 @@ def bye_request_delete(*, bye_request: ByeRequest, user: AbstractBaseUser | None
             )
             % {"number": bye_request.round_number, "event": event, "registration": registration}
         )
-    bye_request._history_user = user
-    bye_request.delete()
+    recorded_by(bye_request, user).delete()

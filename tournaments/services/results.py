@@ -7,6 +7,7 @@ from django.utils.translation import gettext as _
 
 from tournaments.models import Game, GameResult, RoundStatus
 from tournaments.services.errors import RoundStateError, StaleResultError
+from tournaments.services.history import recorded_by
 
 
 @transaction.atomic
@@ -48,8 +49,7 @@ def result_record(
         raise _stale(locked, expected_version=expected_version, result=result)
     locked.result = result
     locked.version += 1
-    locked._history_user = user
-    locked.save(update_fields=["result", "version"])
+    recorded_by(locked, user).save(update_fields=["result", "version"])
     return locked
 
 

@@ -11,6 +11,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 from simple_history.utils import bulk_create_with_history
 
+from tournaments.documents.services import documents_round_completed
 from tournaments.models import (
     ByeKind,
     ByeRequest,
@@ -27,13 +28,13 @@ from tournaments.pairing.berger import berger_table, double_round_robin
 from tournaments.pairing.dutch import PairingError, pair_dutch
 from tournaments.pairing.types import Colour, Pair, TournamentState
 from tournaments.selectors import event_total_rounds, tournament_state
-from tournaments.services.documents import documents_round_completed
 from tournaments.services.errors import (
     PairingEditError,
     RoundPairingError,
     RoundRegenerationError,
     RoundStateError,
 )
+from tournaments.services.history import recorded_by
 from tournaments.services.registrations import registrations_renumber
 
 
@@ -78,8 +79,7 @@ def round_create(*, event: Event, user: AbstractBaseUser | None) -> Round:
     if number == 1:
         registrations_renumber(event=event, user=user)
     round_ = Round(event=event, number=number)
-    round_._history_user = user
-    round_.save()
+    recorded_by(round_, user).save()
     return round_
 
 
@@ -284,7 +284,7 @@ def _seat_of(boards: dict[int, Pairing], registration_id: int, *, exclude: int):
 def _store_board(board: Pairing, round_: Round, *, user: AbstractBaseUser | None) -> None:
     if board.white_id is None and board.black_id is not None:
         board.white_id, board.black_id = board.black_id, None
-    board._history_user = user
+    recorded_by(board, user)
     board.games.all().delete()
     if board.white_id is None:
         board.delete()
@@ -413,8 +413,7 @@ def round_publish(*, round: Round, user: AbstractBaseUser | None) -> Round:
         )
     round_.status = RoundStatus.PUBLISHED
     round_.published_at = timezone.now()
-    round_._history_user = user
-    round_.save()
+    recorded_by(round_, user).save()
     return round_
 
 
@@ -450,8 +449,7 @@ def round_unpublish(*, round: Round, user: AbstractBaseUser | None) -> Round:
         )
     round_.status = RoundStatus.DRAFT
     round_.published_at = None
-    round_._history_user = user
-    round_.save()
+    recorded_by(round_, user).save()
     return round_
 
 
@@ -479,8 +477,7 @@ def round_delete_draft(*, round: Round, user: AbstractBaseUser | None) -> None:
             _("%(round)s is not the last round (%(last)s): delete that one first")
             % {"round": round_, "last": last}
         )
-    round_._history_user = user
-    round_.delete()
+    recorded_by(round_, user).delete()
 
 
 @transaction.atomic
@@ -508,8 +505,7 @@ def round_complete(*, round: Round, user: AbstractBaseUser | None) -> Round:
             % {"round": round_, "boards": _board_list(boards)}
         )
     round_.status = RoundStatus.COMPLETED
-    round_._history_user = user
-    round_.save()
+    recorded_by(round_, user).save()
     # The published crosstable and standings are rebuilt after the commit (issue: PDF
     # crosstables regenerated when a round's results are completed).
     documents_round_completed(round=round_)

@@ -4,8 +4,8 @@ error and the button that generates them."""
 
 from django import template
 
+from tournaments.documents.models import ROUND_KINDS, DocumentKind
 from tournaments.models import Event, Round
-from tournaments.models_documents import ROUND_KINDS, DocumentKind
 
 register = template.Library()
 

@@ -7,8 +7,8 @@ from django.core.management.base import BaseCommand
 
 from games.demo import records_demo
 from tournaments.demo import load_demo
+from tournaments.documents.services import documents_request_published
 from tournaments.models import Event
-from tournaments.services.documents import documents_request_published
 
 
 class Command(BaseCommand):

@@ -6,20 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from decimal import Decimal
 
-
-@dataclass(frozen=True)
-class Card:
-    """A ballot card (opening) drawn for a round or a pairing: its number in the deck, its
-    name and its moves as printed (e.g. ``"11-15 23-19 8-11"``)."""
-
-    number: str
-    name: str
-    moves: str
-
-    @property
-    def text(self) -> str:
-        label = f"{self.number} {self.name}".strip()
-        return f"{label}: {self.moves}" if self.moves else label
+from tournaments.ballots.cards import Card
 
 
 @dataclass(frozen=True)

@@ -4,20 +4,20 @@ it (tournaments.job_liveness), "queued" as soon as the lost job is noticed. Real
 processes over Redis on the PostgreSQL test database (tests/workers.py).
 
 Run: CELERY_BROKER_URL=redis://127.0.0.1:6379/5 DATABASE_URL=postgres://... \\
-     .venv/bin/pytest tests/reports/test_document_worker_lost.py
+     .venv/bin/pytest tests/documents/test_document_worker_lost.py
 """
 
 import time
 
 import pytest
 
+from tests.documents.test_document_worker import queue, wait_for  # noqa: F401  (fixture)
 from tests.factories import event_with_players
-from tests.reports.test_document_worker import queue, wait_for  # noqa: F401  (fixture)
 from tests.tournaments.test_admin import make_organizer
 from tests.workers import database_url, start_worker, stop_worker
+from tournaments.documents.models import Document, DocumentStatus
 from tournaments.job_liveness import job_alive
 from tournaments.models import System
-from tournaments.models_documents import Document, DocumentStatus
 from tournaments.services import rounds
 
 pytestmark = [pytest.mark.celery_worker, pytest.mark.django_db(transaction=True)]

@@ -10,7 +10,7 @@ from django.utils.translation import gettext as _
 from reportlab.lib import colors
 
 from tournaments.crosstable import Cell, Crosstable, CrosstableRow, format_points
-from tournaments.reports.pages import (
+from tournaments.documents.pdf.pages import (
     EventHeader,
     PageFrame,
     Progress,
@@ -19,7 +19,7 @@ from tournaments.reports.pages import (
     usable_height,
     usable_width,
 )
-from tournaments.reports.tables import Column, paged_tables
+from tournaments.documents.pdf.tables import Column, paged_tables
 
 HEADER_HEIGHT = 34.0  # the event header paragraphs on the first page, points
 

@@ -19,15 +19,15 @@ from rest_framework.response import Response
 
 from tournaments.access import may_officiate
 from tournaments.api.views import EventScoped
-from tournaments.documents_views import file_response
-from tournaments.models import Event
-from tournaments.models_documents import Document, DocumentKind
-from tournaments.services.documents import (
+from tournaments.documents.models import Document, DocumentKind
+from tournaments.documents.services import (
     PUBLISHED_KINDS,
     DocumentQueueError,
     document_recover,
     document_request,
 )
+from tournaments.documents.views import file_response
+from tournaments.models import Event
 
 
 class NotQueued(exceptions.APIException):

@@ -11,8 +11,8 @@ from dataclasses import dataclass
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import Flowable, PageBreak, Table, TableStyle
 
-from tournaments.reports.fonts import register_fonts
-from tournaments.reports.pages import grid_style, zebra
+from tournaments.documents.pdf.fonts import register_fonts
+from tournaments.documents.pdf.pages import grid_style, zebra
 
 FONT_SIZE = 8.0
 MIN_FONT_SIZE = 4.5

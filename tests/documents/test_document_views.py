@@ -12,8 +12,8 @@ from django.core.management import call_command
 from kombu.exceptions import OperationalError as BrokerError
 
 from tournaments.demo import ENGLISH_BALLOT_SLUG, ORGANIZER_USERNAME
+from tournaments.documents.models import Document, DocumentStatus
 from tournaments.models import Event, RoundStatus
-from tournaments.models_documents import Document, DocumentStatus
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

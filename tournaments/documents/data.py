@@ -1,5 +1,5 @@
 """Reads for the printed documents: the event's rows turned into the plain values the layouts
-of tournaments.reports draw, and the fingerprint of those values.
+of tournaments.documents.pdf draw, and the fingerprint of those values.
 
 The crosstable and standings are complete to the last *completed* round (every result of it
 is final); the round documents show one round as it is paired.
@@ -12,11 +12,9 @@ from dataclasses import dataclass
 from arbiter import Colour as Side
 from arbiter import find_variant
 from tournaments.crosstable import Crosstable
-from tournaments.models import ByeKind, Event, GameResult, Round, RoundStatus
-from tournaments.models_documents import Document, DocumentKind
-from tournaments.reports import (
+from tournaments.documents.models import Document, DocumentKind
+from tournaments.documents.pdf import (
     Board,
-    Card,
     EventHeader,
     RoundSheet,
     SheetPlayer,
@@ -25,8 +23,9 @@ from tournaments.reports import (
     render_score_sheets,
     render_standings,
 )
+from tournaments.models import ByeKind, Event, GameResult, Round, RoundStatus
 from tournaments.results import result_score
-from tournaments.selectors import CardLine, PublicPlayer, pairing_list, tournament_state
+from tournaments.selectors import PublicPlayer, pairing_list, tournament_state
 from tournaments.selectors_public import crosstable_get
 
 #: Changes whenever a layout changes what it draws from the same data, so that the files
@@ -102,7 +101,7 @@ def round_sheet(round: Round) -> RoundSheet:
             results=tuple(
                 result_score(r, event.variant) for r in line.results if r != GameResult.PENDING
             ),
-            card=_card(line.card),
+            card=line.card,
         )
         for line in pairing_list(round)
     )
@@ -114,12 +113,6 @@ def round_sheet(round: Round) -> RoundSheet:
         black_first=find_variant(event.variant).first_player == Side.BLACK,
         draft=round.status == RoundStatus.DRAFT,
     )
-
-
-def _card(card: CardLine | None) -> Card | None:
-    if card is None:
-        return None
-    return Card(number=card.code, name=card.name, moves=card.moves or card.start_fen)
 
 
 def document_data(document: Document) -> DocumentData:

@@ -12,8 +12,8 @@ from reportlab.lib import colors
 from reportlab.lib.units import mm
 from reportlab.platypus import Flowable, PageBreak, Paragraph, Spacer, Table, TableStyle
 
-from tournaments.reports.data import Board, RoundSheet, SheetPlayer
-from tournaments.reports.pages import (
+from tournaments.documents.pdf.data import Board, RoundSheet, SheetPlayer
+from tournaments.documents.pdf.pages import (
     EventHeader,
     PageFrame,
     Progress,
@@ -24,7 +24,7 @@ from tournaments.reports.pages import (
     styles,
     usable_width,
 )
-from tournaments.reports.pairing_sheet import player_text, round_of
+from tournaments.documents.pdf.pairing_sheet import player_text, round_of
 
 #: Numbered move lines per sheet, in two blocks side by side.
 MOVE_LINES = 60
@@ -107,7 +107,7 @@ def _sheet(
     card = board.card
     opening = (
         _("Ballot opening (card %(number)s %(name)s): %(moves)s")
-        % {"number": card.number, "name": card.name, "moves": card.moves}
+        % {"number": card.code, "name": card.name, "moves": card.opening}
         if card is not None
         else ""
     )

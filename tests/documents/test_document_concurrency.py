@@ -9,8 +9,8 @@ import pytest
 from django.db import connection
 
 from tests.factories import event_with_players
-from tournaments.models_documents import Document, DocumentStatus
-from tournaments.services.documents import document_request
+from tournaments.documents.models import Document, DocumentStatus
+from tournaments.documents.services import document_request
 
 pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
 

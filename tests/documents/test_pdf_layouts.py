@@ -9,11 +9,11 @@ from decimal import Decimal
 import pytest
 from pypdf import PdfReader
 
-from tests.reports.events import NAMES, TIEBREAKS, synthetic_crosstable
+from tests.documents.events import NAMES, TIEBREAKS, synthetic_crosstable
+from tournaments.ballots.cards import Card
 from tournaments.crosstable import format_points
-from tournaments.reports import (
+from tournaments.documents.pdf import (
     Board,
-    Card,
     EventHeader,
     RoundSheet,
     SheetPlayer,
@@ -22,7 +22,7 @@ from tournaments.reports import (
     render_score_sheets,
     render_standings,
 )
-from tournaments.reports.pages import MARGIN, page_size
+from tournaments.documents.pdf.pages import MARGIN, page_size
 
 HEADER = EventHeader(
     name="Open de Paris — Кубок",
@@ -169,11 +169,11 @@ def test_pairing_sheet():
 
 
 def test_pairing_sheet_with_one_card_for_the_round_and_with_a_card_per_board():
-    card = Card("17", "Old Fourteenth", "11-15 23-19 8-11")
+    card = Card("17", "Old Fourteenth", "11-15 23-19 8-11", "", "")
     same = RoundSheet(3, 9, tuple(_with_card(b, card) for b in ROUND.boards))
     flat = " ".join(pdf_pages(render_pairing_sheet(HEADER, same, generated_at=WHEN))[0].split())
     assert "Ballot card for every board: 17 Old Fourteenth: 11-15 23-19 8-11" in flat
-    other = Card("40", "Dyke", "11-15 22-17 15-19")
+    other = Card("40", "Dyke", "11-15 22-17 15-19", "", "")
     boards = (_with_card(ROUND.boards[0], card), _with_card(ROUND.boards[1], other))
     each = RoundSheet(3, 9, (*boards, ROUND.boards[2]))
     flat = " ".join(pdf_pages(render_pairing_sheet(HEADER, each, generated_at=WHEN))[0].split())
@@ -186,7 +186,7 @@ def _with_card(board, card):
 
 
 def test_score_sheets_one_page_per_game_with_colours_swapped_in_game_two():
-    card = Card("17", "Old Fourteenth", "11-15 23-19 8-11")
+    card = Card("17", "Old Fourteenth", "11-15 23-19 8-11", "", "")
     sheet = RoundSheet(3, 9, tuple(_with_card(b, card) for b in ROUND.boards), games=2)
     sheet = RoundSheet(3, 9, sheet.boards, games=2, black_first=True)
     pages = pdf_pages(render_score_sheets(HEADER, sheet, generated_at=WHEN))

@@ -24,10 +24,10 @@ from django.utils.translation import gettext as _
 from kombu.exceptions import OperationalError as BrokerError
 from pypdf import PdfReader
 
-from tournaments.documents_data import document_data
+from tournaments.documents.data import document_data
+from tournaments.documents.models import ROUND_KINDS, Document, DocumentKind, DocumentStatus
 from tournaments.job_liveness import job_alive, job_lock
 from tournaments.models import Event, Round
-from tournaments.models_documents import ROUND_KINDS, Document, DocumentKind, DocumentStatus
 from tournaments.selectors_public import event_fingerprint
 from tournaments.services.errors import TournamentError
 

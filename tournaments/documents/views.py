@@ -8,15 +8,15 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 
-from tournaments.documents_data import document_get
-from tournaments.models import Event
-from tournaments.models_documents import Document, DocumentKind, DocumentStatus
-from tournaments.services.documents import (
+from tournaments.documents.data import document_get
+from tournaments.documents.models import Document, DocumentKind, DocumentStatus
+from tournaments.documents.services import (
     PUBLISHED_KINDS,
     DocumentQueueError,
     document_recover,
     document_request,
 )
+from tournaments.models import Event
 
 #: Seconds a client is asked to wait before trying again while a document is built.
 RETRY_AFTER = 5

@@ -26,16 +26,16 @@ from django.utils.translation import gettext_lazy, ngettext
 from django.views.decorators.http import require_POST
 
 from tournaments.admin.scoping import ScopedAdmin, organized_events
-from tournaments.documents_views import document_json, file_response
-from tournaments.models import Event, Round
-from tournaments.models_documents import Document, DocumentKind, DocumentStatus
-from tournaments.services.documents import (
+from tournaments.documents.models import Document, DocumentKind, DocumentStatus
+from tournaments.documents.services import (
     DocumentQueueError,
     DocumentRequest,
     document_recover,
     document_request,
     documents_request_published,
 )
+from tournaments.documents.views import document_json, file_response
+from tournaments.models import Event, Round
 from tournaments.services.errors import TournamentError
 
 

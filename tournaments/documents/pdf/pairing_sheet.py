@@ -10,8 +10,8 @@ from django.utils.translation import gettext as _
 from reportlab.platypus import Paragraph
 
 from tournaments.crosstable import format_points
-from tournaments.reports.data import Board, RoundSheet, SheetPlayer
-from tournaments.reports.pages import (
+from tournaments.documents.pdf.data import Board, RoundSheet, SheetPlayer
+from tournaments.documents.pdf.pages import (
     EventHeader,
     PageFrame,
     Progress,
@@ -22,7 +22,7 @@ from tournaments.reports.pages import (
     usable_height,
     usable_width,
 )
-from tournaments.reports.tables import Column, paged_tables
+from tournaments.documents.pdf.tables import Column, paged_tables
 
 HEADER_HEIGHT = 52.0
 

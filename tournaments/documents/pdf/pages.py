@@ -18,7 +18,7 @@ from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import BaseDocTemplate, Flowable, Frame, PageTemplate, Paragraph
 from reportlab.platypus.tables import TableStyle
 
-from tournaments.reports.fonts import register_fonts
+from tournaments.documents.pdf.fonts import register_fonts
 
 MARGIN = 12 * mm
 #: Receives the fraction of the expected pages laid out so far (0 to 1).

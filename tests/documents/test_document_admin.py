@@ -10,7 +10,7 @@ import pytest
 from kombu.exceptions import OperationalError as BrokerError
 
 from tests.tournaments.test_admin import logged_in, make_organizer, message_texts, played_event
-from tournaments.models_documents import Document, DocumentStatus
+from tournaments.documents.models import Document, DocumentStatus
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

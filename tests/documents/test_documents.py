@@ -11,16 +11,16 @@ from pypdf import PdfReader
 
 from tournaments.crosstable import format_points
 from tournaments.demo import ENGLISH_BALLOT_SLUG
-from tournaments.documents_data import document_data
-from tournaments.models import Event, Player, RoundStatus
-from tournaments.models_documents import Document, DocumentKind, DocumentStatus
-from tournaments.services import documents
-from tournaments.services.documents import (
+from tournaments.documents import services as documents
+from tournaments.documents.data import document_data
+from tournaments.documents.models import Document, DocumentKind, DocumentStatus
+from tournaments.documents.services import (
     DocumentQueueError,
     DocumentRequestError,
     document_request,
     documents_round_completed,
 )
+from tournaments.models import Event, Player, RoundStatus
 
 pytestmark = pytest.mark.django_db
 
@@ -189,7 +189,7 @@ def request_after_round(django_capture_on_commit_callbacks, round_):
 
 def test_a_layout_error_fails_the_document_in_words(demo, django_capture_on_commit_callbacks):
     with mock.patch(
-        "tournaments.documents_data.render_standings", side_effect=ValueError("no room")
+        "tournaments.documents.data.render_standings", side_effect=ValueError("no room")
     ):
         document = request(
             django_capture_on_commit_callbacks, event=demo["demo-swiss"], kind="standings"

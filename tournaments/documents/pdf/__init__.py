@@ -5,16 +5,15 @@ The layouts take plain values (:class:`EventHeader`, :class:`tournaments.crossta
 embedded DejaVu Sans, so accented and Cyrillic names print as they are written.
 """
 
-from tournaments.reports.crosstable import render_crosstable
-from tournaments.reports.data import Board, Card, RoundSheet, SheetPlayer
-from tournaments.reports.pages import EventHeader
-from tournaments.reports.pairing_sheet import render_pairing_sheet
-from tournaments.reports.score_sheets import render_score_sheets
-from tournaments.reports.standings import render_standings
+from tournaments.documents.pdf.crosstable import render_crosstable
+from tournaments.documents.pdf.data import Board, RoundSheet, SheetPlayer
+from tournaments.documents.pdf.pages import EventHeader
+from tournaments.documents.pdf.pairing_sheet import render_pairing_sheet
+from tournaments.documents.pdf.score_sheets import render_score_sheets
+from tournaments.documents.pdf.standings import render_standings
 
 __all__ = [
     "Board",
-    "Card",
     "EventHeader",
     "RoundSheet",
     "SheetPlayer",

@@ -1,7 +1,7 @@
 """Printed documents (PDF) built by Celery workers: one row per event document (crosstable,
 standings) or round document (pairing sheet, score sheets), holding the latest file and the
 state of its last job. Imported by tournaments.models; written only by
-tournaments.services.documents."""
+tournaments.documents.services."""
 
 from django.db import models
 from django.db.models import Q

@@ -3,7 +3,7 @@ PostgreSQL test database the worker reaches through DATABASE_URL (see
 tests/workers.py). Each test uses a queue of its own.
 
 Run: CELERY_BROKER_URL=redis://127.0.0.1:6379/5 DATABASE_URL=postgres://... \
-     .venv/bin/pytest tests/reports/test_document_worker.py
+     .venv/bin/pytest tests/documents/test_document_worker.py
 """
 
 import time
@@ -15,8 +15,8 @@ import pytest
 from tests.factories import event_with_players
 from tests.tournaments.test_admin import make_organizer
 from tests.workers import database_url, start_worker, stop_worker
+from tournaments.documents.models import Document, DocumentStatus
 from tournaments.models import System
-from tournaments.models_documents import Document, DocumentStatus
 from tournaments.services import rounds
 
 #: Seconds before Redis hands a dead worker's unacknowledged job to another worker.

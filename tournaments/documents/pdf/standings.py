@@ -9,7 +9,7 @@ from django.utils.translation import gettext as _
 from reportlab.platypus import Paragraph
 
 from tournaments.crosstable import Crosstable
-from tournaments.reports.crosstable import (
+from tournaments.documents.pdf.crosstable import (
     HEADER_HEIGHT,
     complete_to,
     identity,
@@ -17,7 +17,7 @@ from tournaments.reports.crosstable import (
     totals,
     totals_columns,
 )
-from tournaments.reports.pages import (
+from tournaments.documents.pdf.pages import (
     EventHeader,
     PageFrame,
     Progress,
@@ -27,7 +27,7 @@ from tournaments.reports.pages import (
     usable_height,
     usable_width,
 )
-from tournaments.reports.tables import paged_tables
+from tournaments.documents.pdf.tables import paged_tables
 
 
 def render_standings(

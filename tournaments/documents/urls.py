@@ -2,8 +2,8 @@
 
 from django.urls import path
 
-from tournaments import documents_views as views
-from tournaments.models_documents import DocumentKind
+from tournaments.documents import views
+from tournaments.documents.models import DocumentKind
 
 app_name = "documents"
 
