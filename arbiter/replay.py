@@ -79,6 +79,9 @@ _RESULT_TEXT: dict[str, dict[str | None, str]] = {
 #: so: the cost of a replay stays below MAX_READINGS + 1 plain replays.
 MAX_READINGS = 32
 
+#: The errors of a move the board refused to read that stop the replay with a verdict.
+_MOVE_ERRORS = (AmbiguousMoveError, IllegalMoveError, InvalidMoveError)
+
 
 def replay(
     game: PdnGame,
@@ -231,12 +234,30 @@ class _Replay:
         # the draw rules skipped on quiet plies after one they observed (see
         # DrawRule.rests_after_quiet_ply): whether they all allow it, and whether they rest
         rests, resting = all(rule.rests_after_quiet_ply for rule in rules), False
+        # A game that ends on the board only when the side to move has no legal move
+        # (GameBoard.ends_without_moves_only) has not ended where its next move is read:
+        # whether it ended is asked only where no move is read (a move refused, a setup, a
+        # move not recorded, the end of the record) or where a draw rule is met.
+        defer = self.board_type.ends_without_moves_only
+        unasked = False  # whether the position after the last ply is still to be asked
         for item in self.game.moves:
             if self.verdict != "legal":
                 return
             if self.outcome is not None:
                 self.moves_after_end += isinstance(item, PdnMove)
                 continue
+            move: object = None
+            refused: ArbiterError | None = None
+            if isinstance(item, PdnMove) and not item.unknown:
+                try:
+                    move = board.parse_move(item.text)
+                except ArbiterError as exc:
+                    refused = exc
+            if unasked and move is None:
+                unasked = False
+                if self._ask_ending():
+                    self.moves_after_end += isinstance(item, PdnMove)
+                    continue
             if isinstance(item, PdnSetup):
                 self._setup(item)
                 rules, resting = self.rules, False
@@ -255,28 +276,43 @@ class _Replay:
             if item.unknown:
                 self._unknown(item)
                 return
-            try:
-                move = board.parse_move(item.text)
-            except (AmbiguousMoveError, IllegalMoveError, InvalidMoveError) as exc:
-                self._refused(item, exc)
+            if move is None:
+                assert refused is not None
+                if not isinstance(refused, _MOVE_ERRORS):
+                    raise refused
+                self._refused(item, refused)
                 return
             self.plies += 1
             self.last_mover = mover
-            facts = board.push_facts(move, self.plies)
             met: list[DrawRule] = []
-            quiet = facts.quiet
-            if not (quiet and resting):
+            if resting:
+                # every rule rests: the facts matter only if this ply is not quiet too
+                facts = board.push_facts_unless_quiet(move, self.plies)
+            else:
+                facts = board.push_facts(move, self.plies)
+            if facts is not None:
                 for rule in rules:  # a loop, not a list comprehension: no frame per ply
                     if rule.observe(facts):
                         met.append(rule)
-                resting = quiet and rests
-            ending = board.ending()
-            if ending is not None:
-                # the end on the board at the last counted ply takes precedence over a
-                # draw rule (docs/rules/international.md §6)
-                self._ended(ending)
-            elif met:
+                resting = rests and facts.quiet
+            if defer and not met:
+                unasked = True
+            # the end on the board at the last counted ply takes precedence over a draw
+            # rule (docs/rules/international.md §6)
+            elif not self._ask_ending() and met:
                 self._draw_rules_met(met)
+        if unasked:
+            self._ask_ending()
+
+    def _ask_ending(self) -> bool:
+        """Whether the game is over on the board in the current position (and if so, the
+        outcome set)."""
+        assert self.board is not None
+        ending = self.board.ending()
+        if ending is None:
+            return False
+        self._ended(ending)
+        return True
 
     def _setup(self, item: PdnSetup) -> None:
         assert self.board is not None
