@@ -176,6 +176,8 @@ def format_verdict(verdict: Verdict) -> str:
         line += f"\n  reading of ply {reading.ply} {reading.move!r}: {reading.settled}"
         if reading.chosen:
             line += f", read as {reading.chosen}"
+        for text, lead in zip(reading.readings, reading.leads_to, strict=False):
+            line += f"\n    {text}: {lead}"
     return line
 
 

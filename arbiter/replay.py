@@ -390,13 +390,21 @@ class _Replay:
             f"{alternatives(texts)}"
         )
         if chosen is None:
-            self.readings.append(Reading(ply, item.text, texts, leads_to, settled, None))
             each = "; ".join(
                 f"read as {text}: {lead}" for text, lead in zip(texts, leads_to, strict=True)
             )
             message = (
                 f"ambiguous move {item.text!r}: the rest of the record does not settle it ({each})"
             )
+            if any(r.settled == "too-many-readings" for v in verdicts for r in v.readings):
+                # a reading was left unsettled for want of replays: the bound, not the
+                # record, leaves the move open
+                settled = "too-many-readings"
+                message += (
+                    f"; the record has more readings than the {MAX_READINGS} replays allowed "
+                    "to settle its ambiguous moves"
+                )
+            self.readings.append(Reading(ply, item.text, texts, leads_to, settled, None))
             self._stop("ambiguous", item, exc.code, message, texts)
             return
         if settled == "continuation":
@@ -611,7 +619,7 @@ def settle(verdicts: Sequence[Verdict]) -> tuple[Settled, int | None]:
 
 def _leads_to(verdict: Verdict) -> str:
     """What one reading of the record leads to, in a few words."""
-    text = f"{verdict.verdict} ({verdict.plies} plies"
+    text = f"{verdict.verdict} ({verdict.plies} {'ply' if verdict.plies == 1 else 'plies'}"
     if verdict.error is not None and verdict.error.ply is not None:
         text += f", stops at ply {verdict.error.ply}: {verdict.error.code} {verdict.error.move!r}"
     if verdict.outcome is not None:
