@@ -183,7 +183,11 @@ class _Replay:
         try:
             self.board = self.board_type(fen or None)
         except FenError as exc:
-            self._stop("unreadable", None, "invalid-fen", f"FEN tag {fen!r}: {exc}")
+            line, column = self.game.tag_place("FEN") or (None, None)
+            where = f" at line {line}, column {column}" if line else ""
+            message = f"FEN tag{where} {fen!r}: {exc}"
+            self.verdict = "unreadable"
+            self.error = MoveError(None, None, None, None, "invalid-fen", message, (), line, column)
             return False
         self._start_rules()
         return True
@@ -348,8 +352,8 @@ class _Replay:
             item,
             "unknown-move",
             f"move {self.move_number} of {mover} is not recorded "
-            f"({item.text!r} at line {item.line}, column {item.column}): "
-            "the game cannot be verified from here",
+            f"({item.text!r} at line {item.line}, column {item.column}, where a move is "
+            "expected): the game cannot be verified from here",
         )
 
     def _refused(
@@ -468,6 +472,8 @@ class _Replay:
             code=code,
             message=message,
             legal=tuple(legal),
+            line=item.line,
+            column=item.column,
         )
 
     # -- the verdict -----------------------------------------------------------------
