@@ -447,15 +447,15 @@ class Board:
         if ends is None:
             return None
         origin, to = ends
-        capturers = self._capturers
-        if capturers is None:
-            capturers = self._jumpers()
         generator = self._generator
+        if self.turn is _WHITE:  # self._raw(), inlined on this hot path
+            own, opp, kings, c = self._white, self._black, self._kings, 0
+        else:
+            own, opp, kings, c = self._black, self._white, self._kings, 1
+        capturers = self._capturers
+        if capturers is None:  # self._jumpers(), inlined
+            capturers = self._capturers = generator.capturers(own, opp, kings, c)
         if self._legal is None and not capturers:
-            if self.turn is _WHITE:  # self._raw(), inlined on this hot path
-                own, opp, kings, c = self._white, self._black, self._kings, 0
-            else:
-                own, opp, kings, c = self._black, self._white, self._kings, 1
             frozen = 0 if self.king_move_limit is None else self._frozen()
             if generator.simple_move(own, opp, kings, c, frozen, origin, to) is None:
                 return None
