@@ -79,6 +79,9 @@ _RESULT_TEXT: dict[str, dict[str | None, str]] = {
 #: so: the cost of a replay stays below MAX_READINGS + 1 plain replays.
 MAX_READINGS = 32
 
+#: No draw rule met at a ply (shared, never changed: a ply that meets one makes a new list).
+_NONE_MET: list[DrawRule] = []
+
 #: The errors of a move the board refused to read that stop the replay with a verdict.
 _MOVE_ERRORS = (AmbiguousMoveError, IllegalMoveError, InvalidMoveError)
 
@@ -269,13 +272,14 @@ class _Replay:
             mover = board.turn
             # the number the ply should carry: a new turn of the first player opens a new
             # number (docs/rules/pdn.md §5.1), as does the first ply recorded
-            number = self.move_number
+            number = last_number = self.move_number
             if not number or (mover is first and self.last_mover is not first):
                 number += 1
-            if item.number is not None and item.number != number:
-                if self.move_number:
+            written = item.number
+            if written is not None and written != number:
+                if last_number:
                     self._misnumbered(item, number)
-                number = item.number
+                number = written
             self.move_number = number
             if item.unknown:
                 self._unknown(item)
@@ -286,18 +290,18 @@ class _Replay:
                     raise refused
                 self._refused(item, refused)
                 return
-            self.plies += 1
+            self.plies = plies = self.plies + 1
             self.last_mover = mover
-            met: list[DrawRule] = []
+            met: list[DrawRule] = _NONE_MET
             if resting:
                 # every rule rests: the facts matter only if this ply is not quiet too
-                facts = board.push_facts_unless_quiet(move, self.plies)
+                facts = board.push_facts_unless_quiet(move, plies)
             else:
-                facts = board.push_facts(move, self.plies)
+                facts = board.push_facts(move, plies)
             if facts is not None:
                 for rule in rules:  # a loop, not a list comprehension: no frame per ply
                     if rule.observe(facts):
-                        met.append(rule)
+                        met = [*met, rule]
                 resting = rests and facts.quiet
             if defer and not met:
                 unasked = True
