@@ -109,7 +109,7 @@ def measure(variant: str, plies: int, runs: int) -> list[str]:
 def main(argv: Sequence[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--plies", type=int, default=30_000, help="plies per variant")
-    parser.add_argument("--runs", type=int, default=5, help="runs per side (best kept)")
+    parser.add_argument("--runs", type=int, default=10, help="runs per side (best kept)")
     args = parser.parse_args(argv)
     print("PDN text -> verdict, plies per second (best of", args.runs, "runs)")
     if not PEER.exists():
