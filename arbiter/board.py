@@ -59,6 +59,9 @@ class Board:
     result_format: ClassVar[str] = "default"
     #: Codes of the variant's draw rules (:data:`arbiter.draws.RULES`).
     draw_rules: ClassVar[tuple[str, ...]] = ()
+    #: the game ends on the board only when the side to move has no legal move (see
+    #: :meth:`ending`)
+    ends_without_moves_only: ClassVar[bool] = True
 
     # Movement, seen from White (Black's directions are mirrored): see MoveRules.
     man_steps: ClassVar[tuple[Direction, ...]] = DIAGONALS[:2]
@@ -292,6 +295,24 @@ class Board:
             ply, mover, man_moved, captured.bit_count(), taken_kings, promoted, False
         )
 
+    def push_facts_unless_quiet(self, move: Move, ply: int) -> PlyFacts | None:
+        """Play ``move`` (known legal) and return the facts of the ply, or None when the
+        ply is quiet (:attr:`PlyFacts.quiet`): the replay asks this while every draw rule
+        rests (:attr:`arbiter.draws.DrawRule.rests_after_quiet_ply`). With no king on the
+        board before the ply, it moved a man, and it is quiet unless it crowned one: the
+        facts are then built only for a crowning."""
+        if self._kings:
+            facts = self.push_facts(move, ply)
+            return None if facts.quiet else facts
+        mover = self.turn
+        white = mover is _WHITE
+        opponent = self._black if white else self._white
+        self.push(move)
+        if not self._kings:
+            return None
+        captured = opponent & ~(self._black if white else self._white)
+        return self._facts(ply, mover, True, captured.bit_count(), 0, True, False)
+
     def _facts(
         self,
         ply: int,
@@ -426,15 +447,15 @@ class Board:
         if ends is None:
             return None
         origin, to = ends
-        capturers = self._capturers
-        if capturers is None:
-            capturers = self._jumpers()
         generator = self._generator
+        if self.turn is _WHITE:  # self._raw(), inlined on this hot path
+            own, opp, kings, c = self._white, self._black, self._kings, 0
+        else:
+            own, opp, kings, c = self._black, self._white, self._kings, 1
+        capturers = self._capturers
+        if capturers is None:  # self._jumpers(), inlined
+            capturers = self._capturers = generator.capturers(own, opp, kings, c)
         if self._legal is None and not capturers:
-            if self.turn is _WHITE:  # self._raw(), inlined on this hot path
-                own, opp, kings, c = self._white, self._black, self._kings, 0
-            else:
-                own, opp, kings, c = self._black, self._white, self._kings, 1
             frozen = 0 if self.king_move_limit is None else self._frozen()
             if generator.simple_move(own, opp, kings, c, frozen, origin, to) is None:
                 return None

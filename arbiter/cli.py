@@ -152,7 +152,10 @@ def format_verdict(verdict: Verdict) -> str:
     parts = [f"{verdict.verdict}, {_plies(verdict.plies)}"]
     error = verdict.error
     if error is not None and error.ply is not None:
-        parts[0] += f"; stopped at ply {error.ply} (move {error.move_number} {error.move!r})"
+        parts[0] += f"; stopped at ply {error.ply} (move {error.move_number} {error.move!r}"
+        if error.line is not None:
+            parts[0] += f", line {error.line}, column {error.column}"
+        parts[0] += ")"
     if verdict.outcome is not None and verdict.outcome.winner is not None:
         parts.append(f"{verdict.outcome.winner} won on the board at ply {verdict.outcome.ply}")
     if verdict.draw is not None and verdict.draw.kind == "automatic":
@@ -176,6 +179,8 @@ def format_verdict(verdict: Verdict) -> str:
         line += f"\n  reading of ply {reading.ply} {reading.move!r}: {reading.settled}"
         if reading.chosen:
             line += f", read as {reading.chosen}"
+        for text, lead in zip(reading.readings, reading.leads_to, strict=False):
+            line += f"\n    {text}: {lead}"
     return line
 
 

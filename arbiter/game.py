@@ -83,6 +83,10 @@ class GameBoard(Protocol):
     result_format: ClassVar[str]
     draw_rules: ClassVar[tuple[str, ...]]
     geometry: ClassVar[Geometry]
+    #: True when :meth:`ending` is never anything but "the side to move has no legal
+    #: move" (draughts): a position where a move of the record is read is then not an end,
+    #: and the replay asks :meth:`ending` only where it reads none.
+    ends_without_moves_only: ClassVar[bool]
 
     turn: Colour
     move_stack: list[Any]
@@ -135,3 +139,7 @@ class GameBoard(Protocol):
 
     def push_facts(self, move: Any, ply: int) -> PlyFacts:
         """Play ``move`` (known legal) and return the draw-rule facts of the ply."""
+
+    def push_facts_unless_quiet(self, move: Any, ply: int) -> PlyFacts | None:
+        """:meth:`push_facts`, or None when the ply is quiet (:attr:`PlyFacts.quiet`):
+        the replay asks this while every draw rule rests after quiet plies."""

@@ -79,6 +79,12 @@ _RESULT_TEXT: dict[str, dict[str | None, str]] = {
 #: so: the cost of a replay stays below MAX_READINGS + 1 plain replays.
 MAX_READINGS = 32
 
+#: No draw rule met at a ply (shared, never changed: a ply that meets one makes a new list).
+_NONE_MET: list[DrawRule] = []
+
+#: The errors of a move the board refused to read that stop the replay with a verdict.
+_MOVE_ERRORS = (AmbiguousMoveError, IllegalMoveError, InvalidMoveError)
+
 
 def replay(
     game: PdnGame,
@@ -180,7 +186,11 @@ class _Replay:
         try:
             self.board = self.board_type(fen or None)
         except FenError as exc:
-            self._stop("unreadable", None, "invalid-fen", f"FEN tag {fen!r}: {exc}")
+            line, column = self.game.tag_place("FEN") or (None, None)
+            where = f" at line {line}, column {column}" if line else ""
+            message = f"FEN tag{where} {fen!r}: {exc}"
+            self.verdict = "unreadable"
+            self.error = MoveError(None, None, None, None, "invalid-fen", message, (), line, column)
             return False
         self._start_rules()
         return True
@@ -231,12 +241,30 @@ class _Replay:
         # the draw rules skipped on quiet plies after one they observed (see
         # DrawRule.rests_after_quiet_ply): whether they all allow it, and whether they rest
         rests, resting = all(rule.rests_after_quiet_ply for rule in rules), False
+        # A game that ends on the board only when the side to move has no legal move
+        # (GameBoard.ends_without_moves_only) has not ended where its next move is read:
+        # whether it ended is asked only where no move is read (a move refused, a setup, a
+        # move not recorded, the end of the record) or where a draw rule is met.
+        defer = self.board_type.ends_without_moves_only
+        unasked = False  # whether the position after the last ply is still to be asked
         for item in self.game.moves:
             if self.verdict != "legal":
                 return
             if self.outcome is not None:
                 self.moves_after_end += isinstance(item, PdnMove)
                 continue
+            move: object = None
+            refused: ArbiterError | None = None
+            if isinstance(item, PdnMove) and not item.unknown:
+                try:
+                    move = board.parse_move(item.text)
+                except ArbiterError as exc:
+                    refused = exc
+            if unasked and move is None:
+                unasked = False
+                if self._ask_ending():
+                    self.moves_after_end += isinstance(item, PdnMove)
+                    continue
             if isinstance(item, PdnSetup):
                 self._setup(item)
                 rules, resting = self.rules, False
@@ -244,39 +272,55 @@ class _Replay:
             mover = board.turn
             # the number the ply should carry: a new turn of the first player opens a new
             # number (docs/rules/pdn.md §5.1), as does the first ply recorded
-            number = self.move_number
+            number = last_number = self.move_number
             if not number or (mover is first and self.last_mover is not first):
                 number += 1
-            if item.number is not None and item.number != number:
-                if self.move_number:
+            written = item.number
+            if written is not None and written != number:
+                if last_number:
                     self._misnumbered(item, number)
-                number = item.number
+                number = written
             self.move_number = number
             if item.unknown:
                 self._unknown(item)
                 return
-            try:
-                move = board.parse_move(item.text)
-            except (AmbiguousMoveError, IllegalMoveError, InvalidMoveError) as exc:
-                self._refused(item, exc)
+            if move is None:
+                assert refused is not None
+                if not isinstance(refused, _MOVE_ERRORS):
+                    raise refused
+                self._refused(item, refused)
                 return
-            self.plies += 1
+            self.plies = plies = self.plies + 1
             self.last_mover = mover
-            facts = board.push_facts(move, self.plies)
-            met: list[DrawRule] = []
-            quiet = facts.quiet
-            if not (quiet and resting):
+            met: list[DrawRule] = _NONE_MET
+            if resting:
+                # every rule rests: the facts matter only if this ply is not quiet too
+                facts = board.push_facts_unless_quiet(move, plies)
+            else:
+                facts = board.push_facts(move, plies)
+            if facts is not None:
                 for rule in rules:  # a loop, not a list comprehension: no frame per ply
                     if rule.observe(facts):
-                        met.append(rule)
-                resting = quiet and rests
-            ending = board.ending()
-            if ending is not None:
-                # the end on the board at the last counted ply takes precedence over a
-                # draw rule (docs/rules/international.md §6)
-                self._ended(ending)
-            elif met:
+                        met = [*met, rule]
+                resting = rests and facts.quiet
+            if defer and not met:
+                unasked = True
+            # the end on the board at the last counted ply takes precedence over a draw
+            # rule (docs/rules/international.md §6)
+            elif not self._ask_ending() and met:
                 self._draw_rules_met(met)
+        if unasked:
+            self._ask_ending()
+
+    def _ask_ending(self) -> bool:
+        """Whether the game is over on the board in the current position (and if so, the
+        outcome set)."""
+        assert self.board is not None
+        ending = self.board.ending()
+        if ending is None:
+            return False
+        self._ended(ending)
+        return True
 
     def _setup(self, item: PdnSetup) -> None:
         assert self.board is not None
@@ -312,8 +356,8 @@ class _Replay:
             item,
             "unknown-move",
             f"move {self.move_number} of {mover} is not recorded "
-            f"({item.text!r} at line {item.line}, column {item.column}): "
-            "the game cannot be verified from here",
+            f"({item.text!r} at line {item.line}, column {item.column}, where a move is "
+            "expected): the game cannot be verified from here",
         )
 
     def _refused(
@@ -354,13 +398,21 @@ class _Replay:
             f"{alternatives(texts)}"
         )
         if chosen is None:
-            self.readings.append(Reading(ply, item.text, texts, leads_to, settled, None))
             each = "; ".join(
                 f"read as {text}: {lead}" for text, lead in zip(texts, leads_to, strict=True)
             )
             message = (
                 f"ambiguous move {item.text!r}: the rest of the record does not settle it ({each})"
             )
+            if any(r.settled == "too-many-readings" for v in verdicts for r in v.readings):
+                # a reading was left unsettled for want of replays: the bound, not the
+                # record, leaves the move open
+                settled = "too-many-readings"
+                message += (
+                    f"; the record has more readings than the {MAX_READINGS} replays allowed "
+                    "to settle its ambiguous moves"
+                )
+            self.readings.append(Reading(ply, item.text, texts, leads_to, settled, None))
             self._stop("ambiguous", item, exc.code, message, texts)
             return
         if settled == "continuation":
@@ -424,6 +476,8 @@ class _Replay:
             code=code,
             message=message,
             legal=tuple(legal),
+            line=item.line,
+            column=item.column,
         )
 
     # -- the verdict -----------------------------------------------------------------
@@ -575,7 +629,7 @@ def settle(verdicts: Sequence[Verdict]) -> tuple[Settled, int | None]:
 
 def _leads_to(verdict: Verdict) -> str:
     """What one reading of the record leads to, in a few words."""
-    text = f"{verdict.verdict} ({verdict.plies} plies"
+    text = f"{verdict.verdict} ({verdict.plies} {'ply' if verdict.plies == 1 else 'plies'}"
     if verdict.error is not None and verdict.error.ply is not None:
         text += f", stops at ply {verdict.error.ply}: {verdict.error.code} {verdict.error.move!r}"
     if verdict.outcome is not None:

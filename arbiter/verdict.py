@@ -28,6 +28,9 @@ class MoveError:
     ``ply`` and the fields after it are None when the game could not be started at all
     (a syntax error, no variant, a bad FEN tag). ``legal`` lists the moves that were
     available, in the variant's notation, when the move was illegal or ambiguous.
+    ``line`` and ``column`` (1-based) say where the move, the setup command or the FEN tag
+    that stopped the replay is written; None where nothing written is to blame (no
+    variant) or the message says it (a syntax error).
     """
 
     ply: int | None
@@ -37,6 +40,8 @@ class MoveError:
     code: str
     message: str
     legal: tuple[str, ...] = ()
+    line: int | None = None
+    column: int | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -157,7 +157,15 @@ def move_problem(error: Mapping[str, Any] | None) -> str:
     reason = MOVE_REASONS.get(error.get("code") or "")
     reason_text = str(reason) if reason else _CITATION.sub("", error.get("message") or "")
     move = error.get("move")
-    if move:
+    if move and error.get("line"):
+        text = _("move %(number)s, %(move)s at line %(line)s, column %(column)s: %(reason)s") % {
+            "number": error.get("move_number") or "?",
+            "move": move,
+            "line": error["line"],
+            "column": error.get("column") or "?",
+            "reason": reason_text,
+        }
+    elif move:
         text = _("move %(number)s, %(move)s: %(reason)s") % {
             "number": error.get("move_number") or "?",
             "move": move,

@@ -126,6 +126,7 @@ class BashniBoard:
     first_player: ClassVar[Colour] = Colour.WHITE
     result_format: ClassVar[str] = "default"
     draw_rules: ClassVar[tuple[str, ...]] = ("d64-7.2.3",)
+    ends_without_moves_only: ClassVar[bool] = False
     geometry: ClassVar[Geometry] = GEOMETRY
     starting_fen: ClassVar[str] = "W:W21-32:B1-12"
 
@@ -346,6 +347,10 @@ class BashniBoard:
         return self._facts(
             ply, mover, start=False, captures=removed, captured_kings=kings, promoted=crowned
         )
+
+    def push_facts_unless_quiet(self, move: Move, ply: int) -> PlyFacts | None:
+        facts = self.push_facts(move, ply)
+        return None if facts.quiet else facts
 
     def _facts(
         self,

@@ -123,6 +123,7 @@ class UgolkiBoard:
     first_player: ClassVar[Colour] = Colour.WHITE
     result_format: ClassVar[str] = "default"
     draw_rules: ClassVar[tuple[str, ...]] = ()
+    ends_without_moves_only: ClassVar[bool] = False
     geometry: ClassVar[Geometry] = GEOMETRY
     #: Squares are written as on a chess board.
     notation: ClassVar[str] = "algebraic"
@@ -309,6 +310,10 @@ class UgolkiBoard:
         mover = self.turn
         self.push(move)
         return self._facts(ply, mover, start=False)
+
+    def push_facts_unless_quiet(self, move: Move, ply: int) -> PlyFacts | None:
+        facts = self.push_facts(move, ply)
+        return None if facts.quiet else facts
 
     def _facts(self, ply: int, mover: Colour, *, start: bool) -> PlyFacts:
         white = sum(colour is Colour.WHITE for colour in self._cells.values())

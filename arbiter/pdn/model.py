@@ -125,6 +125,8 @@ class PdnGame:
     comments: list[str] = field(default_factory=list)
     errors: list[PdnSyntaxError] = field(default_factory=list, compare=False)
     warnings: list[PdnWarning] = field(default_factory=list, compare=False)
+    #: where each tag is written, (line, column) of its '[', by its name as written
+    tag_places: dict[str, tuple[int, int]] = field(default_factory=dict, compare=False)
 
     def tag(self, name: str, default: str | None = None) -> str | None:
         """The value of tag ``name`` in any case (``game.tag("setup")`` finds ``SetUp``).
@@ -137,3 +139,16 @@ class PdnGame:
             if key.casefold() == wanted:
                 return value
         return default
+
+    def tag_place(self, name: str) -> tuple[int, int] | None:
+        """(line, column) of the tag :meth:`tag` answers for ``name``, if it was read from
+        a file (a game built in code has none).
+
+        >>> PdnGame(1, 1, tags={"FEN": "W:W1:B2"}, tag_places={"FEN": (3, 1)}).tag_place("fen")
+        (3, 1)
+        """
+        wanted = name.casefold()
+        for key in self.tags:
+            if key.casefold() == wanted:
+                return self.tag_places.get(key)
+        return None

@@ -185,6 +185,7 @@ class _GameReader:
         elif kind is Kind.TAG:
             self.size += 1
             self.game.tags[token.text] = token.value
+            self.game.tag_places[token.text] = (token.line, token.column)
         elif kind is Kind.EOF:
             self.finish(token)
             return False

@@ -86,6 +86,7 @@ class RussianTwoMoveBoard:
     first_player: ClassVar[Colour] = Colour.WHITE
     result_format: ClassVar[str] = "default"
     draw_rules: ClassVar[tuple[str, ...]] = RussianBoard.draw_rules
+    ends_without_moves_only: ClassVar[bool] = False
     geometry: ClassVar[Geometry] = RussianBoard.geometry
     notation: ClassVar[str] = RussianBoard.notation
     starting_fen: ClassVar[str] = f"{RussianBoard.starting_fen}:{_FIELD}1"
@@ -162,6 +163,10 @@ class RussianTwoMoveBoard:
         facts = board.push_facts(move, ply)
         self._advance(board, move)
         return replace(facts, key=self.position_key())
+
+    def push_facts_unless_quiet(self, move: Move, ply: int) -> PlyFacts | None:
+        facts = self.push_facts(move, ply)
+        return None if facts.quiet else facts
 
     def start_facts(self, ply: int) -> PlyFacts:
         return replace(self._board.start_facts(ply), key=self.position_key())

@@ -80,6 +80,7 @@ class SamoyedBoard:
     first_player: ClassVar[Colour] = Colour.WHITE
     result_format: ClassVar[str] = "default"
     draw_rules: ClassVar[tuple[str, ...]] = RussianBoard.draw_rules
+    ends_without_moves_only: ClassVar[bool] = False
     geometry: ClassVar[Geometry] = _GEOMETRY
     notation: ClassVar[str] = "algebraic"
     capture_separator: ClassVar[str] = ":"
@@ -203,6 +204,10 @@ class SamoyedBoard:
 
     def push_facts(self, move: Move, ply: int) -> PlyFacts:
         return PlyFacts.of_move(self, move, ply, main_road=self._main_road)  # type: ignore[arg-type]
+
+    def push_facts_unless_quiet(self, move: Move, ply: int) -> PlyFacts | None:
+        facts = self.push_facts(move, ply)
+        return None if facts.quiet else facts
 
     # -- notation -------------------------------------------------------------------
 

@@ -73,6 +73,8 @@ def test_verify_json_prints_one_object_per_game_with_the_contract_fields(legal: 
         "code": "capture-compulsory",
         "message": None,
         "legal": ["28x19"],
+        "line": 38,
+        "column": 19,
     }
     assert status == 1
 
@@ -88,7 +90,7 @@ def test_verify_text_gives_one_line_per_game_and_the_error_under_it() -> None:
     assert status == 1
     lines = out.splitlines()
     head = next(i for i, line in enumerate(lines) if "'33-29'" in line and "game 6" in line)
-    assert "illegal, 2 plies; stopped at ply 3 (move 2 '33-29')" in lines[head]
+    assert "illegal, 2 plies; stopped at ply 3 (move 2 '33-29', line 38, column 19)" in lines[head]
     assert lines[head + 1].startswith("  capture-compulsory: illegal move '33-29'")
 
 

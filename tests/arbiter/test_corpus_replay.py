@@ -47,6 +47,19 @@ NOT_LEGAL = {
     ("international/problems/fail/Cat.C1.pdn", 46): ("illegal", 1, "not-reachable", "36x27"),
 }  # fmt: skip
 
+#: Where each of them is written, (line, column), and what its message says was expected
+#: there: the moves nobody recorded and the FEN no person can read stay unreadable; the
+#: illegal moves are moves of the source that no legal move fits (the legal moves are
+#: listed with them).
+NOT_LEGAL_PLACES = {
+    ("russian/abatsiev.pdn", 36): (599, 4, "where a move is expected"),
+    ("russian/abatsiev.pdn", 142): (2351, 4, "where a move is expected"),
+    ("russian/fmjd-testset-fail/abatsiev.pdn", 36): (595, 4, "where a move is expected"),
+    ("english/books/bridges.pdn", 14): (124, 1, "expected a colour list starting with W or B"),
+    ("english/tinsley.pdn", 541): (5588, 5, "there is no piece on 32"),
+    ("international/problems/fail/Cat.C1.pdn", 46): (611, 1, "no legal move takes the piece"),
+}
+
 #: Games read with a repair (a warning at line and column, see test_lenient_reading.py)
 #: or with a move that fits several legal moves, settled by the rest of the record:
 #: (file, game) -> (ply, as written, the reading chosen).
@@ -88,6 +101,20 @@ def test_every_game_is_legal_except_the_known_damaged_records(
             assert error is not None and error.message
             found[key] = (verdict.verdict, error.ply, error.code, error.move)
     assert found == NOT_LEGAL
+
+
+def test_each_game_that_is_not_legal_is_reported_at_its_line_and_column(
+    corpus: dict[tuple[str, int], Verdict],
+) -> None:
+    assert set(NOT_LEGAL_PLACES) == set(NOT_LEGAL)
+    for key, (line, column, expected) in NOT_LEGAL_PLACES.items():
+        error = corpus[key].error
+        assert error is not None
+        assert (error.line, error.column) == (line, column), key
+        assert f"line {line}, column {column}" in error.message or error.ply, key
+        assert expected in error.message, key
+        if corpus[key].verdict == "illegal":
+            assert error.legal, key  # what the position allowed instead
 
 
 def test_legal_games_per_folder(corpus: dict[tuple[str, int], Verdict]) -> None:

@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 
 from arbiter.cli import main
 from arbiter.errors import ArbiterError
-from arbiter.pdn import read_game, read_games
+from arbiter.pdn import PdnGame, read_game, read_games
 from arbiter.pdn.encoding import MAX_PIECE, Piece, iter_lines
 from arbiter.pdn.reader import MAX_GAME_ITEMS, MAX_VARIATION_DEPTH
 from arbiter.replay import MAX_READINGS, replay
@@ -175,17 +175,180 @@ def test_the_standard_files_replay_legally() -> None:
 
 # -- moves that fit several legal moves -----------------------------------------------
 
-# White's king on 16 takes 21, 12, 44 and 28 by two routes; the record goes on only after
-# one of them: 16x32x23x1 leaves the king on 1 after passing 32; black then has no piece.
-SAME_END = '[GameType "20"]\n[FEN "W:WK16:B21,12,44,28"]\n1. 16x1 *'
+READINGS = FIXTURES / "readings.pdn"
+
+#: Event -> (verdict, plies, (ply, move as written, its readings, settled, chosen)) of each
+#: record of readings.pdn: one per way a move that fits several legal moves is settled.
+SETTLED = {
+    "one reading lets the record go on": (
+        "legal",
+        2,
+        (1, "dc5", ("d4-c5", "d6-c5"), "continuation", "d4-c5"),
+    ),
+    "every reading ends the same": (
+        "legal",
+        1,
+        (1, "hg5", ("h6-g5", "h4-g5"), "same-outcome", "h6-g5"),
+    ),
+    "every reading ends the same, a capture by two routes": (
+        "legal",
+        1,
+        (1, "16x1", ("16x32x23x1", "16x49x40x1"), "same-outcome", "16x32x23x1"),
+    ),
+    "the readings end differently": (
+        "ambiguous",
+        0,
+        (1, "dc7", ("d8-c7", "d6-c7"), "different-outcomes", None),
+    ),
+    "every reading meets an illegal move": (
+        "illegal",
+        1,
+        (1, "dc5", ("d4-c5", "d6-c5"), "all-illegal", "d4-c5"),
+    ),
+}
+
+#: What each reading leads to, as the verdict words it (same order as the readings).
+LEADS_TO = {
+    "one reading lets the record go on": (
+        "legal (2 plies, result not-checkable)",
+        "illegal (1 ply, stops at ply 2: not-reachable 'b6:a1', result not-checkable)",
+    ),
+    "every reading ends the same": (
+        "legal (1 ply, result not-checkable)",
+        "legal (1 ply, result not-checkable)",
+    ),
+    "every reading ends the same, a capture by two routes": (
+        "legal (1 ply, result not-checkable)",
+        "legal (1 ply, result not-checkable)",
+    ),
+    "the readings end differently": (
+        "legal (1 ply, 1-0 on the board, result agrees)",
+        "legal (1 ply, result not-checkable)",
+    ),
+    "every reading meets an illegal move": (
+        "illegal (1 ply, stops at ply 2: no-piece 'h2-g1', result not-checkable)",
+        "illegal (1 ply, stops at ply 2: no-piece 'h2-g1', result not-checkable)",
+    ),
+}
+
+#: The words of the note (or, for an ambiguous verdict, of the error) of each record.
+SAID = {
+    "one reading lets the record go on": (
+        "ply 1 ('dc5', line 5, column 4) fits d4-c5 or d6-c5; only d4-c5 lets the rest of "
+        "the record be played (d6-c5 leads to illegal (1 ply, stops at ply 2: "
+        "not-reachable 'b6:a1', result not-checkable))"
+    ),
+    "every reading ends the same": (
+        "ply 1 ('hg5', line 11, column 4) fits h6-g5 or h4-g5; every reading leads to the "
+        "same verdict: legal (1 ply, result not-checkable)"
+    ),
+    "every reading ends the same, a capture by two routes": (
+        "ply 1 ('16x1', line 17, column 4) fits 16x32x23x1 or 16x49x40x1; every reading "
+        "leads to the same verdict: legal (1 ply, result not-checkable)"
+    ),
+    "the readings end differently": (
+        "ambiguous move 'dc7': the rest of the record does not settle it (read as d8-c7: "
+        "legal (1 ply, 1-0 on the board, result agrees); read as d6-c7: legal (1 ply, "
+        "result not-checkable))"
+    ),
+    "every reading meets an illegal move": (
+        "ply 1 ('dc5', line 30, column 4) fits d4-c5 or d6-c5; every reading makes a later "
+        "move illegal, d4-c5 the latest: illegal (1 ply, stops at ply 2: no-piece 'h2-g1', "
+        "result not-checkable)"
+    ),
+}
 
 
-def test_a_move_whose_readings_all_lead_to_the_same_end_is_legal_with_a_note() -> None:
-    verdict = replay(read_game(SAME_END))
-    assert verdict.legal
+def settled_games() -> dict[str | None, PdnGame]:
+    return {game.tag("Event"): game for game in read_games(READINGS)}
+
+
+@pytest.mark.parametrize("event", SETTLED)
+def test_each_way_of_settling_a_move_gives_its_verdict_readings_and_note(event: str) -> None:
+    verdict = replay(settled_games()[event])
+    kind, plies, (ply, move, readings, settled, chosen) = SETTLED[event]
+    assert (verdict.verdict, verdict.plies) == (kind, plies)
     (reading,) = verdict.readings
-    assert reading.settled == "same-outcome" and reading.chosen in reading.readings
-    assert any("every reading leads to the same verdict" in note for note in verdict.notes)
+    assert (reading.ply, reading.move, reading.readings) == (ply, move, readings)
+    assert (reading.settled, reading.chosen) == (settled, chosen)
+    assert reading.leads_to == LEADS_TO[event]
+    if kind == "ambiguous":
+        assert verdict.error is not None and verdict.error.message == SAID[event]
+        assert verdict.error.legal == readings and verdict.notes == ()
+    else:
+        assert verdict.notes == (SAID[event],)
+
+
+def test_the_readings_are_in_the_json_verdict_and_the_text_output() -> None:
+    out = io.StringIO()
+    assert main(["verify", "--format", "json", str(READINGS)], stdout=out) == 1
+    verdicts = [json.loads(line) for line in out.getvalue().splitlines()]
+    events = list(settled_games())
+    assert len(verdicts) == len(events) == len(SETTLED) + 1
+    for event, verdict in zip(events, verdicts, strict=True):
+        if event not in SETTLED:
+            continue
+        kind, _, (ply, move, readings, settled, chosen) = SETTLED[event]
+        assert verdict["verdict"] == kind
+        assert verdict["readings"] == [
+            {
+                "ply": ply,
+                "move": move,
+                "readings": list(readings),
+                "leads_to": list(LEADS_TO[event]),
+                "settled": settled,
+                "chosen": chosen,
+            }
+        ]
+        said = verdict["error"]["message"] if kind == "ambiguous" else verdict["notes"][0]
+        assert said == SAID[event]
+    text = io.StringIO()
+    assert main(["verify", str(READINGS)], stdout=text) == 1
+    lines = text.getvalue().splitlines()
+    start = lines.index("  reading of ply 1 'dc7': different-outcomes")
+    assert lines[start - 1] == "  ambiguous: " + SAID["the readings end differently"]
+    assert lines[start + 1 : start + 3] == [
+        "    d8-c7: legal (1 ply, 1-0 on the board, result agrees)",
+        "    d6-c7: legal (1 ply, result not-checkable)",
+    ]
+    assert "  reading of ply 1 'dc5': continuation, read as d4-c5" in lines
+
+
+def counted_replays(monkeypatch: pytest.MonkeyPatch) -> list[object]:
+    """The replays made from here on (the record's own and one per reading)."""
+    replays: list[object] = []
+    original = replay_module._Replay.run
+
+    def counted(self, variant, opening):  # type: ignore[no-untyped-def]
+        replays.append(self)
+        return original(self, variant, opening)
+
+    monkeypatch.setattr(replay_module._Replay, "run", counted)
+    return replays
+
+
+def test_a_record_of_many_moves_that_fit_two_stays_within_the_bound(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Eight moves of the record fit two moves each and the readings branch: settling
+    them all takes 45 replays. With the bound, MAX_READINGS (32) replays besides the
+    record's own, the move left open is reported ``too-many-readings`` and named."""
+    game = settled_games()["many moves that fit two moves"]
+    replays = counted_replays(monkeypatch)
+    verdict = replay(game)
+    assert MAX_READINGS == 32 and len(replays) == MAX_READINGS + 1
+    assert verdict.verdict == "ambiguous" and verdict.error is not None
+    assert verdict.error.ply == 13 and verdict.error.move == "ab2"
+    assert "more readings than the 32 replays allowed" in verdict.error.message
+    assert verdict.readings[-1].settled == "too-many-readings"
+    assert [r.settled for r in verdict.readings[:-1]] == ["continuation"] * 3
+    # with room enough, the same record is settled: legal, drawn on the board at ply 30
+    replays.clear()
+    monkeypatch.setattr(replay_module, "MAX_READINGS", 64)
+    verdict = replay(game)
+    assert len(replays) == 45 and verdict.legal and verdict.plies == 30
+    assert verdict.outcome is not None and verdict.outcome.result == "1/2-1/2"
+    assert len(verdict.readings) == 8
 
 
 @needs_corpus
@@ -343,6 +506,12 @@ CLEAN = (
     '[Event "E"]\n[Round "3"]\n[GameType "20"]\n[Result "2-0"]\n'
     "1. 32-28 19-23 2. 28x19 14x23 {a note} 3. 37-32 10-14 2-0\n"
 )
+#: One (clean text, damaged text) per kind of repair the reader makes: a tag's closing quote
+#: or quotes, prose in parentheses, a remark glued to a move, stray punctuation, '}', ')',
+#: ']' and '"', no result, an over-long comment, '$' with no number or non-ASCII digits, a
+#: move number too long to be one, an empty or unclosed variation, a move number with no
+#: move, a result written another way. (A FEN whose side to move is '?' is settled by the
+#: replay: test_a_fen_with_an_open_side_to_move_is_settled_by_the_first_move.)
 ONE_REPAIR = [
     ('[Round "3"]', '[Round "3]'),
     ('[Round "3"]', "[Round 3]"),
@@ -352,15 +521,22 @@ ONE_REPAIR = [
     ("19-23 2.", "19-23 } 2."),
     ("10-14 2-0", "10-14 ) 2-0"),
     ("10-14 2-0\n", "10-14\n"),
+    ("{a note}", "{" + "a long note " * 6000 + "}"),
+    ("14x23 {a note}", "14x23 $ {a note}"),
+    ("14x23 {a note}", "14x23 $\u0663 {a note}"),
+    ("19-23 2.", "19-23 ] 2."),
+    ("19-23 2.", '19-23 " 2.'),
+    ("2. 28x19", "99999999999999999999. 28x19"),
+    ("14x23 {a note}", "14x23 () {a note}"),
+    ("10-14 2-0", "10-14 (11-15 2-0"),
+    ("10-14 2-0", "10-14 4. 2-0"),
+    ("10-14 2-0", "10-14 2:0"),
 ]
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(
-    st.sampled_from(ONE_REPAIR),
-    st.sampled_from(["\n", "\r\n"]),
-    st.integers(0, 3),
-)
+@pytest.mark.parametrize("repair", ONE_REPAIR, ids=[new[:24] for _, new in ONE_REPAIR])
+@settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.sampled_from(["\n", "\r\n"]), st.integers(0, 3))
 def test_a_record_with_one_repair_reads_the_same_game_as_the_clean_one(
     repair: tuple[str, str], line_end: str, copies: int
 ) -> None:
@@ -379,6 +555,13 @@ def test_a_record_with_one_repair_reads_the_same_game_as_the_clean_one(
     assert damaged[0].tags == clean[0].tags
     assert damaged[1:] == clean[1:]
     assert replay(damaged[0]).final_fen == replay(clean[0]).final_fen
+    # strict: the same deviation is the game's one error, at the warning's place
+    strict = list(read_games(damaged_text + following, strict=True))
+    if not at_the_end:
+        (warning,) = damaged[0].warnings
+        (error,) = strict[0].errors
+        assert (error.line, error.column) == (warning.line, warning.column)
+        assert strict[0].warnings == []
 
 
 @settings(max_examples=200, deadline=None, suppress_health_check=list(HealthCheck))

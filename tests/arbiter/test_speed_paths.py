@@ -11,6 +11,10 @@
 - the draw rules that rest after a quiet ply (``DrawRule.rests_after_quiet_ply``) are
   back in their fresh state after one, and the replay that skips them on the quiet plies
   that follow gives the verdict of the replay that observes every rule at every ply;
+- ``Board.push_facts_unless_quiet`` gives None exactly for a quiet ply, else the facts
+  ``push_facts`` gives, and the replay that asks whether the game ended only where it
+  reads no move (``ends_without_moves_only``) gives the verdict of the one that asks
+  after every ply;
 - ``bit_indices`` (a byte at a time) lists the set bits, and the squares of a layout come
   in bit order without sorting.
 
@@ -300,3 +304,60 @@ def test_the_replay_that_skips_resting_rules_gives_the_plain_verdict(name: str, 
     with pytest.MonkeyPatch.context() as patch:  # no ply is quiet: nothing is skipped
         patch.setattr(PlyFacts, "quiet", property(lambda facts: False))
         assert judged(game) == skipping
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.sampled_from(BITBOARD_VARIANTS), st.integers(0, 10**6))
+def test_facts_unless_quiet_are_the_facts_of_a_ply_that_is_not_quiet(name: str, seed: int) -> None:
+    """``Board.push_facts_unless_quiet`` gives None exactly where ``push_facts`` gives the
+    facts of a quiet ply, and those facts otherwise; from the start and from endgames
+    (crownings and kings)."""
+    rng = random.Random(seed)
+    cls = VARIANTS[name]
+    board = cls(endgame(name, rng) if rng.random() < 0.5 else None)
+    for ply in range(1, 120):
+        moves = board.legal_moves()
+        if not moves:
+            break
+        move = rng.choice(moves)
+        other = board.copy()
+        expected = other.push_facts(move, ply)
+        facts = board.push_facts_unless_quiet(move, ply)
+        assert facts == (None if expected.quiet else expected), (other.fen(), move)
+        assert board.fen() == other.fen()
+
+
+#: What may follow a game played to its end, or stopped before it: nothing, a move that
+#: may be legal or not, a move nobody recorded, a setup and a move, a text that is no move.
+TAILS = ("", "{move}", "-", '/FEN "{fen}"/ {move}', "99x98", "{move} {move}")
+
+
+@settings(max_examples=80, deadline=None)
+@given(st.sampled_from(BITBOARD_VARIANTS), st.integers(0, 10**6), st.sampled_from(TAILS))
+def test_the_replay_that_asks_for_the_end_where_no_move_is_read_gives_the_plain_verdict(
+    name: str, seed: int, tail: str
+) -> None:
+    """A draughts board ends only without a legal move (``ends_without_moves_only``): the
+    replay asks whether the game ended only where it reads no move. Games played to
+    their end or stopped short, from endgames (ends and draws come soon), then a tail:
+    the verdict and the rules' state are those of the replay that asks after every ply."""
+    rng = random.Random(seed)
+    cls = VARIANTS[name]
+    fen = endgame(name, rng)
+    board = cls(fen)
+    texts, seen = [], []
+    for _ in range(rng.choice((5, 40, 400))):
+        moves = board.legal_moves()
+        if not moves:
+            break
+        move = rng.choice(moves)
+        seen.append(board.move_text(move))
+        texts.append(seen[-1])
+        board.push(move)
+    ending = tail.format(move=rng.choice(seen) if seen else "1-2", fen=endgame(name, rng))
+    tags = f'[GameType "{cls.game_type}"]' if cls.game_type else f'[Variant "{name}"]'
+    game = read_game(f'{tags}\n[SetUp "1"]\n[FEN "{fen}"]\n{" ".join(texts)} {ending} *')
+    late = judged(game)
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(cls, "ends_without_moves_only", False)
+        assert judged(game) == late

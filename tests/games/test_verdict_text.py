@@ -40,6 +40,22 @@ def test_an_illegal_move_in_the_page_language(language, expected):
         assert move_problem(ERROR) == expected
 
 
+@pytest.mark.parametrize(
+    ("language", "expected"),
+    [
+        ("en", "move 3, 32-27 at line 12, column 9: capture is compulsory (legal moves: 28x19)"),
+        (
+            "fr",
+            "coup 3, 32-27 à la ligne 12, colonne 9 : la prise est obligatoire "
+            "(coups légaux : 28x19)",
+        ),
+    ],
+)
+def test_an_illegal_move_is_placed_at_its_line_and_column(language, expected):
+    with translation.override(language):
+        assert move_problem(ERROR | {"line": 12, "column": 9}) == expected
+
+
 def test_flags_and_notes_in_french():
     report = {
         "error": None,

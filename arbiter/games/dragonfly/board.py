@@ -51,6 +51,7 @@ class DragonflyBoard:
     first_player: ClassVar[Colour] = Colour.WHITE
     result_format: ClassVar[str] = "default"
     draw_rules: ClassVar[tuple[str, ...]] = ("chess-threefold", "chess-fivefold")
+    ends_without_moves_only: ClassVar[bool] = False
     geometry: ClassVar[Geometry] = Geometry.full(SIZE, SIZE)
     starting_fen: ClassVar[str] = START
 
@@ -161,6 +162,10 @@ class DragonflyBoard:
         return self._facts(
             ply, mover, pawn_moved=move.piece == "P", gone=gone, promoted=promoted, start=False
         )
+
+    def push_facts_unless_quiet(self, move: DragonflyMove, ply: int) -> PlyFacts | None:
+        facts = self.push_facts(move, ply)
+        return None if facts.quiet else facts
 
     def _facts(
         self, ply: int, mover: Colour, *, pawn_moved: bool, gone: int, promoted: bool, start: bool
