@@ -186,6 +186,7 @@ def _swiss(user, players: list[Player], rng: random.Random) -> Event:
     start = datetime.date.today() - datetime.timedelta(days=4)
     event = events.event_create(
         user=user,
+        published=True,
         name="Damier Open (demo)",
         slug="demo-swiss",
         variant="international",
@@ -219,6 +220,7 @@ def _round_robin(user, players: list[Player], rng: random.Random) -> Event:
     start = datetime.date.today() - datetime.timedelta(days=3)
     event = events.event_create(
         user=user,
+        published=True,
         name="Damier Masters (demo)",
         slug="demo-round-robin",
         variant="international",
@@ -262,6 +264,7 @@ def _english_ballot(user, players: list[Player], rng: random.Random) -> Event:
     start = datetime.date.today() - datetime.timedelta(days=2)
     event = events.event_create(
         user=user,
+        published=True,
         name="English Draughts Open (demo)",
         slug=ENGLISH_BALLOT_SLUG,
         variant="english",
@@ -286,6 +289,7 @@ def _russian_table(user, players: list[Player], rng: random.Random) -> Event:
     start = datetime.date.today() - datetime.timedelta(days=1)
     event = events.event_create(
         user=user,
+        published=True,
         name="Shashki Cup (demo)",
         slug="demo-russian-table",
         variant="russian",
@@ -308,6 +312,7 @@ def _bashni_club(user, players: list[Player], rng: random.Random) -> Event:
     today = datetime.date.today()
     event = events.event_create(
         user=user,
+        published=True,
         name="Bashni Club Evening (demo)",
         slug="demo-bashni",
         variant="bashni",

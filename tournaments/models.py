@@ -12,6 +12,7 @@ from django.core.validators import MinValueValidator, RegexValidator
 from django.db import models
 from django.db.models import F, Q
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 from simple_history.models import HistoricalRecords
 
 
@@ -241,6 +242,14 @@ class Event(models.Model):
         related_name="arbitrated_events",
         blank=True,
         help_text=_("The arbiters of this event."),
+    )
+    published = models.BooleanField(
+        pgettext_lazy("event", "published"),
+        default=False,
+        help_text=_(
+            "A draft event is seen only by its organizers and arbiters; once published it is "
+            "listed on the public site and the API."
+        ),
     )
     history = HistoricalRecords()
 

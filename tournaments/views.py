@@ -27,6 +27,7 @@ from django.views.decorators.http import condition, require_safe
 from games.export import record_export
 from games.models import GameRecord, GameResult
 from games.selectors import game_replay
+from tournaments.access import visible_event, visible_events
 from tournaments.inputs import whole_number
 from tournaments.models import ByeKind, Event, System
 from tournaments.selectors import pairing_list, player_list, standings_get
@@ -58,12 +59,13 @@ def _state(request: HttpRequest, event: Event) -> str:
 def _page_key(request: HttpRequest, event: Event) -> str:
     """Names this page in this state and language: the ETag, and the key of the page's cached
     fragment ({% cache %} in the templates)."""
-    key = f"{_state(request, event)}|{get_language()}|{request.get_full_path()}"
+    draft = "" if event.published else "draft"
+    key = f"{_state(request, event)}|{draft}|{get_language()}|{request.get_full_path()}"
     return hashlib.sha256(key.encode()).hexdigest()[:32]
 
 
 def _event_etag(request: HttpRequest, slug: str, *args, **kwargs) -> str | None:
-    event = Event.objects.filter(slug=slug).first()
+    event = visible_events(request.user).filter(slug=slug).first()
     if event is None:
         return None
     request._damier_event = event
@@ -190,7 +192,7 @@ def _live_part(request: HttpRequest, conditional: Callable, args, kwargs) -> Htt
 
 def _event(request: HttpRequest, slug: str) -> Event:
     event = getattr(request, "_damier_event", None)
-    return event if event is not None else get_object_or_404(Event, slug=slug)
+    return event if event is not None else visible_event(request.user, slug)
 
 
 def _tiebreak_columns(event: Event) -> list[tuple[str, str]]:
