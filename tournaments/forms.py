@@ -50,8 +50,8 @@ class EventForm(forms.ModelForm):
         if "slug" in self.fields:
             self.fields["slug"].required = False
             self.fields["slug"].help_text = _(
-                "The event's web address (/events/<slug>/): letters, digits and hyphens. "
-                "Left empty, it is made from the name."
+                "The end of the event's web address, as in /events/spring-open/: letters, "
+                "digits and hyphens. Left empty, it is made from the name."
             )
         known = ", ".join(f"{t.code} ({gettext(t.label)})" for t in TIEBREAKS.values())
         self.fields["tiebreaks"].help_text = _(
