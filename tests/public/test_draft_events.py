@@ -81,6 +81,9 @@ def test_its_organizers_and_arbiters_preview_it_under_a_banner(draft, organizer)
             assert client.get(url).status_code == 200, (user, url)
         page = client.get(reverse("public:event_home", args=(draft.slug,))).content.decode()
         assert BANNER in page
+        api = APIClient()
+        api.force_authenticate(user)
+        assert api.get(reverse("api:event", args=(draft.slug,))).json()["published"] is False
     # The list stays for published events, even for those who may preview the draft.
     assert draft.name not in logged_in(organizer).get(reverse("public:event_list")).content.decode()
 
