@@ -133,6 +133,15 @@ def test_an_organizer_runs_a_swiss_from_an_empty_database(live_server, page, tmp
     walk.check("event-published")
     assert "Open de Paris is published" in page.inner_text(".messagelist")
     assert page.locator("#event-draft-note").count() == 0
+    # Unpublishing asks first (followers would lose the pages); cancelled, nothing changes.
+    page.locator(".object-tools").get_by_role("link", name="Unpublish").click()
+    walk.check("event-unpublish-confirm")
+    assert "Unpublish Open de Paris?" in page.inner_text("#confirm-question")
+    assert "following it lose them" in page.inner_text("#confirm-items")
+    page.get_by_role("link", name="Cancel").click()
+    walk.check("event-unpublish-cancelled")
+    event.refresh_from_db()
+    assert event.published
     assert visitor.goto(public).status == 200
     assert visitor.get_by_role("heading", level=1).inner_text() == "Open de Paris"
     assert visitor.locator("#draft-notice").count() == 0
