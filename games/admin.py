@@ -281,7 +281,8 @@ class DisputeAdmin(ScopedAdmin, AuditedAdmin):
                 )
                 return HttpResponseRedirect(request.get_full_path())
         except TournamentError as error:
-            (create if action == "create" else appoint).add_error(None, str(error))
+            reasons = getattr(error, "reasons", None) or (str(error),)
+            (create if action == "create" else appoint).add_error(None, list(reasons))
         return render_page(
             self,
             request,

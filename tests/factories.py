@@ -42,6 +42,7 @@ class EventFactory(factory.django.DjangoModelFactory):
     system = System.SWISS
     number_of_rounds = 5
     tiebreaks = factory.LazyFunction(lambda: ["TSOL", "SB"])
+    published = True
 
 
 class RegistrationFactory(factory.django.DjangoModelFactory):
@@ -55,7 +56,8 @@ class RegistrationFactory(factory.django.DjangoModelFactory):
 
 
 def event_with_players(user, *, players: int, system: str = System.SWISS, **options) -> Event:
-    """An event created and filled through the services (pairing numbers by rating)."""
+    """An event created and filled through the services (pairing numbers by rating),
+    published unless published=False is given."""
     from tournaments.services.events import event_create
     from tournaments.services.registrations import registration_add
 
@@ -69,6 +71,7 @@ def event_with_players(user, *, players: int, system: str = System.SWISS, **opti
         end_date=datetime.date(2026, 7, 9),
         system=system,
         number_of_rounds=options.pop("number_of_rounds", 5 if system == System.SWISS else None),
+        published=options.pop("published", True),
         **options,
     )
     for index in range(players):

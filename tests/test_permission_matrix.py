@@ -293,6 +293,8 @@ ADMIN_VIEWS: dict[str, tuple[frozenset[str], Callable[[World], dict]]] = {
     "tournaments_round_unpublish": (NOBODY, lambda w: {}),
     "tournaments_round_pair_again": (NOBODY, lambda w: {}),
     "tournaments_event_register": (ORGANIZER, lambda w: {}),
+    "tournaments_event_publish": (ORGANIZER, lambda w: _published(w, False, {})),
+    "tournaments_event_unpublish": (ORGANIZER, lambda w: _published(w, True, {"confirmed": "1"})),
     "games_dispute_arbiters": (
         ORGANIZER,
         lambda w: {"action": "appoint", "event": w.event.pk, "username": "player"},
@@ -312,6 +314,13 @@ ADMIN_VIEWS: dict[str, tuple[frozenset[str], Callable[[World], dict]]] = {
         lambda w: {"file": _csv(w)},
     ),
 }
+
+
+def _published(w: World, published: bool, body: dict) -> dict:
+    """Set the event's published flag before the attempt, so that publishing (or
+    unpublishing) would change it, and return the form `body`."""
+    Event.objects.filter(pk=w.event.pk).update(published=published)
+    return body
 
 
 def _csv(w: World):

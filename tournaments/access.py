@@ -5,7 +5,9 @@ anonymous users of none.
 
 - An event's organizers manage it (the admin, the API's writes), each change also needing
   the Django model permission the admin asks for (`may_manage`).
-- Its organizers and arbiters officiate (records, the desk, ballot draws: `may_officiate`).
+- Its organizers and arbiters officiate (records, the desk, ballot draws: `may_officiate`),
+  and preview it while it is a draft; everybody else reads published events only
+  (`visible_events`).
 - A player belongs to the events they are registered in: their contact details and login
   account are seen by whoever manages one of those events, and the player is changed only by
   whoever manages all of them (`player_access`). A player registered nowhere belongs to no
@@ -17,6 +19,7 @@ from dataclasses import dataclass
 
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.db.models import Q, QuerySet
+from django.http import Http404
 from django.utils.translation import gettext as _
 
 from tournaments.models import Event, Player
@@ -49,6 +52,26 @@ def officiated_events(user: User | None) -> QuerySet[Event]:
     if not is_active(user):
         return Event.objects.none()
     return Event.objects.filter(Q(organizers=user) | Q(arbiters=user)).distinct()
+
+
+def visible_events(user: User | None) -> QuerySet[Event]:
+    """The events whose public pages and API `user` may read: the published ones, and the
+    drafts they organize or arbitrate (a preview before publishing)."""
+    if is_unrestricted(user):
+        return Event.objects.all()
+    published = Event.objects.filter(published=True)
+    if not is_active(user):
+        return published
+    return Event.objects.filter(Q(published=True) | Q(pk__in=officiated_events(user).values("pk")))
+
+
+def visible_event(user: User | None, slug: str) -> Event:
+    """The event `slug` if `user` may read it; Http404 otherwise, so that a draft's address
+    tells nobody else that it exists."""
+    event = visible_events(user).filter(slug=slug).first()
+    if event is None:
+        raise Http404(_("No event %(slug)s.") % {"slug": slug})
+    return event
 
 
 def scope(user: User | None, queryset: QuerySet, event_path: str) -> QuerySet:

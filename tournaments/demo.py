@@ -192,6 +192,7 @@ def _swiss(user, players: list[Player], rng: random.Random, records: RecordsLoad
     start = datetime.date.today() - datetime.timedelta(days=4)
     event = events.event_create(
         user=user,
+        published=True,
         name="Damier Open (demo)",
         slug="demo-swiss",
         variant="international",
@@ -225,6 +226,7 @@ def _round_robin(user, players: list[Player], rng: random.Random, records: Recor
     start = datetime.date.today() - datetime.timedelta(days=3)
     event = events.event_create(
         user=user,
+        published=True,
         name="Damier Masters (demo)",
         slug="demo-round-robin",
         variant="international",
@@ -270,6 +272,7 @@ def _english_ballot(
     start = datetime.date.today() - datetime.timedelta(days=2)
     event = events.event_create(
         user=user,
+        published=True,
         name="English Draughts Open (demo)",
         slug=ENGLISH_BALLOT_SLUG,
         variant="english",
@@ -296,6 +299,7 @@ def _russian_table(
     start = datetime.date.today() - datetime.timedelta(days=1)
     event = events.event_create(
         user=user,
+        published=True,
         name="Shashki Cup (demo)",
         slug="demo-russian-table",
         variant="russian",
@@ -318,6 +322,7 @@ def _bashni_club(user, players: list[Player], rng: random.Random, records: Recor
     today = datetime.date.today()
     event = events.event_create(
         user=user,
+        published=True,
         name="Bashni Club Evening (demo)",
         slug="demo-bashni",
         variant="bashni",

@@ -10,6 +10,7 @@ from django.utils.translation import gettext_lazy as _
 
 from tournaments.models import Event, Game, Pairing, Player, ProhibitedPairing, Registration
 from tournaments.results import result_choices
+from tournaments.selectors import event_slug_free
 from tournaments.tiebreaks import TIEBREAKS
 from tournaments.upload_limits import check_upload
 
@@ -33,17 +34,46 @@ class TiebreakCodesField(forms.CharField):
 
 
 class EventForm(forms.ModelForm):
+    """An event's settings. A slug left empty is made from the name (event_slug_free)."""
+
     class Meta:
         model = Event
         fields = "__all__"
         field_classes: ClassVar = {"tiebreaks": TiebreakCodesField}
+        error_messages: ClassVar = {
+            "slug": {"unique": _("Another event already has this slug (its web address).")}
+        }
 
     def __init__(self, *args, **kwargs) -> None:
         super().__init__(*args, **kwargs)
+        if "slug" in self.fields:
+            self.fields["slug"].required = False
+            self.fields["slug"].help_text = _(
+                "The end of the event's web address, as in /events/spring-open/: letters, "
+                "digits and hyphens. Left empty, it is made from the name."
+            )
         known = ", ".join(f"{t.code} ({gettext(t.label)})" for t in TIEBREAKS.values())
         self.fields["tiebreaks"].help_text = _(
             "Codes separated by commas, in order of application. Known codes: %(known)s."
         ) % {"known": known}
+
+    def clean(self) -> dict:
+        cleaned = super().clean()
+        name = cleaned.get("name")
+        if "slug" in self.fields and not cleaned.get("slug") and name:
+            slug = event_slug_free(name, exclude_pk=self.instance.pk)
+            if slug:
+                cleaned["slug"] = slug
+            else:
+                self.add_error(
+                    "slug",
+                    _(
+                        "Enter a slug: the name “%(name)s” has no letter or digit a web "
+                        "address can hold."
+                    )
+                    % {"name": name},
+                )
+        return cleaned
 
 
 class PlayersCsvImportForm(forms.Form):

@@ -12,6 +12,7 @@ from django.core.validators import MaxValueValidator, MinValueValidator, RegexVa
 from django.db import models
 from django.db.models import F, Q
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 from simple_history.models import HistoricalRecords
 
 # Django loads an app's models from its models module: importing the printed documents'
@@ -245,6 +246,14 @@ class Event(models.Model):
         related_name="arbitrated_events",
         blank=True,
         help_text=_("The arbiters of this event."),
+    )
+    published = models.BooleanField(
+        pgettext_lazy("event", "published"),
+        default=False,
+        help_text=_(
+            "A draft event is seen only by its organizers and arbiters; once published it is "
+            "listed on the public site and the API."
+        ),
     )
     history = HistoricalRecords()
 

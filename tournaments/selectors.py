@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from decimal import Decimal
 
 from django.db.models import Prefetch
+from django.utils.text import slugify
 
 from tournaments.access import may_officiate  # noqa: F401  (defined in tournaments.access)
 from tournaments.ballots.cards import Card
@@ -401,3 +402,21 @@ def pairing_card(pairing: Pairing) -> BallotCard | None:
         or draws.filter(pairing__isnull=True).select_related("card").first()
     )
     return draw.card if draw else None
+
+
+def event_slug_free(name: str, *, exclude_pk: int | None = None) -> str:
+    """A slug made from `name` that no other event uses ("open-de-paris", then
+    "open-de-paris-2", ...); "" when the name has no letter or digit a web address can
+    hold."""
+    base = slugify(name)[: Event._meta.get_field("slug").max_length - 4].strip("-")
+    if not base:
+        return ""
+    taken = set(
+        Event.objects.filter(slug__startswith=base)
+        .exclude(pk=exclude_pk)
+        .values_list("slug", flat=True)
+    )
+    candidate, number = base, 2
+    while candidate in taken:
+        candidate, number = f"{base}-{number}", number + 1
+    return candidate

@@ -52,8 +52,9 @@ class EventGroups:
 
 
 def event_groups(*, today: datetime.date) -> EventGroups:
-    """All events split into current, upcoming (soonest first) and finished (latest first)."""
-    events = list(Event.objects.order_by("start_date", "name"))
+    """The published events split into current, upcoming (soonest first) and finished (latest
+    first); drafts are listed nowhere."""
+    events = list(Event.objects.filter(published=True).order_by("start_date", "name"))
     return EventGroups(
         current=[e for e in events if e.start_date <= today <= e.end_date],
         upcoming=[e for e in events if e.start_date > today],

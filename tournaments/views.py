@@ -24,6 +24,7 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import condition, require_safe
 
+from tournaments.access import visible_event, visible_events
 from tournaments.inputs import whole_number
 from tournaments.models import ByeKind, Event, GameResult, System
 from tournaments.selectors import pairing_list, player_list, standings_get
@@ -53,12 +54,13 @@ def _state(request: HttpRequest, event: Event) -> str:
 def _page_key(request: HttpRequest, event: Event) -> str:
     """Names this page in this state and language: the ETag, and the key of the page's cached
     fragment ({% cache %} in the templates)."""
-    key = f"{_state(request, event)}|{get_language()}|{request.get_full_path()}"
+    draft = "" if event.published else "draft"
+    key = f"{_state(request, event)}|{draft}|{get_language()}|{request.get_full_path()}"
     return hashlib.sha256(key.encode()).hexdigest()[:32]
 
 
 def _event_etag(request: HttpRequest, slug: str, *args, **kwargs) -> str | None:
-    event = Event.objects.filter(slug=slug).first()
+    event = visible_events(request.user).filter(slug=slug).first()
     if event is None:
         return None
     request._damier_event = event
@@ -186,7 +188,7 @@ def _live_part(request: HttpRequest, conditional: Callable, args, kwargs) -> Htt
 def request_event(request: HttpRequest, slug: str) -> Event:
     """The event of the page (read once per request, by the ETag check of `event_page`)."""
     event = getattr(request, "_damier_event", None)
-    return event if event is not None else get_object_or_404(Event, slug=slug)
+    return event if event is not None else visible_event(request.user, slug)
 
 
 def _tiebreak_columns(event: Event) -> list[tuple[str, str]]:

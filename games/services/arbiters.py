@@ -19,9 +19,15 @@ from tournaments.services.errors import TournamentError
 
 
 class ArbiterError(TournamentError):
-    """An arbiter cannot be appointed (unknown account, name taken, weak password...)."""
+    """An arbiter cannot be appointed (unknown account, name taken, weak password...).
+    `reasons` holds each reason on its own (several password rules may fail at once), so
+    that a form lists them one per line instead of running them together."""
 
     default_code = "arbiter_error"
+
+    def __init__(self, *reasons: str) -> None:
+        self.reasons = tuple(str(reason) for reason in reasons)
+        super().__init__(" ".join(self.reasons))
 
 
 def may_appoint(user: AbstractBaseUser, event: Event) -> bool:
@@ -83,7 +89,7 @@ def arbiter_account_create(
         user.full_clean(exclude=["password"])
         validate_password(password, user)
     except ValidationError as error:
-        raise ArbiterError(" ".join(error.messages)) from error
+        raise ArbiterError(*error.messages) from error
     user.set_password(password)
     user.save()
     event.arbiters.add(user)

@@ -1,6 +1,7 @@
-"""An organizer gives an arbiter an account from the admin; the arbiter logs in at /desk/,
-uploads a round's records, assigns the game whose player name is misspelled, rules a
-dispute (a refused ruling first, its error at the top), and logs out."""
+"""An organizer gives an arbiter an account from the admin (reaching the arbiters page from
+the event's page); the arbiter logs in at /desk/, uploads a round's records, assigns the
+game whose player name is misspelled, rules a dispute (a refused ruling first, its error at
+the top), and logs out."""
 
 import pytest
 from django.contrib.auth.models import Permission
@@ -69,11 +70,15 @@ def test_an_arbiter_gets_an_account_uploads_assigns_rules_and_logs_out(
     page.fill("#id_username", "organizer")
     page.fill("#id_password", ORGANIZER_PASSWORD)
     page.get_by_role("button", name="Log in").click()
-    page.get_by_role("link", name="Disputes").first.click()
-    page.get_by_role("link", name="Arbiters of your events").click()
+    # From the event's own page to its arbiters page, the event already chosen.
+    page.get_by_role("link", name="Events").first.click()
+    page.get_by_role("link", name=event.name, exact=True).click()
+    assert_fits(page, shot="journey-b-admin-event")
+    page.locator(".object-tools").get_by_role("link", name="Arbiters", exact=True).click()
     assert page.get_by_role("heading", name="Arbiters of your events").is_visible()
+    assert f"event={event.pk}" in page.url
     form = page.locator("#arbiter-create")
-    form.locator("#id_event").select_option(str(event.pk))
+    assert form.locator("#id_event").input_value() == str(event.pk)
     form.locator("#id_username").fill("marie")
     form.locator("#id_first_name").fill("Marie")
     form.locator("#id_last_name").fill("Arbitre")

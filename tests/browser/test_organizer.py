@@ -1,17 +1,21 @@
 """An organizer, from an empty database, runs a Swiss from the admin in Chromium: creates the
-event, adds a player with the admin form, imports a semicolon Latin-1 CSV that also changes
-an existing player (preview, then confirm), registers the players from the event's page,
-pairs, enters results by keyboard (a forfeit and a draw among them), completes the round,
-pairs round 2, hand-edits a board into a rematch and confirms the publication over the
-warning, unpublishes and pairs the round again, adds a late entry and a withdrawal (one
-from round 9 of 5 refused), then downloads the standings PDF, the TRF and the PDN. Every
-page: no server error, no horizontal scroll at 390 px nor at 1366 px."""
+event (a draft no visitor sees) and publishes it, adds a player with the admin form, imports
+a semicolon Latin-1 CSV that also changes an existing player (preview, then confirm),
+registers the players from the event's page, pairs, enters results by keyboard (a forfeit
+and a draw among them), completes the round, pairs round 2, hand-edits a board into a
+rematch and confirms the publication over the warning, unpublishes and pairs the round
+again, adds a late entry and a withdrawal (one from round 9 of 5 refused), types two game
+records, then downloads every PDF of the event page, the TRF and the PDN, and reads what is
+in them. Every page: no server error, no horizontal scroll at 390 px nor at 1366 px."""
 
+import io
 import os
 from pathlib import Path
 
 import pytest
+from pypdf import PdfReader
 
+from tests.browser.layout import assert_fits
 from tests.tournaments.test_admin import make_organizer
 from tournaments.models import Event, Game, GameResult, Player, Round, RoundStatus
 
@@ -19,6 +23,12 @@ pytestmark = pytest.mark.django_db(transaction=True)
 
 SHOTS = Path(os.environ.get("DAMIER_SHOTS", "/tmp/damier-journeys"))
 PASSWORD = "a-long Passphrase 42"
+#: A game record as typed (players filled in per game): its Result tag is replaced by the
+#: official result on export.
+RECORD = (
+    '[Event "Open de Paris"]\n[White "{white}"]\n[Black "{black}"]\n[Result "2-0"]\n\n'
+    "1. 32-28 19-23 2. 28x19 14x23 2-0\n"
+)
 
 CSV = (
     "last_name;first_name;federation;fmjd_id;rating;club\n"
@@ -94,7 +104,6 @@ def test_an_organizer_runs_a_swiss_from_an_empty_database(live_server, page, tmp
     # The event, from the admin's add form.
     walk.go("/admin/tournaments/event/add/", "event-add")
     page.fill("#id_name", "Open de Paris")
-    page.fill("#id_slug", "open-de-paris")
     page.select_option("#id_variant", "international")
     page.fill("#id_start_date", "2026-07-01")
     page.fill("#id_end_date", "2026-07-05")
@@ -103,6 +112,43 @@ def test_an_organizer_runs_a_swiss_from_an_empty_database(live_server, page, tmp
     page.locator("input[name=_save]").click()
     walk.check("event-saved")
     event = Event.objects.get(name="Open de Paris")
+    assert event.slug == "open-de-paris"  # made from the name
+
+    # A draft until published: a visitor finds neither the event nor its page; its
+    # organizer previews the page under the draft banner, then publishes the event.
+    assert not event.published
+    visitor = page.context.browser.new_page(locale="en-GB", viewport={"width": 390, "height": 844})
+    public = f"{live_server.url}/events/open-de-paris/"
+    assert visitor.goto(public).status == 404
+    assert_fits(visitor)
+    visitor.goto(f"{live_server.url}/events/")
+    assert "Open de Paris" not in visitor.locator("main").inner_text()
+    assert_fits(visitor)
+    walk.go("/events/open-de-paris/", "event-preview")
+    assert "Draft: not public yet." in page.inner_text("#draft-notice")
+    walk.go(f"/admin/tournaments/event/{event.pk}/change/", "event-draft")
+    assert "Draft: not public yet." in page.inner_text("#event-draft-note")
+    page.get_by_role("button", name="Publish event").click()
+    walk.check("event-published")
+    assert "Open de Paris is published" in page.inner_text(".messagelist")
+    assert page.locator("#event-draft-note").count() == 0
+    # Unpublishing asks first (followers would lose the pages); cancelled, nothing changes.
+    page.locator(".object-tools").get_by_role("link", name="Unpublish").click()
+    walk.check("event-unpublish-confirm")
+    assert "Unpublish Open de Paris?" in page.inner_text("#confirm-question")
+    assert "following it lose them" in page.inner_text("#confirm-items")
+    page.get_by_role("link", name="Cancel").click()
+    walk.check("event-unpublish-cancelled")
+    event.refresh_from_db()
+    assert event.published
+    assert visitor.goto(public).status == 200
+    assert visitor.get_by_role("heading", level=1).inner_text() == "Open de Paris"
+    assert visitor.locator("#draft-notice").count() == 0
+    assert_fits(visitor)
+    visitor.goto(f"{live_server.url}/events/")
+    assert "Open de Paris" in visitor.locator("main").inner_text()
+    assert_fits(visitor)
+    visitor.context.close()
 
     # A player with the admin's add form (it used to crash).
     walk.go("/admin/tournaments/player/add/", "player-add")
@@ -234,21 +280,65 @@ def test_an_organizer_runs_a_swiss_from_an_empty_database(live_server, page, tmp
     withdrawn.refresh_from_db()
     assert withdrawn.withdrawn_from_round == 3
 
-    # Standings, a PDF and the games' PDN.
+    # Two records typed in the admin, both tagged 2-0: the export writes the official
+    # results (board 1 won by white, board 3 drawn).
+    for board in (1, 3):
+        game = Game.objects.get(pairing__round=round_1, pairing__board=board)
+        walk.go(f"/admin/games/game/{game.pk}/record/", f"record-{board}")
+        white, black = game.white.player, game.black.player
+        page.fill(
+            "#id_pdn",
+            RECORD.format(
+                white=f"{white.last_name}, {white.first_name}",
+                black=f"{black.last_name}, {black.first_name}",
+            ),
+        )
+        page.get_by_role("button", name="Save the record").click()
+        walk.check(f"record-{board}-saved")
+
+    # Standings, every PDF of the event page, the TRF and the games' PDN.
     walk.go(f"/admin/tournaments/event/{event.pk}/standings/", "standings")
     walk.go(f"/admin/tournaments/event/{event.pk}/change/", "event-documents")
-    row = page.locator(".documents-panel tr[data-kind=standings]")
-    row.get_by_role("button", name="Generate").click()
-    walk.check("document-generated")
-    row = page.locator(".documents-panel tr[data-kind=standings]")
-    href = row.get_by_role("link", name="Download").get_attribute("href")
-    response = page.request.get(live_server.url + href)
-    assert response.status == 200 and response.body().startswith(b"%PDF")
+    kinds = page.locator(".documents-panel tr[data-kind]").evaluate_all(
+        "rows => rows.map(row => row.dataset.kind)"
+    )
+    assert sorted(kinds) == ["crosstable", "standings"]
+    registered = list(
+        event.registrations.order_by("pairing_number").values_list("player__last_name", flat=True)
+    )
+    for kind in kinds:
+        row = page.locator(f".documents-panel tr[data-kind={kind}]")
+        row.get_by_role("button", name="Generate").click()
+        walk.check(f"document-{kind}")
+        row = page.locator(f".documents-panel tr[data-kind={kind}]")
+        href = row.get_by_role("link", name="Download").get_attribute("href")
+        response = page.request.get(live_server.url + href)
+        assert response.status == 200 and response.body().startswith(b"%PDF")
+        pdf = PdfReader(io.BytesIO(response.body()))
+        assert len(pdf.pages) >= 1
+        text = " ".join(p.extract_text() for p in pdf.pages)
+        assert "Open de Paris" in text, kind
+        missing = [name for name in registered if name not in text]
+        assert not missing, f"{kind} PDF lacks {missing}"
+
     trf = page.get_by_role("link", name="TRF export").get_attribute("href")
     response = page.request.get(live_server.url + trf)
     assert response.status == 200 and "012 Open de Paris" in response.text()
+    players = [line for line in response.text().splitlines() if line.startswith("001 ")]
+    assert len(players) == len(registered) == 8
+    for number, name in enumerate(registered, start=1):
+        line = next(line for line in players if int(line[4:8]) == number)
+        assert name in line, (number, line)
+
     pdn = page.get_by_role("link", name="PDN export").get_attribute("href")
     response = page.request.get(live_server.url + pdn)
     assert response.status == 200
-    # No game of this event has a record yet: the file is there, with nothing in it.
     assert response.headers["content-type"].startswith("application/x-pdn")
+    text = response.text()
+    assert text.count('[Event "Open de Paris"]') == 2
+    assert text.count('[Result "2-0"]') == 1 and text.count('[Result "1-1"]') == 1
+    for board in (1, 3):
+        game = Game.objects.get(pairing__round=round_1, pairing__board=board)
+        assert f'[White "{game.white.player.last_name}' in text
+        assert f'[Black "{game.black.player.last_name}' in text
+    assert "32-28" in text

@@ -3,15 +3,17 @@ results 2-0 / 1-1 / 0-2), the standings, a player's card and a game (moves numbe
 the PDN result convention stated). Every page: French text, no server error, no horizontal
 scroll at 390 and 1366 px.
 
-Places shared by tied players are the standings' business (one ranking function); this
-journey asserts the places that do not depend on it: the leader's, and that every row has
-one."""
+The event breaks ties by Solkoff alone, so that two players level on points and Solkoff
+after round 2 share fourth place: the standings show both "4=" (as tournaments.standings
+writes a shared place) and the next player 6."""
 
 import pytest
 
 from games.services.records import record_save
 from tests.browser.layout import assert_fits
 from tournaments.models import Game
+from tournaments.selectors import standings_get
+from tournaments.services.events import event_update
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -37,6 +39,9 @@ def test_a_french_visitor_follows_pairings_standings_a_player_and_a_game(
         .first()
     )
     record_save(game=game, pdn=PDN, user=organizer)
+    swiss = event_update(event=swiss, user=organizer, tiebreaks=["TSOL"])
+    tied = [row for row in standings_get(swiss, after_round=2) if row.shared_rank]
+    assert [row.place for row in tied] == ["4=", "4="]
 
     page.goto(f"{live_server.url}/")
     assert page.locator("html").get_attribute("lang") == "fr"
@@ -60,8 +65,12 @@ def test_a_french_visitor_follows_pairings_standings_a_player_and_a_game(
     rows = page.locator("#standings tbody tr")
     assert rows.count() == 7
     assert rows.first.locator("td").first.inner_text().startswith("1")
-    places = rows.locator("td:first-child").all_inner_texts()
-    assert all(place.rstrip("=").isdigit() for place in places)
+    places = [place.strip() for place in rows.locator("td:first-child").all_inner_texts()]
+    assert places == ["1", "2", "3", "4=", "4=", "6", "7"]
+    shared = rows.filter(has=page.locator("td:first-child", has_text="4="))
+    assert shared.count() == 2
+    names = shared.locator("td:nth-child(2)").all_inner_texts()
+    assert sorted(names) == sorted(row.name for row in tied)
     assert page.locator("#round-select").input_value() == "2"
     assert_fits(page, shot="journey-c-standings")
 

@@ -101,3 +101,17 @@ def test_documents_of_other_organizers_stay_hidden(setup):
     assert other.get(f"/admin/tournaments/document/{document.pk}/download/").status_code == 404
     assert other.post(REQUEST, {"event": event.pk, "kind": "crosstable"}).status_code == 404
     assert other.get("/admin/tournaments/document/").content.decode().count("<progress") == 0
+
+
+def test_score_sheets_and_a_single_page_are_said_in_good_english(setup):
+    """The status comes before a name that may be plural ("Ready: score sheets.", never
+    "The score sheets is ready."), and one page is "1 page", never "(1 pages)"."""
+    client, event, round_ = setup
+    response = client.post(REQUEST, {"event": event.pk, "round": round_.pk, "kind": "scoresheets"})
+    assert message_texts(response) == ["Ready: score sheets."]
+    response = client.post(REQUEST, {"event": event.pk, "kind": "standings"})
+    assert message_texts(response)[-1] == "Ready: standings."
+    document = Document.objects.get(event=event, kind="standings")
+    assert document.pages == 1
+    page = client.get(f"/admin/tournaments/event/{event.pk}/change/").content.decode()
+    assert "(1 page)" in page and "(1 pages)" not in page

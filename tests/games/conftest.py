@@ -20,7 +20,8 @@ def official_arbiter(db):
 
 
 def published_round(organizer, arbiter, *, variant="international", players=2, **options):
-    """Round 1 of a round robin of `players` players (each with a login account), published."""
+    """Round 1 of a round robin of `players` players (each with a login account), published
+    in a published event."""
     number = events.Event.objects.count()
     event = events.event_create(
         user=organizer,
@@ -30,6 +31,7 @@ def published_round(organizer, arbiter, *, variant="international", players=2, *
         start_date=datetime.date(2026, 7, 1),
         end_date=datetime.date(2026, 7, 9),
         system=System.ROUND_ROBIN,
+        published=options.pop("published", True),
         **options,
     )
     event.arbiters.add(arbiter)

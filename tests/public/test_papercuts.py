@@ -38,3 +38,18 @@ def test_moves_are_numbered_once(client, swiss, organizer):
     record_save(game=game, pdn="1. 32-28 19-23 2. 28x19 14x23 *", user=organizer)
     page = client.get(f"/events/{swiss.slug}/games/{game.pk}/").content.decode()
     assert "1. 32-28" in page and "1… 19-23" in page and "1. 1." not in page
+
+
+def test_the_publication_time_ends_its_sentence_once(client, swiss):
+    """ "Published on Nov. 24, 2026 at 13:56." rather than "…, 1:56 p.m..": the time is on
+    the 24-hour clock, so no abbreviation's period meets the sentence's."""
+    import datetime
+
+    from django.utils import timezone
+
+    round_ = swiss.rounds.get(number=1)
+    when = timezone.make_aware(datetime.datetime(2026, 7, 1, 13, 56))
+    type(round_).objects.filter(pk=round_.pk).update(published_at=when)
+    page = client.get(f"/events/{swiss.slug}/rounds/1/").content.decode()
+    assert "at 13:56." in page
+    assert "p.m.." not in page and "..<" not in page

@@ -40,6 +40,8 @@ def test_demo_contents_and_idempotence():
     assert Game.objects.filter(result=GameResult.WHITE_FORFEIT_WIN).count() == 1
     assert {p.federation for p in Player.objects.all()} >= {"NED", "RUS", "FRA", "SEN", "LAT"}
     assert "Created event: Damier Open (demo)" in first
+    # The demo shows the public site: its events are published, not drafts.
+    assert set(Event.objects.values_list("published", flat=True)) == {True}
     assert "Admin: http://127.0.0.1:" in first
 
     counts = (Player.objects.count(), Game.objects.count(), Pairing.objects.count())

@@ -35,7 +35,13 @@ from tournaments.pairing.trf import TrfEvent, trf_dumps
 from tournaments.pairing.types import ScoringSystem
 from tournaments.selectors import standings_get, tournament_state
 from tournaments.services.errors import TournamentError
-from tournaments.services.events import FIXED_ONCE_PAIRED, event_create, event_update
+from tournaments.services.events import (
+    FIXED_ONCE_PAIRED,
+    event_create,
+    event_publish,
+    event_unpublish,
+    event_update,
+)
 from tournaments.services.registrations import (
     prohibited_pairing_add,
     prohibited_pairing_delete,
@@ -122,8 +128,17 @@ REGISTER_LIST_LIMIT = 200
 class EventAdmin(ScopedAdmin, AuditedAdmin):
     event_path = ""
     form = EventForm
-    list_display = ("name", "system", "variant", "start_date", "end_date", "venue", "rounds_count")
-    list_filter = ("system", "variant", "start_date")
+    list_display = (
+        "name",
+        "published",
+        "system",
+        "variant",
+        "start_date",
+        "end_date",
+        "venue",
+        "rounds_count",
+    )
+    list_filter = ("published", "system", "variant", "start_date")
     search_fields = ("name", "slug", "venue")
     prepopulated_fields: ClassVar[dict[str, tuple[str, ...]]] = {"slug": ("name",)}
     date_hierarchy = "start_date"
@@ -138,6 +153,7 @@ class EventAdmin(ScopedAdmin, AuditedAdmin):
                 "fields": (
                     "name",
                     "slug",
+                    "published",
                     "variant",
                     ("start_date", "end_date"),
                     "venue",
@@ -213,10 +229,11 @@ class EventAdmin(ScopedAdmin, AuditedAdmin):
         return event
 
     def get_readonly_fields(self, request: HttpRequest, obj=None):
-        """Once a round exists the settings event_update refuses to change are shown only."""
+        """Published or not is changed by the Publish and Unpublish buttons only; once a
+        round exists the settings event_update refuses to change are shown only."""
         if obj is not None and obj.rounds.exists():
-            return FIXED_ONCE_PAIRED
-        return ()
+            return ("published", *FIXED_ONCE_PAIRED)
+        return ("published",)
 
     def save_model(self, request: HttpRequest, obj: Event, form, change: bool) -> None:
         """A change goes through event_update (fields the form changed, organizers apart)."""
@@ -275,6 +292,16 @@ class EventAdmin(ScopedAdmin, AuditedAdmin):
                 name="tournaments_event_pair_next_round",
             ),
             path(
+                "<path:object_id>/publish/",
+                view(require_POST(self.publish_view)),
+                name="tournaments_event_publish",
+            ),
+            path(
+                "<path:object_id>/unpublish/",
+                view(self.unpublish_view),
+                name="tournaments_event_unpublish",
+            ),
+            path(
                 "<path:object_id>/standings/",
                 view(self.standings_view),
                 name="tournaments_event_standings",
@@ -291,6 +318,49 @@ class EventAdmin(ScopedAdmin, AuditedAdmin):
             ),
             *super().get_urls(),
         ]
+
+    def publish_view(self, request: HttpRequest, object_id: str) -> HttpResponse:
+        """Publish the event: listed on the public site and the API, its pages open to all."""
+        event = object_or_404(self, request, object_id, change=True)
+        event_publish(event=event, user=request.user)
+        messages.success(
+            request,
+            _("%(event)s is published: everyone can see its pages.") % {"event": event},
+        )
+        return HttpResponseRedirect(reverse("admin:tournaments_event_change", args=(event.pk,)))
+
+    def unpublish_view(self, request: HttpRequest, object_id: str) -> HttpResponse:
+        """Take the event back to a draft, after a confirmation: whoever follows its pages
+        loses them."""
+        event = object_or_404(self, request, object_id, change=True)
+        change_page = reverse("admin:tournaments_event_change", args=(event.pk,))
+        if request.method != "POST" or "confirmed" not in request.POST:
+            question = _("Unpublish %(event)s?") % {"event": event}
+            return render_page(
+                self,
+                request,
+                "tournaments/admin/round_confirm.html",
+                title=question,
+                obj=event,
+                question=question,
+                items=[
+                    _(
+                        "Its pages will answer “not found” to everyone but its organizers and "
+                        "arbiters: players and spectators following it lose them until you "
+                        "publish it again."
+                    )
+                ],
+                action=_("Unpublish"),
+                target=request.path,
+                cancel_url=change_page,
+            )
+        event_unpublish(event=event, user=request.user)
+        messages.success(
+            request,
+            _("%(event)s is a draft again: only its organizers and arbiters see it.")
+            % {"event": event},
+        )
+        return HttpResponseRedirect(change_page)
 
     def register_view(self, request: HttpRequest, object_id: str) -> HttpResponse:
         """Register players from the event's page: search, tick, register (each entry made by

@@ -20,14 +20,13 @@ import hashlib
 
 from django.core.cache import cache
 from django.http import HttpResponse, HttpResponseNotModified
-from django.shortcuts import get_object_or_404
 from django.utils.cache import parse_etags, patch_cache_control, quote_etag
 from django.utils.translation import get_language
 from rest_framework import exceptions
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from tournaments.models import Event
+from tournaments.access import visible_event
 from tournaments.selectors_public import event_state
 
 _READS = ("GET", "HEAD")
@@ -74,7 +73,7 @@ class ConditionalRead:
 
     def _state_etag(self, request: Request) -> str:
         event_of = getattr(self, "event", None)
-        event = event_of() if event_of else get_object_or_404(Event, slug=self.kwargs["slug"])
+        event = event_of() if event_of else visible_event(request.user, self.kwargs["slug"])
         key = "|".join(
             (
                 event_state(event),

@@ -27,7 +27,9 @@ class EventSerializer(serializers.ModelSerializer):
             "venue",
             "chief_arbiter",
             "scoring",
+            "published",
         )
+        read_only_fields = ("published",)
 
     def get_scoring(self, event: Event) -> dict[str, str]:
         """Points per outcome ("win", "draw", "loss", forfeits and byes), as decimals."""

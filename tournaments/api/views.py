@@ -18,6 +18,7 @@ from rest_framework import exceptions, generics, mixins, status
 from rest_framework.request import Request
 from rest_framework.response import Response
 
+from tournaments.access import visible_event, visible_events
 from tournaments.api import serializers as s
 from tournaments.api.conditional import ConditionalRead
 from tournaments.api.permissions import ReadOnlyOrAuthenticated, may_manage
@@ -99,7 +100,7 @@ class EventScoped(ConditionalRead, generics.GenericAPIView):
 
     def event(self) -> Event:
         if not hasattr(self, "_event"):
-            self._event = get_object_or_404(Event, slug=self.kwargs["slug"])
+            self._event = visible_event(self.request.user, self.kwargs["slug"])
         return self._event
 
     def require(self, permission: str) -> Event:
@@ -129,7 +130,7 @@ class EventScopedList(mixins.ListModelMixin, EventScoped):
 
 
 class EventList(ConditionalRead, generics.ListAPIView):
-    """Events, soonest first; ?status=current|upcoming|finished."""
+    """Published events, soonest first; ?status=current|upcoming|finished."""
 
     serializer_class = s.EventSerializer
     permission_classes = (ReadOnlyOrAuthenticated,)
@@ -141,7 +142,7 @@ class EventList(ConditionalRead, generics.ListAPIView):
     def get_queryset(self):
         wanted = self.request.query_params.get("status")
         if wanted is None:
-            return Event.objects.order_by("start_date", "name")
+            return Event.objects.filter(published=True).order_by("start_date", "name")
         groups = event_groups(today=timezone.localdate())
         if wanted not in ("current", "upcoming", "finished"):
             raise exceptions.ValidationError(
@@ -159,8 +160,11 @@ class EventDetail(ConditionalRead, generics.RetrieveAPIView):
     state_etag = True
     serializer_class = s.EventSerializer
     permission_classes = (ReadOnlyOrAuthenticated,)
-    queryset = Event.objects.all()
     lookup_field = "slug"
+
+    def get_queryset(self):
+        """Published events, and the drafts the user organizes or arbitrates."""
+        return visible_events(self.request.user)
 
 
 class PlayerList(EventScopedList):

@@ -3,11 +3,12 @@ standings.pdf (the latest file), and a small JSON status the event page polls fo
 progress bar. Thin: the services decide whether a job is needed."""
 
 from django.http import FileResponse, Http404, HttpRequest, HttpResponse, JsonResponse
-from django.shortcuts import get_object_or_404, render
+from django.shortcuts import render
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 
+from tournaments.access import visible_event
 from tournaments.documents.data import document_get
 from tournaments.documents.models import Document, DocumentKind, DocumentStatus
 from tournaments.documents.services import (
@@ -16,7 +17,6 @@ from tournaments.documents.services import (
     document_recover,
     document_request,
 )
-from tournaments.models import Event
 
 #: Seconds a client is asked to wait before trying again while a document is built.
 RETRY_AFTER = 5
@@ -30,7 +30,7 @@ def published_pdf(request: HttpRequest, slug: str, kind: str) -> HttpResponse:
     why it could not be)."""
     if kind not in PUBLISHED_KINDS:
         raise Http404(_("no published document %(kind)r") % {"kind": kind})
-    event = get_object_or_404(Event, slug=slug)
+    event = visible_event(request.user, slug)
     error = ""
     try:
         document = document_request(event=event, kind=kind).document
@@ -68,7 +68,7 @@ def _failure(document: Document | None) -> str:
 def published_status(request: HttpRequest, slug: str) -> JsonResponse:
     """``{"crosstable": {...}, "standings": {...}}``: status, progress, error and address of
     each published document (null before it was first requested)."""
-    event = get_object_or_404(Event, slug=slug)
+    event = visible_event(request.user, slug)
     documents = {
         d.kind: document_recover(document=d)
         for d in event.documents.filter(kind__in=PUBLISHED_KINDS)

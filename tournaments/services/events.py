@@ -1,4 +1,5 @@
-"""Events: creation (the creator becomes an organizer) and changes of settings."""
+"""Events: creation (the creator becomes an organizer; the event starts as a draft), changes
+of settings, publishing and unpublishing."""
 
 import datetime
 from collections.abc import Iterable
@@ -50,7 +51,8 @@ def event_create(
     **options,
 ) -> Event:
     """Create an event (options: any other Event field, e.g. venue, games_per_pairing,
-    ranking, swiss_ordering, swap_last_two, first_colour). `user` and `organizers` organize it."""
+    ranking, swiss_ordering, swap_last_two, first_colour, published). `user` and `organizers`
+    organize it. It is a draft, seen only by them and its arbiters, until event_publish."""
     event = Event(
         name=name,
         slug=slug,
@@ -121,3 +123,14 @@ def _require_concrete(name: str) -> None:
         raise TypeError(f"event_update(): Event has no field {name!r}") from None
     if field.many_to_many or not field.concrete or field.primary_key:
         raise TypeError(f"event_update(): {name!r} is not a setting event_update changes")
+
+
+def event_publish(*, event: Event, user: AbstractBaseUser | None) -> Event:
+    """List a draft event on the public site and the API: its pages open to everyone."""
+    return event_update(event=event, user=user, published=True)
+
+
+def event_unpublish(*, event: Event, user: AbstractBaseUser | None) -> Event:
+    """Take an event back to a draft: it leaves the lists, and its pages answer 404 to all
+    but its organizers and arbiters (followers lose them until it is published again)."""
+    return event_update(event=event, user=user, published=False)
