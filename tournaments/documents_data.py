@@ -13,7 +13,6 @@ from arbiter import Colour as Side
 from arbiter import find_variant
 from games.models import GameResult
 from games.results import result_score
-from tournaments.crosstable import Crosstable
 from tournaments.models import ByeKind, Event, Round, RoundStatus
 from tournaments.models_documents import Document, DocumentKind
 from tournaments.reports import (
@@ -27,6 +26,7 @@ from tournaments.reports import (
     render_score_sheets,
     render_standings,
 )
+from tournaments.scoring.crosstable import Crosstable
 from tournaments.selectors import CardLine, PublicPlayer, pairing_list, tournament_state
 from tournaments.selectors_public import crosstable_get
 

@@ -11,7 +11,7 @@ from django.utils.translation import gettext_lazy as _
 from games.models import Game
 from games.results import result_choices
 from tournaments.models import Event, Pairing, Player, ProhibitedPairing, Registration
-from tournaments.tiebreaks import TIEBREAKS
+from tournaments.scoring.tiebreaks import TIEBREAKS
 from tournaments.upload_limits import check_upload
 
 

@@ -29,6 +29,7 @@ from games.models import GameRecord, GameResult
 from games.selectors import game_replay
 from tournaments.inputs import whole_number
 from tournaments.models import ByeKind, Event, System
+from tournaments.scoring.tiebreaks import find_tiebreak
 from tournaments.selectors import pairing_list, player_list, standings_get
 from tournaments.selectors_public import (
     cached,
@@ -45,7 +46,6 @@ from tournaments.selectors_public import (
     tiebreak_explanation,
     withdrawn_numbers,
 )
-from tournaments.tiebreaks import find_tiebreak
 
 
 def _state(request: HttpRequest, event: Event) -> str:

@@ -9,11 +9,11 @@ import pytest
 from kombu.exceptions import OperationalError as BrokerError
 from pypdf import PdfReader
 
-from tournaments.crosstable import format_points
 from tournaments.demo import ENGLISH_BALLOT_SLUG
 from tournaments.documents_data import document_data
 from tournaments.models import Event, Player, RoundStatus
 from tournaments.models_documents import Document, DocumentKind, DocumentStatus
+from tournaments.scoring.crosstable import format_points
 from tournaments.services import documents
 from tournaments.services.documents import (
     DocumentQueueError,

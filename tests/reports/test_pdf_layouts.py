@@ -10,7 +10,6 @@ import pytest
 from pypdf import PdfReader
 
 from tests.reports.events import NAMES, TIEBREAKS, synthetic_crosstable
-from tournaments.crosstable import format_points
 from tournaments.reports import (
     Board,
     Card,
@@ -23,6 +22,7 @@ from tournaments.reports import (
     render_standings,
 )
 from tournaments.reports.pages import MARGIN, page_size
+from tournaments.scoring.crosstable import format_points
 
 HEADER = EventHeader(
     name="Open de Paris — Кубок",

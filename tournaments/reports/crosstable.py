@@ -9,7 +9,6 @@ import datetime
 from django.utils.translation import gettext as _
 from reportlab.lib import colors
 
-from tournaments.crosstable import Cell, Crosstable, CrosstableRow, format_points
 from tournaments.reports.pages import (
     EventHeader,
     PageFrame,
@@ -20,6 +19,7 @@ from tournaments.reports.pages import (
     usable_width,
 )
 from tournaments.reports.tables import Column, paged_tables
+from tournaments.scoring.crosstable import Cell, Crosstable, CrosstableRow, format_points
 
 HEADER_HEIGHT = 34.0  # the event header paragraphs on the first page, points
 

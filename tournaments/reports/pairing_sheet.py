@@ -9,7 +9,6 @@ import datetime
 from django.utils.translation import gettext as _
 from reportlab.platypus import Paragraph
 
-from tournaments.crosstable import format_points
 from tournaments.reports.data import Board, RoundSheet, SheetPlayer
 from tournaments.reports.pages import (
     EventHeader,
@@ -23,6 +22,7 @@ from tournaments.reports.pages import (
     usable_width,
 )
 from tournaments.reports.tables import Column, paged_tables
+from tournaments.scoring.crosstable import format_points
 
 HEADER_HEIGHT = 52.0
 
