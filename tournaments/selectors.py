@@ -91,7 +91,12 @@ def event_total_rounds(event: Event, *, players: int) -> int:
 
 
 def player_name(registration: Registration) -> str:
-    return f"{registration.player.last_name}, {registration.player.first_name}"
+    return full_name(registration.player.last_name, registration.player.first_name)
+
+
+def full_name(last_name: str, first_name: str) -> str:
+    """A player's name as every list prints it: ``Last, First``."""
+    return f"{last_name}, {first_name}"
 
 
 def tournament_state(event: Event, *, up_to_round: int) -> TournamentState:
@@ -105,8 +110,8 @@ def tournament_state(event: Event, *, up_to_round: int) -> TournamentState:
     of the first game. Constant number of queries.
     """
     scoring = event_scoring(event)
-    registrations = list(event.registrations.select_related("player").order_by("pairing_number"))
-    number_of = {r.pk: r.pairing_number for r in registrations}
+    entrants = _entrants(event)
+    number_of = {e.pk: e.number for e in entrants}
     results: dict[int, dict[int, RoundResult]] = defaultdict(dict)
     for pairing in _pairing_rows(event, up_to_round):
         for registration_id, result in _pairing_results(pairing, event, scoring, number_of):
@@ -119,38 +124,73 @@ def tournament_state(event: Event, *, up_to_round: int) -> TournamentState:
     )
     competitors = tuple(
         Competitor(
-            number=r.pairing_number,
-            name=player_name(r),
-            rating=r.rating,
-            federation=r.player.federation,
-            title=r.player.title,
-            club=r.player.club,
-            results=_complete_rounds(r, results[r.pk], up_to_round, scoring),
+            number=e.number,
+            name=full_name(e.last_name, e.first_name),
+            rating=e.rating,
+            federation=e.federation,
+            title=e.title,
+            club=e.club,
+            results=_complete_rounds(e, results[e.pk], up_to_round, scoring),
         )
-        for r in registrations
+        for e in entrants
     )
     return TournamentState(
         competitors=competitors,
-        total_rounds=event_total_rounds(event, players=len(registrations)),
+        total_rounds=event_total_rounds(event, players=len(entrants)),
         scoring=scoring,
         forbidden_pairs=forbidden,
         first_colour=Colour(event.first_colour),
     )
 
 
+@dataclass(frozen=True)
+class _Entrant:
+    """A registration as tournament_state reads it: plain values (see _pairing_rows)."""
+
+    pk: int
+    number: int
+    rating: int
+    joined_round: int
+    missed_rounds_half_point: bool
+    withdrawn_from_round: int | None
+    first_name: str
+    last_name: str
+    federation: str
+    title: str
+    club: str
+
+
+def _entrants(event: Event) -> list[_Entrant]:
+    """The event's registrations in pairing-number order, with their players (one query)."""
+    rows = event.registrations.order_by("pairing_number").values_list(
+        "pk",
+        "pairing_number",
+        "rating",
+        "joined_round",
+        "missed_rounds_half_point",
+        "withdrawn_from_round",
+        "player__first_name",
+        "player__last_name",
+        "player__federation",
+        "player__title",
+        "player__club",
+    )
+    return [_Entrant(*row) for row in rows]
+
+
 def _complete_rounds(
-    registration: Registration,
+    entrant: _Entrant,
     paired: dict[int, RoundResult],
     up_to_round: int,
     scoring: ScoringSystem,
 ) -> tuple[RoundResult, ...]:
     entries = []
-    withdrawn = registration.withdrawn_from_round
+    withdrawn = entrant.withdrawn_from_round
     for number in range(1, up_to_round + 1):
         if number in paired:
             entries.append(paired[number])
-        elif number < registration.joined_round:
-            code = "H" if registration.missed_rounds_half_point else "Z"
+        elif number < entrant.joined_round:
+            code = "H" if entrant.missed_rounds_half_point else "Z"
             entries.append(RoundResult(number, None, None, code, scoring.points_for(code)))
         elif withdrawn is not None and number >= withdrawn:
             entries.append(RoundResult(number, None, None, "Z", scoring.zero_bye))
