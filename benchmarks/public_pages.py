@@ -13,9 +13,9 @@ minutes for 11 rounds of 500). Then each page is requested through Django's test
 - warm: the cache left as is (the usual case while nothing changes).
 
 Prints the median and 95th percentile of the server time and the SQL queries of each, beside
-the cold figures measured before the standings were read from plain values and the API's
-answers were cached (ISSUE_COLD, same machine and sizes), and then what a follower's check
-costs (static/js/live.js): a 304, and a 200 served from the cached page parts.
+the cold figures measured before the big tables were written in Python (ISSUE_COLD, same
+machine and sizes), and then what a follower's check costs (static/js/live.js): a 304, and a
+200 served from the cached page parts.
 """
 
 import argparse
@@ -106,13 +106,17 @@ def build(size: int, number_of_rounds: int, user, *, slug: str = "", pending: in
     return slug
 
 
-#: Cold median / p95 (ms) measured before this work on this machine (500 players, 11 rounds,
-#: SQLite); "?" where only one figure was taken.
+#: Cold median / p95 (ms) on this machine (500 players, 11 rounds, SQLite, load average 1.6)
+#: before the standings and crosstable rows were written in Python and the API's lists read
+#: their values directly.
 ISSUE_COLD = {
-    "standings page": "732 / 1100",
-    "crosstable page": "862 / 1070",
-    "API standings": "692 / ?",
-    "API crosstable": "930 / ?",
+    "standings page": "255 / 347",
+    "crosstable page": "356 / 376",
+    "pairings page": "106 / 190",
+    "API standings": "204 / 363",
+    "API crosstable": "368 / 636",
+    "API pairings": "47 / 167",
+    "API games": "7 / 8",
 }
 
 
