@@ -12,6 +12,10 @@ minutes for 11 rounds of 500). Then each page is requested through Django's test
 - cold: the results cache emptied before every request (the work after a result change);
 - warm: the cache left as is (the usual case while nothing changes).
 
+The process is first settled as a server's is before its first request
+(config.startup.settle: start-up objects frozen out of the garbage collector; --no-settle
+leaves it out).
+
 Prints the median and 95th percentile of the server time and the SQL queries of each, beside
 the cold figures measured before the big tables were written in Python (ISSUE_COLD, same
 machine and sizes), and then what a follower's check costs (static/js/live.js): a 304, and a
@@ -42,6 +46,7 @@ from django.test import Client  # noqa: E402
 from django.test.utils import CaptureQueriesContext, setup_test_environment  # noqa: E402
 from simple_history.utils import bulk_create_with_history  # noqa: E402
 
+from config.startup import settle  # noqa: E402
 from games.models import Game, GameResult  # noqa: E402
 from tournaments.models import Pairing, Player, Round, RoundStatus, System  # noqa: E402
 from tournaments.services import events, registrations  # noqa: E402
@@ -160,6 +165,11 @@ def main() -> None:
     parser.add_argument("--players", type=int, default=500)
     parser.add_argument("--rounds", type=int, default=11)
     parser.add_argument("--repeat", type=int, default=15)
+    parser.add_argument(
+        "--no-settle",
+        action="store_true",
+        help="leave out config.startup.settle (what config.wsgi does before the first request)",
+    )
     options = parser.parse_args()
     setup_test_environment()
     old_name = connection.creation.create_test_db(verbosity=0)
@@ -167,10 +177,13 @@ def main() -> None:
         user = get_user_model().objects.create_user("benchmark")
         small = build(50, options.rounds, user)
         big = build(options.players, options.rounds, user)
+        if not options.no_settle:
+            settle()
         client = Client()
         print(
             f"Public pages and API, Swiss of {options.players} players after {options.rounds} "
             f"rounds ({connection.vendor}); server time over {options.repeat} requests"
+            + ("" if options.no_settle else ", the process settled as config.wsgi leaves it")
         )
         print(
             f"{'':16} {'cold median':>11} {'cold p95':>9} {'warm median':>11} {'warm p95':>9}"
