@@ -158,7 +158,15 @@ def forget_states() -> None:
 def cached(fingerprint: str, key: str, compute: Callable[[], T]) -> T:
     """`compute()` cached under the event's current state `fingerprint`."""
     state = hashlib.sha256(fingerprint.encode()).hexdigest()[:32]
-    return cache.get_or_set(f"damier:{state}:{key}", compute, _CACHE_SECONDS)
+    full_key = f"damier:{state}:{key}"
+    found = cache.get(full_key)
+    if found is None:
+        # Not cache.get_or_set: it reads the value back after storing it, and unpickling a
+        # 500-player crosstable costs as much as building it. A value stored meanwhile by
+        # another request was computed from the same state, so this one is as good.
+        found = compute()
+        cache.add(full_key, found, _CACHE_SECONDS)
+    return found
 
 
 @dataclass(frozen=True)

@@ -1,7 +1,7 @@
 """Serializers of the API: events (model rows), and the selectors' dataclasses (read as
 attributes). Public fields only: no contact details, national id or birth date."""
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 from functools import cache
 from typing import Any
 
@@ -17,7 +17,7 @@ class PlainSerializer(serializers.Serializer):
     attribute directly: the same answer as DRF's ``to_representation`` without its per-field
     lookups, which dominate the big lists (500 crosstable rows of a dozen cells each).
 
-    Fields are read by their ``source`` attributes (keys of a mapping; ``source="*"``: the
+    Fields are read by their ``source`` attributes (keys of a dict; ``source="*"``: the
     value itself), a ``None`` attribute stays ``None``, every other value goes through the
     field's own ``to_representation``.
     """
@@ -33,10 +33,7 @@ class PlainSerializer(serializers.Serializer):
         for name, attributes, represent in readers:
             value = instance
             for attribute in attributes:
-                if isinstance(value, Mapping):
-                    value = value[attribute]
-                else:
-                    value = getattr(value, attribute)
+                value = value[attribute] if isinstance(value, dict) else getattr(value, attribute)
             answer[name] = None if value is None else represent(value)
         return answer
 
