@@ -35,9 +35,9 @@ django.setup()
 from pypdf import PdfReader  # noqa: E402
 
 from tests.documents.events import TIEBREAKS, synthetic_state  # noqa: E402
-from tournaments.crosstable import build_crosstable  # noqa: E402
 from tournaments.documents.pdf import EventHeader, render_crosstable  # noqa: E402
-from tournaments.standings import compute_standings  # noqa: E402
+from tournaments.scoring.crosstable import build_crosstable  # noqa: E402
+from tournaments.scoring.standings import compute_standings  # noqa: E402
 
 HEADER = EventHeader(
     name="Benchmark Open",

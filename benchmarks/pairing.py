@@ -17,7 +17,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from tournaments.pairing import pair_dutch
 from tournaments.pairing.simulate import simulate
-from tournaments.standings import compute_standings
+from tournaments.scoring.standings import compute_standings
 
 TIEBREAKS = ["TSOL", "BH", "BH-C1", "SB", "WON", "PS", "ARO"]
 

@@ -12,10 +12,14 @@ minutes for 11 rounds of 500). Then each page is requested through Django's test
 - cold: the results cache emptied before every request (the work after a result change);
 - warm: the cache left as is (the usual case while nothing changes).
 
+The process is first settled as a server's is before its first request
+(config.startup.settle: start-up objects frozen out of the garbage collector; --no-settle
+leaves it out).
+
 Prints the median and 95th percentile of the server time and the SQL queries of each, beside
-the cold figures measured before the standings were read from plain values and the API's
-answers were cached (ISSUE_COLD, same machine and sizes), and then what a follower's check
-costs (static/js/live.js): a 304, and a 200 served from the cached page parts.
+the cold figures measured before the big tables were written in Python (ISSUE_COLD, same
+machine and sizes), and then what a follower's check costs (static/js/live.js): a 304, and a
+200 served from the cached page parts.
 """
 
 import argparse
@@ -42,6 +46,7 @@ from django.test import Client  # noqa: E402
 from django.test.utils import CaptureQueriesContext, setup_test_environment  # noqa: E402
 from simple_history.utils import bulk_create_with_history  # noqa: E402
 
+from config.startup import settle  # noqa: E402
 from tournaments.models import Game, GameResult, Pairing, Player, Round, RoundStatus, System  # noqa: E402
 from tournaments.services import events, registrations  # noqa: E402
 
@@ -105,13 +110,17 @@ def build(size: int, number_of_rounds: int, user, *, slug: str = "", pending: in
     return slug
 
 
-#: Cold median / p95 (ms) measured before this work on this machine (500 players, 11 rounds,
-#: SQLite); "?" where only one figure was taken.
+#: Cold median / p95 (ms) on this machine (500 players, 11 rounds, SQLite, load average 1.6)
+#: before the standings and crosstable rows were written in Python and the API's lists read
+#: their values directly.
 ISSUE_COLD = {
-    "standings page": "732 / 1100",
-    "crosstable page": "862 / 1070",
-    "API standings": "692 / ?",
-    "API crosstable": "930 / ?",
+    "standings page": "255 / 347",
+    "crosstable page": "356 / 376",
+    "pairings page": "106 / 190",
+    "API standings": "204 / 363",
+    "API crosstable": "368 / 636",
+    "API pairings": "47 / 167",
+    "API games": "7 / 8",
 }
 
 
@@ -155,6 +164,11 @@ def main() -> None:
     parser.add_argument("--players", type=int, default=500)
     parser.add_argument("--rounds", type=int, default=11)
     parser.add_argument("--repeat", type=int, default=15)
+    parser.add_argument(
+        "--no-settle",
+        action="store_true",
+        help="leave out config.startup.settle (what config.wsgi does before the first request)",
+    )
     options = parser.parse_args()
     setup_test_environment()
     old_name = connection.creation.create_test_db(verbosity=0)
@@ -162,10 +176,13 @@ def main() -> None:
         user = get_user_model().objects.create_user("benchmark")
         small = build(50, options.rounds, user)
         big = build(options.players, options.rounds, user)
+        if not options.no_settle:
+            settle()
         client = Client()
         print(
             f"Public pages and API, Swiss of {options.players} players after {options.rounds} "
             f"rounds ({connection.vendor}); server time over {options.repeat} requests"
+            + ("" if options.no_settle else ", the process settled as config.wsgi leaves it")
         )
         print(
             f"{'':16} {'cold median':>11} {'cold p95':>9} {'warm median':>11} {'warm p95':>9}"

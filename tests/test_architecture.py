@@ -1,7 +1,8 @@
 """The layout's rules, read from the source (docs/architecture.md):
 
 - ``arbiter`` never imports Django, nor DRF, directly or through a project module;
-- ``tournaments/pairing`` likewise (``python -m tournaments.pairing`` runs without Django);
+- ``tournaments/pairing`` likewise (``python -m tournaments.pairing`` runs without Django), and
+  so does the scoring core ``tournaments/scoring``;
 - ``tournaments`` never imports ``games`` (the arrows run games -> tournaments -> arbiter);
 - code cites rules in the repository (``docs/rules/``) or at their federation, never a file
   outside it, and its comments describe the code, not the project's history;
@@ -93,7 +94,7 @@ def _modules_under(prefix: str) -> list[str]:
     return sorted(m for m in _modules() if m == prefix or m.startswith(prefix + "."))
 
 
-@pytest.mark.parametrize("package", ["arbiter", "tournaments.pairing"])
+@pytest.mark.parametrize("package", ["arbiter", "tournaments.pairing", "tournaments.scoring"])
 def test_pure_packages_never_reach_django(package):
     reached = {}
     for module in _modules_under(package):

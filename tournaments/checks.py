@@ -22,11 +22,11 @@ def check_registries(app_configs, **kwargs) -> list[Error]:
         if not VARIANTS:
             errors.append(Error("arbiter.variants.VARIANTS is empty.", id="tournaments.E001"))
     try:
-        from tournaments.tiebreaks import TIEBREAKS  # noqa: F401
+        from tournaments.scoring.tiebreaks import TIEBREAKS  # noqa: F401
     except ImportError as exc:
         errors.append(
             Error(
-                f"The tie-break registry tournaments.tiebreaks cannot be imported: {exc}.",
+                f"The tie-break registry tournaments.scoring.tiebreaks cannot be imported: {exc}.",
                 id="tournaments.E002",
             )
         )

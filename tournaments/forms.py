@@ -10,8 +10,8 @@ from django.utils.translation import gettext_lazy as _
 
 from tournaments.models import Event, Game, Pairing, Player, ProhibitedPairing, Registration
 from tournaments.results import result_choices
+from tournaments.scoring.tiebreaks import TIEBREAKS
 from tournaments.selectors import event_slug_free
-from tournaments.tiebreaks import TIEBREAKS
 from tournaments.upload_limits import check_upload
 
 

@@ -38,8 +38,8 @@ BRAZILIAN = "brazilian"
 
 
 def validate_tiebreak_codes(value: object) -> None:
-    """Every entry must be a code of tournaments.tiebreaks.TIEBREAKS, without repetition."""
-    from tournaments.tiebreaks import TIEBREAKS
+    """Every entry must be a code of tournaments.scoring.tiebreaks.TIEBREAKS, without repetition."""
+    from tournaments.scoring.tiebreaks import TIEBREAKS
 
     if not isinstance(value, list) or not all(isinstance(code, str) for code in value):
         raise ValidationError(

@@ -20,7 +20,6 @@ from tournaments.models import (
     BallotCard,
     BallotDeck,
     BallotDraw,
-    ByeKind,
     Event,
     Game,
     GameResult,
@@ -31,32 +30,17 @@ from tournaments.models import (
     Round,
     System,
 )
+from tournaments.pairing.berger import berger_rounds
 from tournaments.pairing.types import (
+    ByeKind,
     Colour,
     Competitor,
     RoundResult,
     ScoringSystem,
     TournamentState,
 )
-from tournaments.standings import StandingRow, compute_standings
-
-#: TRF codes (white's, black's) of each final game result. A double forfeit and an unplayed
-#: game leave both players with "-": neither counts as a game played (FIDE C.04.1).
-GAME_CODES: dict[str, tuple[str, str]] = {
-    GameResult.WHITE_WIN: ("1", "0"),
-    GameResult.DRAW: ("=", "="),
-    GameResult.BLACK_WIN: ("0", "1"),
-    GameResult.WHITE_FORFEIT_WIN: ("+", "-"),
-    GameResult.BLACK_FORFEIT_WIN: ("-", "+"),
-    GameResult.DOUBLE_FORFEIT: ("-", "-"),
-    GameResult.UNPLAYED: ("-", "-"),
-}
-_BYE_CODES = {
-    ByeKind.PAIRING_ALLOCATED: "U",
-    ByeKind.HALF_POINT: "H",
-    ByeKind.ZERO_POINT: "Z",
-    ByeKind.FULL_POINT: "F",
-}
+from tournaments.scoring.matches import GameSides, pairing_result
+from tournaments.scoring.standings import StandingRow, compute_standings
 
 
 @dataclass(frozen=True)
@@ -95,14 +79,16 @@ def event_total_rounds(event: Event, *, players: int) -> int:
     """Rounds of the event: the Swiss's number, or the Berger table's length (C.05 Annex 1)."""
     if event.system == System.SWISS:
         return event.number_of_rounds or 0
-    if players < 2:
-        return 0
-    cycle = players - 1 + players % 2
-    return cycle * 2 if event.system == System.DOUBLE_ROUND_ROBIN else cycle
+    return berger_rounds(players, double=event.system == System.DOUBLE_ROUND_ROBIN)
 
 
 def player_name(registration: Registration) -> str:
-    return f"{registration.player.last_name}, {registration.player.first_name}"
+    return full_name(registration.player.last_name, registration.player.first_name)
+
+
+def full_name(last_name: str, first_name: str) -> str:
+    """A player's name as every list prints it: ``Last, First``."""
+    return f"{last_name}, {first_name}"
 
 
 def tournament_state(event: Event, *, up_to_round: int) -> TournamentState:
@@ -116,8 +102,8 @@ def tournament_state(event: Event, *, up_to_round: int) -> TournamentState:
     of the first game. Constant number of queries.
     """
     scoring = event_scoring(event)
-    registrations = list(event.registrations.select_related("player").order_by("pairing_number"))
-    number_of = {r.pk: r.pairing_number for r in registrations}
+    entrants = _entrants(event)
+    number_of = {e.pk: e.number for e in entrants}
     results: dict[int, dict[int, RoundResult]] = defaultdict(dict)
     for pairing in _pairing_rows(event, up_to_round):
         for registration_id, result in _pairing_results(pairing, event, scoring, number_of):
@@ -130,38 +116,73 @@ def tournament_state(event: Event, *, up_to_round: int) -> TournamentState:
     )
     competitors = tuple(
         Competitor(
-            number=r.pairing_number,
-            name=player_name(r),
-            rating=r.rating,
-            federation=r.player.federation,
-            title=r.player.title,
-            club=r.player.club,
-            results=_complete_rounds(r, results[r.pk], up_to_round, scoring),
+            number=e.number,
+            name=full_name(e.last_name, e.first_name),
+            rating=e.rating,
+            federation=e.federation,
+            title=e.title,
+            club=e.club,
+            results=_complete_rounds(e, results[e.pk], up_to_round, scoring),
         )
-        for r in registrations
+        for e in entrants
     )
     return TournamentState(
         competitors=competitors,
-        total_rounds=event_total_rounds(event, players=len(registrations)),
+        total_rounds=event_total_rounds(event, players=len(entrants)),
         scoring=scoring,
         forbidden_pairs=forbidden,
         first_colour=Colour(event.first_colour),
     )
 
 
+@dataclass(frozen=True)
+class _Entrant:
+    """A registration as tournament_state reads it: plain values (see _pairing_rows)."""
+
+    pk: int
+    number: int
+    rating: int
+    joined_round: int
+    missed_rounds_half_point: bool
+    withdrawn_from_round: int | None
+    first_name: str
+    last_name: str
+    federation: str
+    title: str
+    club: str
+
+
+def _entrants(event: Event) -> list[_Entrant]:
+    """The event's registrations in pairing-number order, with their players (one query)."""
+    rows = event.registrations.order_by("pairing_number").values_list(
+        "pk",
+        "pairing_number",
+        "rating",
+        "joined_round",
+        "missed_rounds_half_point",
+        "withdrawn_from_round",
+        "player__first_name",
+        "player__last_name",
+        "player__federation",
+        "player__title",
+        "player__club",
+    )
+    return [_Entrant(*row) for row in rows]
+
+
 def _complete_rounds(
-    registration: Registration,
+    entrant: _Entrant,
     paired: dict[int, RoundResult],
     up_to_round: int,
     scoring: ScoringSystem,
 ) -> tuple[RoundResult, ...]:
     entries = []
-    withdrawn = registration.withdrawn_from_round
+    withdrawn = entrant.withdrawn_from_round
     for number in range(1, up_to_round + 1):
         if number in paired:
             entries.append(paired[number])
-        elif number < registration.joined_round:
-            code = "H" if registration.missed_rounds_half_point else "Z"
+        elif number < entrant.joined_round:
+            code = "H" if entrant.missed_rounds_half_point else "Z"
             entries.append(RoundResult(number, None, None, code, scoring.points_for(code)))
         elif withdrawn is not None and number >= withdrawn:
             entries.append(RoundResult(number, None, None, "Z", scoring.zero_bye))
@@ -214,53 +235,30 @@ def _pairing_results(
         # no game, no points, left out of the tie-breaks (RoundResult.rest).
         return [(pairing.white_id, RoundResult(number, None, None, "Z", Decimal(0), rest=True))]
     if pairing.black_id is None:
-        code = _BYE_CODES[pairing.bye_kind]
+        code = ByeKind(pairing.bye_kind).code
         return [(pairing.white_id, RoundResult(number, None, None, code, scoring.points_for(code)))]
     games = pairing.games
     if not games or any(game.result == GameResult.PENDING for game in games):
         return []
-    sides = (pairing.white_id, pairing.black_id)
-    codes: dict[int, list[str]] = {side: [] for side in sides}
-    points: dict[int, Decimal] = dict.fromkeys(sides, Decimal(0))
-    for game in games:
-        white_code, black_code = GAME_CODES[game.result]
-        for side, code in ((game.white_id, white_code), (game.black_id, black_code)):
-            codes[side].append(code)
-            points[side] += (
-                scoring.loss if game.result == GameResult.UNPLAYED else scoring.points_for(code)
-            )
+    sides = pairing_result(
+        [GameSides(game.result, game.white_id, game.black_id) for game in games],
+        white=pairing.white_id,
+        black=pairing.black_id,
+        scoring=scoring,
+        match_points=event.ranking == Ranking.MATCH_POINTS,
+    )
     entries = []
     for side, opponent, colour in (
         (pairing.white_id, pairing.black_id, Colour.WHITE),
         (pairing.black_id, pairing.white_id, Colour.BLACK),
     ):
-        if len(games) == 1:
-            code, score = codes[side][0], points[side]
-        else:
-            code, score = _match(codes[side], points[side], points[opponent], event, scoring)
+        code, score = sides[side]
         entries.append((side, RoundResult(number, number_of[opponent], colour, code, score)))
     return entries
 
 
-def _match(
-    codes: list[str], own: Decimal, other: Decimal, event: Event, scoring: ScoringSystem
-) -> tuple[str, Decimal]:
-    """Code and points of a two-game match for one side: decided by the game points; "+"/"-"
-    when no game was played over the board; points summed or match points (Event.ranking)."""
-    forfeits = all(code in "+-" for code in codes)
-    if own > other:
-        code = "+" if forfeits else "1"
-    elif own < other or forfeits:
-        code = "-" if forfeits else "0"
-    else:
-        code = "="
-    if event.ranking == Ranking.GAME_POINTS:
-        return code, own
-    return code, scoring.points_for(code)
-
-
 def standings_get(event: Event, *, after_round: int) -> list[StandingRow]:
-    """Ranking after `after_round` with the event's tie-breaks (tournaments.standings)."""
+    """Ranking after `after_round` with the event's tie-breaks (tournaments.scoring.standings)."""
     state = tournament_state(event, up_to_round=after_round)
     return compute_standings(state, tiebreaks=list(event.tiebreaks), after_round=after_round)
 

@@ -17,7 +17,6 @@ from django.core.cache import cache
 from django.db.models import CharField, OuterRef, Q, QuerySet, Subquery, Value
 from django.db.models.functions import Cast, Concat
 
-from tournaments.crosstable import Crosstable, GameMark, build_crosstable
 from tournaments.models import (
     BallotDraw,
     Event,
@@ -30,10 +29,13 @@ from tournaments.models import (
     RoundStatus,
     System,
 )
-from tournaments.pairing.types import LOSS_CODES, PLAYED_CODES, WIN_CODES, Colour
-from tournaments.selectors import GAME_CODES, PublicPlayer, standings_get, tournament_state
-from tournaments.standings import compute_standings, tiebreak_detail
-from tournaments.tiebreaks import TieBreakDetail
+from tournaments.pairing.types import Colour
+from tournaments.scoring.crosstable import Crosstable, GameMark, build_crosstable
+from tournaments.scoring.performance import rating_performance
+from tournaments.scoring.results import GAME_CODES
+from tournaments.scoring.standings import compute_standings, tiebreak_detail
+from tournaments.scoring.tiebreaks import TieBreakDetail
+from tournaments.selectors import PublicPlayer, standings_get, tournament_state
 
 T = TypeVar("T")
 
@@ -167,7 +169,15 @@ def forget_states() -> None:
 def cached(fingerprint: str, key: str, compute: Callable[[], T]) -> T:
     """`compute()` cached under the event's current state `fingerprint`."""
     state = hashlib.sha256(fingerprint.encode()).hexdigest()[:32]
-    return cache.get_or_set(f"damier:{state}:{key}", compute, _CACHE_SECONDS)
+    full_key = f"damier:{state}:{key}"
+    found = cache.get(full_key)
+    if found is None:
+        # Not cache.get_or_set: it reads the value back after storing it, and unpickling a
+        # 500-player crosstable costs as much as building it. A value stored meanwhile by
+        # another request was computed from the same state, so this one is as good.
+        found = compute()
+        cache.add(full_key, found, _CACHE_SECONDS)
+    return found
 
 
 @dataclass(frozen=True)
@@ -304,7 +314,9 @@ def player_card(event: Event, *, number: int, after_round: int) -> PlayerCard | 
         lines=lines,
         points=competitor.score(after_round),
         rank=row.rank if row else 0,
-        performance=rating_performance(lines),
+        performance=rating_performance(
+            (line.opponent_rating if line.opponent else 0, line.code) for line in lines
+        ),
         place=row.place if row else "",
     )
 
@@ -330,25 +342,8 @@ def _player_games(event: Event, number: int, after_round: int) -> list[tuple[int
     return [(r, GameLink(pk, i, w, b, res)) for r, pk, i, w, b, res in rows]
 
 
-def rating_performance(lines: tuple[PlayerRound, ...]) -> int | None:
-    """Rating performance over the games played over the board against rated opponents, by
-    the linear rule Rp = Ra + 400 (W - L) / n (Ra: average rating of those opponents; W, L:
-    wins and losses). This application's choice, stated on the player card; None without
-    such games."""
-    rated = [
-        line
-        for line in lines
-        if line.opponent is not None and line.opponent_rating > 0 and line.code in PLAYED_CODES
-    ]
-    if not rated:
-        return None
-    average = sum(line.opponent_rating for line in rated) / len(rated)
-    balance = sum((line.code in WIN_CODES) - (line.code in LOSS_CODES) for line in rated)
-    return round(average + 400 * balance / len(rated))
-
-
 def crosstable_get(event: Event, *, after_round: int) -> Crosstable:
-    """The event's crosstable after published round `after_round` (tournaments.crosstable):
+    """The event's crosstable after published round `after_round` (tournaments.scoring.crosstable):
     the square table for round robins, the wall chart for a Swiss; the games of two-game
     pairings seen from each side."""
     state = tournament_state(event, up_to_round=after_round)

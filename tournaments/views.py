@@ -27,6 +27,7 @@ from django.views.decorators.http import condition, require_safe
 from tournaments.access import visible_event, visible_events
 from tournaments.inputs import whole_number
 from tournaments.models import ByeKind, Event, GameResult, System
+from tournaments.scoring.tiebreaks import find_tiebreak
 from tournaments.selectors import pairing_list, player_list, standings_get
 from tournaments.selectors_public import (
     cached,
@@ -41,7 +42,6 @@ from tournaments.selectors_public import (
     tiebreak_explanation,
     withdrawn_numbers,
 )
-from tournaments.tiebreaks import find_tiebreak
 
 
 def _state(request: HttpRequest, event: Event) -> str:

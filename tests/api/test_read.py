@@ -95,3 +95,51 @@ def test_no_private_data(client, swiss):
     for path in ("players/", "pairings/", "standings/", "crosstable/", "games/"):
         text = client.get(f"/api/events/{swiss.slug}/{path}").content.decode()
         assert player.email not in text and player.phone not in text and "1990-01-01" not in text
+
+
+def test_plain_serializers_answer_as_drf_does(client, swiss):
+    """The big lists read attributes directly (PlainSerializer); the answer is DRF's own."""
+    from decimal import Decimal
+
+    from rest_framework import serializers
+
+    from tournaments.api import serializers as s
+    from tournaments.pairing.types import Colour
+    from tournaments.scoring.crosstable import Cell, CrosstableRow, GameMark
+    from tournaments.selectors import player_list, standings_get
+    from tournaments.selectors_public import crosstable_get
+
+    def drf(serializer, instance):
+        return serializers.Serializer.to_representation(serializer, instance)
+
+    two_games = CrosstableRow(
+        position=1,
+        rank=1,
+        shared_rank=True,
+        number=3,
+        name="Ä <b>",
+        title="",
+        federation="FRA",
+        rating=0,
+        cells=(
+            Cell(1, 2, 4, Colour.WHITE, "1", Decimal("3"), (GameMark(Colour.WHITE, "1"),)),
+            Cell(2, None, None, None, "U", Decimal(2)),
+        ),
+        score=Decimal("5.5"),
+        tiebreaks=(Decimal("12.25"),),
+    )
+    rows = [*crosstable_get(swiss, after_round=2).rows, two_games]
+    standings = standings_get(swiss, after_round=2)
+    pairings = client.get(f"/api/events/{swiss.slug}/pairings/").json()["results"]
+    assert any(p["black"] is None for p in pairings)
+    for serializer, items in (
+        (s.CrosstableRowSerializer(), rows),
+        (s.StandingSerializer(), standings),
+    ):
+        for item in items:
+            assert serializer.to_representation(item) == drf(serializer, item)
+    white = player_list(swiss)[0]
+    line = {"round": 1, "board": 1, "white": white, "black": None, "bye_kind": "pab"}
+    line |= {"card": None, "games": ()}
+    serializer = s.PairingSerializer()
+    assert serializer.to_representation(line) == drf(serializer, line)

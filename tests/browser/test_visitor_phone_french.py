@@ -4,7 +4,7 @@ the PDN result convention stated). Every page: French text, no server error, no 
 scroll at 390 and 1366 px.
 
 The event breaks ties by Solkoff alone, so that two players level on points and Solkoff
-after round 2 share fourth place: the standings show both "4=" (as tournaments.standings
+after round 2 share fourth place: the standings show both "4=" (as tournaments.scoring.standings
 writes a shared place) and the next player 6."""
 
 import pytest

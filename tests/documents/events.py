@@ -6,7 +6,6 @@ international list with accents and Cyrillic."""
 import random
 from decimal import Decimal
 
-from tournaments.crosstable import Crosstable, build_crosstable
 from tournaments.pairing import (
     Colour,
     Competitor,
@@ -15,7 +14,8 @@ from tournaments.pairing import (
     TournamentState,
     berger_table,
 )
-from tournaments.standings import compute_standings
+from tournaments.scoring.crosstable import Crosstable, build_crosstable
+from tournaments.scoring.standings import compute_standings
 
 NAMES = (
     "Lefèvre, Claire",

@@ -6,9 +6,8 @@ from decimal import Decimal
 
 import pytest
 
-import tournaments.crosstable
+import tournaments.scoring.crosstable
 from tests.tournaments.test_tiebreaks import STATE
-from tournaments.crosstable import GameMark, build_crosstable, format_points
 from tournaments.pairing import (
     Colour,
     Competitor,
@@ -19,7 +18,8 @@ from tournaments.pairing import (
     double_round_robin,
 )
 from tournaments.pairing.simulate import simulate
-from tournaments.standings import compute_standings
+from tournaments.scoring.crosstable import GameMark, build_crosstable, format_points
+from tournaments.scoring.standings import compute_standings
 
 W, B = Colour.WHITE, Colour.BLACK
 
@@ -205,4 +205,4 @@ def test_format_points(value, text):
 
 
 def test_docstring_examples():
-    assert doctest.testmod(tournaments.crosstable).failed == 0
+    assert doctest.testmod(tournaments.scoring.crosstable).failed == 0

@@ -9,7 +9,6 @@ import pytest
 from kombu.exceptions import OperationalError as BrokerError
 from pypdf import PdfReader
 
-from tournaments.crosstable import format_points
 from tournaments.demo import ENGLISH_BALLOT_SLUG
 from tournaments.documents import services as documents
 from tournaments.documents.data import document_data
@@ -21,6 +20,7 @@ from tournaments.documents.services import (
     documents_round_completed,
 )
 from tournaments.models import Event, Player, RoundStatus
+from tournaments.scoring.crosstable import format_points
 
 pytestmark = pytest.mark.django_db
 

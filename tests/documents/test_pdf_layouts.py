@@ -11,7 +11,6 @@ from pypdf import PdfReader
 
 from tests.documents.events import NAMES, TIEBREAKS, synthetic_crosstable
 from tournaments.ballots.cards import Card
-from tournaments.crosstable import format_points
 from tournaments.documents.pdf import (
     Board,
     EventHeader,
@@ -23,6 +22,7 @@ from tournaments.documents.pdf import (
     render_standings,
 )
 from tournaments.documents.pdf.pages import MARGIN, page_size
+from tournaments.scoring.crosstable import format_points
 
 HEADER = EventHeader(
     name="Open de Paris — Кубок",

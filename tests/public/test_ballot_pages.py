@@ -1,6 +1,8 @@
 """A two-game round robin on the English 3-move ballot: the pairings page and the API show
 the card of each board and both games; the crosstable shows the square table."""
 
+import re
+
 import pytest
 
 from tests.factories import event_with_players
@@ -54,3 +56,16 @@ def test_square_crosstable_with_game_marks(client, ballot_event):
     assert "points scored against the player of that column" in page
     rows = client.get(f"/api/events/{event.slug}/crosstable/").json()["results"]
     assert sorted(rows[0]["cells"][0]["games"]) in (["b0", "w1"], ["b1", "w0"])
+
+
+def test_square_crosstable_cells(client, ballot_event):
+    """Each row: a cross on its own column, and for each opponent met the pairing's cell: the
+    colour of its first game and the points, with the round as title."""
+    event, _round = ballot_event
+    page = client.get(f"/events/{event.slug}/crosstable/").content.decode()
+    assert page.count('<span aria-label="same player">×</span>') == 4
+    games = re.findall(r'<span title="Round 1">([wb])(\d)</span>', page)
+    # two boards seen from both sides; white won both games, so each player won one: 2 each
+    assert sorted(games) == [("b", "2"), ("b", "2"), ("w", "2"), ("w", "2")]
+    fr = client.get(f"/events/{event.slug}/crosstable/", HTTP_ACCEPT_LANGUAGE="fr")
+    assert fr.content.decode().count('<span title="Ronde 1">') == 4

@@ -7,7 +7,7 @@ import pytest
 from tests.tournaments.test_tiebreaks import STATE, B, W, r
 from tournaments.pairing import Competitor, TournamentState, berger_table
 from tournaments.pairing.simulate import simulate
-from tournaments.standings import compute_standings, tiebreak_detail
+from tournaments.scoring.standings import compute_standings, tiebreak_detail
 
 
 def test_order_by_points_then_tiebreaks_in_order():
@@ -97,8 +97,8 @@ def test_a_tiebreak_that_separates_gives_distinct_places():
 
 
 def test_the_crosstable_and_its_pdf_columns_show_the_shared_place():
-    from tournaments.crosstable import build_crosstable
     from tournaments.documents.pdf.crosstable import identity
+    from tournaments.scoring.crosstable import build_crosstable
 
     state = _one_round_of_four()
     standings = compute_standings(state, tiebreaks=["WON"], after_round=1)

@@ -17,7 +17,7 @@ from decimal import Decimal
 import pytest
 
 from tournaments.pairing import Colour, Competitor, RoundResult, ScoringSystem, TournamentState
-from tournaments.tiebreaks import TIEBREAKS, TieBreakContext, find_tiebreak
+from tournaments.scoring.tiebreaks import TIEBREAKS, TieBreakContext, find_tiebreak
 
 W, B = Colour.WHITE, Colour.BLACK
 SCORING = ScoringSystem()

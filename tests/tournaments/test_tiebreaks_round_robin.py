@@ -35,8 +35,8 @@ from tournaments.pairing import (
     berger_table,
     trf_dumps,
 )
-from tournaments.standings import compute_standings
-from tournaments.tiebreaks import TieBreakContext, find_tiebreak
+from tournaments.scoring.standings import compute_standings
+from tournaments.scoring.tiebreaks import TieBreakContext, find_tiebreak
 
 SCORING = ScoringSystem()
 #: Round -> {(white, black): white's code}; the pairs are those of berger_table(5).

@@ -33,6 +33,7 @@ from tournaments.models import (
 )
 from tournaments.pairing.trf import TrfEvent, trf_dumps
 from tournaments.pairing.types import ScoringSystem
+from tournaments.scoring.matches import MATCH_POINTS_RULE
 from tournaments.selectors import standings_get, tournament_state
 from tournaments.services.errors import TournamentError
 from tournaments.services.events import (
@@ -181,12 +182,7 @@ class EventAdmin(ScopedAdmin, AuditedAdmin):
             gettext_lazy("Ranking"),
             {
                 "fields": ("ranking", "tiebreaks"),
-                "description": gettext_lazy(
-                    "A Swiss with two games per pairing must rank on match points: the FIDE "
-                    "Dutch pairing engine takes one result per pairing (win, draw or loss), so "
-                    "a game-point total such as 3 of 4 cannot be paired on. Round robins may "
-                    "rank on either."
-                ),
+                "description": gettext_lazy(MATCH_POINTS_RULE),
             },
         ),
         (gettext_lazy("Opening ballot"), {"fields": ("ballot_deck", "ballot_policy")}),

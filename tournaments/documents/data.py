@@ -11,7 +11,6 @@ from dataclasses import dataclass
 
 from arbiter import Colour as Side
 from arbiter import find_variant
-from tournaments.crosstable import Crosstable
 from tournaments.documents.models import Document, DocumentKind
 from tournaments.documents.pdf import (
     Board,
@@ -25,6 +24,7 @@ from tournaments.documents.pdf import (
 )
 from tournaments.models import ByeKind, Event, GameResult, Round, RoundStatus
 from tournaments.results import result_score
+from tournaments.scoring.crosstable import Crosstable
 from tournaments.selectors import PublicPlayer, pairing_list, tournament_state
 from tournaments.selectors_public import crosstable_get
 

@@ -17,6 +17,20 @@ from __future__ import annotations
 from tournaments.pairing.types import Pair
 
 
+def berger_rounds(n: int, *, double: bool = False) -> int:
+    """Rounds of a round robin of ``n`` players: the Berger table's ``n - 1`` rounds, ``n``
+    with an odd ``n`` (the dummy makes the table even, C.05 Annex 1), twice that for a double
+    round robin; 0 with fewer than 2 players.
+
+    >>> berger_rounds(10), berger_rounds(9), berger_rounds(4, double=True), berger_rounds(1)
+    (9, 9, 6, 0)
+    """
+    if n < 2:
+        return 0
+    cycle = n - 1 + n % 2
+    return cycle * 2 if double else cycle
+
+
 def berger_table(n: int) -> list[list[Pair]]:
     """Single round-robin schedule for ``n`` players (pairing numbers ``1..n``).
 

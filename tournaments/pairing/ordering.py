@@ -9,7 +9,7 @@ renumbered for the engine by, in order, score (highest first), truncated Solkoff
 previous round (highest first), rating (highest first), pairing number (lowest first); the
 engine pairs with these numbers (TRF ``XXC rank``: pairing by position) and its answer is
 given back with the real pairing numbers. Truncated Solkoff is computed as the ``TSOL``
-tie-break of :mod:`tournaments.tiebreaks` (unplayed rounds per FIDE C.07 article 16).
+tie-break of :mod:`tournaments.scoring.tiebreaks` (unplayed rounds per FIDE C.07 article 16).
 """
 
 from __future__ import annotations
@@ -31,9 +31,9 @@ def draughts_order(state: TournamentState, *, after_round: int) -> list[int]:
     >>> draughts_order(state, after_round=0)
     [2, 1]
     """
-    # Imported here: tournaments.tiebreaks imports this package's types, so a module-level
+    # Imported here: tournaments.scoring.tiebreaks imports this package's types, so a module-level
     # import would be circular when tiebreaks is imported first.
-    from tournaments.tiebreaks import TieBreakContext, truncated_solkoff
+    from tournaments.scoring.tiebreaks import TieBreakContext, truncated_solkoff
 
     context = TieBreakContext.build(state, after_round=after_round)
 

@@ -121,8 +121,8 @@ class RoundResult:
     ``rest`` marks a round-robin rest: with an odd number of players, whoever meets the
     Berger table's dummy number has no game that round (FIDE C.05 Annex 1). It is nobody's
     choice and nobody's fault, so it scores nothing and the tie-breaks leave it out (no
-    dummy opponent, see :mod:`tournaments.tiebreaks`). TRF has no code for it: it is held and
-    written as ``Z`` with no points (TRF-2026: a blank result "is equivalent to Z").
+    dummy opponent, see :mod:`tournaments.scoring.tiebreaks`). TRF has no code for it: it is
+    held and written as ``Z`` with no points (TRF-2026: a blank result "is equivalent to Z").
 
     >>> RoundResult(3, None, None, "Z", Decimal(0), rest=True).bye
     True

@@ -25,6 +25,7 @@ from tournaments.models import (
     System,
 )
 from tournaments.pairing.berger import berger_table, double_round_robin
+from tournaments.pairing.criteria import colour_breach, had_allocated_bye, rematch
 from tournaments.pairing.dutch import PairingError, pair_dutch
 from tournaments.pairing.types import Colour, Pair, TournamentState
 from tournaments.selectors import event_total_rounds, tournament_state
@@ -324,7 +325,7 @@ def _swiss_warnings(pairing: Pairing, state: TournamentState) -> list[PairingWar
     white = pairing.white.pairing_number
     if pairing.black_id is None:
         history = state.competitor(white).results
-        if pairing.bye_kind == ByeKind.PAIRING_ALLOCATED and any(r.code in "UF" for r in history):
+        if pairing.bye_kind == ByeKind.PAIRING_ALLOCATED and had_allocated_bye(history):
             return [
                 PairingWarning(
                     "second_bye",
@@ -338,7 +339,7 @@ def _swiss_warnings(pairing: Pairing, state: TournamentState) -> list[PairingWar
         return []
     black = pairing.black.pairing_number
     warnings = []
-    if any(r.opponent == black and r.played for r in state.competitor(white).results):
+    if rematch(state.competitor(white).results, black):
         warnings.append(
             PairingWarning(
                 "rematch",
@@ -389,17 +390,15 @@ def _table_warnings(pairing: Pairing, table: list[Pair], number: int) -> list[Pa
 
 
 def _colour_problem(results, colour: Colour) -> str:
-    """C.04.1 f and g: no player gets the same colour three times in a row, and the
-    difference between whites and blacks never exceeds 2."""
-    colours = [r.colour for r in results if r.colour is not None and r.played] + [colour]
-    if len(colours) >= 3 and len(set(colours[-3:])) == 1:
+    """C.04.1 f and g (tournaments.pairing.criteria), as the arbiter reads it."""
+    breach = colour_breach(results, colour)
+    if breach is None:
+        return ""
+    if breach.repeated:
         if colour == Colour.WHITE:
             return _("white three times in a row")
         return _("black three times in a row")
-    difference = colours.count(Colour.WHITE) - colours.count(Colour.BLACK)
-    if abs(difference) > 2:
-        return _("colour difference %(difference)+d (more than 2)") % {"difference": difference}
-    return ""
+    return _("colour difference %(difference)+d (more than 2)") % {"difference": breach.difference}
 
 
 @transaction.atomic

@@ -1,9 +1,9 @@
 """Printed documents as ReportLab PDFs: crosstable, standings, pairing sheet, score sheets.
 
-The layouts take plain values (:class:`EventHeader`, :class:`tournaments.crosstable.Crosstable`,
-:class:`RoundSheet`) and return PDF bytes; they never query the database. Text is set in the
-embedded DejaVu Sans, so accented and Cyrillic names print as they are written.
-"""
+The layouts take plain values (:class:`EventHeader`,
+:class:`tournaments.scoring.crosstable.Crosstable`, :class:`RoundSheet`) and return PDF bytes;
+they never query the database. Text is set in the embedded DejaVu Sans, so accented and Cyrillic
+names print as they are written."""
 
 from tournaments.documents.pdf.crosstable import render_crosstable
 from tournaments.documents.pdf.data import Board, RoundSheet, SheetPlayer

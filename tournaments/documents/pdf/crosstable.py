@@ -9,7 +9,6 @@ import datetime
 from django.utils.translation import gettext as _
 from reportlab.lib import colors
 
-from tournaments.crosstable import Cell, Crosstable, CrosstableRow, format_points
 from tournaments.documents.pdf.pages import (
     EventHeader,
     PageFrame,
@@ -20,6 +19,7 @@ from tournaments.documents.pdf.pages import (
     usable_width,
 )
 from tournaments.documents.pdf.tables import Column, paged_tables
+from tournaments.scoring.crosstable import Cell, Crosstable, CrosstableRow, format_points
 
 HEADER_HEIGHT = 34.0  # the event header paragraphs on the first page, points
 

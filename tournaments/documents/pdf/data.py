@@ -1,5 +1,5 @@
 """The plain values the round documents (pairing sheet, score sheets) are drawn from. The
-crosstable and standings take :class:`tournaments.crosstable.Crosstable`."""
+crosstable and standings take :class:`tournaments.scoring.crosstable.Crosstable`."""
 
 from __future__ import annotations
 

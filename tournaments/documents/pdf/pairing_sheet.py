@@ -9,7 +9,6 @@ import datetime
 from django.utils.translation import gettext as _
 from reportlab.platypus import Paragraph
 
-from tournaments.crosstable import format_points
 from tournaments.documents.pdf.data import Board, RoundSheet, SheetPlayer
 from tournaments.documents.pdf.pages import (
     EventHeader,
@@ -23,6 +22,7 @@ from tournaments.documents.pdf.pages import (
     usable_width,
 )
 from tournaments.documents.pdf.tables import Column, paged_tables
+from tournaments.scoring.crosstable import format_points
 
 HEADER_HEIGHT = 52.0
 

@@ -8,7 +8,6 @@ import datetime
 from django.utils.translation import gettext as _
 from reportlab.platypus import Paragraph
 
-from tournaments.crosstable import Crosstable
 from tournaments.documents.pdf.crosstable import (
     HEADER_HEIGHT,
     complete_to,
@@ -28,6 +27,7 @@ from tournaments.documents.pdf.pages import (
     usable_width,
 )
 from tournaments.documents.pdf.tables import paged_tables
+from tournaments.scoring.crosstable import Crosstable
 
 
 def render_standings(
@@ -42,7 +42,7 @@ def render_standings(
     rows = [[*identity(row), *totals(row)] for row in table.rows]
     legend = [
         Paragraph(
-            " · ".join(f"{column.code}: {column.label}" for column in table.tiebreaks),
+            " · ".join(f"{column.code}: {_(column.label)}" for column in table.tiebreaks),
             styles()["small"],
         )
     ]

@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from decimal import Decimal
 
 from tournaments.pairing.types import TournamentState
-from tournaments.tiebreaks import TieBreak, TieBreakContext, TieBreakDetail, find_tiebreak
+from tournaments.scoring.tiebreaks import TieBreak, TieBreakContext, TieBreakDetail, find_tiebreak
 
 
 @dataclass(frozen=True)

@@ -40,7 +40,7 @@ Labels are marked the same way and translated by the page or document that shows
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from decimal import ROUND_HALF_UP, Decimal
 
@@ -93,7 +93,10 @@ class TieBreakContext:
 
     ``rows`` holds one result per round ``1..after_round`` for every player (a missing round
     is a zero-point bye), ``score`` the points, ``adjusted`` the scores adjusted for the
-    opponents' tie-breaks (C.07 16.3), ``vur_rounds`` the rounds that are VURs.
+    opponents' tie-breaks (C.07 16.3), ``vur_rounds`` the rounds that are VURs,
+    ``scheduled`` the rounds that count in the opponent-based tie-breaks (every round but a
+    round-robin rest, see the module's docstring). ``opponent_scores`` keeps each player's
+    opponent contributions once computed (Buchholz and Sonneborn-Berger share them).
     """
 
     state: TournamentState
@@ -103,6 +106,10 @@ class TieBreakContext:
     score: dict[int, Decimal]
     adjusted: dict[int, Decimal]
     vur_rounds: dict[int, frozenset[int]]
+    scheduled: dict[int, tuple[RoundResult, ...]] = field(default_factory=dict)
+    opponent_scores: dict[int, tuple[Contribution, ...]] = field(
+        default_factory=dict, compare=False, repr=False
+    )
 
     @classmethod
     def build(cls, state: TournamentState, *, after_round: int) -> TieBreakContext:
@@ -112,14 +119,16 @@ class TieBreakContext:
         score: dict[int, Decimal] = {}
         adjusted: dict[int, Decimal] = {}
         vur_rounds: dict[int, frozenset[int]] = {}
+        scheduled: dict[int, tuple[RoundResult, ...]] = {}
         for number, row in rows.items():
+            scheduled[number] = tuple(r for r in row if not r.rest)
             score[number] = sum((r.points for r in row), Decimal(0))
             late_byes = _trailing_requested_byes(row)
             adjusted[number] = sum(
                 (scoring.draw if r.round in late_byes else r.points for r in row), Decimal(0)
             )
             vur_rounds[number] = frozenset(r.round for r in row if _is_vur(r))
-        return cls(state, after_round, competitors, rows, score, adjusted, vur_rounds)
+        return cls(state, after_round, competitors, rows, score, adjusted, vur_rounds, scheduled)
 
     @property
     def scoring(self) -> ScoringSystem:
@@ -145,12 +154,20 @@ def _trailing_requested_byes(row: tuple[RoundResult, ...]) -> frozenset[int]:
 def _scheduled(context: TieBreakContext, number: int) -> tuple[RoundResult, ...]:
     """The player's rounds that count in their opponent-based tie-breaks: every round but a
     round-robin rest (see the module's docstring)."""
-    return tuple(r for r in context.rows[number] if not r.rest)
+    return context.scheduled[number]
 
 
-def _opponent_scores(context: TieBreakContext, number: int) -> list[Contribution]:
+def _opponent_scores(context: TieBreakContext, number: int) -> tuple[Contribution, ...]:
     """Per round: the opponent's adjusted score for a game played, the player's own score
-    (dummy, C.07 16.4) for an unplayed round; nothing for a round-robin rest."""
+    (dummy, C.07 16.4) for an unplayed round; nothing for a round-robin rest. Computed once
+    per player and context."""
+    found = context.opponent_scores.get(number)
+    if found is None:
+        found = context.opponent_scores[number] = _compute_opponent_scores(context, number)
+    return found
+
+
+def _compute_opponent_scores(context: TieBreakContext, number: int) -> tuple[Contribution, ...]:
     own = context.score[number]
     contributions = []
     for result in _scheduled(context, number):
@@ -171,11 +188,11 @@ def _opponent_scores(context: TieBreakContext, number: int) -> list[Contribution
                     ),
                 )
             )
-    return contributions
+    return tuple(contributions)
 
 
 def _cut(
-    contributions: list[Contribution], vur_rounds: frozenset[int], *, low: int, high: int
+    contributions: Sequence[Contribution], vur_rounds: frozenset[int], *, low: int, high: int
 ) -> tuple[tuple[Contribution, ...], tuple[Contribution, ...]]:
     """Apply C.07 modifiers: cut ``low`` least then ``high`` most significant values
     (14.1-14.4), the lowest VUR contribution going first among the low cuts (16.5)."""
@@ -246,21 +263,18 @@ def sonneborn_berger(context: TieBreakContext, number: int) -> TieBreakDetail:
     the result against them (win 1, draw 1/2, loss 0); unplayed rounds against the dummy
     (16.4), opponents' scores adjusted (16.3), a round-robin rest left out."""
     scoring = context.scoring
-    counted = tuple(
-        Contribution(
-            c.round,
-            c.opponent,
-            c.code,
-            c.value * _result_fraction(result.points, scoring),
-            c.dummy,
-            # The calculation only: ``dummy`` says the opponent is the C.07 16.4 dummy.
-            f"{c.value} x {_result_fraction(result.points, scoring)}",
+    counted = []
+    for c, result in zip(
+        _opponent_scores(context, number), _scheduled(context, number), strict=True
+    ):
+        fraction = _result_fraction(result.points, scoring)
+        # The note is the calculation only: ``dummy`` says the opponent is the C.07 16.4 dummy.
+        counted.append(
+            Contribution(
+                c.round, c.opponent, c.code, c.value * fraction, c.dummy, f"{c.value} x {fraction}"
+            )
         )
-        for c, result in zip(
-            _opponent_scores(context, number), _scheduled(context, number), strict=True
-        )
-    )
-    return TieBreakDetail("SB", number, sum((c.value for c in counted), Decimal(0)), counted)
+    return TieBreakDetail("SB", number, sum((c.value for c in counted), Decimal(0)), tuple(counted))
 
 
 def games_won(context: TieBreakContext, number: int) -> TieBreakDetail:

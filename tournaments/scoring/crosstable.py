@@ -1,12 +1,12 @@
 """The crosstable as plain data: one row per player in final order, one cell per round.
 
 Pure: :func:`build_crosstable` takes the :class:`TournamentState` the standings were computed
-from and the :class:`StandingRow` list of :func:`tournaments.standings.compute_standings`, and
-returns a :class:`Crosstable` that the PDF layout (tournaments.documents.pdf) and the HTML page
-both draw. Opponents are named by their line in the final order (the usual crosstable
-convention; the line, not the place, since tied players share a place),
-colours by ``w``/``b``, results by the points the player scored in that round, forfeits by
-their TRF codes ``+``/``-`` and byes by theirs (``U H Z F``).
+from and the :class:`StandingRow` list of
+:func:`tournaments.scoring.standings.compute_standings`, and returns a :class:`Crosstable` that
+the PDF layout (tournaments.documents.pdf) and the HTML page both draw. Opponents are named by
+their line in the final order (the usual crosstable convention; the line, not the place, since
+tied players share a place), colours by ``w``/``b``, results by the points the player scored in
+that round, forfeits by their TRF codes ``+``/``-`` and byes by theirs (``U H Z F``).
 
 Two games per pairing: the state holds one entry per round (the pairing's points and code);
 the games themselves come in ``games``, keyed by ``(pairing number, round)``, each
@@ -18,7 +18,7 @@ square table.
 
 >>> from decimal import Decimal
 >>> from tournaments.pairing.types import Colour, Competitor, RoundResult, TournamentState
->>> from tournaments.standings import compute_standings
+>>> from tournaments.scoring.standings import compute_standings
 >>> state = TournamentState(
 ...     competitors=(
 ...         Competitor(1, "Ada", 2300, results=(RoundResult(1, 2, Colour.WHITE, "0", Decimal(0)),)),
@@ -39,12 +39,9 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from decimal import Decimal
 
-from django.utils.functional import Promise
-from django.utils.translation import gettext_lazy
-
 from tournaments.pairing.types import Colour, RoundResult, TournamentState
-from tournaments.standings import StandingRow, place_text
-from tournaments.tiebreaks import find_tiebreak
+from tournaments.scoring.standings import StandingRow, place_text
+from tournaments.scoring.tiebreaks import find_tiebreak
 
 
 @dataclass(frozen=True)
@@ -134,11 +131,11 @@ class CrosstableRow:
 
 @dataclass(frozen=True)
 class TiebreakColumn:
-    """A tie-break column: the registry ``code`` and its ``label`` (lazily translated: it
-    reads in the language of the page or document that shows it)."""
+    """A tie-break column: the registry ``code`` and its ``label``, the English text marked
+    with ``gettext_noop``; the page or document that shows it translates it."""
 
     code: str
-    label: str | Promise
+    label: str
 
 
 @dataclass(frozen=True)
@@ -220,9 +217,7 @@ def build_crosstable(
     return Crosstable(
         after_round=after_round,
         total_rounds=state.total_rounds,
-        tiebreaks=tuple(
-            TiebreakColumn(code, gettext_lazy(find_tiebreak(code).label)) for code in tiebreaks
-        ),
+        tiebreaks=tuple(TiebreakColumn(code, find_tiebreak(code).label) for code in tiebreaks),
         rows=tuple(rows),
         square=square,
     )

@@ -1,0 +1,149 @@
+"""The pure scoring core (tournaments.scoring): it runs without Django, and its pieces score
+as the rules say."""
+
+import doctest
+import importlib
+import json
+import os
+import subprocess
+import sys
+from decimal import Decimal
+from pathlib import Path
+
+import pytest
+
+from games.models import GameResult
+from tests.tournaments.test_pairing_cli import BLOCK_DJANGO
+from tournaments.pairing.types import (
+    Colour,
+    Competitor,
+    RoundResult,
+    ScoringSystem,
+    TournamentState,
+)
+from tournaments.scoring.matches import GameSides, pairing_result
+from tournaments.scoring.results import GAME_CODES, PENDING
+from tournaments.scoring.standings import compute_standings
+
+REPO = Path(__file__).resolve().parents[2]
+
+#: Four players, three rounds, plain values: 1 and 2 end level on points, so the tie-breaks
+#: decide; 4 has a requested half-point bye in round 3.
+STANDINGS_SCRIPT = """
+import json
+from decimal import Decimal as D
+from tournaments.pairing.types import Colour, Competitor, RoundResult as R, TournamentState
+from tournaments.scoring.standings import compute_standings
+
+W, B = Colour.WHITE, Colour.BLACK
+state = TournamentState(
+    competitors=(
+        Competitor(1, "A", 2300, results=(R(1, 3, W, "1", D(2)), R(2, 2, B, "0", D(0)),
+                                          R(3, 4, W, "+", D(2)))),
+        Competitor(2, "B", 2200, results=(R(1, 4, B, "1", D(2)), R(2, 1, W, "1", D(2)),
+                                          R(3, 3, B, "0", D(0)))),
+        Competitor(3, "C", 2100, results=(R(1, 1, B, "0", D(0)), R(2, 4, W, "=", D(1)),
+                                          R(3, 2, W, "1", D(2)))),
+        Competitor(4, "D", 2000, results=(R(1, 2, W, "0", D(0)), R(2, 3, B, "=", D(1)),
+                                          R(3, 1, B, "-", D(0)))),
+    ),
+    total_rounds=3,
+)
+rows = compute_standings(state, tiebreaks=["TSOL", "SB", "WON", "ARO", "PS"], after_round=3)
+print(json.dumps([
+    [row.place, row.number, str(row.points), {k: str(v) for k, v in row.tiebreaks.items()}]
+    for row in rows
+]))
+"""
+
+
+def _standings_here() -> list:
+    namespace: dict = {}
+    exec(STANDINGS_SCRIPT.replace("print(json.dumps(", "result = (("), namespace)
+    return json.loads(json.dumps(namespace["result"]))
+
+
+def test_standings_with_tiebreaks_are_computed_with_django_blocked():
+    env = {k: v for k, v in os.environ.items() if k != "DJANGO_SETTINGS_MODULE"}
+    completed = subprocess.run(
+        [sys.executable, "-c", BLOCK_DJANGO + STANDINGS_SCRIPT],
+        cwd=REPO,
+        env=env,
+        capture_output=True,
+        text=True,
+    )
+    assert completed.returncode == 0, completed.stderr
+    rows = json.loads(completed.stdout)
+    assert rows == _standings_here()
+    assert [(place, number, points) for place, number, points, _ in rows] == [
+        ("1", 1, "4"),
+        ("2", 2, "4"),
+        ("3", 3, "3"),
+        ("4", 4, "1"),
+    ]
+    # Level on 4 points, truncated Solkoff decides: 1 met 3 (3 points) and 2 (4), and won
+    # round 3 by forfeit, valued against a dummy with 1's own 4 (C.07 16.4): 3 + 4 + 4 less
+    # the lowest = 8. 2 met 4 (1), 1 (4) and 3 (3): 8 less the lowest = 7.
+    assert [row[3]["TSOL"] for row in rows[:2]] == ["8", "7"]
+
+
+def test_game_codes_cover_every_final_game_result():
+    assert set(GAME_CODES) | {PENDING} == set(GameResult.values)
+    assert PENDING == GameResult.PENDING
+
+
+@pytest.mark.parametrize(
+    ("games", "match_points", "expected"),
+    [
+        # one game: the game's own code and points
+        ([("1-0", 1, 2)], True, {1: ("1", Decimal(2)), 2: ("0", Decimal(0))}),
+        # two games, colours swapped: 1 wins one and draws one, 3 game points to 1
+        ([("1-0", 1, 2), ("1/2", 2, 1)], False, {1: ("1", Decimal(3)), 2: ("0", Decimal(1))}),
+        ([("1-0", 1, 2), ("1/2", 2, 1)], True, {1: ("1", Decimal(2)), 2: ("0", Decimal(0))}),
+        # one win each: a drawn match
+        ([("1-0", 1, 2), ("1-0", 2, 1)], True, {1: ("=", Decimal(1)), 2: ("=", Decimal(1))}),
+        # no game played over the board: the match is a forfeit
+        ([("+/-", 1, 2), ("-/+", 2, 1)], True, {1: ("+", Decimal(2)), 2: ("-", Decimal(0))}),
+        # declared unplayed twice: a loss for both, no game played
+        ([("0-0", 1, 2), ("0-0", 2, 1)], True, {1: ("-", Decimal(0)), 2: ("-", Decimal(0))}),
+    ],
+)
+def test_pairing_result(games, match_points, expected):
+    sides = [GameSides(*game) for game in games]
+    scoring = ScoringSystem()
+    assert (
+        pairing_result(sides, white=1, black=2, scoring=scoring, match_points=match_points)
+        == expected
+    )
+
+
+@pytest.mark.parametrize(
+    "name",
+    [
+        "tournaments.scoring.results",
+        "tournaments.scoring.matches",
+        "tournaments.scoring.performance",
+        "tournaments.scoring.standings",
+        "tournaments.pairing.criteria",
+        "tournaments.pairing.berger",
+    ],
+)
+def test_doctests(name):
+    result = doctest.testmod(importlib.import_module(name))
+    assert result.attempted > 0 and result.failed == 0
+
+
+def test_crosstable_is_built_from_plain_values():
+    from tournaments.scoring.crosstable import build_crosstable
+
+    state = TournamentState(
+        competitors=(
+            Competitor(1, "A", 0, results=(RoundResult(1, 2, Colour.WHITE, "0", Decimal(0)),)),
+            Competitor(2, "B", 0, results=(RoundResult(1, 1, Colour.BLACK, "1", Decimal(2)),)),
+        ),
+        total_rounds=1,
+    )
+    standings = compute_standings(state, tiebreaks=["SB"], after_round=1)
+    table = build_crosstable(state, standings, after_round=1, tiebreaks=["SB"])
+    assert table.tiebreaks[0].label == "Sonneborn-Berger"
+    assert [row.cells[0].text for row in table.rows] == ["2b2", "1w0"]
