@@ -13,6 +13,7 @@ import os
 from pathlib import Path
 
 import pytest
+from django.urls import reverse
 from pypdf import PdfReader
 
 from tests.browser.layout import assert_fits
@@ -284,7 +285,7 @@ def test_an_organizer_runs_a_swiss_from_an_empty_database(live_server, page, tmp
     # results (board 1 won by white, board 3 drawn).
     for board in (1, 3):
         game = Game.objects.get(pairing__round=round_1, pairing__board=board)
-        walk.go(f"/admin/games/game/{game.pk}/record/", f"record-{board}")
+        walk.go(reverse("admin:tournaments_game_record", args=(game.pk,)), f"record-{board}")
         white, black = game.white.player, game.black.player
         page.fill(
             "#id_pdn",
