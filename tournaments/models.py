@@ -18,10 +18,12 @@ from simple_history.models import HistoricalRecords
 # Django loads an app's models from its models module: importing the printed documents'
 # model here registers it in this app (label and table `tournaments_document`).
 from tournaments.documents.models import Document as Document
+from tournaments.variant_names import VARIANT_NAMES
 
 
 def variant_choices() -> list[tuple[str, str]]:
-    """The arbiter's registered variants, read when the choices are needed (not at import).
+    """The arbiter's registered variants with their translated names, read when the choices
+    are needed (not at import).
 
     Without the registry there is no choice at all (system check tournaments.E001 says why).
     """
@@ -29,7 +31,7 @@ def variant_choices() -> list[tuple[str, str]]:
         from arbiter.variants import VARIANTS
     except ImportError:
         return []
-    return [(name, name) for name in VARIANTS]
+    return [(name, VARIANT_NAMES.get(name, name)) for name in VARIANTS]
 
 
 #: The variant that plays the Brazilian subset of a table marking one

@@ -5,9 +5,11 @@ import datetime
 import pytest
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError
+from django.utils import translation
 
 from tests.factories import EventFactory, PlayerFactory, RegistrationFactory
 from tournaments.models import Event, Pairing, Player, Round, variant_choices
+from tournaments.variant_names import VARIANT_NAMES
 
 pytestmark = pytest.mark.django_db
 
@@ -16,6 +18,10 @@ def test_variant_choices_come_from_the_arbiter_registry():
     from arbiter.variants import VARIANTS
 
     assert [name for name, _ in variant_choices()] == list(VARIANTS)
+    assert set(VARIANT_NAMES) == set(VARIANTS)  # every variant has a name people read
+    with translation.override("fr"):
+        assert dict(variant_choices())["international"] == "Dames internationales"
+        assert EventFactory.build(variant="english").get_variant_display() == "Dames anglaises"
     event = EventFactory.build(variant="no-such-variant")
     with pytest.raises(ValidationError, match="no-such-variant"):
         event.full_clean(exclude=["organizers"])
