@@ -5,9 +5,19 @@ import datetime
 import pytest
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError
+from django.utils import translation
 
 from tests.factories import EventFactory, PlayerFactory, RegistrationFactory
-from tournaments.models import Event, Pairing, Player, Round, variant_choices
+from tournaments.models import (
+    BYE_KIND_LABELS,
+    COLOUR_LABELS,
+    Event,
+    Pairing,
+    Player,
+    Round,
+    variant_choices,
+)
+from tournaments.pairing.types import ByeKind, Colour
 
 pytestmark = pytest.mark.django_db
 
@@ -70,3 +80,14 @@ def test_two_game_swiss_ranks_by_match_points():
         event.full_clean()
     with pytest.raises(IntegrityError):
         EventFactory(games_per_pairing=2, ranking="game")
+
+
+def test_field_choices_label_every_value_of_the_pure_enums():
+    assert [value for value, _ in Pairing._meta.get_field("bye_kind").choices] == list(ByeKind)
+    assert [value for value, _ in Event._meta.get_field("first_colour").choices] == list(Colour)
+    assert set(BYE_KIND_LABELS) == set(ByeKind) and set(COLOUR_LABELS) == set(Colour)
+    pairing = Pairing(bye_kind=ByeKind.PAIRING_ALLOCATED)
+    event = Event(first_colour=Colour.BLACK)
+    with translation.override("fr"):
+        assert pairing.get_bye_kind_display() == "exemption attribuée par l'appariement"
+        assert event.get_first_colour_display() == "noirs"
