@@ -22,6 +22,7 @@ from simple_history.models import HistoricalRecords
 # model here registers it in this app (label and table `tournaments_document`).
 from tournaments.documents.models import Document as Document
 from tournaments.pairing.types import ByeKind, Colour
+from tournaments.scoring.matches import MATCH_POINTS_RULE, must_rank_on_match_points
 
 
 def variant_choices() -> list[tuple[str, str]]:
@@ -290,6 +291,9 @@ class Event(models.Model):
                 condition=~Q(system="swiss") | Q(number_of_rounds__isnull=False),
                 name="event_swiss_has_rounds",
             ),
+            # The last guard of the rule stated by
+            # tournaments.scoring.matches.must_rank_on_match_points (MATCH_POINTS_RULE), which
+            # Event.clean applies with its message.
             models.CheckConstraint(
                 condition=~Q(system="swiss", games_per_pairing=2, ranking="game"),
                 name="event_swiss_two_games_match_points",
@@ -305,21 +309,13 @@ class Event(models.Model):
         if self.system == System.SWISS and not self.number_of_rounds:
             raise ValidationError({"number_of_rounds": _("A Swiss needs its number of rounds.")})
         if (
-            self.system == System.SWISS
-            and self.games_per_pairing == 2
-            and self.ranking == Ranking.GAME_POINTS
-        ):
-            # The Dutch engine scores each pairing with one result code (TRF16), so a two-game
-            # Swiss pairs and ranks on match points; game-point sums such as 3 have no code.
-            raise ValidationError(
-                {
-                    "ranking": _(
-                        "A Swiss with two games per pairing must rank on match points: the FIDE "
-                        "Dutch engine takes one result per pairing, and a game-point total such "
-                        "as 3 of 4 has none. Choose the ranking 'match points'."
-                    )
-                }
+            self.ranking == Ranking.GAME_POINTS
+            and self.games_per_pairing is not None
+            and must_rank_on_match_points(
+                swiss=self.system == System.SWISS, games_per_pairing=self.games_per_pairing
             )
+        ):
+            raise ValidationError({"ranking": _(MATCH_POINTS_RULE)})
         if self.ballot_deck_id is not None and not self._deck_fits():
             raise ValidationError(
                 {

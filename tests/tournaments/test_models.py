@@ -18,6 +18,7 @@ from tournaments.models import (
     variant_choices,
 )
 from tournaments.pairing.types import ByeKind, Colour
+from tournaments.scoring.matches import MATCH_POINTS_RULE
 
 pytestmark = pytest.mark.django_db
 
@@ -76,8 +77,10 @@ def test_string_forms():
 
 def test_two_game_swiss_ranks_by_match_points():
     event = EventFactory.build(games_per_pairing=2, ranking="game")
-    with pytest.raises(ValidationError, match="must rank on match points"):
+    with pytest.raises(ValidationError) as refused:
         event.full_clean()
+    assert refused.value.message_dict["ranking"] == [MATCH_POINTS_RULE]
+    EventFactory.build(system="rr", number_of_rounds=None, games_per_pairing=2).full_clean()
     with pytest.raises(IntegrityError):
         EventFactory(games_per_pairing=2, ranking="game")
 
