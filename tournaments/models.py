@@ -4,13 +4,16 @@ Rows only hold data and integrity constraints; the services (tournaments.service
 and the selectors (tournaments.selectors) read them.
 """
 
+from collections.abc import Mapping
 from decimal import Decimal
+from enum import StrEnum
 
 from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.core.validators import MaxValueValidator, MinValueValidator, RegexValidator
 from django.db import models
 from django.db.models import F, Q
+from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 from simple_history.models import HistoricalRecords
@@ -18,6 +21,8 @@ from simple_history.models import HistoricalRecords
 # Django loads an app's models from its models module: importing the printed documents'
 # model here registers it in this app (label and table `tournaments_document`).
 from tournaments.documents.models import Document as Document
+from tournaments.pairing.types import ByeKind, Colour
+from tournaments.scoring.matches import MATCH_POINTS_RULE, must_rank_on_match_points
 from tournaments.variant_names import VARIANT_NAMES
 
 
@@ -139,9 +144,20 @@ class Ranking(models.TextChoices):
     MATCH_POINTS = "match", _("match points")
 
 
-class Colour(models.TextChoices):
-    WHITE = "w", _("white")
-    BLACK = "b", _("black")
+def labelled_choices(labels: Mapping[StrEnum, Promise]) -> list[tuple[str, Promise]]:
+    """Field choices from the translated labels of a pure enum's members.
+
+    The values are the members' plain strings, so a migration that writes the choices never
+    imports the enum.
+    """
+    return [(member.value, label) for member, label in labels.items()]
+
+
+#: The translated name of each colour; the values are those of ``pairing.types.Colour``.
+COLOUR_LABELS: dict[Colour, Promise] = {
+    Colour.WHITE: _("white"),
+    Colour.BLACK: _("black"),
+}
 
 
 def _points_field(label: str, default: str) -> models.DecimalField:
@@ -219,7 +235,10 @@ class Event(models.Model):
         help_text=_("Codes from the tie-break registry, in order of application."),
     )
     first_colour = models.CharField(
-        _("first colour of the top seed"), max_length=1, choices=Colour.choices, default="w"
+        _("first colour of the top seed"),
+        max_length=1,
+        choices=labelled_choices(COLOUR_LABELS),
+        default=Colour.WHITE.value,
     )
     organizers = models.ManyToManyField(
         settings.AUTH_USER_MODEL, verbose_name=_("organizers"), related_name="organized_events"
@@ -274,6 +293,9 @@ class Event(models.Model):
                 condition=~Q(system="swiss") | Q(number_of_rounds__isnull=False),
                 name="event_swiss_has_rounds",
             ),
+            # The last guard of the rule stated by
+            # tournaments.scoring.matches.must_rank_on_match_points (MATCH_POINTS_RULE), which
+            # Event.clean applies with its message.
             models.CheckConstraint(
                 condition=~Q(system="swiss", games_per_pairing=2, ranking="game"),
                 name="event_swiss_two_games_match_points",
@@ -289,21 +311,13 @@ class Event(models.Model):
         if self.system == System.SWISS and not self.number_of_rounds:
             raise ValidationError({"number_of_rounds": _("A Swiss needs its number of rounds.")})
         if (
-            self.system == System.SWISS
-            and self.games_per_pairing == 2
-            and self.ranking == Ranking.GAME_POINTS
-        ):
-            # The Dutch engine scores each pairing with one result code (TRF16), so a two-game
-            # Swiss pairs and ranks on match points; game-point sums such as 3 have no code.
-            raise ValidationError(
-                {
-                    "ranking": _(
-                        "A Swiss with two games per pairing must rank on match points: the FIDE "
-                        "Dutch engine takes one result per pairing, and a game-point total such "
-                        "as 3 of 4 has none. Choose the ranking 'match points'."
-                    )
-                }
+            self.ranking == Ranking.GAME_POINTS
+            and self.games_per_pairing is not None
+            and must_rank_on_match_points(
+                swiss=self.system == System.SWISS, games_per_pairing=self.games_per_pairing
             )
+        ):
+            raise ValidationError({"ranking": _(MATCH_POINTS_RULE)})
         if self.ballot_deck_id is not None and not self._deck_fits():
             raise ValidationError(
                 {
@@ -383,11 +397,13 @@ class Registration(models.Model):
         return f"{self.pairing_number}. {self.player}"
 
 
-class ByeKind(models.TextChoices):
-    PAIRING_ALLOCATED = "pab", _("pairing-allocated bye")
-    HALF_POINT = "half", _("half-point bye")
-    ZERO_POINT = "zero", _("zero-point bye")
-    FULL_POINT = "full", _("full-point bye")
+#: The translated name of each bye; the values are those of ``pairing.types.ByeKind``.
+BYE_KIND_LABELS: dict[ByeKind, Promise] = {
+    ByeKind.PAIRING_ALLOCATED: _("pairing-allocated bye"),
+    ByeKind.HALF_POINT: _("half-point bye"),
+    ByeKind.ZERO_POINT: _("zero-point bye"),
+    ByeKind.FULL_POINT: _("full-point bye"),
+}
 
 
 class ByeRequest(models.Model):
@@ -511,7 +527,9 @@ class Pairing(models.Model):
         blank=True,
         verbose_name=_("black"),
     )
-    bye_kind = models.CharField(_("bye"), max_length=4, choices=ByeKind.choices, blank=True)
+    bye_kind = models.CharField(
+        _("bye"), max_length=4, choices=labelled_choices(BYE_KIND_LABELS), blank=True
+    )
     manual = models.BooleanField(_("edited by hand"), default=False)
     history = HistoricalRecords()
 

@@ -26,7 +26,8 @@ from django.views.decorators.http import condition, require_safe
 
 from tournaments.access import visible_event, visible_events
 from tournaments.inputs import whole_number
-from tournaments.models import ByeKind, Event, GameResult, System
+from tournaments.models import BYE_KIND_LABELS, Event, GameResult, System
+from tournaments.pairing.types import ByeKind
 from tournaments.scoring.tiebreaks import find_tiebreak
 from tournaments.selectors import pairing_list, player_list, standings_get
 from tournaments.selectors_public import (
@@ -271,7 +272,7 @@ def round_detail(request: HttpRequest, slug: str, number: int) -> HttpResponse:
                 line,
                 [(game, GameResult(game.result).label) for game in games.get(line.board, ())],
                 line.card,
-                ByeKind(line.bye_kind).label if line.bye_kind else "",
+                BYE_KIND_LABELS[ByeKind(line.bye_kind)] if line.bye_kind else "",
             )
             for line in pairing_list(round_)
         ]

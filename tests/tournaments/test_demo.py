@@ -7,7 +7,8 @@ from django.contrib.auth import authenticate
 from django.core.management import call_command
 
 from games.models import Dispute, GameRecord, Verification
-from tournaments.models import ByeKind, Event, Game, GameResult, Pairing, Player, RoundStatus
+from tournaments.models import Event, Game, GameResult, Pairing, Player, RoundStatus
+from tournaments.pairing.types import ByeKind
 
 pytestmark = pytest.mark.django_db
 

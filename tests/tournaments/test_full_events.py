@@ -7,7 +7,8 @@ import pytest
 
 from tests.factories import PlayerFactory
 from tournaments import selectors
-from tournaments.models import ByeKind, Game, GameResult, Pairing, Round, System
+from tournaments.models import Game, GameResult, Pairing, Round, System
+from tournaments.pairing.types import ByeKind
 from tournaments.services import events, registrations, results, rounds
 
 pytestmark = pytest.mark.django_db

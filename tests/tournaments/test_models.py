@@ -8,7 +8,17 @@ from django.db import IntegrityError
 from django.utils import translation
 
 from tests.factories import EventFactory, PlayerFactory, RegistrationFactory
-from tournaments.models import Event, Pairing, Player, Round, variant_choices
+from tournaments.models import (
+    BYE_KIND_LABELS,
+    COLOUR_LABELS,
+    Event,
+    Pairing,
+    Player,
+    Round,
+    variant_choices,
+)
+from tournaments.pairing.types import ByeKind, Colour
+from tournaments.scoring.matches import MATCH_POINTS_RULE
 from tournaments.variant_names import VARIANT_NAMES
 
 pytestmark = pytest.mark.django_db
@@ -72,7 +82,20 @@ def test_string_forms():
 
 def test_two_game_swiss_ranks_by_match_points():
     event = EventFactory.build(games_per_pairing=2, ranking="game")
-    with pytest.raises(ValidationError, match="must rank on match points"):
+    with pytest.raises(ValidationError) as refused:
         event.full_clean()
+    assert refused.value.message_dict["ranking"] == [MATCH_POINTS_RULE]
+    EventFactory.build(system="rr", number_of_rounds=None, games_per_pairing=2).full_clean()
     with pytest.raises(IntegrityError):
         EventFactory(games_per_pairing=2, ranking="game")
+
+
+def test_field_choices_label_every_value_of_the_pure_enums():
+    assert [value for value, _ in Pairing._meta.get_field("bye_kind").choices] == list(ByeKind)
+    assert [value for value, _ in Event._meta.get_field("first_colour").choices] == list(Colour)
+    assert set(BYE_KIND_LABELS) == set(ByeKind) and set(COLOUR_LABELS) == set(Colour)
+    pairing = Pairing(bye_kind=ByeKind.PAIRING_ALLOCATED)
+    event = Event(first_colour=Colour.BLACK)
+    with translation.override("fr"):
+        assert pairing.get_bye_kind_display() == "exemption attribuée par l'appariement"
+        assert event.get_first_colour_display() == "noirs"

@@ -3,7 +3,8 @@
 import pytest
 
 from tests.factories import event_with_players
-from tournaments.models import ByeKind, Game, GameResult, Pairing, Round, RoundStatus
+from tournaments.models import Game, GameResult, Pairing, Round, RoundStatus
+from tournaments.pairing.types import ByeKind
 from tournaments.services import registrations, results, rounds
 from tournaments.services.errors import (
     PairingEditError,

@@ -22,7 +22,8 @@ from tournaments.documents.pdf import (
     render_score_sheets,
     render_standings,
 )
-from tournaments.models import ByeKind, Event, GameResult, Round, RoundStatus
+from tournaments.models import BYE_KIND_LABELS, Event, GameResult, Round, RoundStatus
+from tournaments.pairing.types import ByeKind
 from tournaments.results import result_score
 from tournaments.scoring.crosstable import Crosstable
 from tournaments.selectors import PublicPlayer, pairing_list, tournament_state
@@ -97,7 +98,7 @@ def round_sheet(round: Round) -> RoundSheet:
             board=line.board,
             white=player(line.white),
             black=None if line.black is None else player(line.black),
-            bye=ByeKind(line.bye_kind).label if line.bye_kind else "",
+            bye=BYE_KIND_LABELS[ByeKind(line.bye_kind)] if line.bye_kind else "",
             results=tuple(
                 result_score(r, event.variant) for r in line.results if r != GameResult.PENDING
             ),

@@ -13,7 +13,6 @@ from simple_history.utils import bulk_create_with_history
 
 from tournaments.documents.services import documents_round_completed
 from tournaments.models import (
-    ByeKind,
     ByeRequest,
     Event,
     Game,
@@ -27,7 +26,7 @@ from tournaments.models import (
 from tournaments.pairing.berger import berger_table, double_round_robin
 from tournaments.pairing.criteria import colour_breach, had_allocated_bye, rematch
 from tournaments.pairing.dutch import PairingError, pair_dutch
-from tournaments.pairing.types import Colour, Pair, TournamentState
+from tournaments.pairing.types import ByeKind, Colour, Pair, TournamentState
 from tournaments.selectors import event_total_rounds, tournament_state
 from tournaments.services.errors import (
     PairingEditError,
