@@ -68,6 +68,7 @@ def build(size: int, number_of_rounds: int, user, *, slug: str = "", pending: in
         system=System.SWISS,
         number_of_rounds=number_of_rounds,
         tiebreaks=["TSOL", "SB", "WON", "ARO"],
+        published=True,  # followed by the public: pages answer only for published events
     )
     players = Player.objects.bulk_create(
         Player(first_name="P", last_name=f"{size}-{i:04d}", rating=2400 - i) for i in range(size)

@@ -44,6 +44,7 @@ def build(size: int, user, *, games_per_pairing: int):
         tiebreaks=["TSOL", "SB", "WON", "DE", "ARO"],
         games_per_pairing=games_per_pairing,
         ranking="match",
+        published=True,  # followed by the public: pages answer only for published events
     )
     players = Player.objects.bulk_create(
         Player(first_name="P", last_name=f"{size}-{i:04d}", rating=2400 - i) for i in range(size)

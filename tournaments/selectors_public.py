@@ -166,8 +166,11 @@ def forget_states() -> None:
         cache.set(_GENERATION, 1, None)
 
 
-def cached(fingerprint: str, key: str, compute: Callable[[], T]) -> T:
-    """`compute()` cached under the event's current state `fingerprint`."""
+def cached(fingerprint: str, key: str, compute: Callable[[], T], *, keep: bool = True) -> T:
+    """`compute()` cached under the event's current state `fingerprint`; with `keep=False`
+    a value already cached is read, but one computed here is not stored (for a caller that
+    keeps its own rendered answer: pickling a 500-player crosstable costs a tenth of
+    building it)."""
     state = hashlib.sha256(fingerprint.encode()).hexdigest()[:32]
     full_key = f"damier:{state}:{key}"
     found = cache.get(full_key)
@@ -176,7 +179,8 @@ def cached(fingerprint: str, key: str, compute: Callable[[], T]) -> T:
         # 500-player crosstable costs as much as building it. A value stored meanwhile by
         # another request was computed from the same state, so this one is as good.
         found = compute()
-        cache.add(full_key, found, _CACHE_SECONDS)
+        if keep:
+            cache.add(full_key, found, _CACHE_SECONDS)
     return found
 
 

@@ -1,5 +1,7 @@
 """Read-only endpoints: content, filters, pagination, the one error shape, no private data."""
 
+import json
+
 import pytest
 
 pytestmark = pytest.mark.django_db
@@ -138,6 +140,11 @@ def test_plain_serializers_answer_as_drf_does(client, swiss):
     ):
         for item in items:
             assert serializer.to_representation(item) == drf(serializer, item)
+    cell_serializer = s.CellSerializer()
+    for cell in (cell for row in rows for cell in row.cells):
+        written = cell_serializer.to_representation(cell)
+        assert written == drf(cell_serializer, cell)
+        assert json.dumps(written) == json.dumps(drf(cell_serializer, cell))
     white = player_list(swiss)[0]
     line = {"round": 1, "board": 1, "white": white, "black": None, "bye_kind": "pab"}
     line |= {"card": None, "games": ()}

@@ -2,7 +2,8 @@
 
 Views are thin: they read through tournaments.selectors / selectors_public and write
 through tournaments.services, the same functions the admin calls. Only published rounds
-are visible; results-based answers are cached per event state like the public pages.
+are visible; results-based answers are kept per event state (their rendered JSON, under
+their ETag) and read the public pages' cached tables.
 """
 
 from collections.abc import Callable
@@ -294,8 +295,8 @@ class PairingList(EventScopedList):
 class AfterRoundList(EventScopedList):
     """A list read for the event after ?round= (default: the last published round), empty
     before any round is published. ``read(event, after_round=...)`` is the selector that
-    computes it, cached per event state under ``cache_name`` (the public pages share the
-    cache); ``rows`` turns it into the list."""
+    computes it; one the public pages cached under ``cache_name`` for the event's state is
+    read instead; ``rows`` turns it into the list."""
 
     state_etag = True
     cache_name: str
@@ -310,11 +311,14 @@ class AfterRoundList(EventScopedList):
         after = _published_round(self.request, event)
         if not after:
             return []
+        # A table the public pages computed is read from their cache; one computed here is
+        # not stored there: the rendered answer is kept under its ETag (api/conditional.py).
         return self.rows(
             cached(
                 event_state(event),
                 f"{self.cache_name}:{after}",
                 lambda: self.read(event, after_round=after),
+                keep=False,
             )
         )
 
