@@ -164,3 +164,9 @@ def test_a_bad_event_in_the_address_opens_the_admin_pages_without_one(admin_clie
     for name in ("admin:games_dispute_arbiters", "admin:tournaments_registration_add"):
         answer = admin_client.get(reverse(name), {"event": value})
         assert answer.status_code == 200, (name, value)
+
+
+def test_api_root_in_a_browser_speaks_the_visitors_language(client):
+    page = client.get("/api/", HTTP_ACCEPT="text/html", HTTP_ACCEPT_LANGUAGE="fr").content.decode()
+    assert "API de Damier" in page and "Les points d&#x27;entrée de l&#x27;API" in page
+    assert "The entry points" not in page
