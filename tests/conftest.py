@@ -53,3 +53,15 @@ def _tasks_in_process(request):
         return
     request.getfixturevalue("eager_celery")
     yield
+
+
+@pytest.fixture(autouse=True)
+def _language_of_the_settings():
+    """Each test starts and ends in the settings' language: a request in French activates
+    French for the thread (LocaleMiddleware), and a later test calling a service directly
+    would read its messages in French."""
+    from django.utils import translation
+
+    translation.deactivate()
+    yield
+    translation.deactivate()
