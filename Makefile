@@ -5,7 +5,7 @@ BIN := $(VENV)/bin
 PORT ?= 8000
 STAMP := $(VENV)/.installed
 
-.PHONY: run install test lint bench load perft-deep perft-games corpus differential fuzz peers worker clean messages
+.PHONY: run install test explore lint bench load perft-deep perft-games corpus differential fuzz peers worker clean messages
 
 $(STAMP): requirements.txt
 	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -20,8 +20,13 @@ run: install
 	$(BIN)/python manage.py load_demo
 	$(BIN)/python manage.py runserver 127.0.0.1:$(PORT)
 
+# Property tests draw the same examples on every run (the `ci` Hypothesis profile,
+# tests/conftest.py); `make explore` draws fresh ones, ten times as many.
 test: install
-	$(BIN)/python -m pytest
+	$(BIN)/python -m pytest --hypothesis-profile=ci
+
+explore: install
+	$(BIN)/python -m pytest -m hypothesis --hypothesis-profile=explore
 
 # A real Celery worker (needs CELERY_BROKER_URL, and DATABASE_URL for a shared database).
 worker: install

@@ -461,6 +461,10 @@ class Board:
                 return None
             return generator._moves[origin << 8 | to]
         raws = [raw for raw in self._legal_raw() if raw[0] == origin and raw[1] == to]
+        if len(raws) > 1:
+            # two squares that are one capture's whole landing path name that capture,
+            # even where a longer capture also runs between them (docs/rules/pdn.md §5.3)
+            raws = [raw for raw in raws if len(generator.move(raw).path) == 2]
         if len(raws) != 1:
             return None
         move = generator.move(raws[0])

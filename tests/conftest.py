@@ -1,12 +1,50 @@
-"""Project-wide fixtures and marker handling.
+"""Project-wide fixtures, marker handling and Hypothesis profiles.
 
 - `postgres` tests run only when the default database is PostgreSQL (DATABASE_URL).
 - `celery_worker` tests run only when CELERY_BROKER_URL is set.
+- Hypothesis: the `ci` profile (loaded when CI is set, and by `make test`) draws the same
+  examples on every run (`derandomize`), so the suite cannot go red by chance; a failure once
+  found stays in the suite as an `@example`. The `explore` profile (`make explore`) draws fresh
+  examples, EXPLORE_FACTOR times as many, keeps what fails in `.hypothesis/` and replays it on
+  the next exploration, and prints the blob that reproduces it.
 """
 
 import os
 
 import pytest
+from hypothesis import HealthCheck
+from hypothesis import settings as hypothesis_settings
+
+EXPLORE_FACTOR = 10
+
+hypothesis_settings.register_profile(
+    "ci",
+    derandomize=True,
+    deadline=None,
+    print_blob=True,
+    suppress_health_check=[HealthCheck.too_slow],
+)
+hypothesis_settings.register_profile(
+    "explore",
+    max_examples=100 * EXPLORE_FACTOR,
+    deadline=None,
+    print_blob=True,
+    suppress_health_check=[HealthCheck.too_slow],
+)
+if os.environ.get("CI"):
+    hypothesis_settings.load_profile("ci")
+
+
+def _explore_further(items) -> None:
+    """Under the `explore` profile, a property test that sets its own number of examples runs
+    EXPLORE_FACTOR times as many (a profile changes only what a test leaves unset)."""
+    tests = {getattr(item.obj, "__func__", item.obj) for item in items if hasattr(item, "obj")}
+    for test in tests:
+        own = getattr(test, "_hypothesis_internal_use_settings", None)
+        if own is not None and own.max_examples < 100 * EXPLORE_FACTOR:
+            test._hypothesis_internal_use_settings = hypothesis_settings(
+                own, max_examples=own.max_examples * EXPLORE_FACTOR
+            )
 
 
 def pytest_collection_modifyitems(config, items):
@@ -24,6 +62,8 @@ def pytest_collection_modifyitems(config, items):
             item.add_marker(no_postgres)
         if "celery_worker" in item.keywords and not os.environ.get("CELERY_BROKER_URL"):
             item.add_marker(no_broker)
+    if hypothesis_settings.get_current_profile_name() == "explore":
+        _explore_further(items)
 
 
 @pytest.fixture

@@ -167,7 +167,6 @@ def run(count: int, findings: Findings) -> Findings:
         max_examples=count,
         deadline=None,
         database=None,
-        derandomize=False,
         suppress_health_check=list(HealthCheck),
     )
     variants = st.sampled_from(VARIANT_NAMES)

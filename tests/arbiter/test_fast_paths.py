@@ -14,13 +14,13 @@ every variant.
 
 from __future__ import annotations
 
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from arbiter import notation
 from arbiter.board import Board, Colour
 from arbiter.errors import ArbiterError
-from arbiter.variants import VARIANTS, InternationalBoard, RussianBoard
+from arbiter.variants import VARIANTS, InternationalBoard, PoolBoard, RussianBoard
 from tests.arbiter.registry import BITBOARD_VARIANTS, played
 
 NAMES = BITBOARD_VARIANTS
@@ -150,6 +150,7 @@ def test_fast_paths_over_random_games(name: str, seed: int) -> None:
 
 @settings(max_examples=300, deadline=None)
 @given(placements())
+@example(PoolBoard("W:WK2,18,K19:B6,17,23,25"))
 def test_fast_paths_over_random_placements(board: Board) -> None:
     check_generator(board)
     check_reader(board)
@@ -167,3 +168,13 @@ def test_kept_moves_follow_push_pop_and_copy() -> None:
     assert board.legal_moves() == [capture]
     board.set_fen("B:W32:B28")
     assert [(m.from_square, m.to_square) for m in board.legal_moves()] == [(28, 37)]
+
+
+def test_a_single_jump_is_named_beside_a_longer_capture_between_the_same_squares() -> None:
+    """Pool: ``19-1`` is the flying king's jump over 6 (its whole landing path), although
+    19x30x21x10x1 also runs from 19 to 1; the fast reader names it as the general one does
+    (docs/rules/pdn.md §5.3)."""
+    board = PoolBoard("W:WK2,18,K19:B6,17,23,25")
+    fast = board._read_plain("19-1")
+    assert fast == notation.parse_move(board, "19-1")
+    assert fast is not None and fast.captures == {6} and fast.path == (19, 1)
