@@ -92,10 +92,14 @@ _SAN += r"|[KQRBNP]@[a-h][1-8]|O-O(?:-O)?)[+#]?"
 _MOVE = re.compile(
     rf"\d+(?:[-x:]\d+)+|\d{{4}}|[A-Za-z]\d+(?:[-x:]?[A-Za-z]\d+)+|[a-h][a-h]\d|{_SAN}",
 )
-# A move cut by a blank: "5x 14", "1- 7" (corpus: OCA game 1, schildpad.pdn).
-_MOVE_HEAD = re.compile(rf"{_SQUARE}(?:[-x:]{_SQUARE})*[-x:]")
+# A move cut by a blank: "5x 14", "1- 7" (corpus: OCA game 1, schildpad.pdn), also with its
+# move number glued to it: "48.18x 9", "50.10- 4" (one engine's records).
+_MOVE_HEAD = re.compile(rf"(?:\d+\.+)?{_SQUARE}(?:[-x:]{_SQUARE})*[-x:]")
 _MOVE_TAIL = re.compile(rf"{_SQUARE}(?:[-x:]{_SQUARE})*[!?*]*")
 _UNKNOWN = frozenset({"-", "--"})
+# Typesetting in texts that went through a word processor or an old program: dashes for
+# '-', a capital 'X' for 'x' ("32–28", "28X19", "1–0").
+_TYPESET = str.maketrans({"–": "-", "—": "-", "‒": "-", "−": "-", "X": "x"})
 _ELLIPSIS = frozenset({"...", "..", "…"})
 _WORD_EXPECTED = "a move, a move number or a result"
 _BLANKS = re.compile(r"\s+")
@@ -122,11 +126,30 @@ _GLUED = re.compile(r"(\d+(?:[-x:]\d+)+)([A-Za-z]{3}.*)")
 _TAG_BROKEN = re.compile(r'\[\s*([A-Za-z_][A-Za-z0-9_]*)\s*("?)([^"\]]*)("?)\s*(\]?)')
 # A parenthesised group on one line, without parentheses or braces inside.
 _GROUP = re.compile(r"\(([^(){}\[\]]*)\)")
+# What the search for the end of a group holding groups stops at.
+_PARENS = re.compile(r"[(){}\[\]]")
+# The groups inside a group's body, innermost first (see _prose).
+_INNER_GROUP = re.compile(r"\([^()]*\)")
 
 
 _STRAY = re.compile(r'[}\]"]+')
 #: The longest comment kept (characters): a longer one keeps its beginning, with a warning.
 MAX_COMMENT = 1 << 16
+#: The longest tag line read whole (characters): past it, a tag still open is read as broken.
+MAX_TAG_LINE = 1 << 20
+_TAG_START = re.compile(r"\s*\[")
+
+
+def _opens_tag(line: str) -> bool:
+    """Whether ``line`` starts with a tag that does not close on it."""
+    start = _TAG_START.match(line)
+    return start is not None and _TAG.match(line, start.end() - 1) is None
+
+
+def _closes_tag(line: str) -> bool:
+    """Whether the tag that starts ``line`` closes on it."""
+    start = _TAG_START.match(line)
+    return start is not None and _TAG.match(line, start.end() - 1) is not None
 
 
 def _unescape(value: str) -> str:
@@ -168,15 +191,44 @@ def _broken_tag(line: str, number: int, pos: int, column: int) -> Token:
 
 def _prose(line: str, number: int, pos: int, column: int) -> Token | None:
     """A parenthesised note written in words ("(Roberto's first choice, the Wilderness
-    1.)") as a COMMENT with its repair; None when the group reads as movetext."""
+    1.)", "(a win with 11 pieces (outside the capability of even a 10 piece db!))") as a
+    COMMENT with its repair; None when the group reads as movetext. A group holding
+    groups is a note when its own words, outside the inner groups, do not read as
+    movetext: a variation with sub-variations stays a variation."""
     group = _GROUP.match(line, pos)
-    if group is None:
+    if group is not None:
+        body = own = group[1]
+    else:
+        end = _group_end(line, pos)
+        if end is None:
+            return None
+        body = own = line[pos + 1 : end - 1]
+        removed = 1
+        while removed:
+            own, removed = _INNER_GROUP.subn(" ", own)
+    if not any(token.kind is Kind.BAD for token in _Lexer(False)._line(number, own)):
         return None
-    body = group[1]
-    if not any(token.kind is Kind.BAD for token in _Lexer(False)._line(number, body)):
-        return None
-    repair = ("a variation of moves in '(...)'", repr(group[0][:40]), "a comment")
+    written = line[pos : pos + len(body) + 2]
+    repair = ("a variation of moves in '(...)'", repr(written[:40]), "a comment")
     return Token(Kind.COMMENT, number, column, text=body, repair=repair)
+
+
+def _group_end(line: str, pos: int) -> int | None:
+    """The end of the parenthesised group that opens at ``pos`` and holds other groups
+    (after its matching ')'), or None when it does not close on this line or holds a
+    comment or a tag."""
+    depth = 0
+    for match in _PARENS.finditer(line, pos):
+        char = match.group()
+        if char == "(":
+            depth += 1
+        elif char == ")":
+            depth -= 1
+            if not depth:
+                return match.end()
+        else:
+            return None
+    return None
 
 
 class _Lexer:
@@ -189,12 +241,29 @@ class _Lexer:
 
     def tokens(self, lines: Iterable[Line]) -> Iterator[Token]:
         number = 0
+        # A line that opens a tag not closed on it, held with the pieces that follow it
+        # until the tag closes: a tag value longer than a piece of a line is read whole.
+        held: list[str] = []
         for line in lines:
             if type(line) is str:
+                if held:
+                    yield from self._line(number, "".join(held))
+                    held = []
                 number += 1
-                yield from self._line(number, line)
+                if self.comment is None and _opens_tag(line):
+                    held.append(line)
+                else:
+                    yield from self._line(number, line)
+            elif held:  # a piece of the held line
+                held.append(line.text)  # type: ignore[union-attr]
+                joined = "".join(held)
+                if _closes_tag(joined) or len(joined) > MAX_TAG_LINE:
+                    yield from self._line(number, joined)
+                    held = []
             else:  # a piece of a long line
                 yield from self._line(number, line.text, line.column + 1)  # type: ignore[union-attr]
+        if held:
+            yield from self._line(number, "".join(held))
         if self.comment is not None:
             yield self._open_comment(closed=False)
         yield Token(Kind.EOF, number + 1, 1)
@@ -327,9 +396,10 @@ class _Lexer:
                 pos = match.end()
                 word = match.group()
                 if _MOVE_HEAD.fullmatch(word) and (tail := _join_tail(line, pos)):
-                    word += tail.group()
+                    yield from _split_move(number, column, word + line[pos : tail.end()])
                     pos = tail.end()
-                yield from _word(number, column, word)
+                else:
+                    yield from _word(number, column, word)
 
 
 def _join_tail(line: str, pos: int) -> re.Match[str] | None:
@@ -341,6 +411,24 @@ def _join_tail(line: str, pos: int) -> re.Match[str] | None:
     if match is None or (match.end() < len(line) and _WORD.match(line, match.end())):
         return None
     return match
+
+
+def _split_move(number: int, column: int, written: str) -> Iterator[Token]:
+    """The tokens of a move padded with a blank (``written`` as it stands: "1- 7", "5x 14",
+    "48.18x 9"), read without the blank. Padding after a spaced move number is the layout
+    of the PDN standard's own test files (fmjd-testset: DUTCH96H, candidate95, schildpad)
+    and is read silently; glued to its move number it is one engine's, and is a repair
+    (PDN 3.0 has no blank inside a move, docs/rules/pdn.md §5.3)."""
+    tokens = list(_word(number, column, written))
+    first, last = tokens[0], tokens[-1]
+    if first.kind is Kind.NUMBER and last.kind is Kind.MOVE:
+        repair = (
+            "a blank after the move number and none inside the move",
+            repr(written),
+            f"the move number {first.value} and the move {last.text!r}",
+        )
+        tokens[0] = first._replace(repair=repair)
+    yield from tokens
 
 
 def _run(number: int, line: str, start: int, end: int, column: int) -> Token:
@@ -422,6 +510,14 @@ def _word(number: int, column: int, word: str) -> Iterator[Token]:
         )
         yield Token(Kind.COMMENT, number, column + len(move), text=remark)
         return
+    typed = word.translate(_TYPESET)
+    if typed != word:
+        tokens = list(_word(number, column, typed))
+        if all(token.kind is not Kind.BAD for token in tokens):
+            expected = "'-' and 'x' in moves and results"
+            tokens[0] = tokens[0]._replace(repair=(expected, repr(word), repr(typed)))
+            yield from tokens
+            return
     yield Token(Kind.BAD, number, column, text=word, expected=_WORD_EXPECTED, resync=True)
 
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 import importlib
 import io
 import json
+import re
 import tracemalloc
 from pathlib import Path
 
@@ -77,6 +78,14 @@ REPAIRS = {
         "')' to close the variation opened at line 61, column 16",
         "the variation closed there",
     ),
+    "move number glued to a padded move": (
+        66,
+        1,
+        "a blank after the move number and none inside the move",
+        "the move number 1 and the move '32-28'",
+    ),
+    "note holding parentheses": (71, 10, "a variation of moves in '(...)'", "a comment"),
+    "typeset dash": (76, 4, "'-' and 'x' in moves and results", "'32-28'"),
 }
 
 
@@ -500,6 +509,53 @@ def test_a_long_line_comes_in_pieces_with_their_columns() -> None:
     assert (last.line, last.column) == (1, len(text) - 5)
 
 
+@pytest.mark.parametrize("size", [MAX_PIECE - 9, MAX_PIECE, 3 * MAX_PIECE + 7])
+@pytest.mark.parametrize("blanks", [False, True])
+def test_a_tag_value_longer_than_a_piece_of_a_line_keeps_its_record_whole(
+    size: int, blanks: bool
+) -> None:
+    """A tag line is read whole even when its value is longer than a piece of a line
+    (MAX_PIECE): the record is not cut in two at the piece's end."""
+    value = ("a " * size)[:size] if blanks else "x" * size
+    text = f'[Event "{value}"]\n[White "A"]\n1. 32-28 19-23 *\n[Event "next"]\n1. 31-27 *\n'
+    for source in (text, text.encode(), io.BytesIO(text.encode())):
+        first, second = read_games(source)
+        assert first.tag("Event") == value and first.tag("White") == "A"
+        assert [m.text for m in first.moves] == ["32-28", "19-23"]
+        assert first.errors == first.warnings == []
+        assert second.tag("Event") == "next"
+
+
+@needs_corpus
+def test_move_numbers_glued_to_padded_moves_read_the_games_of_the_spaced_ones() -> None:
+    """An engine writes "48.18x 9": the standard's own files (written "48. 18x 9"), with
+    each move number glued to its move, read the same moves and replay the same, with one
+    warning per glued padded move."""
+    path = CORPUS / "international" / "fmjd-testset" / "DUTCH96H.pdn"
+    spaced = path.read_text(encoding="utf-8", errors="replace")
+    glued = re.sub(r"(\d+\.) +(?=\d)", r"\1", spaced)
+    padded = len(re.findall(r"\d+\.\d+[-x] \d", glued))
+    assert glued != spaced and padded == 21
+    before, after = list(read_games(spaced)), list(read_games(glued))
+    assert len(before) == len(after) == 13
+    warnings = 0
+    for clean, joined in zip(before, after, strict=True):
+        assert [m.text for m in joined.moves] == [m.text for m in clean.moves]
+        assert joined.errors == []
+        warnings += len(joined.warnings)
+        ours, theirs = (
+            replay(clean, variant="international"),
+            replay(joined, variant="international"),
+        )
+        assert (ours.verdict, ours.plies, ours.final_fen) == (
+            theirs.verdict,
+            theirs.plies,
+            theirs.final_fen,
+        )
+        assert theirs.legal
+    assert warnings == padded
+
+
 # -- properties -------------------------------------------------------------------------
 
 CLEAN = (
@@ -510,8 +566,10 @@ CLEAN = (
 #: or quotes, prose in parentheses, a remark glued to a move, stray punctuation, '}', ')',
 #: ']' and '"', no result, an over-long comment, '$' with no number or non-ASCII digits, a
 #: move number too long to be one, an empty or unclosed variation, a move number with no
-#: move, a result written another way. (A FEN whose side to move is '?' is settled by the
-#: replay: test_a_fen_with_an_open_side_to_move_is_settled_by_the_first_move.)
+#: move, a result written another way, a move number glued to a move padded with a blank,
+#: a note holding parentheses, a capital 'X' or a dash typeset for 'x' or '-'. (A FEN whose
+#: side to move is '?' is settled by the replay:
+#: test_a_fen_with_an_open_side_to_move_is_settled_by_the_first_move.)
 ONE_REPAIR = [
     ('[Round "3"]', '[Round "3]'),
     ('[Round "3"]', "[Round 3]"),
@@ -531,6 +589,10 @@ ONE_REPAIR = [
     ("10-14 2-0", "10-14 (11-15 2-0"),
     ("10-14 2-0", "10-14 4. 2-0"),
     ("10-14 2-0", "10-14 2:0"),
+    ("2. 28x19", "2.28x 19"),
+    ("{a note}", "(a note (in parentheses) written in words)"),
+    ("2. 28x19", "2. 28X19"),
+    ("10-14 2-0", "10–14 2-0"),
 ]
 
 
