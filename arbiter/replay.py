@@ -154,7 +154,7 @@ class _Replay:
             with contextlib.suppress(UnknownVariantError):
                 self.board_type = _board_type(named)
         first, *others = self.game.errors
-        self._stop("unreadable", None, "pdn-syntax", str(first))
+        self._stop("unreadable", None, "pdn-syntax", str(first), place=(first.line, first.column))
         self.notes.extend(f"also: {error}" for error in others)
 
     def _declared(self) -> str | None:
@@ -172,7 +172,9 @@ class _Replay:
         try:
             self.board_type = _board_type(named)
         except UnknownVariantError as exc:
-            self._stop("unreadable", None, "unknown-variant", str(exc))
+            tag = "GameType" if self.game.tag("GameType") else "Variant"
+            place = self.game.tag_place(tag) if game_type else None
+            self._stop("unreadable", None, "unknown-variant", str(exc), place=place)
             return False
         if game_type and variant is not None and _variant_name(variant) != self.board_type.name:
             tag = "GameType" if self.game.tag("GameType") else "Variant"
@@ -462,10 +464,14 @@ class _Replay:
         code: str,
         message: str,
         legal: tuple[str, ...] = (),
+        place: tuple[int, int] | None = None,
     ) -> None:
+        """Stop the replay at ``item``, or before the first move with the ``place`` (line,
+        column) of what stopped it when something written is to blame."""
         self.verdict = verdict
         if item is None:
-            self.error = MoveError(None, None, None, None, code, message)
+            line, column = place or (None, None)
+            self.error = MoveError(None, None, None, None, code, message, (), line, column)
             return
         assert self.board is not None
         self.error = MoveError(
@@ -529,6 +535,11 @@ class _Replay:
             where = f"at ply {self.error.ply}" if self.error.ply else "before the first move"
             return "not-checkable", f"the replay stopped {where}"
         meaning = normalize_result(recorded) if recorded else None
+        if meaning == "0-0":
+            return "not-checkable", (
+                f"{recorded} says both players lose (docs/rules/pdn.md §3.1): a ruling, "
+                "not an ending the board decides"
+            )
         if meaning not in _RESULT_SAYS:
             if meaning in (None, "*"):
                 return "not-checkable", "no result is recorded"

@@ -28,9 +28,10 @@ class MoveError:
     ``ply`` and the fields after it are None when the game could not be started at all
     (a syntax error, no variant, a bad FEN tag). ``legal`` lists the moves that were
     available, in the variant's notation, when the move was illegal or ambiguous.
-    ``line`` and ``column`` (1-based) say where the move, the setup command or the FEN tag
-    that stopped the replay is written; None where nothing written is to blame (no
-    variant) or the message says it (a syntax error).
+    ``line`` and ``column`` (1-based) say where the move, the setup command, the FEN tag,
+    the variant's tag or the first syntax error that stopped the replay is written; None
+    where nothing written is to blame (no variant named, or one given by the caller that
+    is unknown).
     """
 
     ply: int | None

@@ -223,7 +223,18 @@ def test_a_syntax_error_makes_the_game_unreadable_with_line_and_column() -> None
     syntax = game.errors[0]
     assert f"line {syntax.line}, column {syntax.column}" in verdict.error.message
     assert syntax.expected in verdict.error.message
+    assert (verdict.error.line, verdict.error.column) == (syntax.line, syntax.column)
+    assert verdict.to_dict()["error"]["line"] == syntax.line
     assert verdict.result_message == "the replay stopped before the first move"
+
+
+def test_an_unknown_variant_is_placed_at_its_tag() -> None:
+    verdict = replay(read_game('[Event "x"]\n[GameType "99"]\n1. 32-28 *'))
+    assert verdict.error is not None and verdict.error.code == "unknown-variant"
+    assert (verdict.error.line, verdict.error.column) == (2, 1)
+    given = replay(read_game("1. 32-28 *"), variant="no such game")
+    assert given.error is not None and given.error.code == "unknown-variant"
+    assert (given.error.line, given.error.column) == (None, None)  # the caller named it
 
 
 # -- the variant and the start --------------------------------------------------------
@@ -310,6 +321,17 @@ def test_results_in_any_spelling_are_understood() -> None:
     verdict = replay(dataclasses.replace(game, result="4-6"))
     assert verdict.result_check == "not-checkable"
     assert verdict.result_message == "'4-6' is not the result of a game"
+
+
+@pytest.mark.parametrize("spelling", ["0-0", "0:0"])
+def test_0_0_says_both_players_lose(spelling: str) -> None:
+    """docs/rules/pdn.md §3.1: ``0-0`` is a result, both lose; a ruling the board cannot
+    check, whatever happened on it."""
+    game = games("english_claims.pdn")["Black wins on the board at ply 1"]
+    verdict = replay(dataclasses.replace(game, result=spelling))
+    assert verdict.result_check == "not-checkable"
+    assert "both players lose" in verdict.result_message
+    assert "not the result of a game" not in verdict.result_message
 
 
 # -- the opening ----------------------------------------------------------------------

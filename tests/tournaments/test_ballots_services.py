@@ -257,10 +257,6 @@ def test_two_game_results_and_cards_live_side_by_side(arbiter_user):
 
 
 def test_a_brazilian_event_draws_from_the_fmjd_tables_brazilian_subset(arbiter_user):
-    import arbiter
-
-    if "brazilian" not in arbiter.VARIANTS:
-        pytest.skip("the arbiter has no Brazilian variant yet")
     deck = BallotDeck.objects.get(slug="fmjd-64")
     event = event_with_players(
         arbiter_user,
