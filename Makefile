@@ -84,6 +84,7 @@ differential: install peers
 bench: install peers
 	$(BIN)/python -m benchmarks.arbiter_speed
 	$(BIN)/python -m benchmarks.text_verdict
+	$(BIN)/python -m benchmarks.whole_files
 	$(BIN)/python -m benchmarks.pairing
 	$(BIN)/python -m benchmarks.standings_queries
 	$(BIN)/python -m benchmarks.verify_round

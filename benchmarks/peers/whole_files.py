@@ -1,0 +1,118 @@
+"""A peer reading whole PDN files, timed in its own interpreter (py-draughts or pydraughts).
+
+Run by ``benchmarks.whole_files`` with the peer's interpreter: reads ``{"text", "runs"}``
+(JSON) on stdin, answers ``{"implementation", "way", "plies", "seconds": [per run]}`` for
+the fastest way the library can be driven over the file (each way is timed; a way that does
+not replay every game is not kept). The library is imported before the clock starts.
+
+The minimal reader (``main_lines``) is what a peer needs and no more: the file cut into
+games at its blank lines before a tag, the result at the end of each cut off, comments
+``{...}`` and variations ``(...)`` cut out by regular expressions (innermost variations
+first), the FEN tag and the moves of the main line found by regular expressions.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import sys
+import time
+from collections.abc import Callable
+
+_GAMES = re.compile(r"\n\s*\n(?=\[)")
+_COMMENT = re.compile(r"\{[^}]*\}")
+_INNERMOST = re.compile(r"\([^()]*\)")
+_TAG = re.compile(r"\[[^\]]*\]")
+_FEN = re.compile(r'\[FEN "([^"]*)"\]')
+_RESULT = re.compile(r"(?:1/2-1/2|[0-2]-[0-2]|\*)\s*$")
+_MOVE = re.compile(r"(?<![\w/])\d+(?:[-x]\d+)+(?![\w/])")
+
+
+def main_lines(text: str) -> list[tuple[str | None, list[str]]]:
+    """(FEN or None, moves of the main line) of each game of ``text``."""
+    games = []
+    for game in _GAMES.split(text):
+        fen = _FEN.search(game)
+        body = _COMMENT.sub(" ", _TAG.sub(" ", game))
+        count = 1
+        while count:
+            body, count = _INNERMOST.subn(" ", body)
+        body = _RESULT.sub("", body.rstrip())
+        games.append((fen[1] if fen else None, _MOVE.findall(body)))
+    return games
+
+
+def py_draughts_ways() -> tuple[str, dict[str, Callable[[str], int]]]:
+    from draughts import StandardBoard, __version__
+
+    def from_pdn(text: str) -> int:
+        return sum(len(StandardBoard.from_pdn(g)._moves_stack) for g in _GAMES.split(text))
+
+    def minimal(text: str) -> int:
+        plies = 0
+        for fen, moves in main_lines(text):
+            tags = f'[FEN "{fen}"]\n' if fen else ""
+            plies += len(StandardBoard.from_pdn(tags + " ".join(moves))._moves_stack)
+        return plies
+
+    return f"py-draughts {__version__}", {"from_pdn": from_pdn, "minimal reader": minimal}
+
+
+def pydraughts_ways() -> tuple[str, dict[str, Callable[[str], int]]]:
+    from draughts import __version__
+    from draughts.core.game import Game
+
+    def minimal(text: str) -> int:
+        plies = 0
+        for fen, moves in main_lines(text):
+            game = Game("standard", fen) if fen else Game("standard")
+            for move in moves:
+                squares = [int(s) for s in re.split(r"[-x]", move)]
+                steps_list, _ = game.legal_moves()
+                chosen = [
+                    steps
+                    for steps in steps_list
+                    if steps[0][0] == squares[0]
+                    and steps[-1][1] == squares[-1]
+                    and all(s in [step[1] for step in steps] for s in squares[1:-1])
+                ]
+                if not chosen:
+                    raise ValueError(f"no legal move {move}")
+                game.push(chosen[0])
+                plies += 1
+        return plies
+
+    return f"pydraughts {__version__}", {"minimal reader": minimal}
+
+
+def main() -> None:
+    request = json.load(sys.stdin)
+    text = request["text"]
+    try:
+        implementation, ways = py_draughts_ways()
+        import draughts
+
+        draughts.StandardBoard  # noqa: B018 (py-draughts has it, pydraughts not)
+    except (ImportError, AttributeError):
+        implementation, ways = pydraughts_ways()
+    answers = []
+    for way, run in ways.items():
+        try:
+            plies = run(text)
+        except Exception:  # this way does not read the file: not kept
+            continue
+        seconds = []
+        for _ in range(request["runs"]):
+            began = time.perf_counter()
+            run(text)
+            seconds.append(time.perf_counter() - began)
+        answers.append((min(seconds), way, plies, seconds))
+    _, way, plies, seconds = min(answers) if answers else (0, "none", None, [float("inf")])
+    json.dump(
+        {"implementation": implementation, "way": way, "plies": plies, "seconds": seconds},
+        sys.stdout,
+    )
+
+
+if __name__ == "__main__":
+    main()
