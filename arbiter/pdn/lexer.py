@@ -15,7 +15,7 @@ still goes word by word.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterable, Iterator
 from enum import Enum, auto
 from typing import NamedTuple
 
@@ -38,7 +38,7 @@ class Kind(Enum):
     RESULT = auto()
     BAD = auto()  # expected, text (what was found); resync: skip to the next game
     EOF = auto()
-    RUN = auto()  # run: NUMBER and MOVE tokens in short; maybe_result for its last move
+    RUN = auto()  # text: moves, numbers, comments, variations; maybe_result for its last move
     SKIPPED = auto()  # text that is not PDN and is ignored: always carries a repair
 
 
@@ -56,10 +56,8 @@ class Token(NamedTuple):
     closed: bool = True
     expected: str = ""
     resync: bool = False
-    # RUN: its text split at each space: move numbers ("12.", "4...": end with '.') and
-    # moves, each starting one space after the one before it ("" between two spaces); the
-    # first is at the token's column. Only the last word may be a result (see split_run).
-    run: Sequence[str] = ()
+    # RUN: its text (see _RUN) is the token's text; only its last item may be a result
+    # (see split_run). The reader walks its items with RUN_ITEM.
     # A deviation from PDN 3.0 read anyway: (what the standard expects, what was found,
     # what the lexer assumed). The reader makes it a warning, or an error when strict.
     repair: tuple[str, str, str] | None = None
@@ -112,11 +110,39 @@ _PLAIN_MOVE = re.compile(r"(\d+)([-x])(\d+)")
 # result (_word, docs/rules/pdn.md §6): not with a leading zero, nor "a-a" or "a:a" with a
 # zero or twice the same number ("0-0", "1-0", "5-5"); alphanumeric ones ("c3-d4",
 # "d4:b6:f8") and short ones ("ed4"). ASCII digits only; every other form goes word by word.
-_RUN = re.compile(
-    r"(?:(?:(?!0|[0-9]++[-:]0|([0-9]++)[-:]\1(?![0-9]))[0-9]++(?:\.++|(?:[-x:][0-9]++)++)"
-    r"|[A-Za-z][0-9]++(?:[-x:][A-Za-z][0-9]++)++|[a-h][a-h][0-9])"
-    r'(?![^\s{}()\[\];$"]) *+)+'  # not "++": Python 3.11 fails on a group inside one
-)
+# Between the words, comments closed on the line ("{...}", without braces inside) and whole
+# variations on the line holding only these (nested at most _RUN_DEPTH deep): what the
+# word-by-word path reads as COMMENT, LPAREN and RPAREN tokens. A run holds most of the
+# movetext of annotated and variation-rich records.
+_RUN_DEPTH = 3
+
+
+def _run_word(name: str) -> str:
+    """A word of a run (its one group named ``name``, for the backreference)."""
+    return (
+        rf"(?:(?!0|[0-9]++[-:]0|(?P<{name}>[0-9]++)[-:](?P={name})(?![0-9]))"
+        r"[0-9]++(?:\.++|(?:[-x:][0-9]++)++)"
+        r"|[A-Za-z][0-9]++(?:[-x:][A-Za-z][0-9]++)++|[a-h][a-h][0-9])"
+        r'(?![^\s{}()\[\];$"])'
+    )
+
+
+_RUN_COMMENT = r"\{[^{}]*+\}"
+
+
+def _run_items(depth: int) -> str:
+    """The items of a run, variations nested at most ``depth`` deep among them."""
+    items = [_run_word(f"w{depth}"), _RUN_COMMENT]
+    if depth:
+        items.append(rf"\( *+(?:(?:{_run_items(depth - 1)}) *+)*\)")
+    return "|".join(items)
+
+
+_RUN = re.compile(rf"(?:{_run_word('first')}) *+(?:(?:{_run_items(_RUN_DEPTH)}) *+)*")
+# One item of a run, for the reader to walk it without tokens (the run is known to be
+# well formed): a word (group 1) with the comment that follows it if one does (group 2, its
+# text: most comments follow a move), a comment (group 3, its text), '(' or ')' (group 4).
+RUN_ITEM = re.compile(r"([^\s{}()]++)(?: *+\{([^{}]*+)\})?|\{([^{}]*+)\}|([()])")
 
 
 # A numeric move with a remark glued to it: "8-11Redoversteppedthetimecontrol." (corpus:
@@ -433,20 +459,51 @@ def _split_move(number: int, column: int, written: str) -> Iterator[Token]:
 
 def _run(number: int, line: str, start: int, end: int, column: int) -> Token:
     """The RUN token of ``line[start:end]`` (matched by _RUN), at ``column``."""
-    words = line[start:end].rstrip(" ").split(" ")
-    return Token(Kind.RUN, number, column, maybe_result=could_be_move(words[-1]), run=words)
+    text = line[start:end].rstrip(" ")
+    last = text[-1]
+    maybe_result = last != "}" and last != ")" and could_be_move(text[text.rfind(" ") + 1 :])
+    return Token(Kind.RUN, number, column, text=text, maybe_result=maybe_result)
 
 
 def split_run(token: Token) -> tuple[Token | None, Token]:
-    """The RUN of the words of ``token`` but the last (None when there are none) and the
+    """The RUN of the items of ``token`` but the last (None when there are none) and the
     MOVE token of its last move: a move that may be a result is read alone before the
     next game (the reader compares it with the Result tag)."""
-    *words, last = token.run
-    column = token.column + sum(map(len, words)) + len(words)
-    move = Token(Kind.MOVE, token.line, column, text=last, maybe_result=token.maybe_result)
-    if not words:
+    cut = token.text.rfind(" ") + 1
+    move = Token(
+        Kind.MOVE,
+        token.line,
+        token.column + cut,
+        text=token.text[cut:],
+        maybe_result=token.maybe_result,
+    )
+    if not cut:
         return None, move
-    return Token(Kind.RUN, token.line, token.column, run=words), move
+    return Token(Kind.RUN, token.line, token.column, text=token.text[:cut].rstrip(" ")), move
+
+
+def run_tokens(token: Token) -> Iterator[Token]:
+    """The tokens the word-by-word path makes of the items of a RUN token: NUMBER and
+    MOVE tokens for its words, COMMENT, LPAREN and RPAREN tokens for the rest.
+
+    >>> [t.kind.name for t in run_tokens(next(tokenize(["1. 32-28 {c} (2... 1-7)"], True)))]
+    ['NUMBER', 'MOVE', 'COMMENT', 'LPAREN', 'NUMBER', 'MOVE', 'RPAREN']
+    """
+    row, base = token.line, token.column
+    for item in RUN_ITEM.finditer(token.text):
+        word, after, comment, paren = item.groups()
+        column = base + item.start()
+        if word is not None:
+            if word[-1] == ".":
+                yield Token(Kind.NUMBER, row, column, value=word.rstrip("."))
+            else:
+                yield Token(Kind.MOVE, row, column, text=word, maybe_result=could_be_move(word))
+            if after is not None:
+                yield Token(Kind.COMMENT, row, base + item.start(2) - 1, text=after)
+        elif comment is not None:
+            yield Token(Kind.COMMENT, row, column, text=comment)
+        else:
+            yield Token(Kind.LPAREN if paren == "(" else Kind.RPAREN, row, column)
 
 
 def _word(number: int, column: int, word: str) -> Iterator[Token]:
@@ -525,7 +582,7 @@ def tokenize(lines: Iterable[str], runs: bool = False) -> Iterator[Token]:
     """The tokens of decoded ``lines``, ending with one ``EOF`` token; with ``runs``, plain
     move numbers and moves come grouped in ``RUN`` tokens (the reader's fast path).
 
-    >>> [(t.kind.name, t.run) for t in tokenize(["1. 32-28  19-23 2. 28x19 {!}"], runs=True)]
-    [('RUN', ['1.', '32-28', '', '19-23', '2.', '28x19']), ('COMMENT', ()), ('EOF', ())]
+    >>> [(t.kind.name, t.text) for t in tokenize(["1. 32-28  19-23 2. 28x19 {!}"], runs=True)]
+    [('RUN', '1. 32-28  19-23 2. 28x19 {!}'), ('EOF', '')]
     """
     return _Lexer(runs).tokens(lines)

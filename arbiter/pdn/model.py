@@ -48,14 +48,17 @@ class PdnMove:
 _MOVE_SLOTS = {name: getattr(PdnMove, name).__set__ for name in PdnMove.__slots__}
 _GIVEN = ("text", "line", "column", "number")
 _set_text, _set_line, _set_column, _set_number = (_MOVE_SLOTS[name] for name in _GIVEN)
+_set_comments = _MOVE_SLOTS["comments"]
 _MOVE_DEFAULTS = tuple(
     (_MOVE_SLOTS[f.name], f.default) for f in fields(PdnMove) if f.name not in _GIVEN
 )
 
 
-def plain_move(text: str, line: int, column: int, number: int | None) -> PdnMove:
-    """``PdnMove(text, line, column, number=number)`` (no annotation) in about half the time:
-    the reader makes one for nearly every ply.
+def plain_move(
+    text: str, line: int, column: int, number: int | None, comments: tuple[str, ...] = ()
+) -> PdnMove:
+    """``PdnMove(text, line, column, number=number, comments=comments)`` in about half the
+    time: the reader makes one for nearly every ply.
 
     >>> plain_move("32-28", 1, 4, 1) == PdnMove("32-28", 1, 4, number=1)
     True
@@ -67,6 +70,25 @@ def plain_move(text: str, line: int, column: int, number: int | None) -> PdnMove
     _set_number(move, number)
     for set_slot, default in _MOVE_DEFAULTS:
         set_slot(move, default)
+    if comments:
+        _set_comments(move, comments)
+    return move
+
+
+_FIELD_SETTERS = tuple(_MOVE_SLOTS[f.name] for f in fields(PdnMove))
+
+
+def made_move(*values: object) -> PdnMove:
+    """``PdnMove(*values)``, every field given in order, in about half the time: the reader
+    makes one for every annotated move and every first move of a variation.
+
+    >>> made_move("32-28", 1, 4, 1, "!", (), ("a",), (), False, ()) == PdnMove(
+    ...     "32-28", 1, 4, number=1, strength="!", comments=("a",))
+    True
+    """
+    move = object.__new__(PdnMove)
+    for set_slot, value in zip(_FIELD_SETTERS, values, strict=True):
+        set_slot(move, value)
     return move
 
 

@@ -18,14 +18,18 @@ match score of ``fail/delfts.pdn``).
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field, fields, replace
 
 from arbiter.errors import PdnSyntaxError
 from arbiter.numerals import read_number
 from arbiter.pdn.encoding import Source, iter_lines
-from arbiter.pdn.lexer import Kind, Token, split_run, tokenize
-from arbiter.pdn.model import PdnGame, PdnMove, PdnSetup, PdnWarning, plain_move
+from arbiter.pdn.lexer import RUN_ITEM, Kind, Token, split_run, tokenize
+from arbiter.pdn.model import PdnGame, PdnMove, PdnSetup, PdnWarning, made_move, plain_move
 from arbiter.pdn.results import GAME_RESULTS, normalize_result
+
+#: PdnMove's fields in order (comments_before last), for made_move.
+_MOVE_FIELDS = tuple(f.name for f in fields(PdnMove))
+assert _MOVE_FIELDS[-1] == "comments_before"
 
 # PDN 3.0 asks for $7 instead of a '*' glued to a move (docs/rules/pdn.md §5): a forced move.
 FORCED_MOVE_NAG = 7
@@ -64,17 +68,17 @@ class _Node:
                 comments=tuple(self.comments),
                 comments_before=value.comments_before,
             )
-        return PdnMove(
+        return made_move(
             value.text,
             value.line,
             value.column,
-            number=value.number,
-            strength=self.strength,
-            nags=tuple(self.nags),
-            comments=tuple(self.comments),
-            variations=tuple(tuple(_frozen(line)) for line in self.variations),
-            unknown=value.unknown,
-            comments_before=value.comments_before,
+            value.number,
+            self.strength,
+            tuple(self.nags),
+            tuple(self.comments),
+            tuple([tuple(_frozen(line)) for line in self.variations]),
+            value.unknown,
+            value.comments_before,
         )
 
 
@@ -252,25 +256,57 @@ class _GameReader:
             self.close_variation(token)
 
     def run(self, token: Token) -> None:
-        """The move numbers and moves of a RUN token: what their NUMBER and MOVE tokens
-        would do one by one."""
-        line = self.lines[-1]
-        self.size += len(token.run)
+        """The items of a RUN token (move numbers, moves, comments, variations): what their
+        NUMBER, MOVE, COMMENT, LPAREN and RPAREN tokens would do one by one."""
+        lines = self.lines
+        line = lines[-1]
         # Only the first move of a variation needs add (the comments before it).
-        add = line.append if line or len(self.lines) == 1 else self.add
-        row, column, number = token.line, token.column, self.number
-        for word in token.run:
-            if not word:
-                pass  # between two spaces
-            elif word[-1] == ".":
-                digits = word.rstrip(".")
-                number = int(digits) if len(digits) < 19 else self.read_number(token, digits)
+        add = line.append if line or len(lines) == 1 else self.add
+        row, base, number, after = token.line, token.column, self.number, self.after_number
+        size = 0
+        for item in RUN_ITEM.finditer(token.text):
+            word, comment = item.group(1, 2)
+            if word is not None:
+                size += 1
+                if word[-1] == ".":
+                    digits = word.rstrip(".")
+                    number = int(digits) if len(digits) < 19 else self.read_number(token, digits)
+                    after = True
+                    if comment is None:
+                        continue
+                    at = base + item.start(2) - 1  # a comment after a number: the token's path
+                elif comment is None:
+                    add(plain_move(word, row, base + item.start(), number))
+                    number, after = None, False
+                    continue
+                elif add == line.append:  # a move and its comment, made at once
+                    size += 1 + (len(comment) >> 6)
+                    add(plain_move(word, row, base + item.start(), number, (comment,)))
+                    number, after = None, False
+                    continue
+                else:  # the first move of a variation, then its comment
+                    add(plain_move(word, row, base + item.start(), number))
+                    number, after = None, False
+                    at = base + item.start(2) - 1
             else:
-                add(plain_move(word, row, column, number))
-                number = None
-            column += len(word) + 1
-        self.number = number
-        self.after_number = number is not None  # a run ends with a move or a number
+                comment, at = item.group(3), base + item.start()
+            # a comment or a variation: the token's own path
+            self.size += size
+            size = 0
+            self.number, self.after_number = number, after
+            if comment is not None:
+                self.comment(Token(Kind.COMMENT, row, at, text=comment), token)
+            elif item.group(4) == "(":
+                self.movetext_token(Token(Kind.LPAREN, row, at))
+                if self.skipping:
+                    return
+            else:
+                self.movetext_token(Token(Kind.RPAREN, row, at))
+            number, after = self.number, self.after_number
+            line = lines[-1]
+            add = line.append if line or len(lines) == 1 else self.add
+        self.size += size
+        self.number, self.after_number = number, after
 
     def add(self, entry: PdnMove | PdnSetup) -> None:
         """Append to the current line; the first entry of a variation takes the comments
@@ -279,7 +315,11 @@ class _GameReader:
         self.size += 1
         if not line and len(self.lines) > 1:
             comments, self.pending_comments = self.pending_comments, []
-            if comments:
+            if comments and isinstance(entry, PdnMove):
+                entry = made_move(
+                    *[getattr(entry, name) for name in _MOVE_FIELDS[:-1]], (*comments,)
+                )
+            elif comments:
                 entry = replace(entry, comments_before=tuple(comments))
         line.append(entry)
 

@@ -1,8 +1,8 @@
 """The PDN reader's fast path gives what the word-by-word path gives.
 
-- ``tokenize(lines, runs=True)``: each ``RUN`` token, spelled out word by word, is the
-  NUMBER and MOVE tokens of ``tokenize(lines)``, on every line of the corpus, the fixtures
-  and random PDN-like text;
+- ``tokenize(lines, runs=True)``: each ``RUN`` token, spelled out item by item, is the
+  NUMBER, MOVE, COMMENT, LPAREN and RPAREN tokens of ``tokenize(lines)``, on every line of
+  the corpus, the fixtures and random PDN-like text;
 - the reader fed with runs reads the games (positions and errors included) that it reads
   from the word-by-word tokens, a move that may be a result before the next game too;
 - ``plain_move`` makes the move ``PdnMove(...)`` makes, field by field.
@@ -19,10 +19,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from arbiter.pdn.encoding import Source, iter_lines
-from arbiter.pdn.lexer import Kind, Token, tokenize
+from arbiter.pdn.lexer import Kind, Token, run_tokens, tokenize
 from arbiter.pdn.model import PdnMove, plain_move
 from arbiter.pdn.reader import _read
-from arbiter.pdn.results import could_be_move
 
 HERE = Path(__file__).resolve().parent
 FIXTURES = sorted((HERE.parent / "fixtures" / "pdn").glob("*.pdn"))
@@ -48,20 +47,12 @@ SEPARATORS = [" ", " ", " ", "  ", "\t", " \t", "\n", "\n", "\r\n", "\n\n", "", 
 
 
 def _spelled_out(tokens: Iterable[Token]) -> Iterator[Token]:
-    """The NUMBER and MOVE tokens that each RUN token stands for (Token.run)."""
+    """The NUMBER, MOVE, COMMENT, LPAREN and RPAREN tokens that each RUN token stands for."""
     for token in tokens:
-        if token.kind is not Kind.RUN:
+        if token.kind is Kind.RUN:
+            yield from run_tokens(token)
+        else:
             yield token
-            continue
-        column = token.column
-        for word in token.run:
-            if word.endswith("."):
-                yield Token(Kind.NUMBER, token.line, column, value=word.rstrip("."))
-            elif word:
-                yield Token(
-                    Kind.MOVE, token.line, column, text=word, maybe_result=could_be_move(word)
-                )
-            column += len(word) + 1
 
 
 def _check(source: Source) -> None:
@@ -97,6 +88,12 @@ def test_random_movetext(parts: list[tuple[str, str]]) -> None:
         "1. ( {before} 32-28 19-23 ) 33-28 *",
         "1. 32-28\t19-23 \u00a0 2. 28x19 ... 14x23 3. -- 33-28 2-0",
         "%escape 1. 32-28\n1.\n32-28 2.\n{open\n} 28x19 5x 14 1-0",
+        "1. 32-28 (1. 33-28 (1. 34-29 (1. 31-26 (1. 35-30) 17-21) 16-21) 18-23) 19-23 *",
+        "1. 32-28{a}{b}19-23(2. 33-28)(2. 34-29 {c}) 2. ( {d} ) 28x19 *",
+        "12. ( {c} ) *",
+        "1. 32-28 (a note (in parentheses)) 19-23 (1... 18-23 {x (y)}) *",
+        "1. 32-28 (1... 18-23\n2. 33-28) 19-23 {open\nnote} 2. 28x19 (2. 37-32 4-6) 1-0",
+        "[Result \"4-6\"]\n1. 32-28 {c} 4-6\n[Event \"E\"]\n1. 32-28 (1. 33-28) 4-6",
     ],
 )
 def test_edge_cases(text: str) -> None:
