@@ -93,7 +93,7 @@ def test_random_movetext(parts: list[tuple[str, str]]) -> None:
         "12. ( {c} ) *",
         "1. 32-28 (a note (in parentheses)) 19-23 (1... 18-23 {x (y)}) *",
         "1. 32-28 (1... 18-23\n2. 33-28) 19-23 {open\nnote} 2. 28x19 (2. 37-32 4-6) 1-0",
-        "[Result \"4-6\"]\n1. 32-28 {c} 4-6\n[Event \"E\"]\n1. 32-28 (1. 33-28) 4-6",
+        '[Result "4-6"]\n1. 32-28 {c} 4-6\n[Event "E"]\n1. 32-28 (1. 33-28) 4-6',
     ],
 )
 def test_edge_cases(text: str) -> None:
