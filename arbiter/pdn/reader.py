@@ -261,7 +261,7 @@ class _GameReader:
         lines = self.lines
         line = lines[-1]
         # Only the first move of a variation needs add (the comments before it).
-        add = line.append if line or len(lines) == 1 else self.add
+        append, direct = line.append, bool(line) or len(lines) == 1
         row, base, number, after = token.line, token.column, self.number, self.after_number
         size = 0
         for item in RUN_ITEM.finditer(token.text):
@@ -275,19 +275,21 @@ class _GameReader:
                     if comment is None:
                         continue
                     at = base + item.start(2) - 1  # a comment after a number: the token's path
-                elif comment is None:
-                    add(plain_move(word, row, base + item.start(), number))
-                    number, after = None, False
-                    continue
-                elif add == line.append:  # a move and its comment, made at once
-                    size += 1 + (len(comment) >> 6)
-                    add(plain_move(word, row, base + item.start(), number, (comment,)))
-                    number, after = None, False
-                    continue
-                else:  # the first move of a variation, then its comment
-                    add(plain_move(word, row, base + item.start(), number))
-                    number, after = None, False
+                elif not direct:  # the first move of a variation, then any comment
+                    self.add(plain_move(word, row, base + item.start(), number))
+                    number, after, direct = None, False, True
+                    if comment is None:
+                        continue
                     at = base + item.start(2) - 1
+                elif comment is None:
+                    append(plain_move(word, row, base + item.start(), number))
+                    number, after = None, False
+                    continue
+                else:  # a move and its comment, made at once
+                    size += 1 + (len(comment) >> 6)
+                    append(plain_move(word, row, base + item.start(), number, (comment,)))
+                    number, after = None, False
+                    continue
             else:
                 comment, at = item.group(3), base + item.start()
             # a comment or a variation: the token's own path
@@ -304,7 +306,7 @@ class _GameReader:
                 self.movetext_token(Token(Kind.RPAREN, row, at))
             number, after = self.number, self.after_number
             line = lines[-1]
-            add = line.append if line or len(lines) == 1 else self.add
+            append, direct = line.append, bool(line) or len(lines) == 1
         self.size += size
         self.number, self.after_number = number, after
 
