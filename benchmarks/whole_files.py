@@ -202,12 +202,13 @@ def main(argv: Sequence[str] | None = None) -> None:
     for kind in KINDS:
         print("\n".join(measure(kind, files[kind], args.runs, len(candidates))))
     print(
-        "Method: one string per file, imports before the clock, CPU time of each process. arbiter: read_games() on the "
-        "file, then replay() of every game; comments and variations read and kept, not "
-        "replayed. py-draughts: from_pdn() per game, or a minimal reader (comments and "
-        "variations cut out by regular expressions) then from_pdn(), the faster kept. "
-        "pydraughts: the minimal reader, each move found among Game.legal_moves() and pushed. "
-        "Splitting into games timed for all; the sides take turns; best run kept."
+        "Method: one string per file, imports before the clock, CPU time of each process. "
+        "arbiter: read_games() on the file, then replay() of every game; comments and "
+        "variations read and kept, not replayed. py-draughts: from_pdn() per game, or a "
+        "minimal reader (comments and variations cut out by regular expressions) then "
+        "from_pdn(), the faster kept. pydraughts: the minimal reader, each move found among "
+        "Game.legal_moves() and pushed. Splitting into games timed for all; the sides take "
+        "turns; best run kept."
     )
     print("load average (1, 5, 15 min): {:.2f} {:.2f} {:.2f}".format(*os.getloadavg()))
 
