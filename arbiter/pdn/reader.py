@@ -258,6 +258,32 @@ class _GameReader:
     def run(self, token: Token) -> None:
         """The items of a RUN token (move numbers, moves, comments, variations): what their
         NUMBER, MOVE, COMMENT, LPAREN and RPAREN tokens would do one by one."""
+        text = token.text
+        if "{" in text or "(" in text:
+            self.annotated_run(token)
+            return
+        # move numbers and moves only: the words between single spaces ("" between two)
+        line = self.lines[-1]
+        words = text.split(" ")
+        self.size += len(words)
+        # Only the first move of a variation needs add (the comments before it).
+        add = line.append if line or len(self.lines) == 1 else self.add
+        row, column, number = token.line, token.column, self.number
+        for word in words:
+            if not word:
+                pass  # between two spaces
+            elif word[-1] == ".":
+                digits = word.rstrip(".")
+                number = int(digits) if len(digits) < 19 else self.read_number(token, digits)
+            else:
+                add(plain_move(word, row, column, number))
+                number = None
+            column += len(word) + 1
+        self.number = number
+        self.after_number = number is not None  # a run ends with a move or a number
+
+    def annotated_run(self, token: Token) -> None:
+        """:meth:`run` for a run that holds comments or variations: its items one by one."""
         lines = self.lines
         line = lines[-1]
         # Only the first move of a variation needs add (the comments before it).
