@@ -111,10 +111,10 @@ _PLAIN_MOVE = re.compile(r"(\d+)([-x])(\d+)")
 # zero or twice the same number ("0-0", "1-0", "5-5"); alphanumeric ones ("c3-d4",
 # "d4:b6:f8") and short ones ("ed4"). ASCII digits only; every other form goes word by word.
 # Between the words, comments closed on the line ("{...}", without braces inside) and whole
-# variations on the line holding only these (nested at most _RUN_DEPTH deep): what the
+# variations on the line holding only these (nested at most RUN_DEPTH deep): what the
 # word-by-word path reads as COMMENT, LPAREN and RPAREN tokens. A run holds most of the
 # movetext of annotated and variation-rich records.
-_RUN_DEPTH = 3
+RUN_DEPTH = 3
 
 
 def _run_word(name: str) -> str:
@@ -138,7 +138,7 @@ def _run_items(depth: int) -> str:
     return "|".join(items)
 
 
-_RUN = re.compile(rf"(?:{_run_word('first')}) *+(?:(?:{_run_items(_RUN_DEPTH)}) *+)*")
+_RUN = re.compile(rf"(?:{_run_word('first')}) *+(?:(?:{_run_items(RUN_DEPTH)}) *+)*")
 # One item of a run, for the reader to walk it without tokens (the run is known to be
 # well formed): a word (group 1) with the comment that follows it if one does (group 2, its
 # text: most comments follow a move), a comment (group 3, its text), '(' or ')' (group 4).

@@ -7,6 +7,7 @@ produced compares equal to the original (the round trip the tests prove).
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field, fields
 
 from arbiter.errors import PdnSyntaxError
@@ -90,6 +91,42 @@ def made_move(*values: object) -> PdnMove:
     for set_slot, value in zip(_FIELD_SETTERS, values, strict=True):
         set_slot(move, value)
     return move
+
+
+class LazyVariation(Sequence["PdnMove | PdnSetup"]):
+    """A variation kept as written and read when first looked at: the verdict replays the
+    main line only, and most records never have their variations read. It stands for the
+    tuple of moves it reads to: it has its items, equality, hash and repr."""
+
+    __slots__ = ("_entries", "_read")
+
+    def __init__(self, read: Callable[[], tuple[PdnMove | PdnSetup, ...]]) -> None:
+        self._read: Callable[[], tuple[PdnMove | PdnSetup, ...]] | None = read
+        self._entries: tuple[PdnMove | PdnSetup, ...] = ()
+
+    def entries(self) -> tuple[PdnMove | PdnSetup, ...]:
+        """The variation's moves and setups, read the first time."""
+        if self._read is not None:
+            self._entries, self._read = self._read(), None
+        return self._entries
+
+    def __getitem__(self, index):  # type: ignore[no-untyped-def]
+        return self.entries()[index]
+
+    def __len__(self) -> int:
+        return len(self.entries())
+
+    def __iter__(self) -> Iterator[PdnMove | PdnSetup]:
+        return iter(self.entries())
+
+    def __eq__(self, other: object) -> bool:
+        return self.entries() == (other.entries() if isinstance(other, LazyVariation) else other)
+
+    def __hash__(self) -> int:
+        return hash(self.entries())
+
+    def __repr__(self) -> str:
+        return repr(self.entries())
 
 
 @dataclass(frozen=True, slots=True)

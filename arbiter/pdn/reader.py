@@ -17,14 +17,22 @@ match score of ``fail/delfts.pdn``).
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field, fields, replace
 
 from arbiter.errors import PdnSyntaxError
 from arbiter.numerals import read_number
 from arbiter.pdn.encoding import Source, iter_lines
-from arbiter.pdn.lexer import RUN_ITEM, Kind, Token, split_run, tokenize
-from arbiter.pdn.model import PdnGame, PdnMove, PdnSetup, PdnWarning, made_move, plain_move
+from arbiter.pdn.lexer import RUN_DEPTH, RUN_ITEM, Kind, Token, split_run, tokenize
+from arbiter.pdn.model import (
+    LazyVariation,
+    PdnGame,
+    PdnMove,
+    PdnSetup,
+    PdnWarning,
+    made_move,
+    plain_move,
+)
 from arbiter.pdn.results import GAME_RESULTS, normalize_result
 
 #: PdnMove's fields in order (comments_before last), for made_move.
@@ -56,7 +64,7 @@ class _Node:
     strength: str | None
     nags: list[int]
     comments: list[str]
-    variations: list[list[_Entry]] = field(default_factory=list)
+    variations: list[list[_Entry] | LazyVariation] = field(default_factory=list)
 
     def freeze(self) -> PdnMove | PdnSetup:
         value = self.value
@@ -76,7 +84,12 @@ class _Node:
             self.strength,
             tuple(self.nags),
             tuple(self.comments),
-            tuple([tuple(_frozen(line)) for line in self.variations]),
+            tuple(
+                [
+                    line if type(line) is LazyVariation else tuple(_frozen(line))
+                    for line in self.variations
+                ]
+            ),
             value.unknown,
             value.comments_before,
         )
@@ -132,6 +145,9 @@ class _GameReader:
         self.after_number = False
         self.movetext = False
         self.skipping = False
+        # whether a variation that reads without a word to report is kept unread (see
+        # LazyVariation); a reader that reads one of them reads its inner ones at once
+        self.lazy = True
 
     def error(self, token: Token, expected: str, found: str | None = None) -> None:
         self.size += 1
@@ -290,7 +306,9 @@ class _GameReader:
         append, direct = line.append, bool(line) or len(lines) == 1
         row, base, number, after = token.line, token.column, self.number, self.after_number
         size = 0
-        for item in RUN_ITEM.finditer(token.text):
+        text = token.text
+        items = RUN_ITEM.finditer(text)
+        while (item := next(items, None)) is not None:
             word, comment = item.group(1, 2)
             if word is not None:
                 size += 1
@@ -318,6 +336,25 @@ class _GameReader:
                     continue
             else:
                 comment, at = item.group(3), base + item.start()
+                if (
+                    comment is None
+                    and self.lazy
+                    and item.group(4) == "("
+                    and direct
+                    and line
+                    and not _is_setup(line[-1])
+                    and len(lines) + RUN_DEPTH <= MAX_VARIATION_DEPTH
+                    and (plain := _plain_variation(text, item.start(), number))
+                ):
+                    # a variation that reads without a word to report: kept unread
+                    pending = number
+                    end, count, number = plain
+                    size += count
+                    read = _variation_reader(text[item.start() : end], row, at, pending)
+                    _node(line).variations.append(LazyVariation(read))
+                    after, self.pending_comments = False, []
+                    items = RUN_ITEM.finditer(text, end)
+                    continue
             # a comment or a variation: the token's own path
             self.size += size
             size = 0
@@ -462,6 +499,57 @@ class _GameReader:
                 )
                 self.repair(token, ("a result or '*' to end the game", _describe(token), assumed))
         self.game.moves = _frozen(self.lines[0])
+
+
+def _plain_variation(
+    text: str, start: int, number: int | None
+) -> tuple[int, int, int | None] | None:
+    """The variation of a run opening at ``start``: where it ends, its items, and the move
+    number pending after it; None when reading it could report something (a variation
+    before a move of its own line, an empty one, a move number too long), which the reader
+    then reads at once."""
+    moved: list[bool] = []
+    count = 0
+    for item in RUN_ITEM.finditer(text, start):
+        word, after, _, paren = item.groups()
+        count += 1 + (after is not None)
+        if paren == "(":
+            if moved and not moved[-1]:
+                return None
+            moved.append(False)
+        elif paren == ")":
+            if not moved.pop():
+                return None
+            if not moved:
+                return item.end(), count, number
+        elif word is not None and word[-1] == ".":
+            digits = word.rstrip(".")
+            if len(digits) >= 19:
+                return None
+            number = int(digits)
+        elif word is not None:
+            moved[-1], number = True, None
+    return None
+
+
+def _variation_reader(
+    text: str, row: int, column: int, number: int | None
+) -> Callable[[], tuple[PdnMove | PdnSetup, ...]]:
+    """What reads the variation ``text`` (from its '(' to its ')', at ``row``, ``column``)
+    as the reader would have read it where it stands, ``number`` pending before it."""
+
+    def read() -> tuple[PdnMove | PdnSetup, ...]:
+        reader = _GameReader(0, Token(Kind.RUN, row, column))
+        parent = plain_move("", row, column, None)
+        reader.lines = [[parent]]
+        reader.number, reader.movetext, reader.lazy = number, True, False
+        reader.annotated_run(Token(Kind.RUN, row, column, text=text))
+        node = reader.lines[0][0]
+        assert isinstance(node, _Node) and not reader.game.errors and not reader.game.warnings
+        (variation,) = node.variations
+        return tuple(_frozen(variation))  # type: ignore[arg-type]
+
+    return read
 
 
 def _read(tokens: Iterator[Token], strict: bool = False) -> Iterator[PdnGame]:

@@ -20,7 +20,7 @@ from hypothesis import strategies as st
 
 from arbiter.pdn.encoding import Source, iter_lines
 from arbiter.pdn.lexer import Kind, Token, run_tokens, tokenize
-from arbiter.pdn.model import PdnMove, plain_move
+from arbiter.pdn.model import LazyVariation, PdnMove, plain_move
 from arbiter.pdn.reader import _read
 
 HERE = Path(__file__).resolve().parent
@@ -106,3 +106,21 @@ def test_plain_move_is_the_constructors_move() -> None:
         assert getattr(made, field.name) == getattr(expected, field.name), field.name
     assert made == expected and hash(made) == hash(expected) and repr(made) == repr(expected)
     assert plain_move("19-23", 1, 1, None).number is None
+
+
+def test_a_variation_on_its_line_is_read_when_first_looked_at() -> None:
+    """The verdict replays the main line only: a variation that reads without a word to
+    report is kept as written (LazyVariation) and read the first time it is looked at, to
+    the moves the word-by-word path reads."""
+    text = "1. 32-28 {c} 19-23 2. 28x19 (2. 33-28 {d} 14-19 (2... 1-7)) 14x23 *"
+    (fast,) = _read(tokenize(iter_lines(text), runs=True))
+    (careful,) = _read(tokenize(iter_lines(text)))
+    kept = fast.moves[2].variations[0]
+    assert isinstance(kept, LazyVariation) and kept._read is not None
+    assert kept == careful.moves[2].variations[0] and kept._read is None
+    assert hash(kept) == hash(careful.moves[2].variations[0])
+    assert [m.text for m in kept] == ["33-28", "14-19"] and kept[1].variations[0][0].text == "1-7"
+    assert fast == careful and repr(fast) == repr(careful)
+    # a variation whose reading reports something is read at once: "()" is a repair
+    (empty,) = _read(tokenize(iter_lines("1. 32-28 () 19-23 *"), runs=True))
+    assert len(empty.warnings) == 1
