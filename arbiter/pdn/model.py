@@ -26,7 +26,9 @@ class PdnMove:
 
     ``comments_before`` holds comments written before the first move of a variation;
     ``comments`` those written after the move. ``variations`` are alternative lines that
-    replace this move (each starts at the same ply).
+    replace this move (each starts at the same ply): each a tuple, or a
+    :class:`LazyVariation` that the reader kept as written and that reads to that tuple
+    when first looked at.
 
     >>> PdnMove("32-28", 1, 4, number=1, strength="!")
     PdnMove(text='32-28', line=1, column=4, number=1, strength='!', nags=(), comments=(), variations=(), unknown=False, comments_before=())

@@ -207,3 +207,37 @@ def test_the_text_to_verdict_bench_counts_our_plies_and_says_when_the_peer_is_ab
     with redirect_stdout(out):
         text_verdict.main(["--runs", "1"])
     assert "py-draughts is not installed" in out.getvalue()
+
+
+def test_the_whole_files_bench_writes_three_kinds_of_the_same_games() -> None:
+    """The three files hold the same main lines (read by ours and by the peers' minimal
+    reader alike); only comments and variations differ between them."""
+    import importlib.util
+
+    from arbiter.pdn import PdnMove, read_games
+    from arbiter.variants import InternationalBoard
+    from benchmarks import whole_files
+    from benchmarks.arbiter_speed import PEER_DIR, random_selection
+
+    candidates = random_selection(InternationalBoard, 200, seed=3).candidates
+    files = whole_files.build_files(candidates)
+    spec = importlib.util.spec_from_file_location("peer_files", PEER_DIR / "whole_files.py")
+    assert spec is not None and spec.loader is not None
+    peer = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(peer)
+    expected = [[m.text for m in c.game.moves if isinstance(m, PdnMove)] for c in candidates]
+    counts = {}
+    for kind, text in files.items():
+        games = list(read_games(text))
+        assert [[m.text for m in g.moves] for g in games] == expected, kind
+        assert [moves for _, moves in peer.main_lines(text)] == expected, kind
+        assert all(not g.errors and not g.warnings for g in games)
+        plies, _ = whole_files.ours(text)
+        assert plies == [len(moves) for moves in expected]
+        counts[kind] = (
+            sum(len(m.comments) for g in games for m in g.moves),
+            sum(len(m.variations) for g in games for m in g.moves),
+        )
+    assert counts["plain"] == (0, 0)
+    assert counts["annotated"][0] > sum(map(len, expected)) and counts["annotated"][1] == 0
+    assert counts["variation-rich"][1] > sum(map(len, expected)) // 4
