@@ -5,11 +5,12 @@ The lexer knows nothing of games: it turns text into tokens with their line and 
 and turns what it cannot read into ``BAD`` tokens that say what was expected. It never
 raises.
 
-Most movetext is move numbers and plain moves ("12. 32-28 19-23"). With ``runs`` such a
+Most movetext is move numbers and plain moves ("12. 32-28 19-23"), with comments closed
+on their line and variations whole on their line between them. With ``runs`` such a
 stretch is matched by one regular expression and given as a single ``RUN`` token that
-holds its words: the NUMBER and MOVE tokens the word-by-word path makes of them, without
-a token per word. Anything else on the line (comments, annotations, results, odd forms)
-still goes word by word.
+holds its text: the NUMBER, MOVE, COMMENT, LPAREN and RPAREN tokens the word-by-word path
+makes of it, without a token per word. Anything else on the line (annotations, results,
+comments and variations that run over lines, odd forms) still goes word by word.
 """
 
 from __future__ import annotations
@@ -172,12 +173,6 @@ def _opens_tag(line: str) -> bool:
     return start is not None and _TAG.match(line, start.end() - 1) is None
 
 
-def _closes_tag(line: str) -> bool:
-    """Whether the tag that starts ``line`` closes on it."""
-    start = _TAG_START.match(line)
-    return start is not None and _TAG.match(line, start.end() - 1) is not None
-
-
 def _unescape(value: str) -> str:
     return _UNESCAPE.sub(r"\1", value)
 
@@ -283,7 +278,7 @@ class _Lexer:
             elif held:  # a piece of the held line
                 held.append(line.text)  # type: ignore[union-attr]
                 joined = "".join(held)
-                if _closes_tag(joined) or len(joined) > MAX_TAG_LINE:
+                if not _opens_tag(joined) or len(joined) > MAX_TAG_LINE:
                     yield from self._line(number, joined)
                     held = []
             else:  # a piece of a long line
