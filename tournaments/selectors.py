@@ -252,8 +252,21 @@ def _pairing_results(
         (pairing.white_id, pairing.black_id, Colour.WHITE),
         (pairing.black_id, pairing.white_id, Colour.BLACK),
     ):
-        code, score = sides[side]
-        entries.append((side, RoundResult(number, number_of[opponent], colour, code, score)))
+        side_result = sides[side]
+        entries.append(
+            (
+                side,
+                RoundResult(
+                    number,
+                    number_of[opponent],
+                    colour,
+                    side_result.code,
+                    side_result.points,
+                    share=side_result.share if len(games) > 1 else None,
+                    games_won=side_result.games_won if len(games) > 1 else None,
+                ),
+            )
+        )
     return entries
 
 

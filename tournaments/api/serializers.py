@@ -135,6 +135,13 @@ class ContributionSerializer(serializers.Serializer):
     value = serializers.DecimalField(max_digits=10, decimal_places=2)
     dummy = serializers.BooleanField(help_text="Valued against a virtual opponent (C.07 16.4).")
     note = serializers.CharField()
+    factor = serializers.DecimalField(
+        max_digits=6,
+        decimal_places=4,
+        allow_null=True,
+        help_text="Sonneborn-Berger: the share of the round's points scored, which the "
+        "opponent's score is multiplied by (1, 0.5, 0.75 ...); null for other tie-breaks.",
+    )
 
 
 class TieBreakDetailSerializer(serializers.Serializer):

@@ -40,6 +40,7 @@ from dataclasses import dataclass
 from decimal import Decimal
 
 from tournaments.pairing.types import Colour, RoundResult, TournamentState
+from tournaments.scoring.results import format_points
 from tournaments.scoring.standings import StandingRow, place_text
 from tournaments.scoring.tiebreaks import find_tiebreak
 
@@ -221,17 +222,6 @@ def build_crosstable(
         rows=tuple(rows),
         square=square,
     )
-
-
-def format_points(value: Decimal) -> str:
-    """Points without trailing zeros: ``2``, ``1.5``, ``10``, ``12.25``.
-
-    >>> [format_points(Decimal(v)) for v in ("2.0", "1.50", "10", "0")]
-    ['2', '1.5', '10', '0']
-    """
-    if value == value.to_integral_value():
-        return str(int(value))
-    return f"{value.normalize():f}"
 
 
 def _cell(result: RoundResult, rank_of: Mapping[int, int], marks: tuple[GameMark, ...]) -> Cell:
