@@ -8,7 +8,7 @@ from collections import defaultdict
 from dataclasses import dataclass
 from decimal import Decimal
 
-from django.db.models import Prefetch
+from django.db.models import Count, Prefetch, Q, QuerySet
 from django.utils.text import slugify
 
 from tournaments.access import may_officiate  # noqa: F401  (defined in tournaments.access)
@@ -28,6 +28,7 @@ from tournaments.models import (
     Ranking,
     Registration,
     Round,
+    RoundStatus,
     System,
 )
 from tournaments.pairing.berger import berger_rounds
@@ -80,6 +81,35 @@ def event_total_rounds(event: Event, *, players: int) -> int:
     if event.system == System.SWISS:
         return event.number_of_rounds or 0
     return berger_rounds(players, double=event.system == System.DOUBLE_ROUND_ROBIN)
+
+
+def standings_provisional(event: Event, *, after_round: int) -> bool:
+    """Whether the standings after ``after_round`` still wait for a result: a game of a round
+    up to it is pending (its pairing is left out of them, see tournament_state)."""
+    return Game.objects.filter(
+        pairing__round__event=event,
+        pairing__round__number__lte=after_round,
+        result=GameResult.PENDING,
+    ).exists()
+
+
+def finished_event_ids(events: QuerySet[Event]) -> set[int]:
+    """The events of ``events`` whose last round is complete: as many completed rounds as
+    the event has (event_total_rounds). One query."""
+    rows = events.annotate(
+        players=Count("registrations", distinct=True),
+        completed=Count("rounds", filter=Q(rounds__status=RoundStatus.COMPLETED), distinct=True),
+    )
+    return {
+        event.pk
+        for event in rows
+        if (total := event_total_rounds(event, players=event.players)) and event.completed >= total
+    }
+
+
+def event_finished(event: Event) -> bool:
+    """Whether ``event``'s last round is complete (see finished_event_ids)."""
+    return event.pk in finished_event_ids(Event.objects.filter(pk=event.pk))
 
 
 def player_name(registration: Registration) -> str:

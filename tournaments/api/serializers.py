@@ -126,6 +126,10 @@ class StandingSerializer(PlainSerializer):
         child=serializers.DecimalField(max_digits=10, decimal_places=2),
         help_text="Tie-break code -> value, in the event's order.",
     )
+    provisional = serializers.BooleanField(
+        help_text="True while a game up to this round has no result: the standings leave "
+        "it out and may still change."
+    )
 
 
 class ContributionSerializer(serializers.Serializer):

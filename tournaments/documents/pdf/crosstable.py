@@ -53,9 +53,11 @@ def render_crosstable(
 
 
 def complete_to(table: Crosstable) -> str:
-    """ "complete to round 5 of 9" (or "before round 1")."""
+    """ "complete to round 5 of 9", "final: all 9 rounds complete" (or "before round 1")."""
     if table.after_round == 0:
         return _("before round 1")
+    if table.after_round >= table.total_rounds:
+        return _("final: all %(total)d rounds complete") % {"total": table.total_rounds}
     return _("complete to round %(round)d of %(total)d") % {
         "round": table.after_round,
         "total": table.total_rounds,
