@@ -42,6 +42,7 @@ from tournaments.pairing.types import (
 )
 from tournaments.scoring.matches import GameSides, pairing_result
 from tournaments.scoring.standings import StandingRow, compute_standings
+from tournaments.scoring.withdrawals import WithdrawalRule, games_annulled
 
 
 @dataclass(frozen=True)
@@ -144,6 +145,7 @@ def tournament_state(event: Event, *, up_to_round: int) -> TournamentState:
             "first_id", "second_id"
         )
     )
+    outcomes = _withdrawal_outcomes(event, entrants, results, up_to_round)
     competitors = tuple(
         Competitor(
             number=e.number,
@@ -162,7 +164,112 @@ def tournament_state(event: Event, *, up_to_round: int) -> TournamentState:
         scoring=scoring,
         forbidden_pairs=forbidden,
         first_colour=Colour(event.first_colour),
+        annulled=frozenset(o.number for o in outcomes if o.annulled),
     )
+
+
+@dataclass(frozen=True)
+class WithdrawalOutcome:
+    """A round-robin withdrawal as the record shows it: the player, the first round he no
+    longer plays, his games played before it of those the table gives him, whether they are
+    annulled for the standings, and the event's rule (WithdrawalRule.description, marked
+    for translation)."""
+
+    number: int
+    name: str
+    from_round: int
+    played: int
+    scheduled: int
+    annulled: bool
+    rule: str
+
+
+def withdrawal_outcomes(event: Event, *, after_round: int) -> list[WithdrawalOutcome]:
+    """The round-robin withdrawals in force after ``after_round`` (the player withdrew by
+    the next round), in pairing-number order: what the standings, crosstable, PDFs and TRF
+    show. Empty for a Swiss, where a withdrawn player's results simply stand (C.06 V.5)."""
+    if event.system == System.SWISS:
+        return []
+    state = tournament_state(event, up_to_round=after_round)
+    entrants = _entrants(event)
+    results = {e.pk: {r.round: r for r in state.competitor(e.number).results} for e in entrants}
+    return _withdrawal_outcomes(event, entrants, results, after_round)
+
+
+@dataclass(frozen=True)
+class WithdrawalPreview:
+    """What withdrawing a player from ``from_round`` on will do, before it is done: in a
+    round robin his games of ``forfeit_rounds`` become forfeits and, under the event's
+    ``rule``, his ``played`` games of ``scheduled`` are annulled for the standings or stand;
+    in a Swiss he is no longer paired and his results stand."""
+
+    name: str
+    from_round: int
+    round_robin: bool
+    played: int
+    scheduled: int
+    annulled: bool
+    rule: str
+    forfeit_rounds: tuple[int, ...]
+
+
+def withdrawal_preview(registration: Registration, *, from_round: int) -> WithdrawalPreview:
+    """The preview the organizer confirms before registration_withdraw (two queries)."""
+    event = registration.event
+    players = event.registrations.count()
+    round_robin = event.system != System.SWISS
+    played = (
+        Pairing.objects.filter(round__event=event, round__number__lt=from_round)
+        .filter(Q(white=registration) | Q(black=registration))
+        .exclude(black__isnull=True)
+        .count()
+    )
+    rule = WithdrawalRule(event.withdrawal_rule)
+    scheduled = (players - 1) * (2 if event.system == System.DOUBLE_ROUND_ROBIN else 1)
+    total = event_total_rounds(event, players=players)
+    return WithdrawalPreview(
+        name=player_name(registration),
+        from_round=from_round,
+        round_robin=round_robin,
+        played=played,
+        scheduled=scheduled,
+        annulled=round_robin and games_annulled(rule, played=played, scheduled=scheduled),
+        rule=rule.description if round_robin else "",
+        forfeit_rounds=tuple(range(from_round, total + 1)) if round_robin else (),
+    )
+
+
+def _withdrawal_outcomes(
+    event: Event,
+    entrants: "list[_Entrant]",
+    results: dict[int, dict[int, RoundResult]],
+    up_to_round: int,
+) -> list[WithdrawalOutcome]:
+    if event.system == System.SWISS:
+        return []
+    rule = WithdrawalRule(event.withdrawal_rule)
+    cycles = 2 if event.system == System.DOUBLE_ROUND_ROBIN else 1
+    scheduled = (len(entrants) - 1) * cycles
+    outcomes = []
+    for e in entrants:
+        start = e.withdrawn_from_round
+        if start is None or start > up_to_round + 1:
+            continue
+        played = sum(
+            1 for number, r in results[e.pk].items() if number < start and r.opponent is not None
+        )
+        outcomes.append(
+            WithdrawalOutcome(
+                number=e.number,
+                name=full_name(e.last_name, e.first_name),
+                from_round=start,
+                played=played,
+                scheduled=scheduled,
+                annulled=games_annulled(rule, played=played, scheduled=scheduled),
+                rule=rule.description,
+            )
+        )
+    return outcomes
 
 
 @dataclass(frozen=True)

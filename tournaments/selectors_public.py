@@ -30,7 +30,7 @@ from tournaments.models import (
     System,
 )
 from tournaments.pairing.types import Colour
-from tournaments.scoring.crosstable import Crosstable, GameMark, build_crosstable
+from tournaments.scoring.crosstable import Crosstable, GameMark, WithdrawalNote, build_crosstable
 from tournaments.scoring.performance import rating_performance
 from tournaments.scoring.results import GAME_CODES
 from tournaments.scoring.standings import compute_standings, tiebreak_detail
@@ -40,6 +40,7 @@ from tournaments.selectors import (
     finished_event_ids,
     standings_get,
     tournament_state,
+    withdrawal_outcomes,
 )
 
 T = TypeVar("T")
@@ -389,6 +390,10 @@ def crosstable_get(event: Event, *, after_round: int) -> Crosstable:
         tiebreaks=event.tiebreaks,
         games={key: tuple(value) for key, value in marks.items()},
         square=event.system != System.SWISS,
+        withdrawals=[
+            WithdrawalNote(o.number, o.name, o.from_round, o.annulled, o.rule)
+            for o in withdrawal_outcomes(event, after_round=after_round)
+        ],
     )
 
 

@@ -34,6 +34,7 @@ from tournaments.selectors import (
     player_list,
     standings_get,
     standings_provisional,
+    withdrawal_outcomes,
 )
 from tournaments.selectors_public import (
     cached,
@@ -318,6 +319,7 @@ def standings(request: HttpRequest, slug: str) -> HttpResponse:
             "event": event,
             "rows": rows,
             "withdrawn": withdrawn_numbers(event, after_round=after_round),
+            "withdrawals": withdrawal_outcomes(event, after_round=after_round),
             "page_key": _page_key(request, event),
             "tiebreaks": _tiebreak_columns(event),
             "after_round": after_round,

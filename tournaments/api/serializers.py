@@ -61,6 +61,7 @@ class EventSerializer(serializers.ModelSerializer):
             "games_per_pairing",
             "ranking",
             "tiebreaks",
+            "withdrawal_rule",
             "start_date",
             "end_date",
             "venue",

@@ -275,13 +275,20 @@ class Competitor:
 
 @dataclass(frozen=True)
 class TournamentState:
-    """Everything the pure algorithms need to know about an event."""
+    """Everything the pure algorithms need to know about an event.
+
+    ``annulled`` names the players whose games are annulled for the standings (a round-robin
+    withdrawal, :mod:`tournaments.scoring.withdrawals`): their results stay in the record,
+    but the standings and tie-breaks count neither their points nor the points scored
+    against them.
+    """
 
     competitors: tuple[Competitor, ...]
     total_rounds: int
     scoring: ScoringSystem = field(default_factory=ScoringSystem)
     forbidden_pairs: frozenset[frozenset[int]] = frozenset()
     first_colour: Colour = Colour.WHITE
+    annulled: frozenset[int] = frozenset()
 
     def competitor(self, number: int) -> Competitor:
         """The competitor with pairing number ``number``; ``KeyError`` names it if absent."""

@@ -120,7 +120,10 @@ class TieBreakContext:
     def build(cls, state: TournamentState, *, after_round: int) -> TieBreakContext:
         scoring = state.scoring
         competitors = {c.number: c for c in state.competitors}
-        rows = {n: c.results_through(after_round, scoring) for n, c in competitors.items()}
+        rows = {
+            n: _counted(c.results_through(after_round, scoring), n, state.annulled)
+            for n, c in competitors.items()
+        }
         score: dict[int, Decimal] = {}
         adjusted: dict[int, Decimal] = {}
         vur_rounds: dict[int, frozenset[int]] = {}
@@ -138,6 +141,21 @@ class TieBreakContext:
     @property
     def scoring(self) -> ScoringSystem:
         return self.state.scoring
+
+
+def _counted(
+    row: tuple[RoundResult, ...], number: int, annulled: frozenset[int]
+) -> tuple[RoundResult, ...]:
+    """The row as the standings count it: a round of an annulled player, or against one, is
+    left out like a round-robin rest (no points, no tie-break; FIDE C.06 V.4.1)."""
+    if not annulled:
+        return row
+    return tuple(
+        RoundResult(r.round, None, None, "Z", Decimal(0), rest=True)
+        if number in annulled or r.opponent in annulled
+        else r
+        for r in row
+    )
 
 
 def _is_vur(result: RoundResult) -> bool:
