@@ -28,6 +28,7 @@ from tournaments.models import Event, System
 from tournaments.pairing import TournamentState, TrfEvent, trf_dumps
 from tournaments.pairing.simulate import simulate
 from tournaments.scoring.standings import compute_standings
+from tournaments.scoring.withdrawals import annul_games
 from tournaments.selectors import tournament_state
 
 gacrux_trf = pytest.importorskip("gacrux.trf2json", reason="gacrux is not installed")
@@ -54,7 +55,10 @@ def gacrux_values(
 ) -> dict[int, dict[str, Decimal]]:
     """gacrux's value of every compared tie-break for every player after round ``played``,
     from the TRF text."""
-    text = trf_dumps(state, event=TrfEvent(name="Check", start_date="2025/01/01"))
+    # Annulled games (a round-robin withdrawal, C.06 V.4.1) are ranked as rests: gacrux is
+    # given the games that count.
+    counted = annul_games(state)
+    text = trf_dumps(counted, event=TrfEvent(name="Check", start_date="2025/01/01"))
     chessfile = gacrux_trf.trf2json()
     chessfile.parse_file(text, 0)
     assert chessfile.chessjson["status"]["code"] == 0, chessfile.chessjson["status"]
@@ -119,7 +123,8 @@ def test_round_robin_with_rests():
 
 @pytest.mark.django_db
 def test_demo_events():
-    """The demo's one-game events, and its two-game event on match points if it has one."""
+    """The demo's one-game events (its round robin has a withdrawal), and its two-game event
+    on match points if it has one."""
     call_command("load_demo", stdout=io.StringIO())
     checked = 0
     for event in Event.objects.order_by("pk"):

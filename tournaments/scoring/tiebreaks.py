@@ -55,6 +55,7 @@ from tournaments.pairing.types import (
     TournamentState,
 )
 from tournaments.scoring.results import format_points
+from tournaments.scoring.withdrawals import annul_games
 
 #: Requested byes (C.07 16.1.1) and voluntary unplayed rounds (16.1.2).
 REQUESTED_BYE_CODES = frozenset("HZ")
@@ -120,10 +121,9 @@ class TieBreakContext:
     def build(cls, state: TournamentState, *, after_round: int) -> TieBreakContext:
         scoring = state.scoring
         competitors = {c.number: c for c in state.competitors}
-        rows = {
-            n: _counted(c.results_through(after_round, scoring), n, state.annulled)
-            for n, c in competitors.items()
-        }
+        # Annulled games (a round-robin withdrawal) are ranked as rests: annul_games.
+        counted = {c.number: c for c in annul_games(state).competitors}
+        rows = {n: c.results_through(after_round, scoring) for n, c in counted.items()}
         score: dict[int, Decimal] = {}
         adjusted: dict[int, Decimal] = {}
         vur_rounds: dict[int, frozenset[int]] = {}
@@ -141,21 +141,6 @@ class TieBreakContext:
     @property
     def scoring(self) -> ScoringSystem:
         return self.state.scoring
-
-
-def _counted(
-    row: tuple[RoundResult, ...], number: int, annulled: frozenset[int]
-) -> tuple[RoundResult, ...]:
-    """The row as the standings count it: a round of an annulled player, or against one, is
-    left out like a round-robin rest (no points, no tie-break; FIDE C.06 V.4.1)."""
-    if not annulled:
-        return row
-    return tuple(
-        RoundResult(r.round, None, None, "Z", Decimal(0), rest=True)
-        if number in annulled or r.opponent in annulled
-        else r
-        for r in row
-    )
 
 
 def _is_vur(result: RoundResult) -> bool:

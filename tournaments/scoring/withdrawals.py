@@ -16,9 +16,12 @@ again and his results stand (C.06 article 5).
 
 from __future__ import annotations
 
+from dataclasses import replace
+from decimal import Decimal
 from enum import StrEnum
 
 from tournaments.i18n import gettext_noop
+from tournaments.pairing.types import RoundResult, TournamentState
 
 
 class WithdrawalRule(StrEnum):
@@ -65,3 +68,41 @@ def games_annulled(rule: WithdrawalRule, *, played: int, scheduled: int) -> bool
     if rule is WithdrawalRule.FORFEITS:
         return False
     return 2 * played < scheduled
+
+
+def annul_games(state: TournamentState) -> TournamentState:
+    """The state as the standings count it: every round of a player of ``state.annulled``,
+    and every round against one, becomes a rest (no points, left out of the tie-breaks, as
+    a round-robin rest; C.06 V.4.1 "not counted in the final standings"). The record itself
+    keeps the results; this is only what is ranked.
+
+    >>> from tournaments.pairing.types import Colour, Competitor
+    >>> win = RoundResult(1, 2, Colour.WHITE, "1", Decimal(2))
+    >>> loss = RoundResult(1, 1, Colour.BLACK, "0", Decimal(0))
+    >>> state = TournamentState(
+    ...     (Competitor(1, "A", 0, results=(win,)), Competitor(2, "B", 0, results=(loss,))),
+    ...     total_rounds=1,
+    ...     annulled=frozenset({2}),
+    ... )
+    >>> annul_games(state).competitors[0].results[0].rest
+    True
+    """
+    annulled = state.annulled
+    if not annulled:
+        return state
+    return replace(
+        state,
+        competitors=tuple(
+            replace(
+                c,
+                results=tuple(
+                    RoundResult(r.round, None, None, "Z", Decimal(0), rest=True)
+                    if c.number in annulled or r.opponent in annulled
+                    else r
+                    for r in c.results
+                ),
+            )
+            for c in state.competitors
+        ),
+        annulled=frozenset(),
+    )
