@@ -24,6 +24,7 @@ from tournaments.services.registrations import (
     bye_request_delete,
     registration_add,
     registration_withdraw,
+    registration_withdraw_check,
 )
 
 
@@ -156,6 +157,11 @@ class RegistrationAdmin(ScopedAdmin, AuditedAdmin):
                 messages.error(request, _("Give the first round the player no longer plays."))
                 return self._back_to(registration)
             number = form.cleaned_data["from_round"]
+            try:
+                registration_withdraw_check(registration=registration, from_round=number)
+            except TournamentError as exc:
+                report_refusal(request, exc)
+                return self._back_to(registration)
             preview = withdrawal_preview(registration, from_round=number)
             return render_page(
                 self,
