@@ -225,7 +225,7 @@ def withdrawal_preview(registration: Registration, *, from_round: int) -> Withdr
         .count()
     )
     rule = WithdrawalRule(event.withdrawal_rule)
-    scheduled = (players - 1) * (2 if event.system == System.DOUBLE_ROUND_ROBIN else 1)
+    scheduled = _games_in_table(event, players=players)
     total = event_total_rounds(event, players=players)
     return WithdrawalPreview(
         name=player_name(registration),
@@ -239,6 +239,12 @@ def withdrawal_preview(registration: Registration, *, from_round: int) -> Withdr
     )
 
 
+def _games_in_table(event: Event, *, players: int) -> int:
+    """The games a round robin gives each player: one against each other player, twice in a
+    double round robin (C.05 Annex 1)."""
+    return (players - 1) * (2 if event.system == System.DOUBLE_ROUND_ROBIN else 1)
+
+
 def _withdrawal_outcomes(
     event: Event,
     entrants: "list[_Entrant]",
@@ -248,8 +254,7 @@ def _withdrawal_outcomes(
     if event.system == System.SWISS:
         return []
     rule = WithdrawalRule(event.withdrawal_rule)
-    cycles = 2 if event.system == System.DOUBLE_ROUND_ROBIN else 1
-    scheduled = (len(entrants) - 1) * cycles
+    scheduled = _games_in_table(event, players=len(entrants))
     outcomes = []
     for e in entrants:
         start = e.withdrawn_from_round
