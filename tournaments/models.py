@@ -23,6 +23,7 @@ from simple_history.models import HistoricalRecords
 from tournaments.documents.models import Document as Document
 from tournaments.pairing.types import ByeKind, Colour
 from tournaments.scoring.matches import MATCH_POINTS_RULE, must_rank_on_match_points
+from tournaments.scoring.withdrawals import WithdrawalRule
 from tournaments.variant_names import VARIANT_NAMES
 
 
@@ -170,6 +171,14 @@ def _points_field(label: str, default: str) -> models.DecimalField:
     )
 
 
+#: The translated name of each withdrawal rule; the values are WithdrawalRule's.
+WITHDRAWAL_RULE_LABELS: dict[WithdrawalRule, Promise] = {
+    WithdrawalRule.HALF: _("annulled if fewer than half played, else forfeits (FIDE)"),
+    WithdrawalRule.FORFEITS: _("results stand, remaining games forfeited"),
+    WithdrawalRule.ANNUL: _("all games annulled"),
+}
+
+
 #: ScoringSystem attribute -> Event field holding its value.
 SCORING_FIELDS = {
     "win": "points_win",
@@ -233,6 +242,16 @@ class Event(models.Model):
         blank=True,
         validators=[validate_tiebreak_codes],
         help_text=_("Codes from the tie-break registry, in order of application."),
+    )
+    withdrawal_rule = models.CharField(
+        _("withdrawal rule"),
+        max_length=8,
+        choices=labelled_choices(WITHDRAWAL_RULE_LABELS),
+        default=WithdrawalRule.HALF.value,
+        help_text=_(
+            "Round robin: what a withdrawal does to the player's games in the standings "
+            "(FIDE Tournament Rules, C.06 V.4)."
+        ),
     )
     first_colour = models.CharField(
         _("first colour of the top seed"),

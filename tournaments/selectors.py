@@ -8,7 +8,7 @@ from collections import defaultdict
 from dataclasses import dataclass
 from decimal import Decimal
 
-from django.db.models import Prefetch
+from django.db.models import Count, Prefetch, Q, QuerySet
 from django.utils.text import slugify
 
 from tournaments.access import may_officiate  # noqa: F401  (defined in tournaments.access)
@@ -28,6 +28,7 @@ from tournaments.models import (
     Ranking,
     Registration,
     Round,
+    RoundStatus,
     System,
 )
 from tournaments.pairing.berger import berger_rounds
@@ -41,6 +42,7 @@ from tournaments.pairing.types import (
 )
 from tournaments.scoring.matches import GameSides, pairing_result
 from tournaments.scoring.standings import StandingRow, compute_standings
+from tournaments.scoring.withdrawals import WithdrawalRule, games_annulled
 
 
 @dataclass(frozen=True)
@@ -82,6 +84,35 @@ def event_total_rounds(event: Event, *, players: int) -> int:
     return berger_rounds(players, double=event.system == System.DOUBLE_ROUND_ROBIN)
 
 
+def standings_provisional(event: Event, *, after_round: int) -> bool:
+    """Whether the standings after ``after_round`` still wait for a result: a game of a round
+    up to it is pending (its pairing is left out of them, see tournament_state)."""
+    return Game.objects.filter(
+        pairing__round__event=event,
+        pairing__round__number__lte=after_round,
+        result=GameResult.PENDING,
+    ).exists()
+
+
+def finished_event_ids(events: QuerySet[Event]) -> set[int]:
+    """The events of ``events`` whose last round is complete: as many completed rounds as
+    the event has (event_total_rounds). One query."""
+    rows = events.annotate(
+        players=Count("registrations", distinct=True),
+        completed=Count("rounds", filter=Q(rounds__status=RoundStatus.COMPLETED), distinct=True),
+    )
+    return {
+        event.pk
+        for event in rows
+        if (total := event_total_rounds(event, players=event.players)) and event.completed >= total
+    }
+
+
+def event_finished(event: Event) -> bool:
+    """Whether ``event``'s last round is complete (see finished_event_ids)."""
+    return event.pk in finished_event_ids(Event.objects.filter(pk=event.pk))
+
+
 def player_name(registration: Registration) -> str:
     return full_name(registration.player.last_name, registration.player.first_name)
 
@@ -114,6 +145,7 @@ def tournament_state(event: Event, *, up_to_round: int) -> TournamentState:
             "first_id", "second_id"
         )
     )
+    outcomes = _withdrawal_outcomes(event, entrants, results, up_to_round)
     competitors = tuple(
         Competitor(
             number=e.number,
@@ -132,7 +164,117 @@ def tournament_state(event: Event, *, up_to_round: int) -> TournamentState:
         scoring=scoring,
         forbidden_pairs=forbidden,
         first_colour=Colour(event.first_colour),
+        annulled=frozenset(o.number for o in outcomes if o.annulled),
     )
+
+
+@dataclass(frozen=True)
+class WithdrawalOutcome:
+    """A round-robin withdrawal as the record shows it: the player, the first round he no
+    longer plays, his games played before it of those the table gives him, whether they are
+    annulled for the standings, and the event's rule (WithdrawalRule.description, marked
+    for translation)."""
+
+    number: int
+    name: str
+    from_round: int
+    played: int
+    scheduled: int
+    annulled: bool
+    rule: str
+
+
+def withdrawal_outcomes(event: Event, *, after_round: int) -> list[WithdrawalOutcome]:
+    """The round-robin withdrawals in force after ``after_round`` (the player withdrew by
+    the next round), in pairing-number order: what the standings, crosstable, PDFs and TRF
+    show. Empty for a Swiss, where a withdrawn player's results simply stand (C.06 V.5)."""
+    if event.system == System.SWISS:
+        return []
+    state = tournament_state(event, up_to_round=after_round)
+    entrants = _entrants(event)
+    results = {e.pk: {r.round: r for r in state.competitor(e.number).results} for e in entrants}
+    return _withdrawal_outcomes(event, entrants, results, after_round)
+
+
+@dataclass(frozen=True)
+class WithdrawalPreview:
+    """What withdrawing a player from ``from_round`` on will do, before it is done: in a
+    round robin his games of ``forfeit_rounds`` become forfeits and, under the event's
+    ``rule``, his ``played`` games of ``scheduled`` are annulled for the standings or stand;
+    in a Swiss he is no longer paired and his results stand."""
+
+    name: str
+    from_round: int
+    round_robin: bool
+    played: int
+    scheduled: int
+    annulled: bool
+    rule: str
+    forfeit_rounds: tuple[int, ...]
+
+
+def withdrawal_preview(registration: Registration, *, from_round: int) -> WithdrawalPreview:
+    """The preview the organizer confirms before registration_withdraw (two queries)."""
+    event = registration.event
+    players = event.registrations.count()
+    round_robin = event.system != System.SWISS
+    played = (
+        Pairing.objects.filter(round__event=event, round__number__lt=from_round)
+        .filter(Q(white=registration) | Q(black=registration))
+        .exclude(black__isnull=True)
+        .count()
+    )
+    rule = WithdrawalRule(event.withdrawal_rule)
+    scheduled = _games_in_table(event, players=players)
+    total = event_total_rounds(event, players=players)
+    return WithdrawalPreview(
+        name=player_name(registration),
+        from_round=from_round,
+        round_robin=round_robin,
+        played=played,
+        scheduled=scheduled,
+        annulled=round_robin and games_annulled(rule, played=played, scheduled=scheduled),
+        rule=rule.description if round_robin else "",
+        forfeit_rounds=tuple(range(from_round, total + 1)) if round_robin else (),
+    )
+
+
+def _games_in_table(event: Event, *, players: int) -> int:
+    """The games a round robin gives each player: one against each other player, twice in a
+    double round robin (C.05 Annex 1)."""
+    return (players - 1) * (2 if event.system == System.DOUBLE_ROUND_ROBIN else 1)
+
+
+def _withdrawal_outcomes(
+    event: Event,
+    entrants: "list[_Entrant]",
+    results: dict[int, dict[int, RoundResult]],
+    up_to_round: int,
+) -> list[WithdrawalOutcome]:
+    if event.system == System.SWISS:
+        return []
+    rule = WithdrawalRule(event.withdrawal_rule)
+    scheduled = _games_in_table(event, players=len(entrants))
+    outcomes = []
+    for e in entrants:
+        start = e.withdrawn_from_round
+        if start is None or start > up_to_round + 1:
+            continue
+        played = sum(
+            1 for number, r in results[e.pk].items() if number < start and r.opponent is not None
+        )
+        outcomes.append(
+            WithdrawalOutcome(
+                number=e.number,
+                name=full_name(e.last_name, e.first_name),
+                from_round=start,
+                played=played,
+                scheduled=scheduled,
+                annulled=games_annulled(rule, played=played, scheduled=scheduled),
+                rule=rule.description,
+            )
+        )
+    return outcomes
 
 
 @dataclass(frozen=True)
@@ -252,8 +394,21 @@ def _pairing_results(
         (pairing.white_id, pairing.black_id, Colour.WHITE),
         (pairing.black_id, pairing.white_id, Colour.BLACK),
     ):
-        code, score = sides[side]
-        entries.append((side, RoundResult(number, number_of[opponent], colour, code, score)))
+        side_result = sides[side]
+        entries.append(
+            (
+                side,
+                RoundResult(
+                    number,
+                    number_of[opponent],
+                    colour,
+                    side_result.code,
+                    side_result.points,
+                    share=side_result.share if len(games) > 1 else None,
+                    games_won=side_result.games_won if len(games) > 1 else None,
+                ),
+            )
+        )
     return entries
 
 

@@ -30,12 +30,18 @@ from tournaments.models import (
     System,
 )
 from tournaments.pairing.types import Colour
-from tournaments.scoring.crosstable import Crosstable, GameMark, build_crosstable
+from tournaments.scoring.crosstable import Crosstable, GameMark, WithdrawalNote, build_crosstable
 from tournaments.scoring.performance import rating_performance
 from tournaments.scoring.results import GAME_CODES
 from tournaments.scoring.standings import compute_standings, tiebreak_detail
 from tournaments.scoring.tiebreaks import TieBreakDetail
-from tournaments.selectors import PublicPlayer, standings_get, tournament_state
+from tournaments.selectors import (
+    PublicPlayer,
+    finished_event_ids,
+    standings_get,
+    tournament_state,
+    withdrawal_outcomes,
+)
 
 T = TypeVar("T")
 
@@ -55,12 +61,16 @@ class EventGroups:
 
 def event_groups(*, today: datetime.date) -> EventGroups:
     """The published events split into current, upcoming (soonest first) and finished (latest
-    first); drafts are listed nowhere."""
-    events = list(Event.objects.filter(published=True).order_by("start_date", "name"))
+    first); drafts are listed nowhere. An event is finished when its end date has passed or
+    its last round is complete, whatever its dates say (finished_event_ids)."""
+    published = Event.objects.filter(published=True)
+    done = finished_event_ids(published)
+    events = list(published.order_by("start_date", "name"))
+    finished = [e for e in events if e.end_date < today or e.pk in done]
     return EventGroups(
-        current=[e for e in events if e.start_date <= today <= e.end_date],
-        upcoming=[e for e in events if e.start_date > today],
-        finished=[e for e in events if e.end_date < today][::-1],
+        current=[e for e in events if e.start_date <= today <= e.end_date and e not in finished],
+        upcoming=[e for e in events if e.start_date > today and e not in finished],
+        finished=finished[::-1],
     )
 
 
@@ -380,6 +390,10 @@ def crosstable_get(event: Event, *, after_round: int) -> Crosstable:
         tiebreaks=event.tiebreaks,
         games={key: tuple(value) for key, value in marks.items()},
         square=event.system != System.SWISS,
+        withdrawals=[
+            WithdrawalNote(o.number, o.name, o.from_round, o.annulled, o.rule)
+            for o in withdrawal_outcomes(event, after_round=after_round)
+        ],
     )
 
 

@@ -29,7 +29,13 @@ from tournaments.inputs import whole_number
 from tournaments.models import BYE_KIND_LABELS, Event, GameResult, System
 from tournaments.pairing.types import ByeKind
 from tournaments.scoring.tiebreaks import find_tiebreak
-from tournaments.selectors import pairing_list, player_list, standings_get
+from tournaments.selectors import (
+    pairing_list,
+    player_list,
+    standings_get,
+    standings_provisional,
+    withdrawal_outcomes,
+)
 from tournaments.selectors_public import (
     cached,
     crosstable_get,
@@ -313,9 +319,11 @@ def standings(request: HttpRequest, slug: str) -> HttpResponse:
             "event": event,
             "rows": rows,
             "withdrawn": withdrawn_numbers(event, after_round=after_round),
+            "withdrawals": withdrawal_outcomes(event, after_round=after_round),
             "page_key": _page_key(request, event),
             "tiebreaks": _tiebreak_columns(event),
             "after_round": after_round,
+            "provisional": standings_provisional(event, after_round=after_round),
             "round_choices": range(1, last + 1),
             "section": "standings",
         },
@@ -389,6 +397,7 @@ def crosstable(request: HttpRequest, slug: str) -> HttpResponse:
             "page_key": _page_key(request, event),
             "tiebreaks": _tiebreak_columns(event),
             "after_round": after_round,
+            "provisional": standings_provisional(event, after_round=after_round),
             "round_choices": range(1, last + 1),
             "section": "crosstable",
         },

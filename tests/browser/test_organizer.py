@@ -277,6 +277,9 @@ def test_an_organizer_runs_a_swiss_from_an_empty_database(live_server, page, tmp
     assert "there is no round 9" in page.inner_text(".messagelist")
     page.locator("input[name=from_round]").fill("3")
     page.get_by_role("button", name="Withdraw").click()
+    walk.check("withdraw-preview")
+    assert "Not paired from round 3 on" in page.inner_text("#confirm-items")
+    page.get_by_role("button", name="Withdraw").click()
     walk.check("withdrawn")
     withdrawn.refresh_from_db()
     assert withdrawn.withdrawn_from_round == 3

@@ -78,7 +78,7 @@ def test_crosstable_pages_header_rows_and_footer(swiss_pdf):
     for number, text in enumerate(pages, start=1):
         assert "Rank" in text and "Pts" in text and "TSOL" in text
         assert f"page {number} of 3" in text
-        assert "complete to round 11 of 11" in text
+        assert "final: all 11 rounds complete" in text
         assert "generated 2026-07-09 18:30 UTC" in text
     assert "Salle Pleyel, Paris" in pages[0] and "Zoja Ozoliņa" in pages[0]
     assert "2026-07-01 – 2026-07-09" in pages[0]

@@ -5,10 +5,12 @@ import io
 import pytest
 from django.contrib.auth import authenticate
 from django.core.management import call_command
+from django.db.models import Q
 
 from games.models import Dispute, GameRecord, Verification
 from tournaments.models import Event, Game, GameResult, Pairing, Player, RoundStatus
 from tournaments.pairing.types import ByeKind
+from tournaments.selectors import withdrawal_outcomes
 
 pytestmark = pytest.mark.django_db
 
@@ -38,7 +40,26 @@ def test_demo_contents_and_idempotence():
     assert swiss_pairings.filter(bye_kind=ByeKind.PAIRING_ALLOCATED).exists()
     assert swiss.registrations.filter(joined_round=3).count() == 1
     assert swiss.registrations.filter(withdrawn_from_round=4).count() == 1
-    assert Game.objects.filter(result=GameResult.WHITE_FORFEIT_WIN).count() == 1
+    assert Game.objects.filter(pairing__round__event=swiss, result="+/-").count() == 1
+    # The round robin shows a withdrawal: the last seed leaves after round 4 (4 of 9 games,
+    # annulled) and his round-5 game is his forfeit.
+    [outcome] = withdrawal_outcomes(robin, after_round=5)
+    assert (outcome.number, outcome.from_round, outcome.played, outcome.annulled) == (
+        10,
+        5,
+        4,
+        True,
+    )
+    forfeit = Game.objects.get(
+        Q(white__pairing_number=10) | Q(black__pairing_number=10),
+        pairing__round__event=robin,
+        pairing__round__number=5,
+    )
+    assert forfeit.result in (GameResult.WHITE_FORFEIT_WIN, GameResult.BLACK_FORFEIT_WIN)
+    # The two-game event has drawn games, so that its Sonneborn-Berger shows shares of 1/2.
+    english = Event.objects.get(slug="demo-english-ballot")
+    assert english.games_per_pairing == 2
+    assert Game.objects.filter(pairing__round__event=english, result=GameResult.DRAW).exists()
     assert {p.federation for p in Player.objects.all()} >= {"NED", "RUS", "FRA", "SEN", "LAT"}
     assert "Created event: Damier Open (demo)" in first
     # The demo shows the public site: its events are published, not drafts.

@@ -111,10 +111,36 @@ def test_game_codes_cover_every_final_game_result():
 def test_pairing_result(games, match_points, expected):
     sides = [GameSides(*game) for game in games]
     scoring = ScoringSystem()
-    assert (
-        pairing_result(sides, white=1, black=2, scoring=scoring, match_points=match_points)
-        == expected
+    found = pairing_result(sides, white=1, black=2, scoring=scoring, match_points=match_points)
+    assert {side: (r.code, r.points) for side, r in found.items()} == expected
+
+
+@pytest.mark.parametrize(
+    ("games", "match_points", "expected"),
+    [
+        # one game: the code's share, one game won by the winner
+        ([("1-0", 1, 2)], False, {1: ("1", 1), 2: ("0", 0)}),
+        # a win and a draw: 3 of 4 game points is 3/4 on game points, a won match on match
+        # points; one game won either way
+        ([("1-0", 1, 2), ("1/2", 2, 1)], False, {1: ("0.75", 1), 2: ("0.25", 0)}),
+        ([("1-0", 1, 2), ("1/2", 2, 1)], True, {1: ("1", 1), 2: ("0", 0)}),
+        # one win each: a drawn match, 1/2 of the round, one game won each
+        ([("1-0", 1, 2), ("1-0", 2, 1)], False, {1: ("0.5", 1), 2: ("0.5", 1)}),
+        ([("1-0", 1, 2), ("1-0", 2, 1)], True, {1: ("0.5", 1), 2: ("0.5", 1)}),
+        # two draws: a drawn match, no game won
+        ([("1/2", 1, 2), ("1/2", 2, 1)], False, {1: ("0.5", 0), 2: ("0.5", 0)}),
+        # forfeits are not games won over the board
+        ([("+/-", 1, 2), ("-/+", 2, 1)], False, {1: ("1", 0), 2: ("0", 0)}),
+    ],
+)
+def test_pairing_share_and_games_won(games, match_points, expected):
+    sides = [GameSides(*game) for game in games]
+    found = pairing_result(
+        sides, white=1, black=2, scoring=ScoringSystem(), match_points=match_points
     )
+    assert {side: (r.share, r.games_won) for side, r in found.items()} == {
+        side: (Decimal(share), won) for side, (share, won) in expected.items()
+    }
 
 
 @pytest.mark.parametrize(

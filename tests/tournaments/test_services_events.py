@@ -22,6 +22,7 @@ NEW_VALUES = {
     "games_per_pairing": 2,
     "ranking": "match",
     "first_colour": "b",
+    "withdrawal_rule": "annul",
     "points_win": Decimal(3),
     "points_draw": Decimal("1.5"),
     "points_loss": Decimal(1),

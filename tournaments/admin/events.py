@@ -181,7 +181,7 @@ class EventAdmin(ScopedAdmin, AuditedAdmin):
         (
             gettext_lazy("Ranking"),
             {
-                "fields": ("ranking", "tiebreaks"),
+                "fields": ("ranking", "tiebreaks", "withdrawal_rule"),
                 "description": gettext_lazy(MATCH_POINTS_RULE),
             },
         ),

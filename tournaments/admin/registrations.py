@@ -7,17 +7,24 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from tournaments.admin.history import AuditedAdmin
-from tournaments.admin.pages import delete_through, object_or_404, report_refusal
+from tournaments.admin.pages import (
+    delete_through,
+    object_or_404,
+    render_page,
+    report_refusal,
+)
 from tournaments.admin.scoping import ScopedAdmin
 from tournaments.forms import ByeRequestForm, RegistrationAddForm, WithdrawForm
 from tournaments.inputs import whole_number
 from tournaments.models import ByeRequest, Registration
+from tournaments.selectors import WithdrawalPreview, withdrawal_preview
 from tournaments.services.errors import TournamentError
 from tournaments.services.registrations import (
     bye_request_add,
     bye_request_delete,
     registration_add,
     registration_withdraw,
+    registration_withdraw_check,
 )
 
 
@@ -141,6 +148,37 @@ class RegistrationAdmin(ScopedAdmin, AuditedAdmin):
         return super().changeform_view(request, object_id, form_url, extra_context)
 
     def withdraw_view(self, request: HttpRequest, object_id: str) -> HttpResponse:
+        """Withdraw in two steps: a preview of what changes (forfeits, games annulled or
+        standing, under the event's rule), then the confirmed withdrawal."""
+        if "confirmed" not in request.POST:
+            registration = object_or_404(self, request, object_id, change=True)
+            form = WithdrawForm(request.POST)
+            if not form.is_valid():
+                messages.error(request, _("Give the first round the player no longer plays."))
+                return self._back_to(registration)
+            number = form.cleaned_data["from_round"]
+            try:
+                registration_withdraw_check(registration=registration, from_round=number)
+            except TournamentError as exc:
+                report_refusal(request, exc)
+                return self._back_to(registration)
+            preview = withdrawal_preview(registration, from_round=number)
+            return render_page(
+                self,
+                request,
+                "tournaments/admin/round_confirm.html",
+                title=_("Withdraw %(player)s") % {"player": registration},
+                obj=registration,
+                question=_("Withdraw %(player)s from round %(round)d on?")
+                % {"player": registration, "round": number},
+                items=withdrawal_consequences(preview),
+                target=request.path,
+                hidden=[("from_round", number)],
+                action=_("Withdraw"),
+                cancel_url=reverse(
+                    "admin:tournaments_registration_change", args=(registration.pk,)
+                ),
+            )
         return self._registration_action(
             request,
             object_id,
@@ -189,3 +227,36 @@ class RegistrationAdmin(ScopedAdmin, AuditedAdmin):
         return HttpResponseRedirect(
             reverse("admin:tournaments_registration_change", args=(registration.pk,))
         )
+
+
+def withdrawal_consequences(preview: WithdrawalPreview) -> list[str]:
+    """The preview as the sentences the organizer reads before confirming."""
+    if not preview.round_robin:
+        return [
+            _(
+                "Not paired from round %(round)d on; the results so far stand "
+                "(FIDE Tournament Rules, C.06 V.5)."
+            )
+            % {"round": preview.from_round}
+        ]
+    rounds = ", ".join(str(n) for n in preview.forfeit_rounds)
+    items = [
+        _("Rule of the event: %(rule)s") % {"rule": _(preview.rule)},
+        _("Games played so far: %(played)d of %(scheduled)d.")
+        % {"played": preview.played, "scheduled": preview.scheduled},
+    ]
+    if rounds:
+        items.append(
+            _("Games of rounds %(rounds)s: forfeits, won by the opponents.") % {"rounds": rounds}
+        )
+    if preview.annulled:
+        items.append(
+            _(
+                "All the player's games are annulled for the standings: neither the "
+                "player's points nor the points scored against the player count (the "
+                "results stay in the crosstable)."
+            )
+        )
+    else:
+        items.append(_("The player's results stand and count in the standings."))
+    return items

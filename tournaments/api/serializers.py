@@ -61,6 +61,7 @@ class EventSerializer(serializers.ModelSerializer):
             "games_per_pairing",
             "ranking",
             "tiebreaks",
+            "withdrawal_rule",
             "start_date",
             "end_date",
             "venue",
@@ -126,6 +127,10 @@ class StandingSerializer(PlainSerializer):
         child=serializers.DecimalField(max_digits=10, decimal_places=2),
         help_text="Tie-break code -> value, in the event's order.",
     )
+    provisional = serializers.BooleanField(
+        help_text="True while a game up to this round has no result: the standings leave "
+        "it out and may still change."
+    )
 
 
 class ContributionSerializer(serializers.Serializer):
@@ -135,6 +140,13 @@ class ContributionSerializer(serializers.Serializer):
     value = serializers.DecimalField(max_digits=10, decimal_places=2)
     dummy = serializers.BooleanField(help_text="Valued against a virtual opponent (C.07 16.4).")
     note = serializers.CharField()
+    factor = serializers.DecimalField(
+        max_digits=6,
+        decimal_places=4,
+        allow_null=True,
+        help_text="Sonneborn-Berger: the share of the round's points scored, which the "
+        "opponent's score is multiplied by (1, 0.5, 0.75 ...); null for other tie-breaks.",
+    )
 
 
 class TieBreakDetailSerializer(serializers.Serializer):

@@ -7,6 +7,7 @@ their ETag) and read the public pages' cached tables.
 """
 
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
 from django.db import transaction
@@ -25,7 +26,13 @@ from tournaments.api.conditional import ConditionalRead
 from tournaments.api.permissions import ReadOnlyOrAuthenticated, may_manage
 from tournaments.inputs import whole_number
 from tournaments.models import Event, Game, Player
-from tournaments.selectors import pairing_list, player_list, standings_get
+from tournaments.scoring.standings import StandingRow
+from tournaments.selectors import (
+    pairing_list,
+    player_list,
+    standings_get,
+    standings_provisional,
+)
 from tournaments.selectors_public import (
     GameRow,
     cached,
@@ -326,13 +333,35 @@ class AfterRoundList(EventScopedList):
         return value
 
 
+@dataclass(frozen=True)
+class StandingLine:
+    """A standings row as the API writes it: the row's fields, and whether the standings
+    still wait for a result (standings_provisional)."""
+
+    row: StandingRow
+    provisional: bool
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.row, name)
+
+
 class Standings(AfterRoundList):
-    """Standings after ?round= (default: the last published round) with tie-break values."""
+    """Standings after ?round= (default: the last published round) with tie-break values;
+    ``provisional`` is true on every row while a game up to that round has no result."""
 
     serializer_class = s.StandingSerializer
     cache_name = "standings"
 
     read = staticmethod(standings_get)
+
+    def get_queryset(self):
+        rows = super().get_queryset()
+        if not rows:
+            return rows
+        event = self.event()
+        after = _published_round(self.request, event)
+        provisional = standings_provisional(event, after_round=after)
+        return [StandingLine(row, provisional) for row in rows]
 
 
 class TieBreaks(EventScoped):

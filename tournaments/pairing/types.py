@@ -57,7 +57,23 @@ RESULT_CODES = PLAYED_CODES | FORFEIT_CODES | BYE_CODES
 #: Codes that count as a win / draw / loss for the player who holds them.
 WIN_CODES = frozenset("1W+FU")
 DRAW_CODES = frozenset("=DH")
+#: Codes of a game won over the board (rated or not).
+PLAYED_WIN_CODES = frozenset("1W")
 LOSS_CODES = frozenset("0L-Z")
+
+
+def code_share(code: str) -> Decimal:
+    """The share of a round's points a result code stands for: win 1, draw 1/2, loss 0
+    (C.07 9.1, "the result against them").
+
+    >>> code_share("="), code_share("+")
+    (Decimal('0.5'), Decimal('1'))
+    """
+    if code in WIN_CODES:
+        return Decimal(1)
+    if code in DRAW_CODES:
+        return Decimal("0.5")
+    return Decimal(0)
 
 
 @dataclass(frozen=True)
@@ -124,6 +140,12 @@ class RoundResult:
     dummy opponent, see :mod:`tournaments.scoring.tiebreaks`). TRF has no code for it: it is
     held and written as ``Z`` with no points (TRF-2026: a blank result "is equivalent to Z").
 
+    A pairing of several games (a two-game match) also says what its one code cannot:
+    ``share``, the share of the round's points the player scored (3 of 4 game points is 3/4;
+    the factor of Sonneborn-Berger), and ``games_won``, the games he won over the board.
+    ``None`` (one game a pairing) means: as the code says (:attr:`result_share`,
+    :attr:`games_won_over_board`).
+
     >>> RoundResult(3, None, None, "Z", Decimal(0), rest=True).bye
     True
     """
@@ -134,8 +156,12 @@ class RoundResult:
     code: str
     points: Decimal
     rest: bool = False
+    share: Decimal | None = None
+    games_won: int | None = None
 
     def __post_init__(self) -> None:
+        if self.share is not None and not 0 <= self.share <= 1:
+            raise ValueError(f"round {self.round}: share {self.share} is not between 0 and 1")
         if self.code not in RESULT_CODES:
             raise ValueError(
                 f"round {self.round}: unknown result code {self.code!r}, expected one of "
@@ -175,6 +201,20 @@ class RoundResult:
     def bye_kind(self) -> ByeKind | None:
         """The kind of bye, ``None`` when there was an opponent."""
         return _BYE_KINDS.get(self.code)
+
+    @property
+    def result_share(self) -> Decimal:
+        """The share of the round's points the player scored: ``share`` when the pairing
+        says it, else from the code: win 1, draw 1/2, loss 0 (C.07 9.1)."""
+        return self.share if self.share is not None else code_share(self.code)
+
+    @property
+    def games_won_over_board(self) -> int:
+        """Games won over the board this round: ``games_won`` when the pairing says it, else
+        1 for a played win (``1``, ``W``) and 0 for anything else."""
+        if self.games_won is not None:
+            return self.games_won
+        return 1 if self.code in PLAYED_WIN_CODES else 0
 
     @property
     def won(self) -> bool:
@@ -235,13 +275,20 @@ class Competitor:
 
 @dataclass(frozen=True)
 class TournamentState:
-    """Everything the pure algorithms need to know about an event."""
+    """Everything the pure algorithms need to know about an event.
+
+    ``annulled`` names the players whose games are annulled for the standings (a round-robin
+    withdrawal, :mod:`tournaments.scoring.withdrawals`): their results stay in the record,
+    but the standings and tie-breaks count neither their points nor the points scored
+    against them.
+    """
 
     competitors: tuple[Competitor, ...]
     total_rounds: int
     scoring: ScoringSystem = field(default_factory=ScoringSystem)
     forbidden_pairs: frozenset[frozenset[int]] = frozenset()
     first_colour: Colour = Colour.WHITE
+    annulled: frozenset[int] = frozenset()
 
     def competitor(self, number: int) -> Competitor:
         """The competitor with pairing number ``number``; ``KeyError`` names it if absent."""

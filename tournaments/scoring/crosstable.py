@@ -40,6 +40,7 @@ from dataclasses import dataclass
 from decimal import Decimal
 
 from tournaments.pairing.types import Colour, RoundResult, TournamentState
+from tournaments.scoring.results import format_points
 from tournaments.scoring.standings import StandingRow, place_text
 from tournaments.scoring.tiebreaks import find_tiebreak
 
@@ -101,6 +102,19 @@ class Cell:
 
 
 @dataclass(frozen=True)
+class WithdrawalNote:
+    """A round-robin withdrawal as the tables name it: who, from which round, whether the
+    player's games are annulled for the standings, and the event's ``rule`` (English, marked
+    for translation; :class:`tournaments.scoring.withdrawals.WithdrawalRule`)."""
+
+    number: int
+    name: str
+    from_round: int
+    annulled: bool
+    rule: str
+
+
+@dataclass(frozen=True)
 class CrosstableRow:
     """One player: final ``rank`` (``shared_rank`` when only the pairing number separates
     them from a neighbour), identity, one :class:`Cell` per round ``1..after_round``, total
@@ -123,6 +137,7 @@ class CrosstableRow:
     score: Decimal
     tiebreaks: tuple[Decimal, ...]
     against: tuple[tuple[Cell, ...], ...] = ()
+    annulled: bool = False
 
     @property
     def place(self) -> str:
@@ -140,13 +155,15 @@ class TiebreakColumn:
 
 @dataclass(frozen=True)
 class Crosstable:
-    """The whole table: complete to round ``after_round`` of ``total_rounds``."""
+    """The whole table: complete to round ``after_round`` of ``total_rounds``; the
+    round-robin ``withdrawals`` in force, which the table names under it."""
 
     after_round: int
     total_rounds: int
     tiebreaks: tuple[TiebreakColumn, ...]
     rows: tuple[CrosstableRow, ...]
     square: bool = False
+    withdrawals: tuple[WithdrawalNote, ...] = ()
 
     @property
     def two_games(self) -> bool:
@@ -169,6 +186,7 @@ def build_crosstable(
     tiebreaks: Sequence[str] = (),
     games: Mapping[tuple[int, int], tuple[GameMark, ...]] | None = None,
     square: bool = False,
+    withdrawals: Sequence[WithdrawalNote] = (),
 ) -> Crosstable:
     """The crosstable after ``after_round`` rounds.
 
@@ -212,6 +230,7 @@ def build_crosstable(
                 score=standing.points,
                 tiebreaks=tuple(standing.tiebreaks.get(code, Decimal(0)) for code in tiebreaks),
                 against=_against(cells, ranked) if square else (),
+                annulled=standing.annulled,
             )
         )
     return Crosstable(
@@ -220,18 +239,8 @@ def build_crosstable(
         tiebreaks=tuple(TiebreakColumn(code, find_tiebreak(code).label) for code in tiebreaks),
         rows=tuple(rows),
         square=square,
+        withdrawals=tuple(withdrawals),
     )
-
-
-def format_points(value: Decimal) -> str:
-    """Points without trailing zeros: ``2``, ``1.5``, ``10``, ``12.25``.
-
-    >>> [format_points(Decimal(v)) for v in ("2.0", "1.50", "10", "0")]
-    ['2', '1.5', '10', '0']
-    """
-    if value == value.to_integral_value():
-        return str(int(value))
-    return f"{value.normalize():f}"
 
 
 def _cell(result: RoundResult, rank_of: Mapping[int, int], marks: tuple[GameMark, ...]) -> Cell:
@@ -260,6 +269,7 @@ __all__ = [
     "CrosstableRow",
     "GameMark",
     "TiebreakColumn",
+    "WithdrawalNote",
     "build_crosstable",
     "format_points",
 ]

@@ -9,6 +9,13 @@ the game points summed or match points (the code's points in the event's scoring
 The FIDE Dutch system (C.04.3) pairs on one result per pairing, so a Swiss of two-game
 pairings must rank on match points: a game-point total such as 3 of 4 has no code.
 
+What the code cannot say is kept beside it (:class:`SideResult`): the share of the round's
+points scored, which Sonneborn-Berger multiplies the opponent's score by (C.07 9.1: "the
+result against them"; ``docs/rules/tournaments.md`` §4.3), and the games won over the board
+(WON, C.07 7.3). The round's points are those the event ranks on: with game points a drawn
+match is 1/2 and 3 of 4 game points 3/4; with match points a won match is 1 and a drawn one
+1/2, as its code.
+
 >>> s = ScoringSystem()
 >>> match_result(["1", "="], own=Decimal(3), other=Decimal(1), scoring=s, match_points=True)
 ('1', Decimal('2'))
@@ -23,7 +30,12 @@ from dataclasses import dataclass
 from decimal import Decimal
 
 from tournaments.i18n import gettext_noop
-from tournaments.pairing.types import FORFEIT_CODES, ScoringSystem
+from tournaments.pairing.types import (
+    FORFEIT_CODES,
+    PLAYED_WIN_CODES,
+    ScoringSystem,
+    code_share,
+)
 from tournaments.scoring.results import GAME_CODES, game_points
 
 #: The reason a two-game Swiss ranks on match points, for the forms that set the ranking.
@@ -71,6 +83,17 @@ def match_result(
     return code, scoring.points_for(code) if match_points else own
 
 
+@dataclass(frozen=True)
+class SideResult:
+    """One side's result of a pairing: its TRF ``code``, the event's ``points``, the
+    ``share`` of the round's points scored (0..1) and the ``games_won`` over the board."""
+
+    code: str
+    points: Decimal
+    share: Decimal
+    games_won: int
+
+
 def pairing_result(
     games: Sequence[GameSides],
     *,
@@ -78,9 +101,16 @@ def pairing_result(
     black: int,
     scoring: ScoringSystem,
     match_points: bool,
-) -> dict[int, tuple[str, Decimal]]:
-    """Code and points of each side (``white``, ``black``: the pairing's sides) for the
-    finished ``games`` of a pairing: the game's own for one game, the match's for more."""
+) -> dict[int, SideResult]:
+    """Each side's result (``white``, ``black``: the pairing's sides) for the finished
+    ``games`` of a pairing: the game's own for one game, the match's for more; the share is
+    the mean of the games' shares when the event ranks on game points, the match code's when
+    it ranks on match points (see the module's docstring).
+
+    >>> games = [GameSides("1-0", 1, 2), GameSides("1/2", 2, 1)]
+    >>> pairing_result(games, white=1, black=2, scoring=ScoringSystem(), match_points=False)[1]
+    SideResult(code='1', points=Decimal('3'), share=Decimal('0.75'), games_won=1)
+    """
     codes: dict[int, list[str]] = {white: [], black: []}
     points: dict[int, Decimal] = {white: Decimal(0), black: Decimal(0)}
     for game in games:
@@ -88,15 +118,21 @@ def pairing_result(
         for side, code in ((game.white, white_code), (game.black, black_code)):
             codes[side].append(code)
             points[side] += game_points(game.result, code, scoring)
-    if len(games) == 1:
-        return {side: (codes[side][0], points[side]) for side in (white, black)}
-    return {
-        side: match_result(
+    results = {}
+    for side, other in ((white, black), (black, white)):
+        won = sum(1 for code in codes[side] if code in PLAYED_WIN_CODES)
+        if len(games) == 1:
+            code = codes[side][0]
+            results[side] = SideResult(code, points[side], code_share(code), won)
+            continue
+        code, score = match_result(
             codes[side],
             own=points[side],
             other=points[other],
             scoring=scoring,
             match_points=match_points,
         )
-        for side, other in ((white, black), (black, white))
-    }
+        shares = [code_share(c) for c in codes[side]]
+        share = code_share(code) if match_points else sum(shares, Decimal(0)) / len(shares)
+        results[side] = SideResult(code, score, share, won)
+    return results

@@ -40,3 +40,14 @@ GAME_CODES: dict[str, tuple[str, str]] = {
 def game_points(result: str, code: str, scoring: ScoringSystem) -> Decimal:
     """What one side scores for a game of final ``result`` where it holds TRF ``code``."""
     return scoring.loss if result == UNPLAYED else scoring.points_for(code)
+
+
+def format_points(value: Decimal) -> str:
+    """Points without trailing zeros: ``2``, ``1.5``, ``10``, ``12.25``.
+
+    >>> [format_points(Decimal(v)) for v in ("2.0", "1.50", "10", "0")]
+    ['2', '1.5', '10', '0']
+    """
+    if value == value.to_integral_value():
+        return str(int(value))
+    return f"{value.normalize():f}"

@@ -30,6 +30,7 @@ class StandingRow:
     points: Decimal
     tiebreaks: dict[str, Decimal] = field(default_factory=dict)
     shared_rank: bool = False
+    annulled: bool = False
 
     @property
     def place(self) -> str:
@@ -62,14 +63,22 @@ def compute_standings(
     ``tiebreaks`` in order (higher is better), then by pairing number.
 
     Tie-breaks that depend on who is tied (direct encounter) are evaluated inside the group
-    still level after points and the tie-breaks before them.
+    still level after points and the tie-breaks before them. Players whose games are
+    annulled (``state.annulled``) come last, each on his own place, with no points.
     """
     registered = [find_tiebreak(code) for code in tiebreaks]
     context = TieBreakContext.build(state, after_round=after_round)
     values, groups = _break_ties(context, registered)
+    annulled = state.annulled
+    groups = [
+        *([n for n in group if n not in annulled] for group in groups),
+        *([n] for n in sorted(annulled & context.competitors.keys())),
+    ]
+    groups = [group for group in groups if group]
     ordered = sorted(
         context.competitors,
         key=lambda n: (
+            n in annulled,
             -context.score[n],
             *(-values[n][t.code] for t in registered),
             n,
@@ -87,6 +96,7 @@ def compute_standings(
             points=context.score[number],
             tiebreaks=values[number],
             shared_rank=number in shared,
+            annulled=number in annulled,
         )
         for position, number in enumerate(ordered, start=1)
     ]

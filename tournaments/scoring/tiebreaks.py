@@ -43,15 +43,19 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from decimal import ROUND_HALF_UP, Decimal
+from fractions import Fraction
 
 from tournaments.i18n import gettext_noop
 from tournaments.pairing.types import (
     PLAYED_CODES,
+    PLAYED_WIN_CODES,
     Competitor,
     RoundResult,
     ScoringSystem,
     TournamentState,
 )
+from tournaments.scoring.results import format_points
+from tournaments.scoring.withdrawals import annul_games
 
 #: Requested byes (C.07 16.1.1) and voluntary unplayed rounds (16.1.2).
 REQUESTED_BYE_CODES = frozenset("HZ")
@@ -64,7 +68,8 @@ class Contribution:
 
     ``opponent`` is the opponent's pairing number (the scheduled one for a forfeit, ``None``
     for a bye); ``dummy`` says the round was valued against a dummy (C.07 16.4) rather than
-    the opponent; ``value`` is what the round contributes.
+    the opponent; ``value`` is what the round contributes; ``factor`` what the opponent's
+    score was multiplied by (Sonneborn-Berger), ``None`` elsewhere.
     """
 
     round: int
@@ -73,6 +78,7 @@ class Contribution:
     value: Decimal
     dummy: bool = False
     note: str = ""
+    factor: Decimal | None = None
 
 
 @dataclass(frozen=True)
@@ -115,7 +121,9 @@ class TieBreakContext:
     def build(cls, state: TournamentState, *, after_round: int) -> TieBreakContext:
         scoring = state.scoring
         competitors = {c.number: c for c in state.competitors}
-        rows = {n: c.results_through(after_round, scoring) for n, c in competitors.items()}
+        # Annulled games (a round-robin withdrawal) are ranked as rests: annul_games.
+        counted = {c.number: c for c in annul_games(state).competitors}
+        rows = {n: c.results_through(after_round, scoring) for n, c in counted.items()}
         score: dict[int, Decimal] = {}
         adjusted: dict[int, Decimal] = {}
         vur_rounds: dict[int, frozenset[int]] = {}
@@ -246,9 +254,13 @@ def truncated_solkoff(context: TieBreakContext, number: int) -> TieBreakDetail:
     return _truncated(context, number)
 
 
-def _result_fraction(points: Decimal, scoring: ScoringSystem) -> Decimal:
-    """The game result a number of points stands for: 1 for a win, 1/2 for a draw, 0 for a
-    loss (C.07 16.4: "the result corresponding to the points awarded")."""
+def _dummy_share(result: RoundResult, scoring: ScoringSystem) -> Decimal:
+    """The result an unplayed round stands for against the dummy: "the result corresponding
+    to the points awarded" (C.07 16.4): 1 for a win's points, 1/2 for a draw's, 0 for a
+    loss's; a match's own share when it says one."""
+    if result.share is not None:
+        return result.share
+    points = result.points
     if points >= scoring.win:
         return Decimal(1)
     if points == scoring.draw:
@@ -258,35 +270,72 @@ def _result_fraction(points: Decimal, scoring: ScoringSystem) -> Decimal:
     return points / scoring.win
 
 
+def factor_text(value: Decimal) -> str:
+    """A factor as a person reads it: ``1``, ``1/2``, ``3/4``, ``0``.
+
+    >>> factor_text(Decimal("0.75")), factor_text(Decimal(1))
+    ('3/4', '1')
+    """
+    return str(Fraction(value).limit_denominator(100))
+
+
 def sonneborn_berger(context: TieBreakContext, number: int) -> TieBreakDetail:
     """Sonneborn-Berger (C.07 9.1): the sum, over the rounds, of the opponent's score times
-    the result against them (win 1, draw 1/2, loss 0); unplayed rounds against the dummy
-    (16.4), opponents' scores adjusted (16.3), a round-robin rest left out."""
+    the result against them, as the share of the round's points the player scored: win 1,
+    draw 1/2, loss 0 for one game; for a two-game match the share of its game points (3 of
+    4 is 3/4) or of its match points, as the event ranks (``docs/rules/tournaments.md``
+    §4.3). Unplayed rounds against the dummy (16.4), opponents' scores adjusted (16.3), a
+    round-robin rest left out. Each contribution keeps its ``factor``."""
     scoring = context.scoring
     counted = []
     for c, result in zip(
         _opponent_scores(context, number), _scheduled(context, number), strict=True
     ):
-        fraction = _result_fraction(result.points, scoring)
+        factor = _dummy_share(result, scoring) if c.dummy else result.result_share
         # The note is the calculation only: ``dummy`` says the opponent is the C.07 16.4 dummy.
         counted.append(
             Contribution(
-                c.round, c.opponent, c.code, c.value * fraction, c.dummy, f"{c.value} x {fraction}"
+                c.round,
+                c.opponent,
+                c.code,
+                c.value * factor,
+                c.dummy,
+                f"{format_points(c.value)} x {factor_text(factor)}",
+                factor=factor,
             )
         )
     return TieBreakDetail("SB", number, sum((c.value for c in counted), Decimal(0)), tuple(counted))
 
 
 def games_won(context: TieBreakContext, number: int) -> TieBreakDetail:
-    """Number of games won over the board (C.07 7.3 "WON"): codes ``1`` and ``W``. Forfeit
-    wins, byes and every other unplayed round do not count."""
+    """Number of games won over the board (C.07 7.3 "WON"): a game's codes ``1`` and ``W``,
+    every game of a two-game match counted. Forfeit wins, byes and every other unplayed
+    round do not count."""
     counted = tuple(
-        Contribution(r.round, r.opponent, r.code, Decimal(1))
+        Contribution(r.round, r.opponent, r.code, Decimal(r.games_won_over_board))
         for r in context.rows[number]
-        if r.code in {"1", "W"}
+        if r.games_won_over_board
     )
     return TieBreakDetail(
         "WON",
+        number,
+        sum((c.value for c in counted), Decimal(0)),
+        counted,
+        note=gettext_noop("forfeit wins and byes not counted"),
+    )
+
+
+def matches_won(context: TieBreakContext, number: int) -> TieBreakDetail:
+    """Number of pairings won over the board (``docs/rules/tournaments.md`` §4.4): a
+    pairing's code ``1`` or ``W``; in two-game events the matches won, where WON counts the
+    games. Forfeit wins and byes do not count."""
+    counted = tuple(
+        Contribution(r.round, r.opponent, r.code, Decimal(1))
+        for r in context.rows[number]
+        if r.code in PLAYED_WIN_CODES
+    )
+    return TieBreakDetail(
+        "MW",
         number,
         Decimal(len(counted)),
         counted,
@@ -406,6 +455,7 @@ TIEBREAKS: dict[str, TieBreak] = {
         TieBreak("BH-M2", gettext_noop("Median-2 Buchholz"), buchholz_median2),
         TieBreak("SB", gettext_noop("Sonneborn-Berger"), sonneborn_berger),
         TieBreak("WON", gettext_noop("Games won"), games_won),
+        TieBreak("MW", gettext_noop("Matches won"), matches_won),
         TieBreak("DE", gettext_noop("Direct encounter"), direct_encounter, uses_tied_group=True),
         TieBreak("PS", gettext_noop("Progressive score"), progressive_score),
         TieBreak("ARO", gettext_noop("Average rating of opponents"), average_rating_of_opponents),

@@ -30,6 +30,7 @@ FIXED_ONCE_PAIRED = (
     "games_per_pairing",
     "ranking",
     "first_colour",
+    "withdrawal_rule",
     *SCORING_FIELDS.values(),
 )
 

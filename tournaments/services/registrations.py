@@ -116,6 +116,16 @@ def registration_withdraw(
     """The player plays no round from `from_round` on. Refused when they are already paired
     in that round or later (delete the draft or record the forfeit instead)."""
     registration = Registration.objects.select_for_update().get(pk=registration.pk)
+    registration_withdraw_check(registration=registration, from_round=from_round)
+    registration.withdrawn_from_round = from_round
+    registration.full_clean()
+    recorded_by(registration, user).save()
+    return registration
+
+
+def registration_withdraw_check(*, registration: Registration, from_round: int) -> None:
+    """Raise the RegistrationError registration_withdraw would raise, writing nothing (the
+    admin checks before it shows what the withdrawal will change)."""
     event = registration.event
     total = event_total_rounds(event, players=event.registrations.count())
     if not 1 <= from_round <= total:
@@ -152,10 +162,6 @@ def registration_withdraw(
                 "from_round": from_round,
             }
         )
-    registration.withdrawn_from_round = from_round
-    registration.full_clean()
-    recorded_by(registration, user).save()
-    return registration
 
 
 @transaction.atomic

@@ -4,7 +4,7 @@ from dataclasses import dataclass
 
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
-from django.db.models import Max
+from django.db.models import Max, Q, QuerySet
 from django.utils import timezone
 from django.utils.functional import Promise
 from django.utils.translation import gettext as _
@@ -106,7 +106,7 @@ def pairings_generate(*, round: Round, user: AbstractBaseUser | None) -> Round:
     """(Re)pair a draft round, replacing its pairings. Never once a result is entered."""
     round_ = Round.objects.select_for_update().select_related("event").get(pk=round.pk)
     _require_draft(round_, gettext_lazy("paired again"))
-    if Game.objects.filter(pairing__round=round_).exclude(result=GameResult.PENDING).exists():
+    if _entered_results(round_).exists():
         raise RoundRegenerationError(
             _("%(round)s already holds results: it cannot be paired again") % {"round": round_}
         )
@@ -124,6 +124,19 @@ def pairings_generate(*, round: Round, user: AbstractBaseUser | None) -> Round:
     rows += [(registrations[number], None, kind) for number, kind in byes]
     _save_pairings(round_, rows, user=user)
     return round_
+
+
+def _entered_results(round_: Round) -> QuerySet[Game]:
+    """The round's games with a result someone entered: not pending, and not the forfeit of
+    a player withdrawn by this round (_create_games writes those)."""
+    withdrawn = Q(white__withdrawn_from_round__lte=round_.number) | Q(
+        black__withdrawn_from_round__lte=round_.number
+    )
+    return (
+        Game.objects.filter(pairing__round=round_)
+        .exclude(result=GameResult.PENDING)
+        .exclude(withdrawn)
+    )
 
 
 def _get(registrations: dict[int, Registration], number: int | None) -> Registration | None:
@@ -194,18 +207,44 @@ def _save_pairings(
 
 
 def _create_games(round_: Round, pairings: list[Pairing], *, user: AbstractBaseUser | None):
-    count = round_.event.games_per_pairing
+    """The pairings' games, pending; in a round robin, a game of a player withdrawn by this
+    round is created as his forfeit (FIDE Tournament Rules C.06 V.4: his unplayed games are
+    "-" for him and "+" for his opponent), so the table keeps its pairs and nobody waits
+    for him."""
+    event = round_.event
+    count = event.games_per_pairing
+    withdrawn = set()
+    if event.system != System.SWISS:
+        withdrawn = set(
+            event.registrations.filter(withdrawn_from_round__lte=round_.number).values_list(
+                "pk", flat=True
+            )
+        )
     games = [
         Game(
             pairing=p,
             index=index,
-            white_id=p.white_id if index == 1 else p.black_id,
-            black_id=p.black_id if index == 1 else p.white_id,
+            white_id=white,
+            black_id=black,
+            result=_withdrawal_result(white in withdrawn, black in withdrawn),
         )
         for p in pairings
         for index in range(1, count + 1)
+        for white, black in [(p.white_id, p.black_id) if index == 1 else (p.black_id, p.white_id)]
     ]
     bulk_create_with_history(games, Game, default_user=user)
+
+
+def _withdrawal_result(white_withdrawn: bool, black_withdrawn: bool) -> str:
+    """A game's result at pairing time: a forfeit against whoever has withdrawn, pending
+    when both still play."""
+    if white_withdrawn and black_withdrawn:
+        return GameResult.DOUBLE_FORFEIT
+    if white_withdrawn:
+        return GameResult.BLACK_FORFEIT_WIN
+    if black_withdrawn:
+        return GameResult.WHITE_FORFEIT_WIN
+    return GameResult.PENDING
 
 
 @transaction.atomic
@@ -425,13 +464,7 @@ def round_unpublish(*, round: Round, user: AbstractBaseUser | None) -> Round:
             _("%(round)s is %(status)s: only a published round can be unpublished")
             % {"round": round_, "status": round_.get_status_display()}
         )
-    played = sorted(
-        set(
-            Game.objects.filter(pairing__round=round_)
-            .exclude(result=GameResult.PENDING)
-            .values_list("pairing__board", flat=True)
-        )
-    )
+    played = sorted(set(_entered_results(round_).values_list("pairing__board", flat=True)))
     if played:
         raise RoundStateError(
             ngettext(

@@ -75,6 +75,8 @@ def standings_rows(
     when withdrawn), number, rating, points and tie-break values (linked to how they were
     computed)."""
     marker = f' <span class="muted">({conditional_escape(gettext("withdrawn"))})</span>'
+    annulled_text = conditional_escape(gettext("games annulled"))
+    annulled = f' <span class="muted">({annulled_text})</span>'
     how_text = gettext("How the tie-breaks of %(name)s were computed")
     printer, player_url = _Printer(), _PlayerUrls("public:player", slug)
     tiebreaks_url = _PlayerUrls("public:tiebreaks", slug)
@@ -94,7 +96,8 @@ def standings_rows(
             "<tr>\n"
             f'    <td class="num">{printer.text(row.place)}</td>\n'
             f'    <td><a href="{player}">{printer.text(row.name)}</a>'
-            f"{marker if row.number in withdrawn else ''}</td>\n"
+            f"{marker if row.number in withdrawn else ''}"
+            f"{annulled if row.annulled else ''}</td>\n"
             f'    <td class="num">{printer.text(row.number)}</td>\n'
             f'    <td class="num hide-narrow">{printer.text(row.rating)}</td>\n'
             f'    <td class="num">{printer.score(row.points)}</td>\n'

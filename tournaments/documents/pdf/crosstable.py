@@ -5,9 +5,11 @@ robin shows the square table (results against each player, by rank)."""
 from __future__ import annotations
 
 import datetime
+from xml.sax.saxutils import escape
 
 from django.utils.translation import gettext as _
 from reportlab.lib import colors
+from reportlab.platypus import Paragraph
 
 from tournaments.documents.pdf.pages import (
     EventHeader,
@@ -17,6 +19,9 @@ from tournaments.documents.pdf.pages import (
     header_flowables,
     usable_height,
     usable_width,
+)
+from tournaments.documents.pdf.pages import (
+    styles as paragraph_styles,
 )
 from tournaments.documents.pdf.tables import Column, paged_tables
 from tournaments.scoring.crosstable import Cell, Crosstable, CrosstableRow, format_points
@@ -43,7 +48,7 @@ def render_crosstable(
     )
     title = _("Crosstable")
     return build_pdf(
-        [*header_flowables(header, title), *flowables],
+        [*header_flowables(header, title), *flowables, *withdrawal_lines(table)],
         header=header,
         frame=PageFrame(title, complete_to(table), generated_at),
         wide=True,
@@ -52,10 +57,30 @@ def render_crosstable(
     )
 
 
+def withdrawal_lines(table: Crosstable) -> list[Paragraph]:
+    """One line per round-robin withdrawal, then the event's rule (as the pages say it)."""
+    if not table.withdrawals:
+        return []
+    lines = [
+        _("%(name)s withdrew from round %(round)s: games annulled for the standings.")
+        if w.annulled
+        else _("%(name)s withdrew from round %(round)s: results stand, later games forfeited.")
+        for w in table.withdrawals
+    ]
+    texts = [
+        line % {"name": w.name, "round": w.from_round}
+        for line, w in zip(lines, table.withdrawals, strict=True)
+    ]
+    texts.append(_(table.withdrawals[0].rule))
+    return [Paragraph(escape(text), paragraph_styles()["small"]) for text in texts]
+
+
 def complete_to(table: Crosstable) -> str:
-    """ "complete to round 5 of 9" (or "before round 1")."""
+    """ "complete to round 5 of 9", "final: all 9 rounds complete" (or "before round 1")."""
     if table.after_round == 0:
         return _("before round 1")
+    if table.after_round >= table.total_rounds:
+        return _("final: all %(total)d rounds complete") % {"total": table.total_rounds}
     return _("complete to round %(round)d of %(total)d") % {
         "round": table.after_round,
         "total": table.total_rounds,
@@ -76,7 +101,7 @@ def identity_columns() -> list[Column]:
 def identity(row: CrosstableRow) -> list[str]:
     return [
         row.place,
-        row.name,
+        _("%(name)s (games annulled)") % {"name": row.name} if row.annulled else row.name,
         row.title,
         row.federation,
         str(row.rating) if row.rating else "",

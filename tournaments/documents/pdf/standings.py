@@ -15,6 +15,7 @@ from tournaments.documents.pdf.crosstable import (
     identity_columns,
     totals,
     totals_columns,
+    withdrawal_lines,
 )
 from tournaments.documents.pdf.pages import (
     EventHeader,
@@ -55,7 +56,7 @@ def render_standings(
     )
     title = _("Standings")
     return build_pdf(
-        [*header_flowables(header, title), *legend, *flowables],
+        [*header_flowables(header, title), *legend, *flowables, *withdrawal_lines(table)],
         header=header,
         frame=PageFrame(title, complete_to(table), generated_at),
         wide=False,
