@@ -48,3 +48,9 @@ urlpatterns = [
     path("api/docs/", SpectacularSwaggerView.as_view(url_name="api-schema"), name="api-docs"),
     path("i18n/", include("django.conf.urls.i18n")),
 ]
+
+# Django's own error answers, in the API's JSON error shape under /api/.
+handler400 = "tournaments.failures.bad_request"
+handler403 = "tournaments.failures.permission_denied"
+handler404 = "tournaments.failures.page_not_found"
+handler500 = "tournaments.failures.server_error"
