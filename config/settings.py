@@ -11,7 +11,8 @@ Environment variables:
 - CELERY_RESULT_BACKEND: defaults to the broker URL for Redis, no result backend for AMQP.
 - CELERY_VISIBILITY_TIMEOUT: seconds before Redis hands an unacknowledged task (its worker
   died) to another worker (default 120). DOCUMENT_TIME_LIMIT: seconds a PDF job may run
-  (default 600). DJANGO_MEDIA_ROOT: where generated files are stored (default ./media).
+  (default 600). DOCUMENT_CHECK_SECONDS: seconds between two checks for lost document
+  jobs (default 60). DJANGO_MEDIA_ROOT: where generated files are stored (default ./media).
 - DJANGO_CSRF_TRUSTED_ORIGINS (comma-separated), DJANGO_SECURE_PROXY_SSL_HEADER=1 (trust
   X-Forwarded-Proto behind a proxy), DJANGO_HSTS_SECONDS, DJANGO_LOG_LEVEL.
 - UPLOAD_MAX_BYTES: the largest upload or API body (default 2 MiB), answered 413 beyond.
@@ -300,6 +301,15 @@ CELERY_BROKER_TRANSPORT_OPTIONS = {
 MEDIA_ROOT = Path(os.environ.get("DJANGO_MEDIA_ROOT", BASE_DIR / "media"))
 MEDIA_URL = "media/"
 DOCUMENT_TIME_LIMIT = int(os.environ.get("DOCUMENT_TIME_LIMIT", "600"))
+# Seconds between two checks for lost document jobs: Celery beat with a broker, a thread
+# of the server process without one (tournaments.documents.watch).
+DOCUMENT_CHECK_SECONDS = int(os.environ.get("DOCUMENT_CHECK_SECONDS", "60"))
+CELERY_BEAT_SCHEDULE = {
+    "documents-recover-lost": {
+        "task": "tournaments.tasks.documents_recover_lost_task",
+        "schedule": DOCUMENT_CHECK_SECONDS,
+    }
+}
 
 LOGGING = {
     "version": 1,
