@@ -173,6 +173,8 @@ DATA_UPLOAD_MAX_MEMORY_SIZE = UPLOAD_MAX_BYTES + 64 * 1024
 # account, within the counting window; past a limit each attempt waits a doubling delay
 # (tournaments.login_limits).
 AUTHENTICATION_BACKENDS = ["tournaments.login_limits.ThrottledModelBackend"]
+# The site login (players and arbiters) leads to the dispute desk unless a page asked for it.
+LOGIN_REDIRECT_URL = "desk:home"
 LOGIN_FAILURE_LIMIT = int(os.environ.get("LOGIN_FAILURE_LIMIT", "5"))
 LOGIN_ADDRESS_FAILURE_LIMIT = int(os.environ.get("LOGIN_ADDRESS_FAILURE_LIMIT", "50"))
 LOGIN_ACCOUNT_FAILURE_LIMIT = int(os.environ.get("LOGIN_ACCOUNT_FAILURE_LIMIT", "20"))
