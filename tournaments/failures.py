@@ -44,44 +44,23 @@ def api_error(status: int, code: str, message: str) -> JsonResponse:
     return JsonResponse(body, status=status)
 
 
-def _api_or(
-    request: HttpRequest, error: type[exceptions.APIException], status: int, page: Callable
-) -> HttpResponse:
-    if _in_api(request):
-        return api_error(status, error.default_code, error.default_detail)
-    return page()
+def _api_aware(error: type[exceptions.APIException], page: Callable) -> Callable:
+    """A Django error handler: Django's `page` outside /api/, the API's shape with `error`'s
+    status, code and message under it."""
+
+    def handler(request: HttpRequest, exception: Exception | None = None) -> HttpResponse:
+        if _in_api(request):
+            return api_error(error.status_code, error.default_code, error.default_detail)
+        return page(request) if exception is None else page(request, exception)
+
+    return handler
 
 
-def bad_request(request: HttpRequest, exception: Exception) -> HttpResponse:
-    """400 (handler400)."""
-    return _api_or(
-        request,
-        exceptions.ParseError,
-        400,
-        lambda: defaults.bad_request(request, exception),
-    )
-
-
-def permission_denied(request: HttpRequest, exception: Exception) -> HttpResponse:
-    """403 (handler403)."""
-    return _api_or(
-        request,
-        exceptions.PermissionDenied,
-        403,
-        lambda: defaults.permission_denied(request, exception),
-    )
-
-
-def page_not_found(request: HttpRequest, exception: Exception) -> HttpResponse:
-    """404 (handler404)."""
-    return _api_or(
-        request, exceptions.NotFound, 404, lambda: defaults.page_not_found(request, exception)
-    )
-
-
-def server_error(request: HttpRequest) -> HttpResponse:
-    """500 (handler500)."""
-    return _api_or(request, exceptions.APIException, 500, lambda: defaults.server_error(request))
+#: handler400, handler403, handler404 and handler500 of config.urls.
+bad_request = _api_aware(exceptions.ParseError, defaults.bad_request)
+permission_denied = _api_aware(exceptions.PermissionDenied, defaults.permission_denied)
+page_not_found = _api_aware(exceptions.NotFound, defaults.page_not_found)
+server_error = _api_aware(exceptions.APIException, defaults.server_error)
 
 
 def _connection_lost(exception: Exception) -> bool:

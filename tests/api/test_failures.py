@@ -2,6 +2,8 @@
 (404, 500...), and a lost database connection: an idempotent request run once more on a new
 connection, a write answered 503 (never run twice, never 500)."""
 
+import json
+
 import pytest
 from django.db import OperationalError
 from django.test import Client
@@ -14,7 +16,7 @@ pytestmark = pytest.mark.django_db
 def _shape(response, status: int) -> dict:
     assert response.status_code == status
     assert response["Content-Type"].startswith("application/json")
-    error = response.json()["error"]
+    error = json.loads(response.content)["error"]
     assert error["status"] == status and error["code"] and error["message"]
     return error
 
@@ -23,6 +25,26 @@ def test_an_address_no_route_matches_is_json_under_the_api():
     assert _shape(Client().get("/api/no-such-thing/"), 404)["code"] == "not_found"
     page = Client().get("/events/no/such/page/here/")
     assert page.status_code == 404 and not page["Content-Type"].startswith("application/json")
+
+
+@pytest.mark.parametrize(
+    ("handler", "status"),
+    [("bad_request", 400), ("permission_denied", 403), ("page_not_found", 404)],
+)
+def test_every_error_django_answers_is_json_under_the_api(handler, status):
+    from django.core.exceptions import PermissionDenied
+    from django.test import RequestFactory
+
+    from tournaments import failures
+
+    answer = getattr(failures, handler)
+    _shape(answer(RequestFactory().get("/api/events/"), PermissionDenied("x")), status)
+    page = answer(RequestFactory().get("/events/"), PermissionDenied("x"))
+    assert page.status_code == status and "json" not in page["Content-Type"]
+
+
+def test_a_disallowed_host_under_the_api_is_json():
+    assert _shape(Client(HTTP_HOST="evil.example").get("/api/events/"), 400)["code"]
 
 
 def test_a_crash_under_the_api_is_json(monkeypatch):
