@@ -106,3 +106,25 @@ def test_the_check_runs_under_celery_beat_or_in_the_server_process(settings):
     assert entry["schedule"] == settings.DOCUMENT_CHECK_SECONDS
     settings.CELERY_TASK_ALWAYS_EAGER = False  # a broker: beat runs the check
     assert watch.start() is None
+
+
+def test_without_a_broker_a_thread_of_the_server_runs_the_check(settings, monkeypatch):
+    checks: list[int] = []
+    stop = watch.threading.Event()
+
+    def check() -> int:
+        checks.append(1)
+        if len(checks) == 3:
+            stop.set()
+        return 0
+
+    monkeypatch.setattr(watch, "documents_recover_lost", check)
+    settings.DOCUMENT_CHECK_SECONDS = 0
+    watch._loop(stop)  # returns once stopped: three checks ran
+    assert len(checks) == 3
+    settings.CELERY_TASK_ALWAYS_EAGER = True
+    settings.DOCUMENT_CHECK_SECONDS = 3600  # the thread waits, and stops when told
+    monkeypatch.setattr(watch, "_started", watch.threading.Event())
+    started = watch.start()
+    assert started is not None and watch.start() is None  # once per process
+    started.set()
