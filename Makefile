@@ -5,7 +5,7 @@ BIN := $(VENV)/bin
 PORT ?= 8000
 STAMP := $(VENV)/.installed
 
-.PHONY: run install test explore lint bench load perft-deep perft-games corpus differential fuzz peers worker clean messages
+.PHONY: run install test explore lint bench load perft-deep perft-games corpus differential fuzz peers worker beat clean messages
 
 $(STAMP): requirements.txt
 	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -31,6 +31,10 @@ explore: install
 # A real Celery worker (needs CELERY_BROKER_URL, and DATABASE_URL for a shared database).
 worker: install
 	$(BIN)/celery -A config worker --loglevel=info
+
+# Celery beat: the periodic checks (lost document jobs); run one per site, beside the workers.
+beat: install
+	$(BIN)/celery -A config beat --loglevel=info
 
 lint: install
 	$(BIN)/ruff check .

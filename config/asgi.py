@@ -8,6 +8,7 @@ os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
 
 application = get_asgi_application()
 
-from config.startup import settle  # noqa: E402 (needs the application loaded)
+from config.startup import settle, watch  # noqa: E402 (needs the application loaded)
 
 settle()
+watch()

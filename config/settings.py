@@ -11,12 +11,22 @@ Environment variables:
 - CELERY_RESULT_BACKEND: defaults to the broker URL for Redis, no result backend for AMQP.
 - CELERY_VISIBILITY_TIMEOUT: seconds before Redis hands an unacknowledged task (its worker
   died) to another worker (default 120). DOCUMENT_TIME_LIMIT: seconds a PDF job may run
-  (default 600). DJANGO_MEDIA_ROOT: where generated files are stored (default ./media).
+  (default 600). DOCUMENT_CHECK_SECONDS: seconds between two checks for lost document
+  jobs (default 60). DJANGO_MEDIA_ROOT: where generated files are stored (default ./media).
 - DJANGO_CSRF_TRUSTED_ORIGINS (comma-separated), DJANGO_SECURE_PROXY_SSL_HEADER=1 (trust
   X-Forwarded-Proto behind a proxy), DJANGO_HSTS_SECONDS, DJANGO_LOG_LEVEL.
 - UPLOAD_MAX_BYTES: the largest upload or API body (default 2 MiB), answered 413 beyond.
-- LOGIN_FAILURE_LIMIT (5), LOGIN_ADDRESS_FAILURE_LIMIT (50), LOGIN_LOCKOUT_SECONDS (900):
-  failed logins allowed per account and address, per address, and for how long.
+- LOGIN_FAILURE_LIMIT (5), LOGIN_ADDRESS_FAILURE_LIMIT (50), LOGIN_ACCOUNT_FAILURE_LIMIT (20),
+  LOGIN_LOCKOUT_SECONDS (900): failed logins allowed per account and address, per address and
+  per account before each attempt must wait, and how long the counts last;
+  LOGIN_DELAY_SECONDS (1) and LOGIN_DELAY_MAX_SECONDS (900): the first wait, doubled at each
+  further failure, and the longest.
+- DJANGO_TRUSTED_PROXY_COUNT: how many proxies stand in front of the server and append the
+  client's address to X-Forwarded-For (default 0: the client is REMOTE_ADDR).
+- DJANGO_EMAIL_HOST: the SMTP server that sends the password reset mails, with
+  DJANGO_EMAIL_PORT (587), DJANGO_EMAIL_HOST_USER, DJANGO_EMAIL_HOST_PASSWORD,
+  DJANGO_EMAIL_USE_TLS (1), DJANGO_EMAIL_USE_SSL (0) and DJANGO_DEFAULT_FROM_EMAIL. Without it
+  mails are printed on the console (development).
 - DJANGO_LANGUAGE_CODE: "en" (default) or "fr": the language of visitors whose browser asks
   for neither, and of the printable PDF documents (one file shared by every reader).
 """
@@ -108,6 +118,7 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    "tournaments.csp.ContentSecurityPolicyMiddleware",
     "tournaments.upload_limits.UploadLimitMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
@@ -117,6 +128,8 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "simple_history.middleware.HistoryRequestMiddleware",
+    # A read whose database connection dropped is run again once (tournaments.failures).
+    "tournaments.failures.DatabaseFailureMiddleware",
 ]
 
 ROOT_URLCONF = "config.urls"
@@ -140,7 +153,11 @@ TEMPLATES = [
 
 DATABASE_URL = os.environ.get("DATABASE_URL", "")
 if DATABASE_URL:
-    DATABASES = {"default": dj_database_url.parse(DATABASE_URL, conn_max_age=60)}
+    # A connection kept between requests is checked before its first use in a request, so
+    # one the server dropped meanwhile is replaced instead of failing the request.
+    DATABASES = {
+        "default": dj_database_url.parse(DATABASE_URL, conn_max_age=60, conn_health_checks=True)
+    }
 else:
     DATABASES = {
         "default": {"ENGINE": "django.db.backends.sqlite3", "NAME": BASE_DIR / "db.sqlite3"}
@@ -152,12 +169,36 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 UPLOAD_MAX_BYTES = int(os.environ.get("UPLOAD_MAX_BYTES", str(2 * 1024 * 1024)))
 DATA_UPLOAD_MAX_MEMORY_SIZE = UPLOAD_MAX_BYTES + 64 * 1024
 
-# Failed logins (site, admin, API token) per account and address, and per address alone,
-# within the lockout window (tournaments.login_limits).
+# Failed logins (site, admin, API token) per account and address, per address and per
+# account, within the counting window; past a limit each attempt waits a doubling delay
+# (tournaments.login_limits).
 AUTHENTICATION_BACKENDS = ["tournaments.login_limits.ThrottledModelBackend"]
+# The site login (players and arbiters) leads to the dispute desk unless a page asked for it.
+LOGIN_REDIRECT_URL = "desk:home"
 LOGIN_FAILURE_LIMIT = int(os.environ.get("LOGIN_FAILURE_LIMIT", "5"))
 LOGIN_ADDRESS_FAILURE_LIMIT = int(os.environ.get("LOGIN_ADDRESS_FAILURE_LIMIT", "50"))
+LOGIN_ACCOUNT_FAILURE_LIMIT = int(os.environ.get("LOGIN_ACCOUNT_FAILURE_LIMIT", "20"))
 LOGIN_LOCKOUT_SECONDS = int(os.environ.get("LOGIN_LOCKOUT_SECONDS", "900"))
+LOGIN_DELAY_SECONDS = int(os.environ.get("LOGIN_DELAY_SECONDS", "1"))
+LOGIN_DELAY_MAX_SECONDS = int(os.environ.get("LOGIN_DELAY_MAX_SECONDS", "900"))
+# Proxies in front of the server that append the client's address to X-Forwarded-For.
+TRUSTED_PROXY_COUNT = int(os.environ.get("DJANGO_TRUSTED_PROXY_COUNT", "0"))
+
+# Mail (password resets): SMTP when a server is named, otherwise printed on the console.
+EMAIL_HOST = os.environ.get("DJANGO_EMAIL_HOST", "")
+EMAIL_BACKEND = (
+    "django.core.mail.backends.smtp.EmailBackend"
+    if EMAIL_HOST
+    else "django.core.mail.backends.console.EmailBackend"
+)
+EMAIL_PORT = int(os.environ.get("DJANGO_EMAIL_PORT", "587"))
+EMAIL_HOST_USER = os.environ.get("DJANGO_EMAIL_HOST_USER", "")
+EMAIL_HOST_PASSWORD = os.environ.get("DJANGO_EMAIL_HOST_PASSWORD", "")
+EMAIL_USE_SSL = _env_flag("DJANGO_EMAIL_USE_SSL", False)
+EMAIL_USE_TLS = not EMAIL_USE_SSL and _env_flag("DJANGO_EMAIL_USE_TLS", True)
+EMAIL_TIMEOUT = 30
+DEFAULT_FROM_EMAIL = os.environ.get("DJANGO_DEFAULT_FROM_EMAIL", "damier@localhost")
+SERVER_EMAIL = DEFAULT_FROM_EMAIL
 
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
@@ -263,6 +304,15 @@ CELERY_BROKER_TRANSPORT_OPTIONS = {
 MEDIA_ROOT = Path(os.environ.get("DJANGO_MEDIA_ROOT", BASE_DIR / "media"))
 MEDIA_URL = "media/"
 DOCUMENT_TIME_LIMIT = int(os.environ.get("DOCUMENT_TIME_LIMIT", "600"))
+# Seconds between two checks for lost document jobs: Celery beat with a broker, a thread
+# of the server process without one (tournaments.documents.watch).
+DOCUMENT_CHECK_SECONDS = int(os.environ.get("DOCUMENT_CHECK_SECONDS", "60"))
+CELERY_BEAT_SCHEDULE = {
+    "documents-recover-lost": {
+        "task": "tournaments.tasks.documents_recover_lost_task",
+        "schedule": DOCUMENT_CHECK_SECONDS,
+    }
+}
 
 LOGGING = {
     "version": 1,

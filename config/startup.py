@@ -17,3 +17,11 @@ def settle() -> None:
     get_resolver().url_patterns  # noqa: B018 (imports the URL conf and the views)
     gc.collect()
     gc.freeze()
+
+
+def watch() -> None:
+    """Without a Celery broker, check for lost document jobs in a thread of this process
+    (with one, Celery beat does: tournaments.documents.watch)."""
+    from tournaments.documents import watch as documents
+
+    documents.start()

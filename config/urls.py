@@ -3,21 +3,27 @@ pages under /events/, the dispute desk under /desk/ with the site login under /a
 REST API under /api/ with its OpenAPI schema and docs, and the language switch."""
 
 from django.contrib import admin
-from django.contrib.auth.views import LoginView
+from django.contrib.auth.views import LoginView, PasswordResetView
 from django.urls import include, path
 from django.views.generic import RedirectView
-from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
+from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
 
 from games import api_urls as game_api_urls
 from games import public_urls as game_public_urls
 from tournaments import urls as public_urls
 from tournaments.api import urls as api_urls
-from tournaments.login_limits import ThrottledAdminAuthenticationForm, ThrottledAuthenticationForm
+from tournaments.login_limits import (
+    ThrottledAdminAuthenticationForm,
+    ThrottledAuthenticationForm,
+    UnlockingPasswordResetConfirmView,
+)
 
 admin.site.login_form = ThrottledAdminAuthenticationForm
 
 urlpatterns = [
     path("", RedirectView.as_view(pattern_name="public:event_list", permanent=False)),
+    # The admin's login page links to the password reset when this name exists.
+    path("admin/password_reset/", PasswordResetView.as_view(), name="admin_password_reset"),
     path("admin/", admin.site.urls),
     # The public pages and the API of tournaments and of games, each under one namespace
     # (tournaments never imports games: the two route lists meet here).
@@ -30,9 +36,23 @@ urlpatterns = [
         LoginView.as_view(authentication_form=ThrottledAuthenticationForm),
         name="login",
     ),
+    # A completed password reset also clears the account's failed logins.
+    path(
+        "accounts/reset/<uidb64>/<token>/",
+        UnlockingPasswordResetConfirmView.as_view(),
+        name="password_reset_confirm",
+    ),
     path("accounts/", include("django.contrib.auth.urls")),
     path("api/", include((api_urls.urlpatterns + game_api_urls.urlpatterns, "api"))),
     path("api/schema/", SpectacularAPIView.as_view(), name="api-schema"),
-    path("api/docs/", SpectacularSwaggerView.as_view(url_name="api-schema"), name="api-docs"),
+    # The docs' script is a file of its own (?script), not inline: the Content-Security-Policy
+    # allows no inline script (tournaments.csp).
+    path("api/docs/", SpectacularSwaggerSplitView.as_view(url_name="api-schema"), name="api-docs"),
     path("i18n/", include("django.conf.urls.i18n")),
 ]
+
+# Django's own error answers, in the API's JSON error shape under /api/.
+handler400 = "tournaments.failures.bad_request"
+handler403 = "tournaments.failures.permission_denied"
+handler404 = "tournaments.failures.page_not_found"
+handler500 = "tournaments.failures.server_error"

@@ -108,6 +108,7 @@ NOT_SCOPED = {
     "password_reset_done",
     "password_reset_confirm",
     "password_reset_complete",
+    "admin_password_reset",
     "admin:login",
     "admin:logout",
     "admin:password_change",

@@ -46,3 +46,43 @@ def check_celery_broker(app_configs, **kwargs) -> list[Warning]:
             )
         ]
     return []
+
+
+#: Cache backends that each process holds alone.
+_PER_PROCESS_CACHES = (
+    "django.core.cache.backends.locmem.LocMemCache",
+    "django.core.cache.backends.dummy.DummyCache",
+)
+
+
+@register()
+def check_shared_cache(app_configs, **kwargs) -> list[Error]:
+    """tournaments.E003: in production the failed logins are counted in a cache every server
+    process shares (tournaments.login_limits); with a cache per process each of N workers
+    allows its own count, and a restart forgets them."""
+    backend = settings.CACHES["default"]["BACKEND"]
+    if getattr(settings, "PRODUCTION", False) and backend in _PER_PROCESS_CACHES:
+        return [
+            Error(
+                f"The default cache ({backend}) is not shared by the server's processes: "
+                "failed logins would be counted by each process alone.",
+                hint="Set DJANGO_CACHE_URL (redis://...) so that every process shares it.",
+                id="tournaments.E003",
+            )
+        ]
+    return []
+
+
+@register(deploy=True)
+def check_mail(app_configs, **kwargs) -> list[Warning]:
+    """tournaments.W002: in production, password reset mails need an SMTP server."""
+    if settings.EMAIL_BACKEND == "django.core.mail.backends.console.EmailBackend":
+        return [
+            Warning(
+                "DJANGO_EMAIL_HOST is not set: password reset mails are printed on the console "
+                "instead of being sent.",
+                hint="Set DJANGO_EMAIL_HOST and its DJANGO_EMAIL_* companions (see README).",
+                id="tournaments.W002",
+            )
+        ]
+    return []

@@ -6,7 +6,11 @@ from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.db import OperationalError
 
-from tournaments.documents.services import document_build, document_fail
+from tournaments.documents.services import (
+    document_build,
+    document_fail,
+    documents_recover_lost,
+)
 from tournaments.models import Round
 from tournaments.services.rounds import pairings_generate
 
@@ -52,3 +56,10 @@ def document_build_task(self, document_id: int) -> str:
         if self.request.retries >= self.max_retries:
             return document_fail(document_id=document_id, error=f"database error: {exc}").status
         raise self.retry(exc=exc, countdown=2 ** (self.request.retries + 1)) from exc
+
+
+@shared_task(ignore_result=True)
+def documents_recover_lost_task() -> int:
+    """The periodic check of lost document jobs (CELERY_BEAT_SCHEDULE): queue each again;
+    returns how many were."""
+    return documents_recover_lost()

@@ -11,9 +11,11 @@ from collections.abc import Callable
 from django.conf import settings
 from django.core.files.uploadedfile import UploadedFile
 from django.forms import ValidationError
-from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.http import HttpRequest, HttpResponse
 from django.utils.html import escape
 from django.utils.translation import gettext as _
+
+from tournaments.failures import api_error
 
 #: Room for the form's other fields and the multipart boundaries around a file.
 FORM_OVERHEAD = 64 * 1024
@@ -57,8 +59,7 @@ class UploadLimitMiddleware:
         if length > settings.UPLOAD_MAX_BYTES + FORM_OVERHEAD:
             message = too_large_message(length)
             if request.path.startswith("/api/"):
-                body = {"error": {"status": 413, "code": "too_large", "message": message}}
-                return JsonResponse(body, status=413)
+                return api_error(413, "too_large", message)
             page = f"<!DOCTYPE html><title>413</title><p role='alert'>{escape(message)}</p>"
             return HttpResponse(page, status=413)
         return self.get_response(request)

@@ -30,6 +30,8 @@ PRODUCTION = {
     "SECRET_KEY": "k3y-" + "x7Qp9vZ2mL5tR8wB1nC4dF6gH0jK3sA" * 2,
     "DJANGO_ALLOWED_HOSTS": "damier.example.org",
     "CELERY_BROKER_URL": "redis://127.0.0.1:6379/0",
+    "DJANGO_CACHE_URL": "redis://127.0.0.1:6379/6",
+    "DJANGO_EMAIL_HOST": "smtp.example.org",
 }
 
 
@@ -59,6 +61,14 @@ def test_production_without_broker_is_warned():
     env = {key: value for key, value in PRODUCTION.items() if key != "CELERY_BROKER_URL"}
     result = run_manage("check", "--deploy", **env)
     assert "tournaments.W001" in result.stderr + result.stdout
+
+
+def test_production_without_a_shared_cache_fails():
+    env = {key: value for key, value in PRODUCTION.items() if key != "DJANGO_CACHE_URL"}
+    result = run_manage("check", **env)
+    assert result.returncode != 0
+    assert "tournaments.E003" in result.stderr + result.stdout
+    assert "DJANGO_CACHE_URL" in result.stderr + result.stdout
 
 
 def test_development_defaults():

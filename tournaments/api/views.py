@@ -430,10 +430,14 @@ class GameResultView(EventScoped):
         game = get_object_or_404(Game, pk=game_id, pairing__round__event=event)
         data = s.ResultSerializer(data=request.data)
         data.is_valid(raise_exception=True)
-        results.result_record(
-            game=game,
-            result=data.validated_data["result"],
-            user=request.user,
-            expected_version=data.validated_data.get("expected_version"),
-        )
-        return Response(self.get_serializer(self.published_game_row(game.pk)).data)
+        # The answer is read in the write's transaction: a connection lost while reading it
+        # leaves nothing saved, so a failed answer never hides a saved result.
+        with transaction.atomic():
+            results.result_record(
+                game=game,
+                result=data.validated_data["result"],
+                user=request.user,
+                expected_version=data.validated_data.get("expected_version"),
+            )
+            answer = self.get_serializer(self.published_game_row(game.pk)).data
+        return Response(answer)

@@ -19,7 +19,7 @@ from rest_framework.response import Response
 
 from tournaments.access import may_officiate
 from tournaments.api.views import EventScoped
-from tournaments.documents.models import Document, DocumentKind
+from tournaments.documents.models import Document, DocumentKind, DocumentStatus
 from tournaments.documents.services import (
     PUBLISHED_KINDS,
     DocumentQueueError,
@@ -153,11 +153,19 @@ class DocumentDetail(DocumentScoped):
 
 
 class DocumentFile(DocumentScoped):
-    """GET: the document's latest PDF (404 before the first one is done)."""
+    """GET: the document's latest PDF (404 before the first one is done). A done document
+    whose file storage lost is built again (its job queued, at most one)."""
 
     @extend_schema(responses={(200, "application/pdf"): bytes})
     def get(self, request: Request, slug: str, document_id: int) -> FileResponse:
         document = self.document(document_id)
+        if document.status == DocumentStatus.DONE and not document.has_file:
+            document = document_request(
+                event=document.event,
+                kind=document.kind,
+                round=document.round,
+                raise_on_queue_error=False,
+            ).document
         if not document.has_file:
             raise exceptions.NotFound(
                 _("the %(kind)s of %(event)s has no file yet (status %(status)s).")

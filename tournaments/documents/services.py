@@ -115,14 +115,24 @@ def document_request(
 
 
 def _lost(document: Document) -> bool:
-    """A running job whose worker is gone (its lock is free: tournaments.job_liveness)."""
-    return document.status == DocumentStatus.RUNNING and job_alive(document.pk) is False
+    """A job no worker will finish: running while its lock is free (its worker is gone:
+    tournaments.job_liveness), or, where the database cannot tell, running or queued for
+    longer than :func:`stale_after` (the process that ran it died, or the broker lost it)."""
+    if not document.busy:
+        return False
+    if document.status == DocumentStatus.RUNNING:
+        alive = job_alive(document.pk)
+        if alive is not None:
+            return not alive
+    since = document.started_at or document.requested_at
+    return since is not None and (timezone.now() - since).total_seconds() > stale_after()
 
 
 def document_recover(*, document: Document) -> Document:
-    """The document as it truly is: a running job whose worker died is queued again (a new
-    job is handed to the broker after commit), so its status never claims a job that no
-    worker runs. Called wherever the state is read (the status pages and the API)."""
+    """The document as it truly is: a job that was lost is queued again (a new job is
+    handed to the broker after commit), so its status never claims a job that no worker
+    runs. Called wherever the state is read (the status pages and the API) and by the
+    periodic check (:func:`documents_recover_lost`)."""
     if not _lost(document):
         return document
     with transaction.atomic():
@@ -137,6 +147,20 @@ def document_recover(*, document: Document) -> Document:
         row.save(update_fields=["status", "progress", "requested_at", "started_at"])
         transaction.on_commit(partial(_enqueue, row.pk, raise_on_queue_error=False))
     return Document.objects.select_related("event", "round").get(pk=row.pk)
+
+
+def documents_recover_lost() -> int:
+    """The periodic check (tournaments.tasks.documents_recover_lost_task under Celery beat,
+    tournaments.documents.watch without a broker): every document whose job was lost is
+    queued again, whether or not anyone reads its state. Returns how many were."""
+    recovered = 0
+    for document in Document.objects.filter(
+        status__in=(DocumentStatus.QUEUED, DocumentStatus.RUNNING)
+    ).order_by("pk"):
+        if _lost(document):
+            document_recover(document=document)
+            recovered += 1
+    return recovered
 
 
 def _locked_row(event: Event, kind: str, round: Round | None) -> Document:
@@ -156,9 +180,11 @@ def _locked_row(event: Event, kind: str, round: Round | None) -> Document:
 
 
 def _current(document: Document, event: Event) -> bool:
+    """Done, with its file in storage (a restore without the media folder loses the files,
+    not the rows: such a document is built again), from the event as it is."""
     return (
         document.status == DocumentStatus.DONE
-        and bool(document.file)
+        and document.has_file
         and document.source_state == event_fingerprint(event)
     )
 
