@@ -20,6 +20,7 @@ from games.forms import ArchiveConfirmForm, ArchiveUploadForm
 from games.services.errors import ArchiveError
 from tournaments.access import organized_events
 from tournaments.admin.pages import render_page
+from tournaments.models import Event
 
 #: The session key listing the tokens of the archives this session uploaded.
 SESSION_KEY = "archive_imports"
@@ -105,6 +106,7 @@ class EventArchiveAdmin:
             request,
             "games/admin/archive_import.html",
             title=_("Import an event archive"),
+            opts=Event._meta,
             form=upload,
             preview=preview,
             confirm=confirm,
