@@ -23,7 +23,7 @@ from django.contrib.auth.models import AbstractBaseUser
 from django.core.exceptions import ValidationError
 from django.core.files.base import ContentFile
 from django.core.files.storage import default_storage
-from django.db import models, transaction
+from django.db import DataError, IntegrityError, models, transaction
 from django.utils.translation import gettext as _
 
 from games import archive as fmt
@@ -295,6 +295,7 @@ class _Loader:
         self.archive = archive
         self.user = user
         self.report: ImportReport
+        self._decks: dict[str, BallotDeck] | None = None
 
     def error(self, message: str, file: str, where: str = "") -> ArchiveError:
         return self.archive.error(message, file=file, where=where)
@@ -314,6 +315,8 @@ class _Loader:
                 continue
             model_field = model._meta.get_field(name)
             value = row[name]
+            if value is None and not model_field.null:
+                raise self.error(_("null is not a value of this field"), file, f"{where}.{name}")
             try:
                 found[name] = (
                     value
@@ -322,33 +325,63 @@ class _Loader:
                 )
             except ValidationError as exc:
                 raise self.error(" ".join(exc.messages), file, f"{where}.{name}") from None
+            except (TypeError, ValueError):
+                raise self.error(
+                    _("%(value)r is not a value of this field") % {"value": value},
+                    file,
+                    f"{where}.{name}",
+                ) from None
         return found
 
     def save(
         self, row: models.Model, file: str, where: str, *, exclude: tuple[str, ...] = ()
     ) -> models.Model:
-        """Check ``row`` (an empty user or unknown flag that the field allows is not a
-        fault) and save it, recorded as the importing user's change."""
-        empty = [
-            f.name for f in row._meta.concrete_fields if f.null and getattr(row, f.attname) is None
+        """Check ``row`` and save it, recorded as the importing user's change.
+
+        The fields' checks leave out the related rows (the loader itself created or found
+        them) and the empty values a field allows (a user who did not travel, an unknown
+        flag); the uniqueness and constraints are checked on every field. The database's own
+        refusal, the last guard, is reported for the row like the checks'."""
+        skipped = [
+            f.name
+            for f in row._meta.concrete_fields
+            if f.is_relation or (f.null and getattr(row, f.attname) is None)
         ]
         try:
-            row.full_clean(exclude=[*empty, *exclude])
+            row.full_clean(
+                exclude=[*skipped, *exclude], validate_unique=False, validate_constraints=False
+            )
+            row.validate_unique(exclude=list(exclude))
+            row.validate_constraints(exclude=list(exclude))
         except ValidationError as exc:
             faults = "; ".join(
                 f"{name}: {' '.join(messages)}" if name != "__all__" else " ".join(messages)
                 for name, messages in exc.message_dict.items()
             )
             raise self.error(faults, file, where) from None
-        recorded_by(row, self.user).save()
+        try:
+            recorded_by(row, self.user).save()
+        except (IntegrityError, DataError) as exc:
+            raise self.error(str(exc), file, where) from None
         return row
 
-    def key(self, row: dict, names: tuple[str, ...], file: str, where: str) -> tuple:
+    def key(
+        self, row: dict, names: tuple[str, ...], file: str, where: str, *, optional: bool = False
+    ) -> tuple:
+        """The whole numbers ``names`` of ``row`` (with ``optional``, null is one too)."""
         values = tuple(row.get(name) for name in names)
         for name, value in zip(names, values, strict=True):
+            if value is None and optional:
+                continue
             if not isinstance(value, int) or isinstance(value, bool):
                 raise self.error(_("expected a whole number"), file, f"{where}.{name}")
         return values
+
+    def text(self, row: dict, name: str, file: str, where: str) -> str:
+        value = row.get(name)
+        if not isinstance(value, str):
+            raise self.error(_("expected a text"), file, f"{where}.{name}")
+        return value
 
     def event(self, slug: str) -> Event:
         row = self.archive.json[fmt.EVENT]
@@ -357,8 +390,8 @@ class _Loader:
         event = Event(**self.fields(Event, row, EVENT_FIELDS, fmt.EVENT, "event"))
         event.slug = slug
         event.published = False
-        deck = row.get("ballot_deck")
-        if deck is not None:
+        if row.get("ballot_deck") is not None:
+            deck = self.text(row, "ballot_deck", fmt.EVENT, "event")
             event.ballot_deck = self.deck(deck, fmt.EVENT, "event.ballot_deck")
         self.save(event, fmt.EVENT, "event")
         event.organizers.set([self.user])
@@ -367,11 +400,12 @@ class _Loader:
     def people(self) -> dict[str, list[str]]:
         """The user names the archive gives, by role: their accounts do not travel."""
         row = self.archive.json[fmt.EVENT]
-        names = {
-            _("organizers"): row.get("organizers") or [],
-            _("arbiters"): row.get("arbiters") or [],
+        names = {_("organizers"): row.get("organizers"), _("arbiters"): row.get("arbiters")}
+        return {
+            role: [str(name) for name in people]
+            for role, people in names.items()
+            if isinstance(people, list) and people
         }
-        return {role: [str(n) for n in people] for role, people in names.items() if people}
 
     def players(self) -> dict[int, Player]:
         file = fmt.PLAYERS
@@ -493,9 +527,9 @@ class _Loader:
         return found
 
     def registration(
-        self, registrations: dict[int, Registration], number: int | None, file: str, where: str
+        self, registrations: dict[int, Registration], number: object, file: str, where: str
     ) -> Registration:
-        if number not in registrations:
+        if not isinstance(number, int) or isinstance(number, bool) or number not in registrations:
             raise self.error(
                 _("pairing number %(number)s is not registered in %(file)s")
                 % {"number": number, "file": fmt.REGISTRATIONS},
@@ -555,7 +589,7 @@ class _Loader:
                     games[(round_.number, pairing.board, game.index)] = game
         return rounds, pairings, games
 
-    def deck(self, slug: Any, file: str, where: str) -> BallotDeck:
+    def deck(self, slug: str, file: str, where: str) -> BallotDeck:
         decks = self.decks()
         if slug not in decks:
             raise self.error(
@@ -568,16 +602,16 @@ class _Loader:
     def decks(self) -> dict[str, BallotDeck]:
         """The archive's decks, found here by slug (a published deck must be here; a custom
         deck here must hold the same cards) or created from their cards."""
-        if hasattr(self, "_decks"):
+        if self._decks is not None:
             return self._decks
         file = fmt.BALLOTS
         content = self.archive.json[file]
         if not isinstance(content, dict):
             raise self.error(_("expected an object"), file)
-        self._decks: dict[str, BallotDeck] = {}
+        self._decks = {}
         for position, row in enumerate(self.rows(file, content.get("decks") or [], "decks")):
             where = f"decks[{position}]"
-            slug = row.get("slug")
+            slug = self.text(row, "slug", file, where)
             here = BallotDeck.objects.filter(slug=slug).first()
             cards = self.rows(file, row.get("cards") or [], f"{where}.cards")
             if here is None and row.get("builtin"):
@@ -604,8 +638,10 @@ class _Loader:
                     )
                 self.report.decks_created.append(here.name)
             elif not here.builtin:
-                mine = {(c.number, c.code, c.fen) for c in here.cards.all()}
-                theirs = {(c.get("number"), c.get("code"), c.get("fen")) for c in cards}
+                mine = {(str(c.number), c.code, c.fen) for c in here.cards.all()}
+                theirs = {
+                    (str(c.get("number")), str(c.get("code")), str(c.get("fen"))) for c in cards
+                }
                 if mine != theirs:
                     raise self.error(
                         _("a custom deck %(slug)r is here with other cards: rename one of them")
@@ -631,7 +667,7 @@ class _Loader:
                     file,
                     f"{where}.round",
                 )
-            board = row.get("board")
+            (board,) = self.key(row, ("board",), file, where, optional=True)
             pairing = None
             if board is not None:
                 pairing = pairings.get((number, board))
@@ -642,16 +678,14 @@ class _Loader:
                         file,
                         f"{where}.board",
                     )
-            deck = decks.get(row.get("deck"))
-            card = (
-                deck.cards.filter(number=row.get("card"), code=row.get("code")).first()
-                if deck
-                else None
-            )
+            deck = decks.get(self.text(row, "deck", file, where))
+            (card_number,) = self.key(row, ("card",), file, where)
+            code = self.text(row, "code", file, where)
+            card = deck.cards.filter(number=card_number, code=code).first() if deck else None
             if card is None:
                 raise self.error(
                     _("no card %(number)r (%(code)r) in deck %(deck)r")
-                    % {"number": row.get("card"), "code": row.get("code"), "deck": row.get("deck")},
+                    % {"number": card_number, "code": code, "deck": row["deck"]},
                     file,
                     f"{where}.card",
                 )
@@ -687,7 +721,7 @@ class _Loader:
         for position, row in enumerate(self.rows(file, self.archive.json[file])):
             where = f"[{position}]"
             game = self.game(games, row, file, where)
-            pdn = self.archive.files.get(row.get("file"))
+            pdn = self.archive.files.get(self.text(row, "file", file, where))
             if pdn is None:
                 raise self.error(
                     _("no file %(path)r in the archive") % {"path": row.get("file")},
@@ -750,7 +784,7 @@ class _Loader:
         file = fmt.DOCUMENTS
         for position, row in enumerate(self.rows(file, self.archive.json[file])):
             where = f"[{position}]"
-            number = row.get("round")
+            (number,) = self.key(row, ("round",), file, where, optional=True)
             if number is not None and number not in rounds:
                 raise self.error(
                     _("no round %(number)s in %(rounds)s")
@@ -758,7 +792,7 @@ class _Loader:
                     file,
                     f"{where}.round",
                 )
-            pdf = self.archive.files.get(row.get("file"))
+            pdf = self.archive.files.get(self.text(row, "file", file, where))
             if pdf is None:
                 raise self.error(
                     _("no file %(path)r in the archive") % {"path": row.get("file")},
