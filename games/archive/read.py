@@ -659,14 +659,7 @@ class _Loader:
             self.rows(file, self.archive.json[file].get("draws") or [], "draws")
         ):
             where = f"draws[{position}]"
-            (number,) = self.key(row, ("round",), file, where)
-            if number not in rounds:
-                raise self.error(
-                    _("no round %(number)s in %(rounds)s")
-                    % {"number": number, "rounds": fmt.ROUNDS},
-                    file,
-                    f"{where}.round",
-                )
+            number, round_ = self.round(rounds, row, file, where)
             (board,) = self.key(row, ("board",), file, where, optional=True)
             pairing = None
             if board is not None:
@@ -691,7 +684,7 @@ class _Loader:
                 )
             draw = BallotDraw(
                 event=event,
-                round=rounds[number],
+                round=round_,
                 pairing=pairing,
                 card=card,
                 **self.fields(
@@ -704,6 +697,21 @@ class _Loader:
             )
             self.save(draw, file, where)
             self.report.add(_("ballot draws"))
+
+    def round(
+        self, rounds: dict[int, Round], row: dict, file: str, where: str, *, optional=False
+    ) -> tuple[int | None, Round | None]:
+        """The round ``row`` names by its number (with ``optional``, none when null)."""
+        (number,) = self.key(row, ("round",), file, where, optional=optional)
+        if number is None:
+            return None, None
+        if number not in rounds:
+            raise self.error(
+                _("no round %(number)s in %(rounds)s") % {"number": number, "rounds": fmt.ROUNDS},
+                file,
+                f"{where}.round",
+            )
+        return number, rounds[number]
 
     def game(self, games: dict, row: dict, file: str, where: str) -> Game:
         key = self.key(row, ("round", "board", "index"), file, where)
@@ -784,14 +792,7 @@ class _Loader:
         file = fmt.DOCUMENTS
         for position, row in enumerate(self.rows(file, self.archive.json[file])):
             where = f"[{position}]"
-            (number,) = self.key(row, ("round",), file, where, optional=True)
-            if number is not None and number not in rounds:
-                raise self.error(
-                    _("no round %(number)s in %(rounds)s")
-                    % {"number": number, "rounds": fmt.ROUNDS},
-                    file,
-                    f"{where}.round",
-                )
+            number, round_ = self.round(rounds, row, file, where, optional=True)
             pdf = self.archive.files.get(self.text(row, "file", file, where))
             if pdf is None:
                 raise self.error(
@@ -801,7 +802,7 @@ class _Loader:
                 )
             document = Document(
                 event=event,
-                round=rounds.get(number),
+                round=round_,
                 status=DocumentStatus.DONE,
                 progress=100,
                 **self.fields(
