@@ -89,7 +89,7 @@ class PlayerMatch:
 class ImportReport:
     """What an import created (or, for a preview, would create)."""
 
-    event: Event
+    event: Event | None = None
     counts: dict[str, int] = field(default_factory=dict)
     players: list[PlayerMatch] = field(default_factory=list)
     decks_created: list[str] = field(default_factory=list)
@@ -274,8 +274,9 @@ def _import(
     stored: list[str] | None = None,
 ) -> ImportReport:
     loader = _Loader(archive, user)
-    event = loader.event(slug)
-    report = loader.report = ImportReport(event=event, counts={_("events"): 1})
+    report = loader.report
+    event = report.event = loader.event(slug)
+    report.add(_("events"))
     report.people = loader.people()
     players = loader.players()
     registrations = loader.registrations(event, players)
@@ -294,7 +295,7 @@ class _Loader:
     def __init__(self, archive: Archive, user: AbstractBaseUser) -> None:
         self.archive = archive
         self.user = user
-        self.report: ImportReport
+        self.report = ImportReport()
         self._decks: dict[str, BallotDeck] | None = None
 
     def error(self, message: str, file: str, where: str = "") -> ArchiveError:

@@ -18,12 +18,23 @@ from games.models import Dispute, GameRecord, Ruling
 from games.services.disputes import dispute_rule
 from games.services.errors import ArchiveError
 from tests.documents.conftest import ballot_decks, demo_loader  # noqa: F401
-from tests.factories import UserFactory
+from tests.factories import UserFactory, event_with_players
 from tests.tournaments.test_admin import make_organizer, played_event
 from tournaments.documents.models import Document
 from tournaments.documents.services import document_build
-from tournaments.models import BallotDraw, Event, Game, Pairing, Player, RoundStatus
+from tournaments.models import (
+    BallotCard,
+    BallotDeck,
+    BallotDraw,
+    Event,
+    Game,
+    Pairing,
+    Player,
+    RoundStatus,
+)
 from tournaments.selectors import standings_get
+from tournaments.services import rounds
+from tournaments.services.ballots import ballot_card_save, ballot_deck_create, ballot_draw
 
 pytestmark = pytest.mark.django_db
 
@@ -214,3 +225,38 @@ def test_a_bad_archive_names_the_file_and_field_and_writes_nothing(small, damage
         archive = archive_open(data, name="rr.zip")
         archive_import(archive=archive, user=organizer, slug="copy")
     assert (Event.objects.count(), Player.objects.count(), GameRecord.objects.count()) == counts
+
+
+def test_a_custom_deck_travels_with_its_cards(small):
+    organizer, _ = small
+    deck = ballot_deck_create(
+        name="Club openings", slug="club-openings", variant="english", user=organizer
+    )
+    for moves in ("11-15 23-19 8-11", "11-15 23-19 9-13", "11-15 22-18 15x22"):
+        ballot_card_save(deck=deck, code=moves[-5:], moves=moves, user=organizer)
+    event = event_with_players(
+        organizer, players=4, system="rr", variant="english", ballot_deck=deck
+    )
+    round_ = rounds.round_publish(
+        round=rounds.round_pair(event=event, user=organizer), user=organizer
+    )
+    drawn = sorted(d.card.code for d in ballot_draw(round=round_, user=organizer))
+    archive = archive_open(event_archive(event=event, user=organizer), name="club.zip")
+
+    # The same deck here: used as it is.
+    assert archive_preview(archive=archive, user=organizer).report.decks_created == []
+
+    # Another deck of that slug: refused.
+    BallotCard.objects.filter(deck=deck, number=1).update(fen="W:W21:B1")
+    with pytest.raises(ArchiveError, match="custom deck 'club-openings' is here with other"):
+        archive_preview(archive=archive, user=organizer)
+
+    # No such deck here: created from the archive's cards.
+    BallotDeck.objects.filter(pk=deck.pk).update(slug="club-openings-old")
+    report = archive_import(archive=archive, user=organizer, slug="club-copy")
+    assert report.decks_created == ["Club openings"]
+    copy = BallotDeck.objects.get(slug="club-openings")
+    assert copy.cards.count() == 3 and report.event.ballot_deck == copy
+    draws = BallotDraw.objects.filter(event=report.event)
+    assert sorted(d.card.code for d in draws) == drawn
+    assert all(d.card.deck == copy for d in draws)
