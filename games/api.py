@@ -4,7 +4,7 @@ which enforce who may act (games.permissions); a refusal is a 403, a rule broken
 
 from django.http import HttpResponse
 from django.shortcuts import get_object_or_404
-from drf_spectacular.utils import extend_schema
+from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework import serializers, status
 from rest_framework.request import Request
 from rest_framework.response import Response
@@ -144,7 +144,12 @@ class EventArchive(EventScoped):
     """GET: the whole event as one zip file (games.archive, docs/archive.md), for its
     organizers; players' private fields only as tournaments.access lets the user read them."""
 
-    @extend_schema(responses={(200, "application/zip"): bytes})
+    @extend_schema(
+        responses={
+            (200, "application/zip"): bytes,
+            403: OpenApiResponse(description="The user does not organize this event."),
+        }
+    )
     def get(self, request: Request, slug: str) -> HttpResponse:
         event = self.require("tournaments.view_event")
         response = HttpResponse(
