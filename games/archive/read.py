@@ -9,7 +9,9 @@ Players are matched with those already here by FMJD id, then by national id with
 federation, never by name: a player whose name only is the same is created, and the preview
 says so. A matched player keeps what this instance holds. User accounts do not travel: the
 importing user organizes the imported event and signs its rulings; draws, records and
-disputes keep no user. The event is imported as a draft.
+disputes keep no user. The event is imported as a draft. Each record is verified again
+here (games.services.verification): the findings are the replay's, and the preview names
+the records whose findings differ from the archive's.
 """
 
 import hashlib
@@ -33,10 +35,10 @@ from games.archive.write import (
     PLAYER_FIELDS,
     REGISTRATION_FIELDS,
     RULING_FIELDS,
-    VERIFICATION_FIELDS,
 )
-from games.models import Dispute, GameRecord, Ruling, Verification
+from games.models import Dispute, GameRecord, Ruling
 from games.services.errors import ArchiveError
+from games.services.verification import record_verify
 from tournaments.documents.models import Document, DocumentStatus
 from tournaments.models import (
     BallotCard,
@@ -93,6 +95,8 @@ class ImportReport:
     counts: dict[str, int] = field(default_factory=dict)
     players: list[PlayerMatch] = field(default_factory=list)
     decks_created: list[str] = field(default_factory=list)
+    #: The games whose findings here differ from the archive's.
+    differing: list[str] = field(default_factory=list)
     people: dict[str, list[str]] = field(default_factory=dict)
 
     def add(self, label: str, count: int = 1) -> None:
@@ -750,18 +754,20 @@ class _Loader:
             )
             self.save(record, file, where)
             self.report.add(_("game records"))
+            # The findings are the arbiter's replay of the record here (the draws are in
+            # already), not the archive's word; the preview names the records where the two
+            # differ.
             found = row.get("verification")
-            if found is not None:
-                if not isinstance(found, dict):
-                    raise self.error(_("expected an object"), file, f"{where}.verification")
-                verification = Verification(
-                    record=record,
-                    **self.fields(
-                        Verification, found, VERIFICATION_FIELDS, file, f"{where}.verification"
-                    ),
+            verification = record_verify(record_id=record.pk, revision=record.revision)
+            self.report.add(_("verification findings"))
+            if not isinstance(found, dict) or (found.get("verdict"), found.get("flags")) != (
+                verification.verdict,
+                verification.flags,
+            ):
+                self.report.differing.append(
+                    _("round %(round)s, board %(board)s, game %(index)s")
+                    % {"round": row["round"], "board": row["board"], "index": row["index"]}
                 )
-                self.save(verification, file, f"{where}.verification")
-                self.report.add(_("verification findings"))
 
     def disputes(self, games: dict) -> None:
         file = fmt.DISPUTES

@@ -11,12 +11,13 @@ import zipfile
 import pytest
 from django.core.files.storage import default_storage
 
-from games.archive import MANIFEST, PLAYERS, ROUNDS
+from games.archive import MANIFEST, PLAYERS, RECORDS, ROUNDS
 from games.archive.read import archive_import, archive_open, archive_preview
 from games.archive.write import event_archive
 from games.models import Dispute, GameRecord, Ruling
 from games.services.disputes import dispute_rule
 from games.services.errors import ArchiveError
+from games.services.records import record_save
 from tests.documents.conftest import ballot_decks, demo_loader  # noqa: F401
 from tests.factories import UserFactory, event_with_players
 from tests.tournaments.test_admin import make_organizer, played_event
@@ -37,6 +38,9 @@ from tournaments.services import rounds
 from tournaments.services.ballots import ballot_card_save, ballot_deck_create, ballot_draw
 
 pytestmark = pytest.mark.django_db
+
+#: A short legal record.
+PDN = '[Event "?"]\n[Result "2-0"]\n\n1. 32-28 19-23 2. 28x19 14x23 2-0\n'
 
 
 @pytest.fixture
@@ -260,3 +264,21 @@ def test_a_custom_deck_travels_with_its_cards(small):
     draws = BallotDraw.objects.filter(event=report.event)
     assert sorted(d.card.code for d in draws) == drawn
     assert all(d.card.deck == copy for d in draws)
+
+
+def test_findings_are_the_replay_here_not_the_archive_word(small):
+    organizer, event = small
+    game = Game.objects.filter(pairing__round__event=event, result="1-0").first()
+    record_save(game=game, pdn=PDN, user=organizer)
+
+    def claim_illegal(content: bytes) -> bytes:
+        records = json.loads(content)
+        flag = {"kind": "illegal-move", "ply": 3, "message": "28x19 is not a capture"}
+        records[0]["verification"].update(verdict="illegal", flags=[flag])
+        return json.dumps(records).encode()
+
+    data = _rewrite(event_archive(event=event, user=organizer), RECORDS, claim_illegal)
+    report = archive_preview(archive=archive_open(data, name="e.zip"), user=organizer).report
+    board = game.pairing.board
+    assert report.differing == [f"round 1, board {board}, game 1"]
+    assert report.counts["verification findings"] == 1
