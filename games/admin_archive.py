@@ -2,7 +2,8 @@
 they organize, and any staff member who may add events imports an archive after a preview.
 
 Between the preview and the confirmation the uploaded archive waits in the storage under a
-random token that only the uploader's session knows; confirming imports it and deletes it.
+random token that only the uploader's session knows; confirming imports it and deletes it,
+and a new upload deletes the one that was waiting.
 """
 
 import secrets
@@ -92,12 +93,11 @@ class EventArchiveAdmin:
             upload = ArchiveUploadForm(request.POST, request.FILES)
             if upload.is_valid():
                 file = upload.cleaned_data["file"]
+                for previous in list(request.session.get(SESSION_KEY, {})):
+                    self._archive_forget(request, previous)  # one archive waits per session
                 token = secrets.token_hex(16)
                 default_storage.save(_pending(token), file)
-                request.session[SESSION_KEY] = {
-                    **request.session.get(SESSION_KEY, {}),
-                    token: file.name,
-                }
+                request.session[SESSION_KEY] = {token: file.name}
                 preview = self._archive_preview(request, token, upload)
                 if preview is not None:
                     confirm = ArchiveConfirmForm(initial={"token": token, "slug": preview.slug})

@@ -807,6 +807,8 @@ class _Loader:
                     file,
                     f"{where}.file",
                 )
+            if not pdf.startswith(b"%PDF-"):
+                raise self.error(_("not a PDF file"), row["file"])
             document = Document(
                 event=event,
                 round=round_,

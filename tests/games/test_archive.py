@@ -282,3 +282,15 @@ def test_findings_are_the_replay_here_not_the_archive_word(small):
     board = game.pairing.board
     assert report.differing == [f"round 1, board {board}, game 1"]
     assert report.counts["verification findings"] == 1
+
+
+def test_a_document_must_be_a_pdf(small):
+    organizer, event = small
+    document_build(document_id=Document.objects.create(event=event, kind="standings").pk)
+    data = _rewrite(
+        event_archive(event=event, user=organizer),
+        "documents/standings.pdf",
+        lambda content: b"<html><script>alert(1)</script></html>",
+    )
+    with pytest.raises(ArchiveError, match=r"e\.zip: documents/standings\.pdf: not a PDF file"):
+        archive_preview(archive=archive_open(data, name="e.zip"), user=organizer)

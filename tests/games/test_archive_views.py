@@ -6,6 +6,7 @@ import io
 import zipfile
 
 import pytest
+from django.core.files.storage import default_storage
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 from rest_framework.test import APIClient
@@ -106,3 +107,15 @@ def test_import_needs_the_permission_to_add_events(world):
     clerk = UserFactory(username="clerk")
     url = reverse("admin:tournaments_event_archive_import")
     assert logged_in(clerk).get(url).status_code == 403
+
+
+def test_a_new_upload_replaces_the_archive_waiting(world):
+    organizer, _, other, event = world
+    data = event_archive(event=event, user=organizer)
+    client = logged_in(other)
+    first = _upload(client, data).context["confirm"].initial["token"]
+    second = _upload(client, data).context["confirm"].initial["token"]
+    url = reverse("admin:tournaments_event_archive_import")
+    assert client.post(url, {"token": first, "slug": "copy"}).status_code == 404
+    assert client.post(url, {"token": second, "slug": "copy"}).status_code == 302
+    assert default_storage.listdir("archive-imports")[1] == []
