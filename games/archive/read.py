@@ -131,7 +131,8 @@ def archive_open(data: bytes, *, name: str) -> Archive:
                 % {"name": name, "files": MAX_FILES, "mb": MAX_UNPACKED_BYTES // 2**20}
             )
         try:
-            contents = {entry.filename: bundle.read(entry) for entry in entries}
+            # A folder's own entry (written by zip tools that pack a tree) holds nothing.
+            contents = {e.filename: bundle.read(e) for e in entries if not e.is_dir()}
         except (zipfile.BadZipFile, ValueError, OSError) as exc:
             raise ArchiveError(
                 _("%(name)s: a file cannot be unpacked (%(error)s).") % {"name": name, "error": exc}

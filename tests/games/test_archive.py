@@ -294,3 +294,15 @@ def test_a_document_must_be_a_pdf(small):
     )
     with pytest.raises(ArchiveError, match=r"e\.zip: documents/standings\.pdf: not a PDF file"):
         archive_preview(archive=archive_open(data, name="e.zip"), user=organizer)
+
+
+def test_an_archive_packed_again_with_its_folders_is_read(small):
+    organizer, event = small
+    source = zipfile.ZipFile(io.BytesIO(event_archive(event=event, user=organizer)))
+    out = io.BytesIO()
+    with zipfile.ZipFile(out, "w") as repacked:
+        repacked.writestr(zipfile.ZipInfo("records/"), b"")  # as `zip -r` writes a folder
+        for info in source.infolist():
+            repacked.writestr(info.filename, source.read(info))
+    archive = archive_open(out.getvalue(), name="repacked.zip")
+    assert archive_preview(archive=archive, user=organizer).report.counts["registrations"] == 4
