@@ -730,18 +730,21 @@ class _Loader:
             )
         return games[key]
 
+    def contents(self, row: dict, file: str, where: str) -> bytes:
+        """The bytes of the archive's file that ``row`` names in its ``file``."""
+        path = self.text(row, "file", file, where)
+        if path not in self.archive.files:
+            raise self.error(
+                _("no file %(path)r in the archive") % {"path": path}, file, f"{where}.file"
+            )
+        return self.archive.files[path]
+
     def records(self, games: dict) -> None:
         file = fmt.RECORDS
         for position, row in enumerate(self.rows(file, self.archive.json[file])):
             where = f"[{position}]"
             game = self.game(games, row, file, where)
-            pdn = self.archive.files.get(self.text(row, "file", file, where))
-            if pdn is None:
-                raise self.error(
-                    _("no file %(path)r in the archive") % {"path": row.get("file")},
-                    file,
-                    f"{where}.file",
-                )
+            pdn = self.contents(row, file, where)
             try:
                 text = pdn.decode("utf-8")
             except UnicodeDecodeError as exc:
@@ -801,13 +804,7 @@ class _Loader:
         for position, row in enumerate(self.rows(file, self.archive.json[file])):
             where = f"[{position}]"
             number, round_ = self.round(rounds, row, file, where, optional=True)
-            pdf = self.archive.files.get(self.text(row, "file", file, where))
-            if pdf is None:
-                raise self.error(
-                    _("no file %(path)r in the archive") % {"path": row.get("file")},
-                    file,
-                    f"{where}.file",
-                )
+            pdf = self.contents(row, file, where)
             if not pdf.startswith(b"%PDF-"):
                 raise self.error(_("not a PDF file"), row["file"])
             document = Document(
