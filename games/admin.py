@@ -11,6 +11,7 @@ from django.utils.html import format_html, format_html_join
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from games.admin_archive import EventArchiveAdmin
 from games.forms import ArbiterAppointForm, ArbiterCreateForm
 from games.models import Dispute, RecordSource
 from games.services.arbiters import arbiter_account_create, arbiter_appoint, arbiter_remove
@@ -71,7 +72,7 @@ def object_or_404_in(queryset: QuerySet, pk: str | None):
 
 
 @admin.register(Game)
-class GameAdmin(ScopedAdmin, AuditedAdmin):
+class GameAdmin(EventArchiveAdmin, ScopedAdmin, AuditedAdmin):
     event_path = "pairing__round__event"
     list_display = ("__str__", "board", "index", "score", "version", "verification", "links")
     list_filter = (
@@ -104,6 +105,7 @@ class GameAdmin(ScopedAdmin, AuditedAdmin):
                 self.admin_site.admin_view(self.upload_view),
                 name="tournaments_game_upload",
             ),
+            *self.archive_urls(),
             *super().get_urls(),
         ]
 

@@ -2,12 +2,14 @@
 dispute desk's writes. They call the games services (games.services.records, disputes),
 which enforce who may act (games.permissions); a refusal is a 403, a rule broken a 409."""
 
+from django.http import HttpResponse
 from django.shortcuts import get_object_or_404
-from drf_spectacular.utils import extend_schema
+from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework import serializers, status
 from rest_framework.request import Request
 from rest_framework.response import Response
 
+from games.archive.write import archive_filename, event_archive
 from games.models import Dispute as DisputeRow
 from games.models import DisputeClaim, GameRecord, RecordSource, RulingDecision
 from games.selectors import verification_get
@@ -136,3 +138,22 @@ class DisputeRuling(EventScoped):
         data = _valid(RulingCreateSerializer, request)
         ruling = dispute_rule(dispute=dispute, user=request.user, **data)
         return Response(RulingSerializer(ruling).data, status=status.HTTP_201_CREATED)
+
+
+class EventArchive(EventScoped):
+    """GET: the whole event as one zip file (games.archive, docs/archive.md), for its
+    organizers; players' private fields only as tournaments.access lets the user read them."""
+
+    @extend_schema(
+        responses={
+            (200, "application/zip"): bytes,
+            403: OpenApiResponse(description="The user does not organize this event."),
+        }
+    )
+    def get(self, request: Request, slug: str) -> HttpResponse:
+        event = self.require("tournaments.view_event")
+        response = HttpResponse(
+            event_archive(event=event, user=request.user), content_type="application/zip"
+        )
+        response["Content-Disposition"] = f'attachment; filename="{archive_filename(event)}"'
+        return response

@@ -1,5 +1,6 @@
 """The game endpoints of the API under /api/ (config.urls adds them to tournaments.api.urls
-under the namespace "api"): a game, its record, its disputes and their rulings."""
+under the namespace "api"): a game, its record, its disputes and their rulings; the event's
+archive."""
 
 from django.urls import path
 
@@ -10,6 +11,7 @@ urlpatterns = [
     path(f"{EVENT}games/<int:game_id>/", api.GameDetail.as_view(), name="game"),
     path(f"{EVENT}games/<int:game_id>/record/", api.GameRecordView.as_view(), name="record"),
     path(f"{EVENT}games/<int:game_id>/disputes/", api.DisputeCreate.as_view(), name="disputes"),
+    path(f"{EVENT}archive/", api.EventArchive.as_view(), name="archive"),
     path(
         f"{EVENT}disputes/<int:dispute_id>/ruling/",
         api.DisputeRuling.as_view(),

@@ -7,6 +7,7 @@ from django.utils.translation import gettext_lazy as _
 from games.models import DisputeClaim, RecordSource, RulingDecision
 from tournaments.models import Event, GameResult, Round
 from tournaments.results import result_choices
+from tournaments.upload_limits import check_upload
 
 
 class DisputeOpenForm(forms.Form):
@@ -118,3 +119,28 @@ class ArbiterCreateForm(forms.Form):
         if data.get("password1") and data.get("password1") != data.get("password2"):
             self.add_error("password2", _("The two passwords differ."))
         return data
+
+
+class ArchiveUploadForm(forms.Form):
+    """An event archive to preview (games.archive)."""
+
+    file = forms.FileField(
+        label=_("Event archive (.zip)"),
+        help_text=_("Nothing is written before you confirm the preview."),
+    )
+
+    def clean_file(self):
+        upload = self.cleaned_data["file"]
+        check_upload(upload)
+        return upload
+
+
+class ArchiveConfirmForm(forms.Form):
+    """The previewed archive (kept aside under `token`) and the slug to import it under."""
+
+    token = forms.RegexField(regex=r"^[0-9a-f]{32}$", widget=forms.HiddenInput)
+    slug = forms.SlugField(
+        label=_("Slug of the imported event"),
+        max_length=200,
+        help_text=_("Its address on this site; it must not be taken."),
+    )

@@ -76,6 +76,8 @@ READS = {
     "desk:home",
     "api:root",
     "admin:tournaments_event_trf",
+    "admin:tournaments_event_archive",
+    "api:archive",
     "api:events",
     "api:event",
     "api:pairings",
@@ -115,6 +117,9 @@ NOT_SCOPED = {
     "admin:password_change_done",
     "set_language",
     "api:token",
+    # Creates a new event from an archive (its organizer the importer), like the event's add
+    # view; tests/games/test_archive_views.py checks who may.
+    "admin:tournaments_event_archive_import",
 }
 
 

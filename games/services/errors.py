@@ -19,3 +19,10 @@ class DisputeError(TournamentError):
 
 class NotAllowedError(PermissionDenied):
     """The user's role in the event does not allow this write (views answer 403)."""
+
+
+class ArchiveError(TournamentError):
+    """An event archive cannot be read or imported: its message names the archive, the file
+    inside it and the field (games.archive.read)."""
+
+    default_code = "archive_error"

@@ -49,4 +49,8 @@ def error_responses(result: dict, generator, request, public: bool) -> dict:
             responses = operation.setdefault("responses", {})
             for code, description in errors.items():
                 responses.setdefault(code, {"description": description, "content": reference})
+            # An error an operation declares itself (a read refused: 403) has the one shape.
+            for code, response in responses.items():
+                if str(code).startswith("4") and "content" not in response:
+                    response["content"] = reference
     return result

@@ -1,0 +1,827 @@
+"""Reading an event's archive: open and check it (`archive_open`), say what importing it
+would create and what it conflicts with (`archive_preview`), import it (`archive_import`).
+
+Every fault is an ArchiveError naming the archive, the file inside it and the field. The
+import runs in one transaction, and the preview is that same import rolled back: what the
+preview accepts, the import accepts, unless the database changed in between.
+
+Players are matched with those already here by FMJD id, then by national id within the same
+federation, never by name: a player whose name only is the same is created, and the preview
+says so. A matched player keeps what this instance holds. User accounts do not travel: the
+importing user organizes the imported event and signs its rulings; draws, records and
+disputes keep no user. The event is imported as a draft. Each record is verified again
+here (games.services.verification): the findings are the replay's, and the preview names
+the records whose findings differ from the archive's.
+"""
+
+import hashlib
+import io
+import json
+import zipfile
+from dataclasses import dataclass, field
+from typing import Any
+
+from django.contrib.auth.models import AbstractBaseUser
+from django.core.exceptions import ValidationError
+from django.core.files.base import ContentFile
+from django.core.files.storage import default_storage
+from django.db import DataError, IntegrityError, models, transaction
+from django.utils.translation import gettext as _
+
+from games import archive as fmt
+from games.archive.write import (
+    CARD_FIELDS,
+    EVENT_FIELDS,
+    PLAYER_FIELDS,
+    REGISTRATION_FIELDS,
+    RULING_FIELDS,
+)
+from games.models import Dispute, GameRecord, Ruling
+from games.services.errors import ArchiveError
+from games.services.verification import record_verify
+from tournaments.documents.models import Document, DocumentStatus
+from tournaments.models import (
+    BallotCard,
+    BallotDeck,
+    BallotDraw,
+    ByeRequest,
+    Event,
+    Game,
+    Pairing,
+    Player,
+    ProhibitedPairing,
+    Registration,
+    Round,
+)
+from tournaments.services.history import recorded_by
+
+#: The most an archive may hold once unpacked, and the most files: beyond, it is refused
+#: before anything is unpacked.
+MAX_UNPACKED_BYTES = 256 * 1024 * 1024
+MAX_FILES = 20_000
+
+
+@dataclass(frozen=True)
+class Archive:
+    """An archive whose manifest, checksums and JSON were checked: `json` holds each JSON
+    file's content, `files` the bytes of the others (records, PDFs)."""
+
+    name: str
+    manifest: dict[str, Any]
+    json: dict[str, Any]
+    files: dict[str, bytes]
+
+    def error(self, message: str, *, file: str, where: str = "") -> ArchiveError:
+        place = f"{file}, {where}" if where else file
+        return ArchiveError(f"{self.name}: {place}: {message}")
+
+
+@dataclass(frozen=True)
+class PlayerMatch:
+    """What becomes of one player of the archive."""
+
+    name: str
+    existing: Player | None
+    matched_by: str
+    same_name: tuple[str, ...] = ()
+    differences: tuple[str, ...] = ()
+
+
+@dataclass
+class ImportReport:
+    """What an import created (or, for a preview, would create)."""
+
+    event: Event | None = None
+    counts: dict[str, int] = field(default_factory=dict)
+    players: list[PlayerMatch] = field(default_factory=list)
+    decks_created: list[str] = field(default_factory=list)
+    #: The games whose findings here differ from the archive's.
+    differing: list[str] = field(default_factory=list)
+    people: dict[str, list[str]] = field(default_factory=dict)
+
+    def add(self, label: str, count: int = 1) -> None:
+        self.counts[label] = self.counts.get(label, 0) + count
+
+
+@dataclass(frozen=True)
+class ArchivePreview:
+    """The archive's event, whether its slug is taken here (and a free one), and what an
+    import with `slug` creates."""
+
+    name: str
+    archive_slug: str
+    slug_taken: bool
+    slug: str
+    report: ImportReport
+
+
+def archive_open(data: bytes, *, name: str) -> Archive:
+    """The archive in ``data`` (a file called ``name``), checked: a zip file, a manifest of
+    this format and of a version this reader knows, every file listed with its checksum and
+    nothing else, every JSON file readable."""
+    try:
+        bundle = zipfile.ZipFile(io.BytesIO(data))
+    except zipfile.BadZipFile:
+        raise ArchiveError(_("%(name)s: not a zip file.") % {"name": name}) from None
+    with bundle:
+        entries = bundle.infolist()
+        if len(entries) > MAX_FILES or sum(e.file_size for e in entries) > MAX_UNPACKED_BYTES:
+            raise ArchiveError(
+                _("%(name)s: more than %(files)s files or %(mb)s MB once unpacked.")
+                % {"name": name, "files": MAX_FILES, "mb": MAX_UNPACKED_BYTES // 2**20}
+            )
+        try:
+            # A folder's own entry (written by zip tools that pack a tree) holds nothing.
+            contents = {e.filename: bundle.read(e) for e in entries if not e.is_dir()}
+        except (zipfile.BadZipFile, ValueError, OSError) as exc:
+            raise ArchiveError(
+                _("%(name)s: a file cannot be unpacked (%(error)s).") % {"name": name, "error": exc}
+            ) from None
+    manifest = _manifest(name, contents)
+    listed = manifest["files"]
+    for path in sorted(set(contents) - set(listed) - {fmt.MANIFEST}):
+        raise ArchiveError(
+            _("%(name)s: %(file)s is not listed in %(manifest)s.")
+            % {"name": name, "file": path, "manifest": fmt.MANIFEST}
+        )
+    for path, entry in sorted(listed.items()):
+        if path not in contents:
+            raise ArchiveError(
+                _("%(name)s: %(file)s is listed in %(manifest)s but missing.")
+                % {"name": name, "file": path, "manifest": fmt.MANIFEST}
+            )
+        digest = entry.get("sha256") if isinstance(entry, dict) else None
+        if hashlib.sha256(contents[path]).hexdigest() != digest:
+            raise ArchiveError(
+                _("%(name)s: %(file)s does not match its sha256 in %(manifest)s.")
+                % {"name": name, "file": path, "manifest": fmt.MANIFEST}
+            )
+    parsed = {}
+    for path in fmt.JSON_FILES:
+        if path not in contents:
+            raise ArchiveError(_("%(name)s: %(file)s is missing.") % {"name": name, "file": path})
+        parsed[path] = _parse(name, path, contents.pop(path))
+    contents.pop(fmt.MANIFEST)
+    return Archive(name=name, manifest=manifest, json=parsed, files=contents)
+
+
+def _parse(name: str, path: str, data: bytes) -> Any:
+    try:
+        return json.loads(data.decode("utf-8"))
+    except UnicodeDecodeError as exc:
+        raise ArchiveError(
+            _("%(name)s: %(file)s: not UTF-8 at byte %(at)s.")
+            % {"name": name, "file": path, "at": exc.start}
+        ) from None
+    except json.JSONDecodeError as exc:
+        raise ArchiveError(
+            _("%(name)s: %(file)s, line %(line)s, column %(column)s: %(error)s.")
+            % {
+                "name": name,
+                "file": path,
+                "line": exc.lineno,
+                "column": exc.colno,
+                "error": exc.msg,
+            }
+        ) from None
+
+
+def _manifest(name: str, contents: dict[str, bytes]) -> dict[str, Any]:
+    if fmt.MANIFEST not in contents:
+        raise ArchiveError(
+            _("%(name)s: no %(manifest)s: this is not a Damier event archive.")
+            % {"name": name, "manifest": fmt.MANIFEST}
+        )
+    manifest = _parse(name, fmt.MANIFEST, contents[fmt.MANIFEST])
+    if not isinstance(manifest, dict) or manifest.get("format") != fmt.FORMAT:
+        raise ArchiveError(
+            _("%(name)s: %(manifest)s, format: expected %(format)r.")
+            % {"name": name, "manifest": fmt.MANIFEST, "format": fmt.FORMAT}
+        )
+    version = manifest.get("version")
+    if not isinstance(version, int) or not 1 <= version <= fmt.VERSION:
+        raise ArchiveError(
+            _(
+                "%(name)s: %(manifest)s, version: %(version)r; this Damier reads versions 1 "
+                "to %(known)s."
+            )
+            % {"name": name, "manifest": fmt.MANIFEST, "version": version, "known": fmt.VERSION}
+        )
+    if not isinstance(manifest.get("files"), dict):
+        raise ArchiveError(
+            _("%(name)s: %(manifest)s, files: expected an object.")
+            % {"name": name, "manifest": fmt.MANIFEST}
+        )
+    return manifest
+
+
+def archive_preview(*, archive: Archive, user: AbstractBaseUser) -> ArchivePreview:
+    """What importing ``archive`` would create, found by importing it and rolling back; the
+    slug is the archive's, or a free one when it is taken here."""
+    event = archive.json[fmt.EVENT]
+    archive_slug = event.get("slug") if isinstance(event, dict) else None
+    if not isinstance(archive_slug, str) or not archive_slug:
+        raise archive.error(_("expected the event's slug"), file=fmt.EVENT, where="slug")
+    slug_taken = Event.objects.filter(slug=archive_slug).exists()
+    slug = free_slug(archive_slug) if slug_taken else archive_slug
+    report = None
+
+    class Rollback(Exception):
+        pass
+
+    try:
+        with transaction.atomic():
+            report = _import(archive, user=user, slug=slug, store_files=False)
+            raise Rollback
+    except Rollback:
+        pass
+    return ArchivePreview(
+        name=report.event.name,
+        archive_slug=archive_slug,
+        slug_taken=slug_taken,
+        slug=slug,
+        report=report,
+    )
+
+
+def free_slug(slug: str) -> str:
+    """``slug`` followed by the first number that makes it free: ``open-2``, ``open-3``."""
+    number = 2
+    while Event.objects.filter(slug=f"{slug}-{number}").exists():
+        number += 1
+    return f"{slug}-{number}"
+
+
+def archive_import(*, archive: Archive, user: AbstractBaseUser, slug: str) -> ImportReport:
+    """Import ``archive`` as a draft event ``slug`` organized by ``user``, in one
+    transaction: on any fault nothing is written (documents' files included)."""
+    if Event.objects.filter(slug=slug).exists():
+        raise ArchiveError(
+            _("%(name)s: the slug %(slug)s is taken here: choose another.")
+            % {"name": archive.name, "slug": slug}
+        )
+    stored: list[str] = []
+    try:
+        with transaction.atomic():
+            return _import(archive, user=user, slug=slug, store_files=True, stored=stored)
+    except BaseException:
+        for name in stored:
+            default_storage.delete(name)
+        raise
+
+
+def _import(
+    archive: Archive,
+    *,
+    user: AbstractBaseUser,
+    slug: str,
+    store_files: bool,
+    stored: list[str] | None = None,
+) -> ImportReport:
+    loader = _Loader(archive, user)
+    report = loader.report
+    event = report.event = loader.event(slug)
+    report.add(_("events"))
+    report.people = loader.people()
+    players = loader.players()
+    registrations = loader.registrations(event, players)
+    rounds, pairings, games = loader.rounds(event, registrations)
+    loader.ballots(event, rounds, pairings)
+    loader.records(games)
+    loader.disputes(games)
+    loader.documents(event, rounds, store_files=store_files, stored=stored)
+    return report
+
+
+class _Loader:
+    """Turns each file of the archive into rows, checking each row as the admin's forms
+    would (Model.full_clean) and naming the file and entry of any fault."""
+
+    def __init__(self, archive: Archive, user: AbstractBaseUser) -> None:
+        self.archive = archive
+        self.user = user
+        self.report = ImportReport()
+        self._decks: dict[str, BallotDeck] | None = None
+
+    def error(self, message: str, file: str, where: str = "") -> ArchiveError:
+        return self.archive.error(message, file=file, where=where)
+
+    def rows(self, file: str, value: Any, where: str = "") -> list[dict[str, Any]]:
+        if not isinstance(value, list) or not all(isinstance(row, dict) for row in value):
+            raise self.error(_("expected a list of objects"), file, where)
+        return value
+
+    def fields(
+        self, model: type[models.Model], row: dict, names: tuple[str, ...], file: str, where: str
+    ) -> dict[str, Any]:
+        """The fields ``names`` present in ``row``, each converted by its model field."""
+        found = {}
+        for name in names:
+            if name not in row:
+                continue
+            model_field = model._meta.get_field(name)
+            value = row[name]
+            if value is None and not model_field.null:
+                raise self.error(_("null is not a value of this field"), file, f"{where}.{name}")
+            try:
+                found[name] = (
+                    value
+                    if isinstance(model_field, models.JSONField)
+                    else model_field.to_python(value)
+                )
+            except ValidationError as exc:
+                raise self.error(" ".join(exc.messages), file, f"{where}.{name}") from None
+            except (TypeError, ValueError):
+                raise self.error(
+                    _("%(value)r is not a value of this field") % {"value": value},
+                    file,
+                    f"{where}.{name}",
+                ) from None
+        return found
+
+    def save(
+        self, row: models.Model, file: str, where: str, *, exclude: tuple[str, ...] = ()
+    ) -> models.Model:
+        """Check ``row`` and save it, recorded as the importing user's change.
+
+        The fields' checks leave out the related rows (the loader itself created or found
+        them) and the empty values a field allows (a user who did not travel, an unknown
+        flag); the uniqueness and constraints are checked on every field. The database's own
+        refusal, the last guard, is reported for the row like the checks'."""
+        skipped = [
+            f.name
+            for f in row._meta.concrete_fields
+            if f.is_relation or (f.null and getattr(row, f.attname) is None)
+        ]
+        try:
+            row.full_clean(
+                exclude=[*skipped, *exclude], validate_unique=False, validate_constraints=False
+            )
+            row.validate_unique(exclude=list(exclude))
+            row.validate_constraints(exclude=list(exclude))
+        except ValidationError as exc:
+            faults = "; ".join(
+                f"{name}: {' '.join(messages)}" if name != "__all__" else " ".join(messages)
+                for name, messages in exc.message_dict.items()
+            )
+            raise self.error(faults, file, where) from None
+        try:
+            recorded_by(row, self.user).save()
+        except (IntegrityError, DataError) as exc:
+            raise self.error(str(exc), file, where) from None
+        return row
+
+    def key(
+        self, row: dict, names: tuple[str, ...], file: str, where: str, *, optional: bool = False
+    ) -> tuple:
+        """The whole numbers ``names`` of ``row`` (with ``optional``, null is one too)."""
+        values = tuple(row.get(name) for name in names)
+        for name, value in zip(names, values, strict=True):
+            if value is None and optional:
+                continue
+            if not isinstance(value, int) or isinstance(value, bool):
+                raise self.error(_("expected a whole number"), file, f"{where}.{name}")
+        return values
+
+    def text(self, row: dict, name: str, file: str, where: str) -> str:
+        value = row.get(name)
+        if not isinstance(value, str):
+            raise self.error(_("expected a text"), file, f"{where}.{name}")
+        return value
+
+    def event(self, slug: str) -> Event:
+        row = self.archive.json[fmt.EVENT]
+        if not isinstance(row, dict):
+            raise self.error(_("expected an object"), fmt.EVENT)
+        event = Event(**self.fields(Event, row, EVENT_FIELDS, fmt.EVENT, "event"))
+        event.slug = slug
+        event.published = False
+        if row.get("ballot_deck") is not None:
+            deck = self.text(row, "ballot_deck", fmt.EVENT, "event")
+            event.ballot_deck = self.deck(deck, fmt.EVENT, "event.ballot_deck")
+        self.save(event, fmt.EVENT, "event")
+        event.organizers.set([self.user])
+        return event
+
+    def people(self) -> dict[str, list[str]]:
+        """The user names the archive gives, by role: their accounts do not travel."""
+        row = self.archive.json[fmt.EVENT]
+        names = {_("organizers"): row.get("organizers"), _("arbiters"): row.get("arbiters")}
+        return {
+            role: [str(name) for name in people]
+            for role, people in names.items()
+            if isinstance(people, list) and people
+        }
+
+    def players(self) -> dict[int, Player]:
+        file = fmt.PLAYERS
+        found: dict[int, Player] = {}
+        taken: dict[int, str] = {}
+        for position, row in enumerate(self.rows(file, self.archive.json[file])):
+            where = f"[{position}]"
+            (number,) = self.key(row, ("id",), file, where)
+            if number in found:
+                raise self.error(
+                    _("id %(id)s repeats an earlier player") % {"id": number}, file, where
+                )
+            values = self.fields(
+                Player, row, PLAYER_FIELDS + fmt.PRIVATE_PLAYER_FIELDS, file, where
+            )
+            player = Player(**values)
+            match = self.match(player)
+            if match.existing is not None:
+                if match.existing.pk in taken:
+                    raise self.error(
+                        _("matched by %(key)s with %(player)s, already matched with %(other)s")
+                        % {
+                            "key": match.matched_by,
+                            "player": match.existing,
+                            "other": taken[match.existing.pk],
+                        },
+                        file,
+                        where,
+                    )
+                taken[match.existing.pk] = match.name
+                player = match.existing
+            else:
+                self.save(player, file, where)
+                self.report.add(_("players"))
+            self.report.players.append(match)
+            found[number] = player
+        return found
+
+    def match(self, player: Player) -> PlayerMatch:
+        name = str(player)
+        existing, key = None, ""
+        if player.fmjd_id:
+            existing = Player.objects.filter(fmjd_id=player.fmjd_id).first()
+            key = _("FMJD id") if existing else ""
+        if existing is None and player.national_id:
+            same = list(
+                Player.objects.filter(
+                    national_id=player.national_id, federation=player.federation
+                ).filter(models.Q(fmjd_id="") | models.Q(fmjd_id=player.fmjd_id))[:2]
+            )
+            if len(same) == 1:
+                existing, key = same[0], _("national id")
+        if existing is None:
+            namesakes = Player.objects.filter(
+                first_name__iexact=player.first_name, last_name__iexact=player.last_name
+            )
+            return PlayerMatch(
+                name=name,
+                existing=None,
+                matched_by="",
+                same_name=tuple(
+                    f"{p} ({p.federation or '—'}, {p.fmjd_id or '—'})" for p in namesakes[:5]
+                ),
+            )
+        differences = tuple(
+            f"{name_}: {getattr(existing, name_)!s} / {getattr(player, name_)!s}"
+            for name_ in PLAYER_FIELDS
+            if getattr(existing, name_) != getattr(player, name_)
+        )
+        return PlayerMatch(name=name, existing=existing, matched_by=key, differences=differences)
+
+    def registrations(self, event: Event, players: dict[int, Player]) -> dict[int, Registration]:
+        file = fmt.REGISTRATIONS
+        content = self.archive.json[file]
+        if not isinstance(content, dict):
+            raise self.error(_("expected an object"), file)
+        found: dict[int, Registration] = {}
+        for position, row in enumerate(
+            self.rows(file, content.get("registrations"), "registrations")
+        ):
+            where = f"registrations[{position}]"
+            (player,) = self.key(row, ("player",), file, where)
+            if player not in players:
+                raise self.error(
+                    _("player %(id)s is not in %(players)s")
+                    % {"id": player, "players": fmt.PLAYERS},
+                    file,
+                    f"{where}.player",
+                )
+            values = self.fields(Registration, row, REGISTRATION_FIELDS, file, where)
+            registration = Registration(event=event, player=players[player], **values)
+            self.save(registration, file, where)
+            self.report.add(_("registrations"))
+            found[registration.pairing_number] = registration
+            byes = row.get("bye_requests") or []
+            if not isinstance(byes, list):
+                raise self.error(
+                    _("expected a list of round numbers"), file, f"{where}.bye_requests"
+                )
+            for number in byes:
+                bye = ByeRequest(registration=registration, round_number=number)
+                self.save(bye, file, f"{where}.bye_requests")
+                self.report.add(_("half-point bye requests"))
+        prohibited_rows = self.rows(
+            file, content.get("prohibited_pairings") or [], "prohibited_pairings"
+        )
+        for position, row in enumerate(prohibited_rows):
+            where = f"prohibited_pairings[{position}]"
+            first, second = self.key(row, ("first", "second"), file, where)
+            prohibited = ProhibitedPairing(
+                event=event,
+                first=self.registration(found, first, file, f"{where}.first"),
+                second=self.registration(found, second, file, f"{where}.second"),
+                reason=row.get("reason", ""),
+                note=row.get("note", ""),
+            )
+            self.save(prohibited, file, where)
+            self.report.add(_("prohibited pairings"))
+        return found
+
+    def registration(
+        self, registrations: dict[int, Registration], number: object, file: str, where: str
+    ) -> Registration:
+        if not isinstance(number, int) or isinstance(number, bool) or number not in registrations:
+            raise self.error(
+                _("pairing number %(number)s is not registered in %(file)s")
+                % {"number": number, "file": fmt.REGISTRATIONS},
+                file,
+                where,
+            )
+        return registrations[number]
+
+    def rounds(self, event: Event, registrations: dict[int, Registration]):
+        file = fmt.ROUNDS
+        rounds: dict[int, Round] = {}
+        pairings: dict[tuple[int, int], Pairing] = {}
+        games: dict[tuple[int, int, int], Game] = {}
+        for position, row in enumerate(self.rows(file, self.archive.json[file])):
+            where = f"[{position}]"
+            round_ = Round(
+                event=event,
+                **self.fields(Round, row, ("number", "status", "published_at"), file, where),
+            )
+            self.save(round_, file, where)
+            self.report.add(_("rounds"))
+            rounds[round_.number] = round_
+            for board_position, board in enumerate(
+                self.rows(file, row.get("pairings") or [], f"{where}.pairings")
+            ):
+                at = f"{where}.pairings[{board_position}]"
+                black = board.get("black")
+                pairing = Pairing(
+                    round=round_,
+                    white=self.registration(registrations, board.get("white"), file, f"{at}.white"),
+                    black=(
+                        None
+                        if black is None
+                        else self.registration(registrations, black, file, f"{at}.black")
+                    ),
+                    **self.fields(Pairing, board, ("board", "bye_kind", "manual"), file, at),
+                )
+                self.save(pairing, file, at)
+                self.report.add(_("pairings") if black is not None else _("byes"))
+                pairings[(round_.number, pairing.board)] = pairing
+                for game_position, game_row in enumerate(
+                    self.rows(file, board.get("games") or [], f"{at}.games")
+                ):
+                    spot = f"{at}.games[{game_position}]"
+                    game = Game(
+                        pairing=pairing,
+                        white=self.registration(
+                            registrations, game_row.get("white"), file, f"{spot}.white"
+                        ),
+                        black=self.registration(
+                            registrations, game_row.get("black"), file, f"{spot}.black"
+                        ),
+                        **self.fields(Game, game_row, ("index", "result", "version"), file, spot),
+                    )
+                    self.save(game, file, spot)
+                    self.report.add(_("games"))
+                    games[(round_.number, pairing.board, game.index)] = game
+        return rounds, pairings, games
+
+    def deck(self, slug: str, file: str, where: str) -> BallotDeck:
+        decks = self.decks()
+        if slug not in decks:
+            raise self.error(
+                _("deck %(slug)r is not in %(ballots)s") % {"slug": slug, "ballots": fmt.BALLOTS},
+                file,
+                where,
+            )
+        return decks[slug]
+
+    def decks(self) -> dict[str, BallotDeck]:
+        """The archive's decks, found here by slug (a published deck must be here; a custom
+        deck here must hold the same cards) or created from their cards."""
+        if self._decks is not None:
+            return self._decks
+        file = fmt.BALLOTS
+        content = self.archive.json[file]
+        if not isinstance(content, dict):
+            raise self.error(_("expected an object"), file)
+        self._decks = {}
+        for position, row in enumerate(self.rows(file, content.get("decks") or [], "decks")):
+            where = f"decks[{position}]"
+            slug = self.text(row, "slug", file, where)
+            here = BallotDeck.objects.filter(slug=slug).first()
+            cards = self.rows(file, row.get("cards") or [], f"{where}.cards")
+            if here is None and row.get("builtin"):
+                raise self.error(
+                    _("the published deck %(slug)r is not on this instance") % {"slug": slug},
+                    file,
+                    where,
+                )
+            if here is None:
+                here = BallotDeck(
+                    **self.fields(
+                        BallotDeck, row, ("slug", "name", "variant", "source"), file, where
+                    )
+                )
+                self.save(here, file, where)
+                for card_position, card in enumerate(cards):
+                    spot = f"{where}.cards[{card_position}]"
+                    self.save(
+                        BallotCard(
+                            deck=here, **self.fields(BallotCard, card, CARD_FIELDS, file, spot)
+                        ),
+                        file,
+                        spot,
+                    )
+                self.report.decks_created.append(here.name)
+            elif not here.builtin:
+                mine = {(str(c.number), c.code, c.fen) for c in here.cards.all()}
+                theirs = {
+                    (str(c.get("number")), str(c.get("code")), str(c.get("fen"))) for c in cards
+                }
+                if mine != theirs:
+                    raise self.error(
+                        _("a custom deck %(slug)r is here with other cards: rename one of them")
+                        % {"slug": slug},
+                        file,
+                        where,
+                    )
+            self._decks[slug] = here
+        return self._decks
+
+    def ballots(self, event: Event, rounds: dict[int, Round], pairings: dict) -> None:
+        file = fmt.BALLOTS
+        decks = self.decks()
+        for position, row in enumerate(
+            self.rows(file, self.archive.json[file].get("draws") or [], "draws")
+        ):
+            where = f"draws[{position}]"
+            number, round_ = self.round(rounds, row, file, where)
+            (board,) = self.key(row, ("board",), file, where, optional=True)
+            pairing = None
+            if board is not None:
+                pairing = pairings.get((number, board))
+                if pairing is None:
+                    raise self.error(
+                        _("no board %(board)s in round %(number)s")
+                        % {"board": board, "number": number},
+                        file,
+                        f"{where}.board",
+                    )
+            deck = decks.get(self.text(row, "deck", file, where))
+            (card_number,) = self.key(row, ("card",), file, where)
+            code = self.text(row, "code", file, where)
+            card = deck.cards.filter(number=card_number, code=code).first() if deck else None
+            if card is None:
+                raise self.error(
+                    _("no card %(number)r (%(code)r) in deck %(deck)r")
+                    % {"number": card_number, "code": code, "deck": row["deck"]},
+                    file,
+                    f"{where}.card",
+                )
+            draw = BallotDraw(
+                event=event,
+                round=round_,
+                pairing=pairing,
+                card=card,
+                **self.fields(
+                    BallotDraw,
+                    row,
+                    ("sequence", "seed", "drawn_at", "voided_at", "void_reason"),
+                    file,
+                    where,
+                ),
+            )
+            self.save(draw, file, where)
+            self.report.add(_("ballot draws"))
+
+    def round(
+        self, rounds: dict[int, Round], row: dict, file: str, where: str, *, optional=False
+    ) -> tuple[int | None, Round | None]:
+        """The round ``row`` names by its number (with ``optional``, none when null)."""
+        (number,) = self.key(row, ("round",), file, where, optional=optional)
+        if number is None:
+            return None, None
+        if number not in rounds:
+            raise self.error(
+                _("no round %(number)s in %(rounds)s") % {"number": number, "rounds": fmt.ROUNDS},
+                file,
+                f"{where}.round",
+            )
+        return number, rounds[number]
+
+    def game(self, games: dict, row: dict, file: str, where: str) -> Game:
+        key = self.key(row, ("round", "board", "index"), file, where)
+        if key not in games:
+            raise self.error(
+                _("no game %(index)s on board %(board)s of round %(round)s in %(rounds)s")
+                % {"round": key[0], "board": key[1], "index": key[2], "rounds": fmt.ROUNDS},
+                file,
+                where,
+            )
+        return games[key]
+
+    def contents(self, row: dict, file: str, where: str) -> bytes:
+        """The bytes of the archive's file that ``row`` names in its ``file``."""
+        path = self.text(row, "file", file, where)
+        if path not in self.archive.files:
+            raise self.error(
+                _("no file %(path)r in the archive") % {"path": path}, file, f"{where}.file"
+            )
+        return self.archive.files[path]
+
+    def records(self, games: dict) -> None:
+        file = fmt.RECORDS
+        for position, row in enumerate(self.rows(file, self.archive.json[file])):
+            where = f"[{position}]"
+            game = self.game(games, row, file, where)
+            pdn = self.contents(row, file, where)
+            try:
+                text = pdn.decode("utf-8")
+            except UnicodeDecodeError as exc:
+                raise self.error(
+                    _("not UTF-8 at byte %(at)s") % {"at": exc.start}, row["file"]
+                ) from None
+            record = GameRecord(
+                game=game,
+                pdn=text,
+                **self.fields(GameRecord, row, ("source", "revision", "entered_at"), file, where),
+            )
+            self.save(record, file, where)
+            self.report.add(_("game records"))
+            # The findings are the arbiter's replay of the record here (the draws are in
+            # already), not the archive's word; the preview names the records where the two
+            # differ.
+            found = row.get("verification")
+            verification = record_verify(record_id=record.pk, revision=record.revision)
+            self.report.add(_("verification findings"))
+            if not isinstance(found, dict) or (found.get("verdict"), found.get("flags")) != (
+                verification.verdict,
+                verification.flags,
+            ):
+                self.report.differing.append(
+                    _("round %(round)s, board %(board)s, game %(index)s")
+                    % {"round": row["round"], "board": row["board"], "index": row["index"]}
+                )
+
+    def disputes(self, games: dict) -> None:
+        file = fmt.DISPUTES
+        for position, row in enumerate(self.rows(file, self.archive.json[file])):
+            where = f"[{position}]"
+            dispute = Dispute(
+                game=self.game(games, row, file, where),
+                **self.fields(
+                    Dispute, row, ("claim", "ply", "statement", "status", "opened_at"), file, where
+                ),
+            )
+            self.save(dispute, file, where)
+            self.report.add(_("disputes"))
+            found = row.get("ruling")
+            if found is not None:
+                if not isinstance(found, dict):
+                    raise self.error(_("expected an object"), file, f"{where}.ruling")
+                ruling = Ruling(
+                    dispute=dispute,
+                    arbiter=self.user,
+                    **self.fields(Ruling, found, RULING_FIELDS, file, f"{where}.ruling"),
+                )
+                self.save(ruling, file, f"{where}.ruling")
+                self.report.add(_("rulings"))
+
+    def documents(
+        self, event: Event, rounds: dict, *, store_files: bool, stored: list[str] | None
+    ) -> None:
+        file = fmt.DOCUMENTS
+        for position, row in enumerate(self.rows(file, self.archive.json[file])):
+            where = f"[{position}]"
+            number, round_ = self.round(rounds, row, file, where, optional=True)
+            pdf = self.contents(row, file, where)
+            if not pdf.startswith(b"%PDF-"):
+                raise self.error(_("not a PDF file"), row["file"])
+            document = Document(
+                event=event,
+                round=round_,
+                status=DocumentStatus.DONE,
+                progress=100,
+                **self.fields(
+                    Document, row, ("kind", "pages", "fingerprint", "generated_at"), file, where
+                ),
+            )
+            if store_files:
+                stem = f"{document.kind}-round-{number}" if number else document.kind
+                document.file.name = default_storage.save(
+                    f"documents/{event.slug}/{stem}.pdf", ContentFile(pdf)
+                )
+                if stored is not None:
+                    stored.append(document.file.name)
+            self.save(document, file, where, exclude=() if store_files else ("file",))
+            self.report.add(_("documents"))

@@ -1,0 +1,101 @@
+"""Whatever an archive's JSON holds, importing it either succeeds or raises ArchiveError
+naming a file of the archive: every value of a small event's archive (a record, a ruling, a document
+among them) is replaced in turn by values of the wrong kind, and the import is tried."""
+
+import copy
+import re
+from collections.abc import Iterator
+
+import pytest
+from django.db import transaction
+
+from games.archive.read import Archive, archive_import, archive_open
+from games.archive.write import event_archive
+from games.models import Dispute
+from games.services.disputes import dispute_open, dispute_rule
+from games.services.errors import ArchiveError
+from games.services.records import record_save
+from tests.tournaments.test_admin import make_organizer, played_event
+from tournaments.documents.models import Document
+from tournaments.documents.services import document_build
+from tournaments.models import Event, Game
+
+pytestmark = pytest.mark.django_db
+
+PDN = '[Event "?"]\n[Result "2-0"]\n\n1. 32-28 19-23 2. 28x19 14x23 2-0\n'
+
+#: What replaces each value in turn: a value of no field (a list: neither a number nor a
+#: text, and unhashable) and null.
+WRONG = ([1], None)
+
+#: An error names the archive and one of its files.
+NAMED = re.compile(r"e\.zip: [a-z]+\.json\b")
+
+
+def _leaves(value, path=()) -> Iterator[tuple]:
+    if isinstance(value, dict):
+        for key, inner in value.items():
+            yield from _leaves(inner, (*path, key))
+    elif isinstance(value, list):
+        # The first entry of a list stands for the others (the same fields).
+        for index, inner in enumerate(value[:1]):
+            yield from _leaves(inner, (*path, index))
+    else:
+        yield path
+
+
+def _replaced(data, path: tuple, value):
+    changed = copy.deepcopy(data)
+    target = changed
+    for step in path[:-1]:
+        target = target[step]
+    target[path[-1]] = value
+    return changed
+
+
+class Rollback(Exception):
+    pass
+
+
+@pytest.fixture
+def archive(settings, tmp_path) -> tuple[Archive, object]:
+    settings.MEDIA_ROOT = tmp_path
+    organizer = make_organizer("organizer")
+    event, round_ = played_event(organizer, players=4)
+    event.arbiters.add(organizer)
+    game = Game.objects.filter(pairing__round=round_).first()
+    record_save(game=game, pdn=PDN, user=organizer)
+    dispute_open(game=game, claim="wrong-result", statement="It was a draw.", user=organizer)
+    dispute_rule(dispute=Dispute.objects.get(), decision="reject", reason="Seen.", user=organizer)
+    document_build(document_id=Document.objects.create(event=event, kind="standings").pk)
+    return archive_open(event_archive(event=event, user=organizer), name="e.zip"), organizer
+
+
+def test_every_wrong_value_is_an_archive_error_or_imports(archive):
+    archive, organizer = archive
+    tried = refused = 0
+    for name, content in archive.json.items():
+        for path in _leaves(content):
+            if not path:
+                continue
+            for wrong in WRONG:
+                changed = Archive(
+                    name=archive.name,
+                    manifest=archive.manifest,
+                    json={**archive.json, name: _replaced(content, path, wrong)},
+                    files=archive.files,
+                )
+                tried += 1
+                try:
+                    with transaction.atomic():
+                        archive_import(archive=changed, user=organizer, slug="copy")
+                        raise Rollback
+                except ArchiveError as exc:
+                    refused += 1
+                    # The file named may be another one (an id no longer found there).
+                    assert NAMED.match(str(exc)), (name, path, wrong, str(exc))
+                except Rollback:
+                    pass
+    assert Event.objects.count() == 1
+    assert tried > 150 and refused > tried // 2, (tried, refused)
+    print(f"{tried} archives tried, {refused} refused")
