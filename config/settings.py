@@ -18,7 +18,7 @@ Environment variables:
 - LOGIN_FAILURE_LIMIT (5), LOGIN_ADDRESS_FAILURE_LIMIT (50), LOGIN_LOCKOUT_SECONDS (900):
   failed logins allowed per account and address, per address, and for how long.
 - DJANGO_LANGUAGE_CODE: "en" (default) or "fr": the language of visitors whose browser asks
-  for neither, and of the printable PDF documents (one file shared by every reader).
+  for neither, and the default language of an event's PDF documents (Event.language).
 """
 
 import contextlib
@@ -167,7 +167,7 @@ AUTH_PASSWORD_VALIDATORS = [
 ]
 
 # Pages follow the browser's Accept-Language (LocaleMiddleware) or the language switch;
-# LANGUAGE_CODE is the fallback and the language of the shared PDF documents.
+# LANGUAGE_CODE is the fallback, and the default language of an event's PDF documents.
 LANGUAGE_CODE = os.environ.get("DJANGO_LANGUAGE_CODE", "en")
 LANGUAGES = [("en", _("English")), ("fr", _("French"))]
 LOCALE_PATHS = [BASE_DIR / "locale"]

@@ -44,6 +44,12 @@ def variant_choices() -> list[tuple[str, str]]:
 BRAZILIAN = "brazilian"
 
 
+def default_language() -> str:
+    """The site's language (settings.LANGUAGE_CODE): the documents' language of an event
+    created without one (the admin proposes the organizer's own)."""
+    return settings.LANGUAGE_CODE
+
+
 def validate_tiebreak_codes(value: object) -> None:
     """Every entry must be a code of tournaments.scoring.tiebreaks.TIEBREAKS, without repetition."""
     from tournaments.scoring.tiebreaks import TIEBREAKS
@@ -194,6 +200,13 @@ class Event(models.Model):
     end_date = models.DateField(_("end date"))
     venue = models.CharField(_("venue"), max_length=200, blank=True)
     chief_arbiter = models.CharField(_("chief arbiter"), max_length=200, blank=True)
+    language = models.CharField(
+        _("language of the documents"),
+        max_length=7,
+        choices=settings.LANGUAGES,
+        default=default_language,
+        help_text=_("The printed documents (crosstable, standings, pairings, score sheets)."),
+    )
     system = models.CharField(_("system"), max_length=8, choices=System.choices)
     swap_last_two = models.BooleanField(
         _("swap the last two rounds"),

@@ -2,11 +2,13 @@
 
 from typing import ClassVar
 
+from django.conf import settings
 from django.contrib import admin, messages
 from django.contrib.auth import get_user_model
 from django.db.models import Count, Max, Prefetch, Q
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.urls import path, reverse
+from django.utils import translation
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 from django.views.decorators.http import require_POST
@@ -159,6 +161,7 @@ class EventAdmin(ScopedAdmin, AuditedAdmin):
                     ("start_date", "end_date"),
                     "venue",
                     "chief_arbiter",
+                    "language",
                     "organizers",
                     "arbiters",
                 )
@@ -205,6 +208,14 @@ class EventAdmin(ScopedAdmin, AuditedAdmin):
             kwargs["required"] = False
             kwargs["help_text"] = _("Users who arbitrate the event (draws, disputes).")
         return super().formfield_for_manytomany(db_field, request, **kwargs)
+
+    def get_changeform_initial_data(self, request: HttpRequest) -> dict:
+        """A new event's documents are proposed in the organizer's language (the admin's)."""
+        initial = super().get_changeform_initial_data(request)
+        language = translation.get_language()
+        if language in dict(settings.LANGUAGES):
+            initial.setdefault("language", language)
+        return initial
 
     def get_inline_instances(self, request: HttpRequest, obj=None):
         return super().get_inline_instances(request, obj) if obj is not None else []

@@ -62,6 +62,7 @@ def event_header(event: Event) -> EventHeader:
         start_date=event.start_date,
         end_date=event.end_date,
         chief_arbiter=event.chief_arbiter,
+        language=event.language,
     )
 
 

@@ -27,7 +27,8 @@ Progress = Callable[[float], None]
 
 @dataclass(frozen=True)
 class EventHeader:
-    """The event as every document names it. ``system`` and ``variant`` are display labels."""
+    """The event as every document names it. ``system`` and ``variant`` are display labels
+    in ``language``, the language the document is written in."""
 
     name: str
     variant: str
@@ -36,6 +37,7 @@ class EventHeader:
     start_date: datetime.date | None = None
     end_date: datetime.date | None = None
     chief_arbiter: str = ""
+    language: str = ""
 
     @property
     def dates(self) -> str:
