@@ -699,8 +699,10 @@ class BallotCard(models.Model):
         )
 
     def __str__(self) -> str:
+        """Code, name and moves; a start-position card by its code and name only (its
+        position is drawn where it is shown, tournaments.ballots.cards.card_svg)."""
         label = f"{self.code} {self.name}".strip()
-        return f"{label}: {self.moves or self.start_fen or self.fen}"
+        return f"{label}: {self.moves}" if self.moves else label
 
 
 class BallotDraw(models.Model):
