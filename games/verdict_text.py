@@ -38,7 +38,8 @@ LABELS = {
     # games.verification.FlagKind (the others share a verdict's code)
     "illegal-move": gettext_lazy("illegal move"),
     "ambiguous-move": gettext_lazy("ambiguous move"),
-    "result-contradicted": gettext_lazy("result contradicted"),
+    "result-contradicted": gettext_lazy("recorded result contradicted"),
+    "entered-result-contradicted": gettext_lazy("entered result contradicted"),
     "automatic-draw": gettext_lazy("automatic draw"),
     "left-opening": gettext_lazy("opening left"),
 }
@@ -237,6 +238,11 @@ def flag_text(flag: Mapping[str, Any], report: Mapping[str, Any] | None) -> str:
     if kind in ("illegal-move", "ambiguous-move", "unreadable") and report.get("error"):
         return move_problem(report["error"])
     if kind == "result-contradicted":
+        return _("the record gives %(result)s; %(ending)s") % {
+            "result": report.get("recorded_result") or "*",
+            "ending": ending_text(report),
+        }
+    if kind == "entered-result-contradicted":
         return _("the result entered is %(entered)s; %(ending)s") % {
             "entered": report.get("entered_result") or "?",
             "ending": ending_text(report),
