@@ -267,7 +267,7 @@ def test_pages_follow_the_browser_language(client, played):
     home = _page(client, f"/events/{played.slug}/", "fr")
     assert "1 juillet 2026" in home  # the French DATE_FORMAT, month in French
     assert "Solkoff tronqué (FMJD)" in home
-    assert "Une victoire rapporte 2,0 points" in home  # French decimal comma
+    assert "Une victoire rapporte 2 points, une nulle 1 point, une défaite 0 point." in home
     assert "July 1, 2026" in _page(client, f"/events/{played.slug}/", "en")
 
     standings = _page(client, f"/events/{played.slug}/standings/", "fr")

@@ -27,7 +27,9 @@ lost for both players", PDN standard, Result tag); a pending game is ``*``.
 from dataclasses import dataclass
 from decimal import Decimal
 
+from django.utils import formats
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import ngettext
 
 from arbiter import find_variant
 from arbiter.errors import UnknownVariantError
@@ -227,3 +229,18 @@ def _points(value: Decimal) -> str:
     if not half:
         return str(int(whole))
     return f"{int(whole) or ''}½"
+
+
+def points_text(value: Decimal) -> str:
+    """A number of points with its noun, in the page's language: ``1 point``, ``2 points``,
+    ``1.5 points`` (``1,5 points`` in French), without trailing zeros.
+
+    >>> points_text(Decimal("1.0")), points_text(Decimal("2.50"))
+    ('1 point', '2.5 points')
+    """
+    shown = value.quantize(Decimal(1)) if value == value.to_integral_value() else value.normalize()
+    # A fraction takes the plural in English ("1.5 points"); ngettext wants a whole number.
+    count = int(shown) if shown == shown.to_integral_value() else 2
+    return ngettext("%(points)s point", "%(points)s points", count) % {
+        "points": formats.localize(shown)
+    }
