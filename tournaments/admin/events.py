@@ -476,6 +476,8 @@ class EventAdmin(ScopedAdmin, AuditedAdmin):
         after = rounds[-1] if rounds else 0
         if rounds and form.is_valid():
             after = form.cleaned_data["after_round"]
+        else:  # the picker shows the round displayed
+            form = StandingsRoundForm(initial={"after_round": after}, rounds=rounds)
         rows = standings_get(event, after_round=after) if rounds else []
         return render_page(
             self,
