@@ -17,6 +17,7 @@ from tournaments.services.registrations import (
     bye_request_add,
     bye_request_delete,
     registration_add,
+    registration_removal_refusal,
     registration_withdraw,
 )
 
@@ -134,6 +135,18 @@ class RegistrationAdmin(ScopedAdmin, AuditedAdmin):
             ),
             *super().get_urls(),
         ]
+
+    def delete_view(self, request: HttpRequest, object_id: str, extra_context=None):
+        """A registration on a board is not removed: the page says what to do instead (not
+        the admin's "no permission to delete pairings")."""
+        registration = object_or_404(self, request, object_id, change=False)
+        refusal = registration_removal_refusal(registration)
+        if refusal is not None:
+            report_refusal(request, refusal)
+            return HttpResponseRedirect(
+                reverse("admin:tournaments_registration_change", args=(registration.pk,))
+            )
+        return super().delete_view(request, object_id, extra_context)
 
     def changeform_view(self, request, object_id=None, form_url="", extra_context=None):
         extra_context = {**(extra_context or {}), "withdraw_form": WithdrawForm()}
