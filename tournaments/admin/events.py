@@ -33,6 +33,7 @@ from tournaments.models import (
     Registration,
     RoundStatus,
 )
+from tournaments.names import name_contains, name_order
 from tournaments.pairing.trf import TrfEvent, trf_dumps
 from tournaments.pairing.types import ScoringSystem
 from tournaments.scoring.matches import MATCH_POINTS_RULE
@@ -377,13 +378,11 @@ class EventAdmin(ScopedAdmin, AuditedAdmin):
         candidates = Player.objects.exclude(registrations__event=event)
         if query:
             candidates = candidates.filter(
-                Q(last_name__icontains=query)
-                | Q(first_name__icontains=query)
-                | Q(fmjd_id=query)
-                | Q(club__icontains=query)
+                name_contains(query, "last_name", "first_name", "club") | Q(fmjd_id=query)
             )
         total = candidates.count()
-        first = list(candidates.order_by("last_name", "first_name")[:REGISTER_LIST_LIMIT])
+        ordered = candidates.order_by(*name_order("last_name", "first_name"))
+        first = list(ordered[:REGISTER_LIST_LIMIT])
         candidates = Player.objects.filter(pk__in=[player.pk for player in first])
         form = EventRegisterForm(request.POST or None, players=candidates)
         if request.method == "POST" and form.is_valid():

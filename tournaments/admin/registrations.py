@@ -12,6 +12,7 @@ from tournaments.admin.scoping import ScopedAdmin
 from tournaments.forms import ByeRequestForm, RegistrationAddForm, WithdrawForm
 from tournaments.inputs import whole_number
 from tournaments.models import ByeRequest, Registration
+from tournaments.names import name_contains
 from tournaments.services.errors import TournamentError
 from tournaments.services.registrations import (
     bye_request_add,
@@ -49,6 +50,15 @@ class RegistrationAdmin(ScopedAdmin, AuditedAdmin):
     list_filter = (("event", admin.RelatedOnlyFieldListFilter),)
     list_select_related = ("player", "event")
     search_fields = ("player__last_name", "player__first_name", "player__fmjd_id")
+
+    def get_search_results(self, request: HttpRequest, queryset, search_term: str):
+        """The admin's search, and names found without their exact accents ("lefevre")."""
+        found, duplicates = super().get_search_results(request, queryset, search_term)
+        if search_term.strip():
+            names = name_contains(search_term.strip(), "player__last_name", "player__first_name")
+            found = found | queryset.filter(names)
+        return found, duplicates
+
     autocomplete_fields = ("player",)
     inlines = (ByeRequestInline,)
     change_form_template = "admin/tournaments/registration/change_form.html"
