@@ -19,6 +19,8 @@ from typing import Any
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
+from tournaments.results import result_score
+
 LABELS = {
     # arbiter.verdict.VerdictKind
     "legal": gettext_lazy("every move is legal"),
@@ -231,8 +233,9 @@ def result_check_text(check: str, report: Mapping[str, Any]) -> str:
     return _("the game did not end on the board (resignation, agreement or time)")
 
 
-def flag_text(flag: Mapping[str, Any], report: Mapping[str, Any] | None) -> str:
-    """A flag of the verification (games.verification) as a sentence."""
+def flag_text(flag: Mapping[str, Any], report: Mapping[str, Any] | None, variant: str = "") -> str:
+    """A flag of the verification (games.verification) as a sentence; the entered result
+    written as ``variant`` writes it (``0-2`` in international draughts)."""
     report = report or {}
     kind = flag.get("kind")
     if kind in ("illegal-move", "ambiguous-move", "unreadable") and report.get("error"):
@@ -243,8 +246,9 @@ def flag_text(flag: Mapping[str, Any], report: Mapping[str, Any] | None) -> str:
             "ending": ending_text(report),
         }
     if kind == "entered-result-contradicted":
+        entered = report.get("entered_result") or "?"
         return _("the result entered is %(entered)s; %(ending)s") % {
-            "entered": report.get("entered_result") or "?",
+            "entered": result_score(entered, variant) if variant else entered,
             "ending": ending_text(report),
         }
     if kind == "automatic-draw" and report.get("draw"):
