@@ -14,8 +14,8 @@ from django.core.validators import MaxValueValidator, MinValueValidator, RegexVa
 from django.db import models
 from django.db.models import F, Q
 from django.utils.functional import Promise
+from django.utils.translation import gettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
-from django.utils.translation import pgettext_lazy
 from simple_history.models import HistoricalRecords
 
 # Django loads an app's models from its models module: importing the printed documents'
@@ -657,7 +657,9 @@ class BallotDeck(models.Model):
         ordering = ("variant", "name")
 
     def __str__(self) -> str:
-        return self.name
+        """The deck's name; a published deck's in the reader's language (its name is
+        marked for translation in tournaments.ballots.decks)."""
+        return gettext(self.name) if self.builtin else self.name
 
 
 class BallotCard(models.Model):

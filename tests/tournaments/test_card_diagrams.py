@@ -64,3 +64,16 @@ def test_the_admin_round_page_and_card_page_draw_the_card(organizer, drawing_tab
     html = client.get(card_page).content.decode()
     assert pieces(html) >= 24 and "position after the card" in html.lower()
     assert draw.card.fen not in html.replace('aria-label="', "")
+
+
+def test_a_published_deck_is_named_in_the_reader_s_language():
+    from django.utils import translation
+
+    deck = BallotDeck.objects.get(slug="fmjd-64")
+    with translation.override("fr"):
+        assert str(deck) == "Table de tirage FMJD 64"
+    with translation.override("en"):
+        assert str(deck) == "FMJD Drawing Table 64"
+    custom = BallotDeck.objects.create(name="Club deck", slug="club", variant="russian")
+    with translation.override("fr"):
+        assert str(custom) == "Club deck"

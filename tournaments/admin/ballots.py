@@ -26,7 +26,7 @@ from tournaments.services.errors import TournamentError
 
 @admin.register(BallotDeck)
 class BallotDeckAdmin(AuditedAdmin):
-    list_display = ("name", "variant", "builtin", "cards_link", "source")
+    list_display = ("__str__", "variant", "builtin", "cards_link", "source")
     list_filter = ("variant", "builtin")
     fields = ("name", "slug", "variant", "source")
 
