@@ -238,9 +238,20 @@ def points_text(value: Decimal) -> str:
     >>> points_text(Decimal("1.0")), points_text(Decimal("2.50"))
     ('1 point', '2.5 points')
     """
-    shown = value.quantize(Decimal(1)) if value == value.to_integral_value() else value.normalize()
     # A fraction takes the plural in English ("1.5 points"); ngettext wants a whole number.
-    count = int(shown) if shown == shown.to_integral_value() else 2
+    count = int(value) if value == value.to_integral_value() else 2
     return ngettext("%(points)s point", "%(points)s points", count) % {
-        "points": formats.localize(shown)
+        "points": points_number(value)
     }
+
+
+def points_number(value: Decimal) -> str:
+    """A number of points (or a tie-break value) in the page's or document's language,
+    without trailing zeros: ``48``, ``1.5`` (``1,5`` in French), never ``48,0`` or
+    ``81,00``.
+
+    >>> points_number(Decimal("48.0")), points_number(Decimal("12.50"))
+    ('48', '12.5')
+    """
+    whole = value == value.to_integral_value()
+    return formats.localize(value.quantize(Decimal(1)) if whole else value.normalize())

@@ -249,6 +249,7 @@ def test_every_document_is_written_in_the_event_s_language(
     assert french.fingerprint != english.fingerprint
     _, text = pdf_text(french)
     assert "Grille américaine" in text and "Crosstable" not in text
+    assert "1,5" in text and "1.5" not in text  # the French decimal comma
     round_ = robin.rounds.get(number=1)
     for kind, words in (("pairings", "Appariements"), ("scoresheets", "Feuille de partie")):
         document = request(

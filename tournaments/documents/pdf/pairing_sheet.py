@@ -25,7 +25,7 @@ from tournaments.documents.pdf.pages import (
     usable_width,
 )
 from tournaments.documents.pdf.tables import Column, paged_tables
-from tournaments.scoring.crosstable import format_points
+from tournaments.results import points_number
 
 HEADER_HEIGHT = 52.0
 
@@ -104,16 +104,16 @@ def player_text(player: SheetPlayer) -> str:
 
 def _row(board: Board, games: int, per_board: bool) -> list[str]:
     if board.black is None:
-        row = [str(board.board), player_text(board.white), format_points(board.white.score)]
+        row = [str(board.board), player_text(board.white), points_number(board.white.score)]
         row += [board.bye, "", ""]
     else:
         result = " ".join(board.results) if board.results else " / ".join(["      "] * games)
         row = [
             str(board.board),
             player_text(board.white),
-            format_points(board.white.score),
+            points_number(board.white.score),
             result,
-            format_points(board.black.score),
+            points_number(board.black.score),
             player_text(board.black),
         ]
     if per_board:
