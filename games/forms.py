@@ -51,14 +51,7 @@ class RulingForm(forms.Form):
             ply.validators.append(MaxValueValidator(last_ply))
             ply.widget.attrs["max"] = last_ply
         if variant:
-            labels = dict(GameResult.choices)
-            self.fields["result"].choices = [
-                ("", _("unchanged")),
-                *(
-                    (code, score if score == labels[code] else f"{score} ({labels[code]})")
-                    for code, score in result_choices(variant)
-                ),
-            ]
+            self.fields["result"].choices = [("", _("unchanged")), *result_choices(variant)]
 
 
 class DeskUploadForm(forms.Form):

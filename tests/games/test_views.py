@@ -169,3 +169,14 @@ def test_the_desk_lists_disputes_and_flagged_records(
     assert "I did not resign." not in text  # statements stay on the dispute page
     assert "Wrong result" in text or "wrong result" in text
     assert "ply 3" in text and "capture is compulsory" in text
+
+
+def test_the_ruling_form_names_each_result_once():
+    from games.forms import RulingForm
+
+    labels = [
+        str(label) for _code, label in RulingForm(variant="international").fields["result"].choices
+    ]
+    assert "2-0 (white wins)" in labels and "+/- (white wins by forfeit)" in labels
+    assert len(set(labels)) == len(labels)
+    assert not any(label.count("(") > 1 for label in labels)
