@@ -28,7 +28,7 @@ Environment variables:
   DJANGO_EMAIL_USE_TLS (1), DJANGO_EMAIL_USE_SSL (0) and DJANGO_DEFAULT_FROM_EMAIL. Without it
   mails are printed on the console (development).
 - DJANGO_LANGUAGE_CODE: "en" (default) or "fr": the language of visitors whose browser asks
-  for neither, and of the printable PDF documents (one file shared by every reader).
+  for neither, and the default language of an event's PDF documents (Event.language).
 """
 
 import contextlib
@@ -208,7 +208,7 @@ AUTH_PASSWORD_VALIDATORS = [
 ]
 
 # Pages follow the browser's Accept-Language (LocaleMiddleware) or the language switch;
-# LANGUAGE_CODE is the fallback and the language of the shared PDF documents.
+# LANGUAGE_CODE is the fallback, and the default language of an event's PDF documents.
 LANGUAGE_CODE = os.environ.get("DJANGO_LANGUAGE_CODE", "en")
 LANGUAGES = [("en", _("English")), ("fr", _("French"))]
 LOCALE_PATHS = [BASE_DIR / "locale"]

@@ -8,8 +8,12 @@ class GamesConfig(AppConfig):
 
     def ready(self) -> None:
         from games.models import GameRecord
+        from games.services.verification import verification_follow_result
         from tournaments.selectors_public import FINGERPRINT_HISTORIES
+        from tournaments.services.results import RESULT_FOLLOWERS
 
         FINGERPRINT_HISTORIES.append(
             lambda event: GameRecord.history.filter(game__pairing__round__event_id=event)
         )
+        if verification_follow_result not in RESULT_FOLLOWERS:
+            RESULT_FOLLOWERS.append(verification_follow_result)

@@ -1,6 +1,7 @@
 """Forms of the dispute desk: they read input only; the services decide."""
 
 from django import forms
+from django.core.validators import MaxValueValidator
 from django.db.models import QuerySet
 from django.utils.translation import gettext_lazy as _
 
@@ -33,22 +34,25 @@ class RulingForm(forms.Form):
         label=_("Replay from ply"),
         min_value=0,
         required=False,
-        help_text=_("Required to order a replay."),
+        help_text=_(
+            "Required to order a replay: the game resumes from the position after this ply "
+            "(0: the start position)."
+        ),
     )
     reason = forms.CharField(label=_("Reason"), widget=forms.Textarea(attrs={"rows": 4}))
     expected_version = forms.IntegerField(widget=forms.HiddenInput, required=False)
 
-    def __init__(self, *args, variant: str = "", **kwargs) -> None:
+    def __init__(self, *args, variant: str = "", last_ply: int | None = None, **kwargs) -> None:
+        """``last_ply``: the last ply the record can play, the highest ply to resume after
+        (the form says so rather than the service refusing it after the submit)."""
         super().__init__(*args, **kwargs)
+        if last_ply is not None:
+            ply = self.fields["ply"]
+            ply.max_value = last_ply
+            ply.validators.append(MaxValueValidator(last_ply))
+            ply.widget.attrs["max"] = last_ply
         if variant:
-            labels = dict(GameResult.choices)
-            self.fields["result"].choices = [
-                ("", _("unchanged")),
-                *(
-                    (code, score if score == labels[code] else f"{score} ({labels[code]})")
-                    for code, score in result_choices(variant)
-                ),
-            ]
+            self.fields["result"].choices = [("", _("unchanged")), *result_choices(variant)]
 
 
 class DeskUploadForm(forms.Form):

@@ -80,6 +80,16 @@ def game_replay(game: Game, *, ply: int) -> GameReplay | None:
     return GameReplay(timeline=timeline, step=step, svg=svg, card=card)
 
 
+def replay_ply_proposed(dispute: Dispute, replay: GameReplay | None) -> int | None:
+    """The ply a "replay" ruling proposes to resume after: the one before the disputed ply
+    (its move is played again), within the plies the record can play; None without a
+    record or a disputed ply. A disputed illegal move at ply 12 proposes 11: the last
+    position the game reached legally."""
+    if replay is None or dispute.ply is None:
+        return None
+    return max(0, min(dispute.ply - 1, replay.timeline.last_ply))
+
+
 def position_svg(game: Game, fen: str, *, ply: int | None) -> str:
     """The diagram of a position of ``game`` (the one a replay ruling starts from)."""
     variant = find_variant(game.pairing.round.event.variant)

@@ -67,7 +67,9 @@ def start_and_opening(
     Without a card: the record's own FEN tag, no opening to check. With one
     (docs/rules/tournaments.md §6.7: the players play the drawn card's opening):
     - a record without FEN tag starts from the card's start position and must begin with
-      the card's moves;
+      the card's moves; but when its first move cannot be played there and can be played
+      from the variant's initial position, the record starts from the initial position:
+      it did not start from the card (a start-position card played as a free game);
     - a record whose FEN tag is the card's start position must begin with its moves;
     - a record whose FEN tag is the card's final position skipped the moves: it followed
       the card (the third value is True);
@@ -76,6 +78,14 @@ def start_and_opening(
     tag = (game.tag("FEN") or "").strip()
     if card is None:
         return tag or None, None, False
+    initial = variant().fen()
+    if (
+        not tag
+        and card.start_fen
+        and _opens_from(game, variant, initial)
+        and not _opens_from(game, variant, _normal(variant, card.start_fen))
+    ):
+        return initial, None, False
     fen = _normal(variant, tag) if tag else _normal(variant, card.start_fen)
     if fen == _normal(variant, card.fen) and card.moves:
         return fen, None, True
@@ -114,6 +124,18 @@ def game_timeline(game: PdnGame, variant: type[GameBoard], start_fen: str | None
         counters.push(move)
         steps.append(Step(counters.ply, number, item.text, move, board.fen(), counters.snapshot()))
     return Timeline(variant, tuple(steps))
+
+
+def _opens_from(game: PdnGame, variant: type[GameBoard], fen: str) -> bool:
+    """Whether ``game``'s first move can be played from ``fen`` (True without a move)."""
+    first = next((item for item in game.moves if isinstance(item, PdnMove)), None)
+    if first is None or first.unknown:
+        return True
+    try:
+        variant(fen).parse_move(first.text)
+    except ArbiterError:
+        return False
+    return True
 
 
 def _normal(variant: type[GameBoard], fen: str) -> str:

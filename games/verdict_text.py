@@ -19,6 +19,8 @@ from typing import Any
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
+from tournaments.results import result_score
+
 LABELS = {
     # arbiter.verdict.VerdictKind
     "legal": gettext_lazy("every move is legal"),
@@ -38,7 +40,8 @@ LABELS = {
     # games.verification.FlagKind (the others share a verdict's code)
     "illegal-move": gettext_lazy("illegal move"),
     "ambiguous-move": gettext_lazy("ambiguous move"),
-    "result-contradicted": gettext_lazy("result contradicted"),
+    "result-contradicted": gettext_lazy("recorded result contradicted"),
+    "entered-result-contradicted": gettext_lazy("entered result contradicted"),
     "automatic-draw": gettext_lazy("automatic draw"),
     "left-opening": gettext_lazy("opening left"),
 }
@@ -230,15 +233,22 @@ def result_check_text(check: str, report: Mapping[str, Any]) -> str:
     return _("the game did not end on the board (resignation, agreement or time)")
 
 
-def flag_text(flag: Mapping[str, Any], report: Mapping[str, Any] | None) -> str:
-    """A flag of the verification (games.verification) as a sentence."""
+def flag_text(flag: Mapping[str, Any], report: Mapping[str, Any] | None, variant: str = "") -> str:
+    """A flag of the verification (games.verification) as a sentence; the entered result
+    written as ``variant`` writes it (``0-2`` in international draughts)."""
     report = report or {}
     kind = flag.get("kind")
     if kind in ("illegal-move", "ambiguous-move", "unreadable") and report.get("error"):
         return move_problem(report["error"])
     if kind == "result-contradicted":
+        return _("the record gives %(result)s; %(ending)s") % {
+            "result": report.get("recorded_result") or "*",
+            "ending": ending_text(report),
+        }
+    if kind == "entered-result-contradicted":
+        entered = report.get("entered_result") or "?"
         return _("the result entered is %(entered)s; %(ending)s") % {
-            "entered": report.get("entered_result") or "?",
+            "entered": result_score(entered, variant) if variant else entered,
             "ending": ending_text(report),
         }
     if kind == "automatic-draw" and report.get("draw"):

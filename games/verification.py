@@ -2,13 +2,17 @@
 
 Pure Python (no database): :func:`flags_for` compares the verdict with the result entered
 for the game and with the drawn card, and lists the findings, each with the ply where it
-happens. A flag is a report to the arbiter; the result is never changed here.
+happens. A flag is a report to the arbiter; the result is never changed here. The finding
+about the entered result depends on the result only, not on the replay:
+:func:`flags_with_entered_result` puts it right when the result changes, from the stored
+report, so a verification never speaks of a result the game no longer has.
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import asdict, dataclass
-from typing import Literal
+from typing import Any, Literal
 
 from arbiter import Verdict
 
@@ -17,6 +21,7 @@ FlagKind = Literal[
     "illegal-move",
     "ambiguous-move",
     "result-contradicted",
+    "entered-result-contradicted",
     "automatic-draw",
     "left-opening",
 ]
@@ -40,14 +45,6 @@ class Flag:
         return asdict(self)
 
 
-def board_result(verdict: Verdict) -> str | None:
-    """The game result code the board decided (a win with no legal move left for the loser,
-    or an automatic draw), None when the game did not end on the board."""
-    if verdict.outcome is None:
-        return None
-    return _RESULT_OF_WINNER[verdict.outcome.winner]
-
-
 def flags_for(verdict: Verdict, *, entered_result: str) -> list[Flag]:
     """The findings of ``verdict`` for a game whose entered result is ``entered_result``.
 
@@ -55,7 +52,8 @@ def flags_for(verdict: Verdict, *, entered_result: str) -> list[Flag]:
       and the arbiter's reason; docs/rules/international.md §8: an illegal move is reported, the
       opponent or the arbiter decides what follows);
     - the result is contradicted: the board decided the game and the record's result
-      (arbiter's result check) or the entered result says otherwise
+      (arbiter's result check: ``result-contradicted``) or the entered result
+      (``entered-result-contradicted``, :func:`entered_result_flag`) says otherwise
       (docs/rules/international.md §5.1, russian.md §3, english.md §2.5: the side to move without a
       legal move has lost; international.md §6, russian.md §4: an automatic draw ends the
       game);
@@ -69,20 +67,11 @@ def flags_for(verdict: Verdict, *, entered_result: str) -> list[Flag]:
             verdict.verdict, "unreadable"
         )
         flags.append(Flag(kind, error.ply, error.message))
-    decided = board_result(verdict)
-    if decided is not None:
-        assert verdict.outcome is not None
-        if verdict.result_check == "contradicts":
-            flags.append(Flag("result-contradicted", verdict.outcome.ply, verdict.result_message))
-        if entered_result in _PLAYED_RESULTS and entered_result != decided:
-            flags.append(
-                Flag(
-                    "result-contradicted",
-                    verdict.outcome.ply,
-                    f"the result entered is {entered_result}, but the board gives {decided} "
-                    f"at ply {verdict.outcome.ply} ({_ending(verdict)})",
-                )
-            )
+    if verdict.outcome is not None and verdict.result_check == "contradicts":
+        flags.append(Flag("result-contradicted", verdict.outcome.ply, verdict.result_message))
+    entered = entered_result_flag(verdict.to_dict(), entered_result)
+    if entered is not None:
+        flags.append(entered)
     if verdict.outcome is not None and verdict.outcome.termination == "draw-rule":
         draw = verdict.draw
         assert draw is not None
@@ -112,10 +101,31 @@ def flags_for(verdict: Verdict, *, entered_result: str) -> list[Flag]:
     return flags
 
 
-def _ending(verdict: Verdict) -> str:
-    assert verdict.outcome is not None
-    if verdict.outcome.winner is None:
-        assert verdict.draw is not None
-        return f"automatic draw, {verdict.draw.name}"
-    loser = "black" if verdict.outcome.winner == "white" else "white"
-    return f"{loser} has no legal move"
+def entered_result_flag(report: Mapping[str, Any], entered_result: str) -> Flag | None:
+    """The finding about ``entered_result`` for a replay whose report
+    (arbiter.Verdict.to_dict()) is ``report``: None unless the board decided the game and
+    the entered result of a played game says otherwise (docs/rules/international.md §5.1,
+    russian.md §3, english.md §2.5: the side to move without a legal move has lost;
+    international.md §6, russian.md §4: an automatic draw ends the game)."""
+    outcome = report.get("outcome") or {}
+    if not outcome or entered_result not in _PLAYED_RESULTS:
+        return None
+    decided = _RESULT_OF_WINNER[outcome.get("winner")]
+    if entered_result == decided:
+        return None
+    ply = outcome.get("ply")
+    return Flag(
+        "entered-result-contradicted",
+        ply,
+        f"the result entered is {entered_result}, but the board gives {decided} at ply {ply}",
+    )
+
+
+def flags_with_entered_result(
+    flags: list[dict[str, Any]], report: Mapping[str, Any], entered_result: str
+) -> list[dict[str, Any]]:
+    """Stored ``flags`` (Flag.to_dict()) with the finding about the entered result made
+    anew for ``entered_result``: the previous one is dropped, never repeated."""
+    kept = [flag for flag in flags if flag.get("kind") != "entered-result-contradicted"]
+    entered = entered_result_flag(report, entered_result)
+    return kept if entered is None else [*kept, entered.to_dict()]

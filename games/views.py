@@ -21,6 +21,7 @@ from games.selectors import (
     game_replay,
     officiated_events,
     position_svg,
+    replay_ply_proposed,
     verification_get,
 )
 from games.services.arbiters import may_appoint
@@ -184,13 +185,20 @@ def dispute_detail(request: HttpRequest, pk: int) -> HttpResponse:
     game = dispute.game
     event = game.pairing.round.event
     may_rule = can_rule(request.user, event) and dispute.status == DisputeStatus.OPEN
+    replay = game_replay(game, ply=_ply(request, default=dispute.ply or 0))
+    last_ply = None if replay is None else replay.timeline.last_ply
     form = RulingForm(
-        initial={"expected_version": game.version, "ply": dispute.ply}, variant=event.variant
+        initial={
+            "expected_version": game.version,
+            "ply": replay_ply_proposed(dispute, replay),
+        },
+        variant=event.variant,
+        last_ply=last_ply,
     )
     if request.method == "POST":
         if not may_rule:
             raise PermissionDenied
-        form = RulingForm(request.POST, variant=event.variant)
+        form = RulingForm(request.POST, variant=event.variant, last_ply=last_ply)
         if form.is_valid():
             data = form.cleaned_data
             try:
@@ -208,8 +216,6 @@ def dispute_detail(request: HttpRequest, pk: int) -> HttpResponse:
             else:
                 messages.success(request, _("The ruling is recorded."))
                 return redirect("desk:dispute", pk=dispute.pk)
-    ply = _ply(request, default=dispute.ply or 0)
-    replay = game_replay(game, ply=ply)
     ruling = getattr(dispute, "ruling", None)
     variant = event.variant
     return render(

@@ -267,7 +267,7 @@ def test_pages_follow_the_browser_language(client, played):
     home = _page(client, f"/events/{played.slug}/", "fr")
     assert "1 juillet 2026" in home  # the French DATE_FORMAT, month in French
     assert "Solkoff tronqué (FMJD)" in home
-    assert "Une victoire rapporte 2,0 points" in home  # French decimal comma
+    assert "Une victoire rapporte 2 points, une nulle 1 point, une défaite 0 point." in home
     assert "July 1, 2026" in _page(client, f"/events/{played.slug}/", "en")
 
     standings = _page(client, f"/events/{played.slug}/standings/", "fr")
@@ -305,8 +305,9 @@ def test_service_refusals_are_translated(played):
     assert "ronde 1" in str(refused.value)
 
 
-def test_documents_are_written_in_the_site_language(played, settings, tmp_path):
-    """A PDF is one file for every reader: the site's LANGUAGE_CODE, not the requester's."""
+def test_documents_are_written_in_the_event_s_language(played, settings, tmp_path):
+    """A PDF is one file for every reader: the event's language, not the requester's nor
+    the site's."""
     from django.utils import translation
     from pypdf import PdfReader
 
@@ -319,8 +320,9 @@ def test_documents_are_written_in_the_site_language(played, settings, tmp_path):
         event=played, kind=DocumentKind.STANDINGS, round=None
     )
 
-    def build(site: str, requester: str) -> str:
-        settings.LANGUAGE_CODE = site
+    def build(event: str, requester: str) -> str:
+        settings.LANGUAGE_CODE = requester
+        type(played).objects.filter(pk=played.pk).update(language=event)
         Document.objects.filter(pk=document.pk).update(status=DocumentStatus.QUEUED, forced=True)
         with translation.override(requester):
             built = document_build(document_id=document.pk)

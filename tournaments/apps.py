@@ -11,4 +11,5 @@ class TournamentsConfig(AppConfig):
             checks,  # noqa: F401  (registers the system checks)
             live,  # noqa: F401  (forgets cached event states on every change)
             login_limits,  # noqa: F401  (counts failed logins)
+            names,  # noqa: F401  (gives SQLite connections the name folding function)
         )

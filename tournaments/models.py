@@ -14,8 +14,8 @@ from django.core.validators import MaxValueValidator, MinValueValidator, RegexVa
 from django.db import models
 from django.db.models import F, Q
 from django.utils.functional import Promise
+from django.utils.translation import gettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
-from django.utils.translation import pgettext_lazy
 from simple_history.models import HistoricalRecords
 
 # Django loads an app's models from its models module: importing the printed documents'
@@ -43,6 +43,12 @@ def variant_choices() -> list[tuple[str, str]]:
 #: The variant that plays the Brazilian subset of a table marking one
 #: (docs/rules/tournaments.md §6.3).
 BRAZILIAN = "brazilian"
+
+
+def default_language() -> str:
+    """The site's language (settings.LANGUAGE_CODE): the documents' language of an event
+    created without one (the admin proposes the organizer's own)."""
+    return settings.LANGUAGE_CODE
 
 
 def validate_tiebreak_codes(value: object) -> None:
@@ -203,6 +209,13 @@ class Event(models.Model):
     end_date = models.DateField(_("end date"))
     venue = models.CharField(_("venue"), max_length=200, blank=True)
     chief_arbiter = models.CharField(_("chief arbiter"), max_length=200, blank=True)
+    language = models.CharField(
+        _("language of the documents"),
+        max_length=7,
+        choices=settings.LANGUAGES,
+        default=default_language,
+        help_text=_("The printed documents (crosstable, standings, pairings, score sheets)."),
+    )
     system = models.CharField(_("system"), max_length=8, choices=System.choices)
     swap_last_two = models.BooleanField(
         _("swap the last two rounds"),
@@ -663,7 +676,9 @@ class BallotDeck(models.Model):
         ordering = ("variant", "name")
 
     def __str__(self) -> str:
-        return self.name
+        """The deck's name; a published deck's in the reader's language (its name is
+        marked for translation in tournaments.ballots.decks)."""
+        return gettext(self.name) if self.builtin else self.name
 
 
 class BallotCard(models.Model):
@@ -705,8 +720,10 @@ class BallotCard(models.Model):
         )
 
     def __str__(self) -> str:
+        """Code, name and moves; a start-position card by its code and name only (its
+        position is drawn where it is shown, tournaments.ballots.cards.card_svg)."""
         label = f"{self.code} {self.name}".strip()
-        return f"{label}: {self.moves or self.start_fen or self.fen}"
+        return f"{label}: {self.moves}" if self.moves else label
 
 
 class BallotDraw(models.Model):

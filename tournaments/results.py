@@ -10,6 +10,10 @@ standard's "ResultType"):
 - **Default** (English, Russian, Brazilian, Italian and the other 8x8 games): ``1-0``,
   ``½-½``, ``0-1`` on the pages, ``1-0``, ``1/2-1/2``, ``0-1`` in PDN.
 
+A forfeit is never written as a score: the pages, the PDFs and the player cards write it
+``+/-`` (``-/+``, ``-/-``), the ``+`` and ``-`` of FIDE TRF16 that FIDE and FMJD crosstables
+print, and name a bye.
+
 On the pages a score is written in the order the names are shown, White's first. In PDN
 the first score is the *first player's* (PDN writes moves and scores in playing order):
 White's in International and Russian draughts, but Black's in English draughts, where
@@ -23,11 +27,14 @@ lost for both players", PDN standard, Result tag); a pending game is ``*``.
 from dataclasses import dataclass
 from decimal import Decimal
 
+from django.utils import formats
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import ngettext
 
 from arbiter import find_variant
 from arbiter.errors import UnknownVariantError
-from tournaments.models import GameResult
+from tournaments.models import BYE_KIND_LABELS, GameResult
+from tournaments.pairing.types import ByeKind
 
 FMJD = "international"
 
@@ -39,6 +46,8 @@ _WINNER: dict[str, str | None] = {
     GameResult.BLACK_FORFEIT_WIN: "black",
     GameResult.DRAW: None,
 }
+#: The codes of games played over the board: the ones written as a score.
+_PLAYED = frozenset({GameResult.WHITE_WIN, GameResult.DRAW, GameResult.BLACK_WIN})
 _PDN_TOKENS = {
     FMJD: {"first": "2-0", "second": "0-2", None: "1-1"},
     "default": {"first": "1-0", "second": "0-1", None: "1/2-1/2"},
@@ -81,12 +90,16 @@ def notation(variant: str) -> Notation:
 
 def result_score(result: str, variant: str) -> str:
     """``result`` as shown on the pages, White's score first: ``2-0`` (FMJD) or ``1-0``;
-    forfeits keep their sign (``+/-``), an unplayed game ``0-0``, a pending one ``*``.
+    forfeits keep their sign (``+/-``, ``-/+``, ``-/-``: the ``+`` and ``-`` of FIDE TRF16,
+    player section, and of the FMJD and FIDE crosstables), so a forfeit is never written
+    like a game played; an unplayed game is ``0-0``, a pending one ``*``.
 
     >>> result_score("1-0", "international"), result_score("1/2", "english")
     ('2-0', '½-½')
+    >>> result_score("+/-", "international")
+    '+/-'
     """
-    if result not in _WINNER:
+    if result not in _PLAYED:
         return result
     return _SCORES[FMJD if notation(variant).fmjd else "default"][_WINNER[result]]
 
@@ -121,9 +134,19 @@ def result_choices(variant: str) -> list[tuple[str, str]]:
     ]
     return [
         (GameResult.PENDING, "—"),
-        *((code, result_score(code, variant)) for code in codes),
+        *((code, result_label(code, variant)) for code in codes),
         (GameResult.UNPLAYED, str(_("unplayed"))),
     ]
+
+
+def result_label(result: str, variant: str) -> str:
+    """``result`` as written with what it is, for a choice and a title: ``2-0 (white
+    wins)``, ``+/- (white wins by forfeit)``, so that a forfeit and a game are told apart.
+
+    >>> result_label("1-0", "english")
+    '1-0 (white wins)'
+    """
+    return f"{result_score(result, variant)} ({GameResult(result).label})"
 
 
 #: A player's result (TRF code of a played game) and the score it stands for, the
@@ -134,13 +157,27 @@ _PLAYER_SCORES = {
 }
 
 
+#: A player's forfeit (TRF code) as written on a card, the player's side first.
+_PLAYER_FORFEITS = {"+": "+/-", "-": "-/+"}
+#: The bye of each TRF code (FIDE TRF16: ``U`` pairing-allocated, ``H`` half point, ``Z``
+#: zero point, ``F`` full point).
+_BYES = {kind.code: kind for kind in ByeKind}
+
+
 def player_result(code: str, variant: str) -> str:
     """A player card's result code (``1``, ``=``, ``0``; forfeits and byes by their TRF
-    code) as the player's score in the variant's notation.
+    code) as the player's score in the variant's notation; a forfeit keeps its sign
+    (``+/-`` won, ``-/+`` lost) and a bye is named, so neither reads like a game played.
 
     >>> player_result("1", "international"), player_result("=", "english")
     ('2-0', '½-½')
+    >>> player_result("-", "international")
+    '-/+'
     """
+    if code in _PLAYER_FORFEITS:
+        return _PLAYER_FORFEITS[code]
+    if code in _BYES:
+        return str(BYE_KIND_LABELS[_BYES[code]])
     return _PLAYER_SCORES[FMJD if notation(variant).fmjd else "default"].get(code, code)
 
 
@@ -192,3 +229,29 @@ def _points(value: Decimal) -> str:
     if not half:
         return str(int(whole))
     return f"{int(whole) or ''}½"
+
+
+def points_text(value: Decimal) -> str:
+    """A number of points with its noun, in the page's language: ``1 point``, ``2 points``,
+    ``1.5 points`` (``1,5 points`` in French), without trailing zeros.
+
+    >>> points_text(Decimal("1.0")), points_text(Decimal("2.50"))
+    ('1 point', '2.5 points')
+    """
+    # A fraction takes the plural in English ("1.5 points"); ngettext wants a whole number.
+    count = int(value) if value == value.to_integral_value() else 2
+    return ngettext("%(points)s point", "%(points)s points", count) % {
+        "points": points_number(value)
+    }
+
+
+def points_number(value: Decimal) -> str:
+    """A number of points (or a tie-break value) in the page's or document's language,
+    without trailing zeros: ``48``, ``1.5`` (``1,5`` in French), never ``48,0`` or
+    ``81,00``.
+
+    >>> points_number(Decimal("48.0")), points_number(Decimal("12.50"))
+    ('48', '12.5')
+    """
+    whole = value == value.to_integral_value()
+    return formats.localize(value.quantize(Decimal(1)) if whole else value.normalize())

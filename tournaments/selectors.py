@@ -532,7 +532,9 @@ def ballot_draw_check(draw: BallotDraw) -> int:
 def round_draws(round: Round) -> dict[int, BallotDraw]:
     """The live draw giving each board of ``round`` its card (pairing id -> draw): the board's
     own draw, else the round's draw for all boards; byes and boards without a card are absent."""
-    draws = BallotDraw.objects.filter(round=round, voided_at__isnull=True).select_related("card")
+    draws = BallotDraw.objects.filter(round=round, voided_at__isnull=True).select_related(
+        "card__deck"
+    )
     shared = next((d for d in draws if d.pairing_id is None), None)
     own = {d.pairing_id: d for d in draws if d.pairing_id is not None}
     boards = round.pairings.filter(black__isnull=False).values_list("pk", flat=True)

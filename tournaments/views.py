@@ -18,7 +18,7 @@ from django.core.cache import cache
 from django.core.cache.utils import make_template_fragment_key
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseNotModified
 from django.shortcuts import get_object_or_404, render
-from django.utils import formats, timezone
+from django.utils import timezone
 from django.utils.cache import parse_etags, patch_cache_control, patch_vary_headers, quote_etag
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
@@ -28,6 +28,7 @@ from tournaments.access import visible_event, visible_events
 from tournaments.inputs import whole_number
 from tournaments.models import BYE_KIND_LABELS, Event, GameResult, System
 from tournaments.pairing.types import ByeKind
+from tournaments.results import points_text
 from tournaments.scoring.tiebreaks import find_tiebreak
 from tournaments.selectors import (
     pairing_list,
@@ -227,11 +228,11 @@ def _rules(event: Event) -> list[str]:
         _("Each pairing plays %(games)s.") % {"games": event.get_games_per_pairing_display()}
     )
     rules.append(
-        _("A win scores %(win)s points, a draw %(draw)s, a loss %(loss)s.")
+        _("A win scores %(win)s, a draw %(draw)s, a loss %(loss)s.")
         % {
-            "win": formats.localize(event.points_win),
-            "draw": formats.localize(event.points_draw),
-            "loss": formats.localize(event.points_loss),
+            "win": points_text(event.points_win),
+            "draw": points_text(event.points_draw),
+            "loss": points_text(event.points_loss),
         }
     )
     rules.append(_("Players are ranked by %(ranking)s.") % {"ranking": event.get_ranking_display()})

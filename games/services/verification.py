@@ -18,7 +18,7 @@ from arbiter.pdn import read_game
 from arbiter.verdict import OpeningCheck
 from games.models import GameRecord, Verification, VerificationStatus
 from games.timeline import start_and_opening, variant_of
-from games.verification import flags_for
+from games.verification import flags_for, flags_with_entered_result
 from tournaments.ballots.cards import Card
 from tournaments.models import Game
 from tournaments.selectors import card_value, pairing_card
@@ -89,6 +89,26 @@ def _verify(record: GameRecord, verification: Verification) -> None:
         "card": None if card is None else card.code,
         "entered_result": game.result,
     }
+
+
+def verification_follow_result(game: Game) -> None:
+    """Put the finding about the entered result right after ``game``'s result changed
+    (tournaments.services.results.RESULT_FOLLOWERS, in the result's transaction): made anew
+    from the stored report, never repeated nor left stale. A verification still pending
+    reads the result when it runs."""
+    verification = (
+        Verification.objects.select_for_update(of=("self",))
+        .filter(record__game=game, status=VerificationStatus.DONE)
+        .first()
+    )
+    if verification is None or not verification.report.get("outcome"):
+        return
+    verification.flags = flags_with_entered_result(
+        verification.flags, verification.report, game.result
+    )
+    verification.flagged = bool(verification.flags)
+    verification.report = {**verification.report, "entered_result": game.result}
+    verification.save(update_fields=["flags", "flagged", "report"])
 
 
 def game_card(game: Game) -> Card | None:

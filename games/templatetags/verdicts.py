@@ -43,8 +43,8 @@ def note_text(note: str) -> str:
 
 
 @register.simple_tag
-def flag_text(flag, report) -> str:
-    return verdict_text.flag_text(flag, report)
+def flag_text(flag, report, variant: str = "") -> str:
+    return verdict_text.flag_text(flag, report, variant)
 
 
 @register.simple_tag

@@ -21,6 +21,7 @@ from tournaments.documents.services import (
 )
 from tournaments.models import Event, Player, RoundStatus
 from tournaments.scoring.crosstable import format_points
+from tournaments.services.events import event_update
 
 pytestmark = pytest.mark.django_db
 
@@ -235,3 +236,27 @@ def test_requests_that_name_no_document(demo):
         document_request(event=swiss, kind="pairings", round=other)
     with pytest.raises(ValueError, match="'poster' is not a valid DocumentKind"):
         document_request(event=swiss, kind="poster")
+
+
+def test_every_document_is_written_in_the_event_s_language(
+    demo, django_capture_on_commit_callbacks, settings
+):
+    settings.LANGUAGE_CODE = "en"
+    robin = demo["demo-round-robin"]
+    english = request(django_capture_on_commit_callbacks, event=robin, kind="crosstable").document
+    robin = event_update(event=robin, user=None, language="fr")
+    french = request(django_capture_on_commit_callbacks, event=robin, kind="crosstable").document
+    assert french.fingerprint != english.fingerprint
+    _, text = pdf_text(french)
+    assert "Grille américaine" in text and "Crosstable" not in text
+    assert "1,5" in text and "1.5" not in text  # the French decimal comma
+    round_ = robin.rounds.get(number=1)
+    for kind, words in (("pairings", "Appariements"), ("scoresheets", "Feuille de partie")):
+        document = request(
+            django_capture_on_commit_callbacks, event=robin, kind=kind, round=round_
+        ).document
+        _, text = pdf_text(document)
+        assert words in text, (kind, text[:300])
+    standings = request(django_capture_on_commit_callbacks, event=robin, kind="standings")
+    _, text = pdf_text(standings.document)
+    assert "Classement" in text and "Standings" not in text

@@ -10,7 +10,7 @@ import pytest
 from pypdf import PdfReader
 
 from tests.documents.events import NAMES, TIEBREAKS, synthetic_crosstable
-from tournaments.ballots.cards import Card
+from tournaments.ballots.cards import Card, relocated_fen, replay_card
 from tournaments.documents.pdf import (
     Board,
     EventHeader,
@@ -168,17 +168,26 @@ def test_pairing_sheet():
     assert "Card" not in flat
 
 
+def english_card(code: str, name: str, moves: str) -> Card:
+    return Card(code, name, moves, "", replay_card(variant="english", code=code, moves=moves).fen)
+
+
 def test_pairing_sheet_with_one_card_for_the_round_and_with_a_card_per_board():
-    card = Card("17", "Old Fourteenth", "11-15 23-19 8-11", "", "")
-    same = RoundSheet(3, 9, tuple(_with_card(b, card) for b in ROUND.boards))
+    card = english_card("17", "Old Fourteenth", "11-15 23-19 8-11")
+    same = RoundSheet(3, 9, tuple(_with_card(b, card) for b in ROUND.boards), variant="english")
     flat = " ".join(pdf_pages(render_pairing_sheet(HEADER, same, generated_at=WHEN))[0].split())
     assert "Ballot card for every board: 17 Old Fourteenth: 11-15 23-19 8-11" in flat
-    other = Card("40", "Dyke", "11-15 22-17 15-19", "", "")
+    other = english_card("40", "Dyke", "11-15 22-17 15-19")
     boards = (_with_card(ROUND.boards[0], card), _with_card(ROUND.boards[1], other))
-    each = RoundSheet(3, 9, (*boards, ROUND.boards[2]))
+    each = RoundSheet(3, 9, (*boards, ROUND.boards[2]), variant="english")
     flat = " ".join(pdf_pages(render_pairing_sheet(HEADER, each, generated_at=WHEN))[0].split())
     assert "Ballot card for every board" not in flat
     assert "17 Old Fourteenth: 11-15 23-19 8-11" in flat and "40 Dyke: 11-15 22-17 15-19" in flat
+
+
+def _with_cards() -> RoundSheet:
+    card = english_card("17", "Old Fourteenth", "11-15 23-19 8-11")
+    return RoundSheet(3, 9, tuple(_with_card(b, card) for b in ROUND.boards), variant="english")
 
 
 def _with_card(board, card):
@@ -186,9 +195,9 @@ def _with_card(board, card):
 
 
 def test_score_sheets_one_page_per_game_with_colours_swapped_in_game_two():
-    card = Card("17", "Old Fourteenth", "11-15 23-19 8-11", "", "")
-    sheet = RoundSheet(3, 9, tuple(_with_card(b, card) for b in ROUND.boards), games=2)
-    sheet = RoundSheet(3, 9, sheet.boards, games=2, black_first=True)
+    card = english_card("17", "Old Fourteenth", "11-15 23-19 8-11")
+    boards = tuple(_with_card(b, card) for b in ROUND.boards)
+    sheet = RoundSheet(3, 9, boards, games=2, black_first=True, variant="english")
     pages = pdf_pages(render_score_sheets(HEADER, sheet, generated_at=WHEN))
     assert len(pages) == 4  # two boards with two games each; the bye has none
     first, second = (" ".join(p.split()) for p in pages[:2])
@@ -200,6 +209,32 @@ def test_score_sheets_one_page_per_game_with_colours_swapped_in_game_two():
     assert "Black White" in first  # English draughts: Black moves first
     assert "1 31" in first and "30 60" in first
     assert "page 4 of 4" in pages[3]
+
+
+def test_a_drawing_table_card_is_drawn_not_written_as_fen():
+    """FMJD Drawing Table 64 (docs/rules/tournaments.md §6.2): a relocation card is a start
+    position; the score sheet and the pairing sheet draw it and never print its FEN."""
+    fen = relocated_fen(variant="russian", code="7", notation="c3-d4 f6-e5")
+    start = replay_card(variant="russian", code="7", start_fen=fen)
+    card = Card("7", "", "", start.start_fen, start.fen)
+    boards = tuple(_with_card(b, card) for b in ROUND.boards)
+    sheet = RoundSheet(3, 9, boards, variant="russian")
+    for render in (render_score_sheets, render_pairing_sheet):
+        data = render(HEADER, sheet, generated_at=WHEN)
+        text = " ".join(" ".join(page.split()) for page in pdf_pages(data))
+        assert start.fen not in text and "W:W" not in text and "B:W" not in text
+        assert _drawn_pieces(data) >= 24, render.__name__
+    pages = pdf_pages(render_score_sheets(HEADER, sheet, generated_at=WHEN))
+    assert len(pages) == 2  # one page a game: the diagram takes room from the move lines
+    assert "Ballot card 7: the game starts from the position drawn here." in " ".join(
+        pages[0].split()
+    )
+
+
+def _drawn_pieces(pdf: bytes) -> int:
+    """The circles (men) drawn on the first page: each is a path of four Bézier curves."""
+    content = PdfReader(io.BytesIO(pdf)).pages[0].get_contents().get_data().decode("latin-1")
+    return content.count(" c\n") // 8
 
 
 def test_score_sheets_without_games():
@@ -214,9 +249,10 @@ def test_score_sheets_without_games():
         lambda: (render_standings(HEADER, synthetic_crosstable(60, 5), generated_at=WHEN), False),
         lambda: (render_pairing_sheet(HEADER, ROUND, generated_at=WHEN), False),
         lambda: (render_score_sheets(HEADER, ROUND, generated_at=WHEN), False),
+        lambda: (render_score_sheets(HEADER, _with_cards(), generated_at=WHEN), False),
         lambda: (render_crosstable(HEADER, synthetic_crosstable(9, 9), generated_at=WHEN), True),
     ],
-    ids=["standings", "pairing sheet", "score sheets", "crosstable"],
+    ids=["standings", "pairing sheet", "score sheets", "score sheets with a card", "crosstable"],
 )
 def test_every_text_is_inside_the_page(render):
     data, wide = render()

@@ -116,8 +116,36 @@ def test_scores_shown_on_the_pages():
 def test_result_sheet_labels_follow_the_variant():
     from tournaments.results import result_choices
 
-    assert [label for _code, label in result_choices("international")][1:4] == ["2-0", "1-1", "0-2"]
-    assert [label for _code, label in result_choices("english")][1:4] == ["1-0", "½-½", "0-1"]
+    assert [label for _code, label in result_choices("international")][1:4] == [
+        "2-0 (white wins)",
+        "1-1 (draw)",
+        "0-2 (black wins)",
+    ]
+    assert [label for _code, label in result_choices("english")][1:4] == [
+        "1-0 (white wins)",
+        "½-½ (draw)",
+        "0-1 (black wins)",
+    ]
+
+
+def test_each_result_choice_says_what_it_is():
+    from tournaments.results import result_choices
+
+    labels = [label for _code, label in result_choices("international")]
+    assert len(set(labels)) == len(labels)
+    assert "+/- (white wins by forfeit)" in labels and "-/+ (black wins by forfeit)" in labels
+    assert labels.count("2-0 (white wins)") == 1
+
+
+def test_a_forfeit_is_never_written_like_a_game_played():
+    from tournaments.results import player_result
+
+    assert result_score("+/-", "international") == "+/-"
+    assert result_score("-/+", "english") == "-/+"
+    assert player_result("+", "international") == "+/-"
+    assert player_result("-", "international") == "-/+"
+    assert player_result("U", "international") == "pairing-allocated bye"
+    assert player_result("H", "english") == "half-point bye"
 
 
 def test_a_two_game_pairing_scores_the_match():

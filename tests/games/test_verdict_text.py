@@ -71,7 +71,9 @@ def test_flags_and_notes_in_french():
             "la partie était nulle au demi-coup 50 : règle des 25 coups (Règlement FMJD, "
             "annexe 1, art. 6.2) ; 2 demi-coups ont été notés après"
         )
-        contradicted = flag_text({"kind": "result-contradicted", "ply": 50}, report)
-        assert contradicted.startswith("le résultat saisi est 1-0 ; nulle au demi-coup 50")
+        entered = flag_text({"kind": "entered-result-contradicted", "ply": 50}, report)
+        assert entered.startswith("le résultat saisi est 1-0 ; nulle au demi-coup 50")
+        recorded = flag_text({"kind": "result-contradicted", "ply": 50}, report)
+        assert recorded.startswith("la notation donne 1-0 ; nulle au demi-coup 50")
         note = note_text("3 plies were recorded after the game ended at ply 40; not verified")
         assert note.startswith("3 demi-coups ont été notés après la fin")

@@ -72,11 +72,35 @@ def test_contradicted_result_is_flagged_never_changed(
     before = standings_get(event, after_round=1)
     verification = save(game, WON_ON_BOARD, organizer, django_capture_on_commit_callbacks)
     assert verification.result_check == "contradicts"
-    assert kinds(verification) == [("result-contradicted", 1), ("result-contradicted", 1)]
+    assert kinds(verification) == [
+        ("result-contradicted", 1),
+        ("entered-result-contradicted", 1),
+    ]
     assert "the result entered is 0-1, but the board gives 1-0" in verification.flags[1]["message"]
     stored = Game.objects.get(pk=game.pk)
     assert (stored.result, stored.version) == (GameResult.BLACK_WIN, 1)
     assert standings_get(event, after_round=1) == before
+
+
+def test_the_entered_result_finding_follows_the_result(
+    game, organizer, django_capture_on_commit_callbacks
+):
+    """The arbiter changes the result: the finding is made anew, once, for the new result;
+    a result that agrees with the board leaves none."""
+    result_record(game=game, result=GameResult.BLACK_WIN, user=organizer)
+    save(game, WON_ON_BOARD, organizer, django_capture_on_commit_callbacks)
+    result_record(game=game, result=GameResult.DRAW, user=organizer)
+    verification = Verification.objects.get(record__game=game)
+    assert kinds(verification) == [
+        ("result-contradicted", 1),
+        ("entered-result-contradicted", 1),
+    ]
+    assert "the result entered is 1/2" in verification.flags[1]["message"]
+    assert verification.report["entered_result"] == GameResult.DRAW
+    result_record(game=game, result=GameResult.WHITE_WIN, user=organizer)
+    verification.refresh_from_db()
+    assert kinds(verification) == [("result-contradicted", 1)]
+    assert verification.flagged and verification.report["entered_result"] == GameResult.WHITE_WIN
 
 
 def test_automatic_draw_under_the_25_move_rule_is_flagged_at_ply_50(
@@ -88,7 +112,7 @@ def test_automatic_draw_under_the_25_move_rule_is_flagged_at_ply_50(
     draw = next(flag for flag in verification.flags if flag["kind"] == "automatic-draw")
     assert "25-move rule" in draw["message"] and "FMJD Annex 1 art. 6.2" in draw["message"]
     assert "3 plies were recorded after it" in draw["message"]
-    assert ("result-contradicted", 50) in kinds(verification)
+    assert ("entered-result-contradicted", 50) in kinds(verification)
     assert Game.objects.get(pk=game.pk).result == GameResult.WHITE_WIN
 
 

@@ -3,8 +3,10 @@ followed by starting from its position, and a record the reader or the replay ca
 is reported as unreadable with a message, never left pending nor answered with a 500."""
 
 import pytest
+from django.test import Client
 from rest_framework.test import APIClient
 
+from arbiter import ArbiterError, find_variant
 from games.models import Verification, VerificationStatus
 from tests.games.conftest import published_round
 from tournaments.models import BallotCard, BallotDeck, BallotDraw, Game
@@ -82,3 +84,40 @@ def test_any_failure_of_the_replay_ends_the_verification(
         True,
     )
     assert "no such square 0" in verification.flags[0]["message"]
+
+
+def test_a_record_that_did_not_start_from_the_card_says_so(
+    fmjd_game, organizer, django_capture_on_commit_callbacks
+):
+    """A game of a start-position card recorded from the initial position: the record did
+    not start from the card (not "card followed" with an illegal move at ply 1)."""
+    game, card = fmjd_game
+    russian = find_variant("russian")
+    first = next(
+        text
+        for text in (russian().move_text(move) for move in russian().legal_moves())
+        if not _playable(russian(card.fen), text)
+    )
+    with django_capture_on_commit_callbacks(execute=True):
+        response = _put(game, organizer, f'[GameType "25"]\n1. {first} *')
+    assert response.status_code == 200, response.content
+    verification = Verification.objects.get(record__game=game)
+    assert verification.opening_followed is False
+    assert verification.verdict == "legal"
+    assert [(flag["kind"], flag["ply"]) for flag in verification.flags] == [("left-opening", 0)]
+    html = desk(organizer).get(f"/desk/events/{game.pairing.round.event.slug}/").content.decode()
+    assert "did not start from the drawn card" in html and "illegal" not in html
+
+
+def _playable(board, text: str) -> bool:
+    try:
+        board.parse_move(text)
+    except ArbiterError:
+        return False
+    return True
+
+
+def desk(user):
+    client = Client()
+    client.force_login(user)
+    return client

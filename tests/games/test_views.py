@@ -1,5 +1,7 @@
 """The dispute desk pages: who sees and changes what, the replay at any ply, the ruling form."""
 
+import re
+
 import pytest
 from django.urls import reverse
 
@@ -56,6 +58,34 @@ def test_an_arbiter_rules_through_the_page(client, dispute, official_arbiter, ga
     assert Game.objects.get(pk=game.pk).result == GameResult.DRAW
     page = client.get(url).content.decode()
     assert "Agreed draw." in page and 'name="reason"' not in page
+
+
+def test_the_replay_ruling_accepts_the_ply_it_proposes(client, game, organizer, official_arbiter):
+    """A dispute on an illegal move at ply 3: the form proposes to resume after ply 2 (the
+    last position reached legally), accepts it, and says the range of a ply out of it."""
+    record_save(game=game, pdn='[GameType "20"]\n1. 32-28 19-23 2. 28-22 *', user=organizer)
+    dispute = dispute_open(
+        game=game, claim="illegal-move", statement="28-22 is illegal.", ply=3, user=organizer
+    )
+    client.force_login(official_arbiter)
+    url = reverse("desk:dispute", args=(dispute.pk,))
+    page = client.get(url).content.decode()
+    proposed = re.search(r'name="ply" value="(\d+)"[^>]*max="(\d+)"', page)
+    assert proposed and proposed.groups() == ("2", "2")
+    refused = client.post(url, {"decision": "replay", "ply": 3, "reason": "r"})
+    assert refused.status_code == 200
+    assert "less than or equal to 2" in refused.content.decode()
+    answer = client.post(
+        url,
+        {
+            "decision": "replay",
+            "ply": proposed[1],
+            "reason": "Replay 28-22.",
+            "expected_version": 0,
+        },
+    )
+    assert answer.status_code == 302, answer.content.decode()[-2000:]
+    assert Dispute.objects.get(pk=dispute.pk).ruling.replay_from_ply == 2
 
 
 def test_a_stale_ruling_shows_the_refusal(client, dispute, official_arbiter, game, organizer):
@@ -139,3 +169,14 @@ def test_the_desk_lists_disputes_and_flagged_records(
     assert "I did not resign." not in text  # statements stay on the dispute page
     assert "Wrong result" in text or "wrong result" in text
     assert "ply 3" in text and "capture is compulsory" in text
+
+
+def test_the_ruling_form_names_each_result_once():
+    from games.forms import RulingForm
+
+    labels = [
+        str(label) for _code, label in RulingForm(variant="international").fields["result"].choices
+    ]
+    assert "2-0 (white wins)" in labels and "+/- (white wins by forfeit)" in labels
+    assert len(set(labels)) == len(labels)
+    assert not any(label.count("(") > 1 for label in labels)

@@ -297,7 +297,8 @@ def test_an_organizer_runs_an_event_end_to_end():
     text = standings.content.decode()
     assert "TSOL" in text and "SB" in text
     # Pairing number 1 (rating 2300) won board 1: 2 points.
-    assert re.search(r"<td>1</td>\s*<td>[^<]+</td><td>2300</td><td>2.0</td>", text)
+    assert re.search(r"<td>1</td>\s*<td>[^<]+</td><td>2300</td><td>2</td>", text)
+    assert re.search(r'<option value="1" selected>1</option>', text)  # the round shown
     start = text.index('id="standings"')
     table = text[start : text.index("</table>", start)]
     assert table.count("<tr>") == 7  # the header and six players

@@ -131,9 +131,9 @@ def test_bad_values_and_repeated_players_are_refused_with_the_column_named():
 
 
 def test_unknown_columns_are_reported_and_a_missing_name_column_refuses_the_file():
-    plan = import_plan(b"last_name,first_name,elo,country\nX,Y,2000,FR\n")
-    assert plan.unknown_columns == ["elo", "country"]
-    assert plan.lines[0].action == CREATE and "elo" not in plan.lines[0].values
+    plan = import_plan(b"last_name,first_name,shoe_size,country\nX,Y,44,FR\n")
+    assert plan.unknown_columns == ["shoe size", "country"]
+    assert plan.lines[0].action == CREATE and "shoe size" not in plan.lines[0].values
     with pytest.raises(ImportFormatError, match="lacks the column\\(s\\) first_name"):
         import_plan(b"last_name,rating\nX,1\n")
     with pytest.raises(ImportFormatError, match="empty"):
@@ -158,3 +158,22 @@ def test_the_confirmation_is_refused_when_a_player_changed_since_the_preview():
         import_apply(data, digest=digest, user=None)
     assert Player.objects.count() == 1
     assert Player.objects.get(pk=roel.pk).rating == 2405
+
+
+def test_a_french_spreadsheet_s_headers_are_read():
+    data = "Nom;Prénom;Fédération;Elo;Date de naissance\nLefèvre;Claire;fra;2100;03/02/1990\n"
+    plan = import_plan(data.encode("utf-8"))
+    assert plan.columns == ["last_name", "first_name", "federation", "rating", "birth_date"]
+    assert plan.unknown_columns == []
+    line = plan.lines[0]
+    assert line.action == CREATE and line.values["rating"] == 2100
+    assert line.values["federation"] == "FRA"
+
+
+def test_every_problem_of_a_line_is_reported():
+    data = b"last_name,first_name,rating,birth_date,email\n,Claire,lots,31/31/1990,not-an-email\n"
+    line = import_plan(data).lines[0]
+    assert line.action == REFUSED
+    assert "rating: 'lots' is not a whole number." in line.error
+    assert "birth_date: '31/31/1990' is not a date" in line.error
+    assert "email:" in line.error and "last_name:" in line.error

@@ -6,13 +6,14 @@ from django.contrib import admin, messages
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.urls import path, reverse
 from django.utils.html import format_html
+from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from tournaments.admin.history import AuditedAdmin
 from tournaments.admin.pages import object_or_404, render_page, report_refusal
 from tournaments.admin.scoping import ScopedAdmin
-from tournaments.ballots.cards import CardError, replay_card
+from tournaments.ballots.cards import CardError, card_svg, replay_card
 from tournaments.models import BallotCard, BallotDeck, BallotDraw
 from tournaments.selectors import ballot_draw_check
 from tournaments.services.ballots import (
@@ -25,7 +26,7 @@ from tournaments.services.errors import TournamentError
 
 @admin.register(BallotDeck)
 class BallotDeckAdmin(AuditedAdmin):
-    list_display = ("name", "variant", "builtin", "cards_link", "source")
+    list_display = ("__str__", "variant", "builtin", "cards_link", "source")
     list_filter = ("variant", "builtin")
     fields = ("name", "slug", "variant", "source")
 
@@ -91,11 +92,25 @@ class BallotCardAdmin(AuditedAdmin):
     list_filter = ("deck", "barred", "brazilian")
     search_fields = ("code", "name", "moves", "notation")
     list_select_related = ("deck",)
-    readonly_fields = ("number", "notation", "fen", "brazilian", "group", "correction")
+    readonly_fields = ("number", "notation", "diagram", "brazilian", "group", "correction")
+
+    @admin.display(description=gettext_lazy("position after the card"))
+    def diagram(self, card: BallotCard) -> str:
+        """The players' start position drawn, not written as FEN."""
+        if not card.fen:
+            return "—"
+        return mark_safe(card_svg(variant=card.deck.variant, fen=card.fen, code=card.code))
 
     @admin.display(description=gettext_lazy("source corrected"), boolean=True)
     def corrected(self, card: BallotCard) -> bool:
         return bool(card.correction)
+
+    def get_fields(self, request: HttpRequest, obj=None):
+        """A published card is read only: its start position is the diagram, not a FEN."""
+        fields = super().get_fields(request, obj)
+        if obj is not None and obj.deck.builtin:
+            return [field for field in fields if field != "start_fen"]
+        return fields
 
     def has_change_permission(self, request: HttpRequest, obj=None) -> bool:
         if obj is not None and obj.deck.builtin:

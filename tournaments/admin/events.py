@@ -2,11 +2,13 @@
 
 from typing import ClassVar
 
+from django.conf import settings
 from django.contrib import admin, messages
 from django.contrib.auth import get_user_model
 from django.db.models import Count, Max, Prefetch, Q
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.urls import path, reverse
+from django.utils import translation
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 from django.views.decorators.http import require_POST
@@ -31,6 +33,7 @@ from tournaments.models import (
     Registration,
     RoundStatus,
 )
+from tournaments.names import name_contains, name_order
 from tournaments.pairing.trf import TrfEvent, trf_dumps
 from tournaments.pairing.types import ScoringSystem
 from tournaments.scoring.matches import MATCH_POINTS_RULE
@@ -159,6 +162,7 @@ class EventAdmin(ScopedAdmin, AuditedAdmin):
                     ("start_date", "end_date"),
                     "venue",
                     "chief_arbiter",
+                    "language",
                     "organizers",
                     "arbiters",
                 )
@@ -205,6 +209,14 @@ class EventAdmin(ScopedAdmin, AuditedAdmin):
             kwargs["required"] = False
             kwargs["help_text"] = _("Users who arbitrate the event (draws, disputes).")
         return super().formfield_for_manytomany(db_field, request, **kwargs)
+
+    def get_changeform_initial_data(self, request: HttpRequest) -> dict:
+        """A new event's documents are proposed in the organizer's language (the admin's)."""
+        initial = super().get_changeform_initial_data(request)
+        language = translation.get_language()
+        if language in dict(settings.LANGUAGES):
+            initial.setdefault("language", language)
+        return initial
 
     def get_inline_instances(self, request: HttpRequest, obj=None):
         return super().get_inline_instances(request, obj) if obj is not None else []
@@ -366,13 +378,11 @@ class EventAdmin(ScopedAdmin, AuditedAdmin):
         candidates = Player.objects.exclude(registrations__event=event)
         if query:
             candidates = candidates.filter(
-                Q(last_name__icontains=query)
-                | Q(first_name__icontains=query)
-                | Q(fmjd_id=query)
-                | Q(club__icontains=query)
+                name_contains(query, "last_name", "first_name", "club") | Q(fmjd_id=query)
             )
         total = candidates.count()
-        first = list(candidates.order_by("last_name", "first_name")[:REGISTER_LIST_LIMIT])
+        ordered = candidates.order_by(*name_order("last_name", "first_name"))
+        first = list(ordered[:REGISTER_LIST_LIMIT])
         candidates = Player.objects.filter(pk__in=[player.pk for player in first])
         form = EventRegisterForm(request.POST or None, players=candidates)
         if request.method == "POST" and form.is_valid():
@@ -465,6 +475,8 @@ class EventAdmin(ScopedAdmin, AuditedAdmin):
         after = rounds[-1] if rounds else 0
         if rounds and form.is_valid():
             after = form.cleaned_data["after_round"]
+        else:  # the picker shows the round displayed
+            form = StandingsRoundForm(initial={"after_round": after}, rounds=rounds)
         rows = standings_get(event, after_round=after) if rounds else []
         return render_page(
             self,

@@ -24,6 +24,7 @@ from tournaments.forms import (
     RegisterPlayersForm,
 )
 from tournaments.models import Player
+from tournaments.names import name_contains, name_order
 from tournaments.services.errors import ImportFormatError, TournamentError
 from tournaments.services.players import player_create
 from tournaments.services.players_import import (
@@ -46,6 +47,7 @@ class PlayerAdmin(AuditedAdmin):
     list_display = ("last_name", "first_name", "federation", "title", "rating", "club", "fmjd_id")
     list_filter = ("federation", "title", "club")
     search_fields = ("last_name", "first_name", "fmjd_id", "national_id", "club")
+    ordering = name_order("last_name", "first_name")
     actions = ("register_in_event",)
     change_list_template = "admin/tournaments/player/change_list.html"
     #: Contact details and birth date appear only on the player's own form.
@@ -80,6 +82,15 @@ class PlayerAdmin(AuditedAdmin):
     def has_change_permission(self, request: HttpRequest, obj: Player | None = None) -> bool:
         rights = self.access(request, obj)
         return super().has_change_permission(request, obj) and (rights is None or rights.change)
+
+    def get_search_results(self, request: HttpRequest, queryset, search_term: str):
+        """The admin's search, and names found without their exact accents ("lefevre")."""
+        found, duplicates = super().get_search_results(request, queryset, search_term)
+        if search_term.strip():
+            found = found | queryset.filter(
+                name_contains(search_term.strip(), "last_name", "first_name", "club")
+            )
+        return found, duplicates
 
     def has_delete_permission(self, request: HttpRequest, obj: Player | None = None) -> bool:
         rights = self.access(request, obj)

@@ -18,11 +18,13 @@ from tournaments.forms import ByeRequestForm, RegistrationAddForm, WithdrawForm
 from tournaments.inputs import whole_number
 from tournaments.models import ByeRequest, Registration
 from tournaments.selectors import WithdrawalPreview, withdrawal_preview
+from tournaments.names import name_contains
 from tournaments.services.errors import TournamentError
 from tournaments.services.registrations import (
     bye_request_add,
     bye_request_delete,
     registration_add,
+    registration_removal_refusal,
     registration_withdraw,
     registration_withdraw_check,
 )
@@ -55,6 +57,15 @@ class RegistrationAdmin(ScopedAdmin, AuditedAdmin):
     list_filter = (("event", admin.RelatedOnlyFieldListFilter),)
     list_select_related = ("player", "event")
     search_fields = ("player__last_name", "player__first_name", "player__fmjd_id")
+
+    def get_search_results(self, request: HttpRequest, queryset, search_term: str):
+        """The admin's search, and names found without their exact accents ("lefevre")."""
+        found, duplicates = super().get_search_results(request, queryset, search_term)
+        if search_term.strip():
+            names = name_contains(search_term.strip(), "player__last_name", "player__first_name")
+            found = found | queryset.filter(names)
+        return found, duplicates
+
     autocomplete_fields = ("player",)
     inlines = (ByeRequestInline,)
     change_form_template = "admin/tournaments/registration/change_form.html"
@@ -141,6 +152,18 @@ class RegistrationAdmin(ScopedAdmin, AuditedAdmin):
             ),
             *super().get_urls(),
         ]
+
+    def delete_view(self, request: HttpRequest, object_id: str, extra_context=None):
+        """A registration on a board is not removed: the page says what to do instead (not
+        the admin's "no permission to delete pairings")."""
+        registration = object_or_404(self, request, object_id, change=False)
+        refusal = registration_removal_refusal(registration)
+        if refusal is not None:
+            report_refusal(request, refusal)
+            return HttpResponseRedirect(
+                reverse("admin:tournaments_registration_change", args=(registration.pk,))
+            )
+        return super().delete_view(request, object_id, extra_context)
 
     def changeform_view(self, request, object_id=None, form_url="", extra_context=None):
         extra_context = {**(extra_context or {}), "withdraw_form": WithdrawForm()}

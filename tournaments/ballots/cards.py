@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from django.utils.translation import gettext
 
 import arbiter
+from arbiter.svg import board_svg
 
 #: Move numbers a typed opening may carry ("1.", "2...").
 _MOVE_NUMBER = re.compile(r"^\d+\.+$")
@@ -60,15 +61,11 @@ class Card:
     fen: str
 
     @property
-    def opening(self) -> str:
-        """What the players are given: the moves, or the start FEN of a start-position card."""
-        return self.moves or self.start_fen
-
-    @property
     def text(self) -> str:
-        """The card as a sheet prints it: code, name and opening."""
+        """The card as a sheet prints it: code, name and moves. A start-position card is
+        named only: its position is drawn (:func:`card_svg`), never written as FEN."""
         label = f"{self.code} {self.name}".strip()
-        return f"{label}: {self.opening}" if self.opening else label
+        return f"{label}: {self.moves}" if self.moves else label
 
 
 def replay_card(*, variant: str, code: str, moves: str = "", start_fen: str = "") -> CardPosition:
@@ -161,3 +158,20 @@ def relocated_fen(*, variant: str, code: str, notation: str) -> str:
 
     fen = f"W:W{listed(arbiter.Colour.WHITE)}:B{listed(arbiter.Colour.BLACK)}"
     return board_type(fen).fen()
+
+
+def card_svg(*, variant: str, fen: str, code: str, size: int = 160) -> str:
+    """The position card ``code`` of ``variant`` starts the players from (``fen``), drawn as
+    an SVG diagram (arbiter.svg): the way a drawing-table card is shown and printed, never
+    as raw FEN. Its title names the card and whose move it is.
+
+    >>> card_svg(variant="russian", fen=replay_card(variant="russian", code="1").fen,
+    ...          code="1").count('class="piece')
+    24
+    """
+    board = arbiter.find_variant(variant)(fen)
+    turn = (
+        gettext("white to move") if board.turn is arbiter.Colour.WHITE else gettext("black to move")
+    )
+    title = gettext("Card %(code)s, %(turn)s") % {"code": code, "turn": turn}
+    return board_svg(board, size=size, title=title)

@@ -23,6 +23,7 @@ from typing import Literal
 
 import arbiter
 from tournaments.ballots.cards import CardError, relocated_fen, replay_card
+from tournaments.i18n import gettext_noop
 
 DATA = Path(__file__).resolve().parents[1] / "data" / "ballots"
 
@@ -219,7 +220,7 @@ BUILTIN_DECKS: dict[str, DeckSpec] = {
     for spec in (
         DeckSpec(
             "english-3-move",
-            "ACF/WCDF 3-move ballot",
+            gettext_noop("ACF/WCDF 3-move ballot"),
             "english",
             lambda: _english("english_3move_ballot.txt", "english_3move_barred.txt"),
             cards=174,
@@ -227,14 +228,27 @@ BUILTIN_DECKS: dict[str, DeckSpec] = {
         ),
         DeckSpec(
             "english-2-move",
-            "English 2-move ballot",
+            gettext_noop("English 2-move ballot"),
             "english",
             lambda: _english("english_2move_ballot.txt", "english_2move_barred.txt"),
             cards=49,
             barred=6,
         ),
-        DeckSpec("fmjd-64", "FMJD Drawing Table 64", "russian", _fmjd64, cards=736, brazilian=725),
-        DeckSpec("idf-64", "IDF Drawing Table 64 — basic positions", "russian", _idf64, cards=150),
+        DeckSpec(
+            "fmjd-64",
+            gettext_noop("FMJD Drawing Table 64"),
+            "russian",
+            _fmjd64,
+            cards=736,
+            brazilian=725,
+        ),
+        DeckSpec(
+            "idf-64",
+            gettext_noop("IDF Drawing Table 64 — basic positions"),
+            "russian",
+            _idf64,
+            cards=150,
+        ),
     )
 }
 

@@ -31,7 +31,7 @@ from tournaments.selectors_public import crosstable_get
 
 #: Changes whenever a layout changes what it draws from the same data, so that the files
 #: drawn before are drawn again.
-LAYOUT_VERSION = 1
+LAYOUT_VERSION = 2
 
 Renderer = Callable[..., bytes]
 
@@ -62,6 +62,7 @@ def event_header(event: Event) -> EventHeader:
         start_date=event.start_date,
         end_date=event.end_date,
         chief_arbiter=event.chief_arbiter,
+        language=event.language,
     )
 
 
@@ -112,6 +113,7 @@ def round_sheet(round: Round) -> RoundSheet:
         boards=boards,
         games=event.games_per_pairing,
         black_first=find_variant(event.variant).first_player == Side.BLACK,
+        variant=event.variant,
         draft=round.status == RoundStatus.DRAFT,
     )
 

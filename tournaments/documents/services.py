@@ -6,9 +6,9 @@ of its job: `document_request` locks the row, so two requests while a job is que
 running start one job; `document_build` draws the file only when the data's fingerprint
 changed (or the request forced it), so a retried or redelivered job does no harm.
 
-A document is one file shared by every reader, so it is written in the site's language
-(settings.LANGUAGE_CODE, DJANGO_LANGUAGE_CODE in the environment), never in the language of
-whoever happened to request it: the job runs under translation.override.
+A document is one file shared by every reader, so it is written in the event's language
+(``Event.language``, set by the organizer; the site's language by default), never in the
+language of whoever happened to request it: the job runs under translation.override.
 """
 
 import io
@@ -240,7 +240,7 @@ def _build(document_id: int) -> Document:
         document.attempts += 1
         document.started_at = timezone.now()
         document.save(update_fields=["status", "attempts", "started_at"])
-    with translation.override(settings.LANGUAGE_CODE):
+    with translation.override(document.event.language):
         try:
             return _draw(document)
         except DatabaseError:

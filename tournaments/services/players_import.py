@@ -1,14 +1,16 @@
 """The players CSV import: a preview of every line (created, changed field by field, unchanged,
 refused), then, once the organizer confirms, the whole file written in one transaction.
 
-The file: a header row naming the columns (CSV_COLUMNS), then one player per line, separated
+The file: a header row naming the columns (CSV_COLUMNS, or their labels in English or French:
+"Nom", "Prénom", "Date de naissance"; :func:`column_of`), then one player per line, separated
 by commas or semicolons (the separator the header uses), in UTF-8 (with or without a byte-order
 mark) or else Windows-1252 / Latin-1 (what spreadsheet programs write in western Europe).
 Only last_name and first_name are required. A line whose fmjd_id (or, without one, national_id
 with federation) matches a player updates that player: the columns absent from the file, and
 the empty cells, leave his values as they are; nothing is ever erased by an import.
 Each physical line is read on its own, so a broken line (an unclosed quotation mark) is refused
-with its own number and never takes the following lines with it.
+with its own number and never takes the following lines with it; a refused line names every
+problem it has, not the first one only.
 """
 
 import base64
@@ -17,15 +19,19 @@ import datetime
 import hashlib
 import re
 from dataclasses import dataclass, field
+from functools import cache
 
+from django.conf import settings
 from django.contrib.auth.models import AbstractBaseUser
 from django.core.exceptions import NON_FIELD_ERRORS, ValidationError
 from django.db import IntegrityError, transaction
+from django.utils import translation
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from tournaments.access import player_access, player_refusal
 from tournaments.models import Player
+from tournaments.names import fold
 from tournaments.services.errors import ImportFormatError, TournamentError
 from tournaments.services.history import recorded_by
 
@@ -43,6 +49,49 @@ CSV_COLUMNS = (
     "birth_date",
 )
 REQUIRED_COLUMNS = ("last_name", "first_name")
+#: Header names a spreadsheet may use beside the field labels (any case, accents aside).
+COLUMN_ALIASES = {
+    "surname": "last_name",
+    "given name": "first_name",
+    "elo": "rating",
+    "classement": "rating",
+    "e mail": "email",
+    "mail": "email",
+    "telephone": "phone",
+    "date of birth": "birth_date",
+    "ne le": "birth_date",
+    "licence": "national_id",
+}
+
+
+def _header_key(name: str) -> str:
+    """A header cell compared without case, accents, underscores or hyphens."""
+    return " ".join(fold(name).replace("_", " ").replace("-", " ").split())
+
+
+def column_of(name: str) -> str:
+    """The column a header cell names: its code (``last_name``), its label in any of the
+    site's languages ("Last name", "Nom", "Prénom", "Date de naissance") or an alias
+    (COLUMN_ALIASES); the cell folded as it is when it names none (an unknown column).
+
+    >>> column_of("Prénom"), column_of("DATE DE NAISSANCE"), column_of("Surname")
+    ('first_name', 'birth_date', 'last_name')
+    """
+    return _column_names().get(_header_key(name), _header_key(name))
+
+
+@cache
+def _column_names() -> dict[str, str]:
+    names = {_header_key(alias): column for alias, column in COLUMN_ALIASES.items()}
+    for column in CSV_COLUMNS:
+        names[_header_key(column)] = column
+        for language, _language_name in settings.LANGUAGES:
+            with translation.override(language):
+                label = str(Player._meta.get_field(column).verbose_name)
+            names.setdefault(_header_key(label), column)
+    return names
+
+
 #: Separators recognised in the header row, the most frequent one wins (comma when none).
 SEPARATORS = (",", ";", "\t")
 DATE_FORMATS = ("%Y-%m-%d", "%d/%m/%Y", "%d.%m.%Y")
@@ -125,7 +174,7 @@ def import_plan(data: bytes, *, user: AbstractBaseUser | None = None) -> ImportP
     if not any(mark in header_line for mark in SEPARATORS):
         separator = ","
     try:
-        header = [name.strip().lower() for name in _cells(header_line, separator)]
+        header = [column_of(name) for name in _cells(header_line, separator)]
     except csv.Error:
         raise ImportFormatError(
             _("Line %(line)d (the header): its quotation marks do not match.")
@@ -255,28 +304,25 @@ def _plan_line(
         if name in CSV_COLUMNS and cell.strip()
     }
     result = ImportLine(number, REFUSED, player=_name(given))
-    try:
-        values = _values(given)
-    except ValueError as exc:
-        result.error = str(exc)
-        return result
+    # Every problem of the line is reported at once, not the first one only.
+    values, problems = _values(given)
     key = _key(values)
     if key is not None and key in seen:
-        result.error = _("It names the same player as line %(line)d.") % {"line": seen[key]}
-        return result
+        problems.append(_("It names the same player as line %(line)d.") % {"line": seen[key]})
     existing = _existing(values)
     if existing is not None and user is not None:
         access = player_access(user, existing)
         if not access.change:
-            result.error = player_refusal(existing, access)
-            return result
+            problems.append(player_refusal(existing, access))
     player = Player.objects.get(pk=existing.pk) if existing else Player()
     for name, value in values.items():
         setattr(player, name, value)
     try:
         player.full_clean()
     except ValidationError as exc:
-        result.error = _describe(exc)
+        problems.append(_describe(exc))
+    if problems:
+        result.error = " ".join(problems)
         return result
     if key is not None:
         seen[key] = number
@@ -296,21 +342,29 @@ def _plan_line(
     return result
 
 
-def _values(given: dict[str, str]) -> dict[str, object]:
+def _values(given: dict[str, str]) -> tuple[dict[str, object], list[str]]:
+    """The line's values read (a number, a date), and what could not be read (those cells
+    are left out of the values)."""
     values: dict[str, object] = dict(given)
+    problems: list[str] = []
     if "rating" in given:
         try:
             values["rating"] = int(given["rating"])
         except ValueError:
-            raise ValueError(
+            del values["rating"]
+            problems.append(
                 _("rating: %(value)r is not a whole number.") % {"value": given["rating"]}
-            ) from None
+            )
     if "birth_date" in given:
-        values["birth_date"] = _date(given["birth_date"])
+        try:
+            values["birth_date"] = _date(given["birth_date"])
+        except ValueError as exc:
+            del values["birth_date"]
+            problems.append(str(exc))
     for name in ("federation", "title"):
         if name in given:
             values[name] = given[name].upper()
-    return values
+    return values, problems
 
 
 def _date(text: str) -> datetime.date:

@@ -14,6 +14,7 @@ from tournaments.models import (
     ProhibitedPairing,
     Registration,
     Round,
+    RoundStatus,
     System,
 )
 from tournaments.selectors import event_total_rounds
@@ -107,6 +108,38 @@ def registrations_renumber(*, event: Event, user: AbstractBaseUser | None) -> No
     for index, registration in enumerate(registrations, start=1):
         registration.pairing_number = index
     bulk_update_with_history(registrations, Registration, ["pairing_number"], default_user=user)
+
+
+def registration_removal_refusal(registration: Registration) -> RegistrationError | None:
+    """Why ``registration`` cannot be removed from its event, saying what to do instead;
+    None when it can (it is on no board). A player registered by mistake and paired in a
+    draft round is removed once the draft is deleted; one paired in a published round has
+    a record and is withdrawn instead."""
+    boards = (
+        Pairing.objects.filter(round__event_id=registration.event_id)
+        .filter(Q(white=registration) | Q(black=registration))
+        .values_list("round__number", "round__status")
+    )
+    drafts = sorted({number for number, status in boards if status == RoundStatus.DRAFT})
+    played = sorted({number for number, status in boards if status != RoundStatus.DRAFT})
+    if played:
+        return RegistrationError(
+            _(
+                "%(registration)s is on a board of round(s) %(rounds)s, which are published: "
+                "the player keeps those games; withdraw the player from the next round instead."
+            )
+            % {"registration": registration, "rounds": ", ".join(map(str, played))}
+        )
+    if drafts:
+        return RegistrationError(
+            _(
+                "%(registration)s is paired in the draft of round %(round)s: delete that draft "
+                "(Delete draft, on the round's page), remove the player, then pair the round "
+                "again."
+            )
+            % {"registration": registration, "round": drafts[0]}
+        )
+    return None
 
 
 @transaction.atomic

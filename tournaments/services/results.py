@@ -1,5 +1,7 @@
 """Game results: entered with a row lock and an optional version check (no lost update)."""
 
+from collections.abc import Callable
+
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
 from django.utils import timezone
@@ -8,6 +10,12 @@ from django.utils.translation import gettext as _
 from tournaments.models import Game, GameResult, RoundStatus
 from tournaments.services.errors import RoundStateError, StaleResultError
 from tournaments.services.history import recorded_by
+
+#: Called with the game after each change of its result, in the same transaction. An app
+#: that keeps something derived from a game's result registers here at start-up
+#: (GamesConfig.ready: the record's verification, whose findings compare the board with the
+#: entered result), so it follows every path a result is entered by.
+RESULT_FOLLOWERS: list[Callable[[Game], None]] = []
 
 
 @transaction.atomic
@@ -47,9 +55,13 @@ def result_record(
         )
     if expected_version is not None and expected_version != locked.version:
         raise _stale(locked, expected_version=expected_version, result=result)
+    changed = locked.result != result
     locked.result = result
     locked.version += 1
     recorded_by(locked, user).save(update_fields=["result", "version"])
+    if changed:
+        for follow in RESULT_FOLLOWERS:
+            follow(locked)
     return locked
 
 

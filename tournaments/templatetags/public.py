@@ -4,6 +4,8 @@ from decimal import Decimal
 
 from django import template
 
+from tournaments.results import points_text
+
 register = template.Library()
 
 
@@ -11,6 +13,12 @@ register = template.Library()
 def get_item(mapping: dict, key: object) -> object:
     """`mapping[key]`, or None when absent: {{ opponents|get_item:number }}."""
     return mapping.get(key)
+
+
+@register.filter
+def points(value: Decimal) -> str:
+    """Points with their noun, singular or plural: ``{{ row.points|points }}``."""
+    return points_text(value)
 
 
 @register.filter

@@ -7,6 +7,7 @@ from __future__ import annotations
 import datetime
 from xml.sax.saxutils import escape
 
+from django.utils import formats
 from django.utils.translation import gettext as _
 from reportlab.lib import colors
 from reportlab.platypus import Paragraph
@@ -24,7 +25,8 @@ from tournaments.documents.pdf.pages import (
     styles as paragraph_styles,
 )
 from tournaments.documents.pdf.tables import Column, paged_tables
-from tournaments.scoring.crosstable import Cell, Crosstable, CrosstableRow, format_points
+from tournaments.results import points_number
+from tournaments.scoring.crosstable import Cell, Crosstable, CrosstableRow
 
 HEADER_HEIGHT = 34.0  # the event header paragraphs on the first page, points
 
@@ -114,7 +116,8 @@ def totals_columns(table: Crosstable) -> list[Column]:
 
 
 def totals(row: CrosstableRow) -> list[str]:
-    return [format_points(row.score), *(format_points(value) for value in row.tiebreaks)]
+    """Points and tie-breaks in the document's language (``1,5`` in French)."""
+    return [points_number(row.score), *(points_number(value) for value in row.tiebreaks)]
 
 
 def _by_round(table: Crosstable) -> tuple[list[Column], list[list[str]], list[tuple]]:
@@ -132,9 +135,16 @@ def _by_round(table: Crosstable) -> tuple[list[Column], list[list[str]], list[tu
 
 def _round_text(cell: Cell) -> str:
     """``12w2``; a two-game pairing adds its games on a second line (``w1 b=``)."""
+    text = decimal_comma(cell.text)
     if not cell.games:
-        return cell.text
-    return f"{cell.text}\n{' '.join(game.text for game in cell.games)}"
+        return text
+    return f"{text}\n{' '.join(game.text for game in cell.games)}"
+
+
+def decimal_comma(text: str) -> str:
+    """A cell's text (``3w1.5``) with the decimal separator of the document's language: the
+    only full stop a cell holds is a number's."""
+    return text.replace(".", formats.get_format("DECIMAL_SEPARATOR"))
 
 
 def _square(table: Crosstable) -> tuple[list[Column], list[list[str]], list[tuple]]:

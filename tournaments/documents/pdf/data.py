@@ -40,13 +40,14 @@ class RoundSheet:
     """A round's boards in board order, ``games`` per pairing (1 or 2; game 2 swaps the
     colours), for the pairing sheet and the score sheets. ``black_first`` says the variant
     starts with Black (English draughts, docs/rules/english.md §2), so score sheets put Black's
-    column first."""
+    column first. ``variant`` (the arbiter's name) draws the cards' diagrams."""
 
     round: int
     total_rounds: int
     boards: tuple[Board, ...]
     games: int = 1
     black_first: bool = False
+    variant: str = "international"
     #: The round is not published yet: its sheet is marked DRAFT (it may still change).
     draft: bool = False
 

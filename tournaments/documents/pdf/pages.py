@@ -10,6 +10,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from django.utils.translation import gettext as _
+from django.utils.translation import pgettext
 from reportlab.lib import colors
 from reportlab.lib.pagesizes import A4, landscape
 from reportlab.lib.styles import ParagraphStyle
@@ -27,7 +28,8 @@ Progress = Callable[[float], None]
 
 @dataclass(frozen=True)
 class EventHeader:
-    """The event as every document names it. ``system`` and ``variant`` are display labels."""
+    """The event as every document names it. ``system`` and ``variant`` are display labels
+    in ``language``, the language the document is written in."""
 
     name: str
     variant: str
@@ -36,6 +38,7 @@ class EventHeader:
     start_date: datetime.date | None = None
     end_date: datetime.date | None = None
     chief_arbiter: str = ""
+    language: str = ""
 
     @property
     def dates(self) -> str:
@@ -80,7 +83,8 @@ def header_flowables(header: EventHeader, title: str) -> list[Flowable]:
         (_("Dates"), header.dates),
         (_("Chief arbiter"), header.chief_arbiter),
     ]
-    line = " · ".join(f"{label}: {escape(value)}" for label, value in details if value)
+    colon = pgettext("typography: the colon after a label", ":")
+    line = " · ".join(f"{label}{colon} {escape(value)}" for label, value in details if value)
     return [
         Paragraph(f"{escape(header.name)} — {escape(title)}", style["title"]),
         Paragraph(line, style["meta"]),

@@ -1,15 +1,18 @@
 """The pairing sheet of a round: board, white, black (with pairing number, rating and score
 before the round), the result column to fill in, and the ballot card: once at the top when
-the whole round plays one card, per board when each pairing draws its own."""
+the whole round plays one card (its start position drawn), per board when each pairing
+draws its own (named; each score sheet draws it)."""
 
 from __future__ import annotations
 
 import datetime
 
 from django.utils.translation import gettext as _
-from reportlab.platypus import Paragraph
+from reportlab.lib.units import mm
+from reportlab.platypus import Paragraph, Spacer
 
 from tournaments.documents.pdf.data import Board, RoundSheet, SheetPlayer
+from tournaments.documents.pdf.diagram import DIAGRAM_SIZE, card_drawing
 from tournaments.documents.pdf.pages import (
     EventHeader,
     PageFrame,
@@ -22,7 +25,7 @@ from tournaments.documents.pdf.pages import (
     usable_width,
 )
 from tournaments.documents.pdf.tables import Column, paged_tables
-from tournaments.scoring.crosstable import format_points
+from tournaments.results import points_number
 
 HEADER_HEIGHT = 52.0
 
@@ -56,6 +59,7 @@ def render_pairing_sheet(
                 styles()["heading"],
             )
         )
+    first_page_height = usable_height(wide=False) - HEADER_HEIGHT
     if round_card is not None:
         intro.append(
             Paragraph(
@@ -63,11 +67,13 @@ def render_pairing_sheet(
                 styles()["heading"],
             )
         )
+        intro += [card_drawing(round_card, sheet.variant), Spacer(1, 2 * mm)]
+        first_page_height -= DIAGRAM_SIZE + 2 * mm
     flowables, pages = paged_tables(
         columns,
         rows,
         width=usable_width(wide=False),
-        first_page_height=usable_height(wide=False) - HEADER_HEIGHT,
+        first_page_height=first_page_height,
         page_height=usable_height(wide=False),
     )
     title = _("Pairings, round %(round)d") % {"round": sheet.round}
@@ -98,16 +104,16 @@ def player_text(player: SheetPlayer) -> str:
 
 def _row(board: Board, games: int, per_board: bool) -> list[str]:
     if board.black is None:
-        row = [str(board.board), player_text(board.white), format_points(board.white.score)]
+        row = [str(board.board), player_text(board.white), points_number(board.white.score)]
         row += [board.bye, "", ""]
     else:
         result = " ".join(board.results) if board.results else " / ".join(["      "] * games)
         row = [
             str(board.board),
             player_text(board.white),
-            format_points(board.white.score),
+            points_number(board.white.score),
             result,
-            format_points(board.black.score),
+            points_number(board.black.score),
             player_text(board.black),
         ]
     if per_board:

@@ -1,6 +1,7 @@
 """Score sheets: one A4 page per game, with the event, round, board, game, both players and
-their colours, the ballot opening pre-printed, numbered lines for the moves (the side that
-moves first in the variant in the first column) and boxes for the result and signatures."""
+their colours, the ballot card pre-printed (its start position drawn, its moves written),
+numbered lines for the moves (the side that moves first in the variant in the first column)
+and boxes for the result and signatures."""
 
 from __future__ import annotations
 
@@ -12,7 +13,9 @@ from reportlab.lib import colors
 from reportlab.lib.units import mm
 from reportlab.platypus import Flowable, PageBreak, Paragraph, Spacer, Table, TableStyle
 
+from tournaments.ballots.cards import Card
 from tournaments.documents.pdf.data import Board, RoundSheet, SheetPlayer
+from tournaments.documents.pdf.diagram import DIAGRAM_SIZE, card_drawing
 from tournaments.documents.pdf.pages import (
     EventHeader,
     PageFrame,
@@ -104,28 +107,56 @@ def _sheet(
             ]
         )
     )
-    card = board.card
-    opening = (
-        _("Ballot opening (card %(number)s %(name)s): %(moves)s")
-        % {"number": card.code, "name": card.name, "moves": card.opening}
-        if card is not None
-        else ""
-    )
     flowables: list[Flowable] = [
         *header_flowables(header, _("Score sheet")),
         Paragraph(escape(where), style["heading"]),
         players,
         Spacer(1, 3 * mm),
     ]
-    if opening:
-        flowables.append(Paragraph(escape(opening), style["body"]))
-        flowables.append(Spacer(1, 2 * mm))
-    flowables += [_move_grid(width, black_first=sheet.black_first), Spacer(1, 4 * mm)]
+    line_height = LINE_HEIGHT
+    if board.card is not None:
+        flowables += [_card(board.card, sheet.variant, width), Spacer(1, 2 * mm)]
+        # The diagram's height is taken from the move lines, so a game keeps one page.
+        line_height -= (DIAGRAM_SIZE + 2 * mm) / (MOVE_LINES // 2 + 1)
+    flowables += [
+        _move_grid(width, black_first=sheet.black_first, line_height=line_height),
+        Spacer(1, 4 * mm),
+    ]
     flowables.append(_result_box(width))
     return flowables
 
 
-def _move_grid(width: float, *, black_first: bool) -> Table:
+def _card(card: Card, variant: str, width: float) -> Table:
+    """The ballot card: its diagram (the position the players start from) and its words."""
+    if card.moves:
+        text = _("Ballot opening (card %(number)s %(name)s): %(moves)s") % {
+            "number": card.code,
+            "name": card.name,
+            "moves": card.moves,
+        }
+    else:
+        label = f"{card.code} {card.name}".strip()
+        text = _("Ballot card %(card)s: the game starts from the position drawn here.") % {
+            "card": label
+        }
+    table = Table(
+        [[card_drawing(card, variant), Paragraph(escape(text), styles()["body"])]],
+        colWidths=[DIAGRAM_SIZE + 4 * mm, width - DIAGRAM_SIZE - 4 * mm],
+    )
+    table.setStyle(
+        TableStyle(
+            [
+                ("VALIGN", (0, 0), (-1, -1), "TOP"),
+                ("LEFTPADDING", (0, 0), (-1, -1), 0),
+                ("TOPPADDING", (0, 0), (-1, -1), 0),
+                ("BOTTOMPADDING", (0, 0), (-1, -1), 0),
+            ]
+        )
+    )
+    return table
+
+
+def _move_grid(width: float, *, black_first: bool, line_height: float = LINE_HEIGHT) -> Table:
     """Two blocks of numbered lines side by side: No | first mover | second mover."""
     first, second = (_("Black"), _("White")) if black_first else (_("White"), _("Black"))
     half = MOVE_LINES // 2
@@ -138,7 +169,7 @@ def _move_grid(width: float, *, black_first: bool) -> Table:
     grid = Table(
         rows,
         colWidths=[number_width, move_width, move_width, gap, number_width, move_width, move_width],
-        rowHeights=[LINE_HEIGHT * 0.8] + [LINE_HEIGHT] * half,
+        rowHeights=[line_height * 0.8] + [line_height] * half,
     )
     commands = [
         command for command in grid_style(font_size=8) if command[0] not in {"GRID", "BACKGROUND"}

@@ -1,0 +1,93 @@
+"""Names searched and sorted as people read them: "lefevre" finds "Lefèvre", and "Lefèvre"
+sorts between "Lefebvre" and "Lefort", on SQLite and PostgreSQL alike.
+
+:func:`fold` writes a name in lower case without its accents (``"Ozoliņš"`` -> ``"ozolins"``);
+:class:`Folded` is the same in the database: ``translate(lower(name), ...)`` on PostgreSQL
+(no extension needed), and on SQLite the function ``damier_fold``, registered on every new
+connection (:func:`register_sqlite_fold`, connected by TournamentsConfig.ready).
+"""
+
+from __future__ import annotations
+
+import unicodedata
+
+from django.db.backends.signals import connection_created
+from django.db.models import Func, Q, Value
+from django.db.models.functions import Lower
+from django.db.models.lookups import Contains
+
+
+def _base_letter(char: str) -> str:
+    """The letter ``char`` is written on (``é`` -> ``e``; ``ø`` -> ``o``), lower case."""
+    special = {"ø": "o", "ł": "l", "đ": "d", "ħ": "h", "ı": "i", "æ": "a", "œ": "o", "ß": "s"}
+    lower = char.lower()
+    if lower in special:
+        return special[lower]
+    bare = "".join(c for c in unicodedata.normalize("NFKD", lower) if not unicodedata.combining(c))
+    return bare if len(bare) == 1 else lower
+
+
+#: Every accented lower-case Latin letter (Latin-1 Supplement, Latin Extended-A) and the
+#: plain letter it folds to: one character for one, as PostgreSQL's translate wants (the
+#: name is put in lower case first).
+_ACCENTED = "".join(
+    chr(code)
+    for code in range(0xC0, 0x180)
+    if chr(code).islower() and _base_letter(chr(code)) != chr(code)
+)
+_PLAIN = "".join(_base_letter(char) for char in _ACCENTED)
+_TABLE = str.maketrans(_ACCENTED, _PLAIN)
+
+
+def fold(text: str) -> str:
+    """``text`` in lower case without accents, as :class:`Folded` writes it in the database.
+
+    >>> fold("Lefèvre"), fold("Ozoliņš"), fold("ØSTERGÅRD")
+    ('lefevre', 'ozolins', 'ostergard')
+    """
+    return text.lower().translate(_TABLE)
+
+
+class Folded(Func):
+    """A text column folded like :func:`fold`, to filter (``folded__contains=fold(query)``)
+    and to sort on."""
+
+    def as_sql(self, compiler, connection, **extra_context):
+        (expression,) = self.source_expressions
+        if connection.vendor == "postgresql":
+            folded = Func(
+                Lower(expression),
+                Value(_ACCENTED),
+                Value(_PLAIN),
+                function="translate",
+            )
+            return compiler.compile(folded)
+        if connection.vendor == "sqlite":
+            return compiler.compile(Func(expression, function="damier_fold"))
+        return compiler.compile(Lower(expression))
+
+
+def name_contains(query: str, *fields: str) -> Q:
+    """Rows one of whose ``fields`` contains ``query``, case and accents aside:
+    ``Player.objects.filter(name_contains("lefevre", "last_name", "first_name"))``."""
+    term = fold(query)
+    condition = Q()
+    for field in fields:
+        condition |= Q(Contains(Folded(field), term))
+    return condition
+
+
+def name_order(*fields: str) -> list:
+    """An ordering on ``fields`` folded, so accented names sort with the plain ones."""
+    return [Folded(field).asc() for field in fields]
+
+
+def register_sqlite_fold(sender, connection, **kwargs) -> None:
+    """Give a new SQLite connection the ``damier_fold`` function."""
+    if connection.vendor == "sqlite":
+        connection.connection.create_function(
+            "damier_fold", 1, lambda text: None if text is None else fold(text), deterministic=True
+        )
+
+
+connection_created.connect(register_sqlite_fold, dispatch_uid="damier_fold")
