@@ -4,7 +4,7 @@ from typing import ClassVar
 
 from django.contrib import admin, messages
 from django.contrib.auth import get_user_model
-from django.db.models import Count, Max, Prefetch, Q
+from django.db.models import Count, Prefetch, Q
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.urls import path, reverse
 from django.utils.translation import gettext as _
@@ -31,10 +31,10 @@ from tournaments.models import (
     Registration,
     RoundStatus,
 )
-from tournaments.pairing.trf import TrfEvent, trf_dumps
 from tournaments.pairing.types import ScoringSystem
 from tournaments.scoring.matches import MATCH_POINTS_RULE
-from tournaments.selectors import standings_get, tournament_state
+from tournaments.selectors import standings_get
+from tournaments.selectors_trf import event_trf
 from tournaments.services.errors import TournamentError
 from tournaments.services.events import (
     FIXED_ONCE_PAIRED,
@@ -408,23 +408,10 @@ class EventAdmin(ScopedAdmin, AuditedAdmin):
         )
 
     def trf_view(self, request: HttpRequest, object_id: str) -> HttpResponse:
-        """The event as a TRF-2026 file (players, results of the rounds with results), as
+        """The event's official record as a TRF-2026 file (selectors_trf.event_trf), as
         pairing programs and rating officers read it."""
         event = object_or_404(self, request, object_id, change=False)
-        last = event.rounds.exclude(status=RoundStatus.DRAFT).aggregate(n=Max("number"))["n"]
-        state = tournament_state(event, up_to_round=last or 0)
-        text = trf_dumps(
-            state,
-            event=TrfEvent(
-                name=event.name,
-                city=event.venue,
-                start_date=event.start_date.strftime("%Y/%m/%d"),
-                end_date=event.end_date.strftime("%Y/%m/%d"),
-                chief_arbiter=event.chief_arbiter,
-            ),
-            ordering="draughts" if event.swiss_ordering == "draughts" else "fide",
-        )
-        response = HttpResponse(text, content_type="text/plain; charset=utf-8")
+        response = HttpResponse(event_trf(event), content_type="text/plain; charset=utf-8")
         response["Content-Disposition"] = f'attachment; filename="{event.slug}.trf"'
         return response
 

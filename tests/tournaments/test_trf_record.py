@@ -1,0 +1,229 @@
+"""The TRF export as the event's record, and the TRF import that reads it back."""
+
+import datetime
+from pathlib import Path
+
+import pytest
+
+from tests.factories import PlayerFactory, UserFactory
+from tournaments.models import Event, Game, GameResult, Ranking, Round, System
+from tournaments.pairing.trf import trf_loads
+from tournaments.selectors import standings_get
+from tournaments.selectors_trf import event_trf
+from tournaments.services import events, registrations, results, rounds
+from tournaments.services.errors import ImportFormatError
+from tournaments.services.trf_import import (
+    TrfImportSettings,
+    trf_import_apply,
+    trf_import_plan,
+)
+
+pytestmark = pytest.mark.django_db
+
+SWISS_REFERENCES = Path(__file__).resolve().parents[3] / "shared" / "data" / "swiss"
+
+#: Results by (round + white + black + game index) mod 7: wins both ways, draws, a forfeit.
+_CYCLE = (
+    GameResult.WHITE_WIN,
+    GameResult.DRAW,
+    GameResult.BLACK_WIN,
+    GameResult.WHITE_WIN,
+    GameResult.BLACK_FORFEIT_WIN,
+    GameResult.DRAW,
+    GameResult.BLACK_WIN,
+)
+
+
+def make_event(user, *, system: str, players: int, games: int = 1, **options) -> Event:
+    event = events.event_create(
+        user=user,
+        name=f"Record {system} {games}",
+        slug=f"record-{system}-{games}",
+        variant="international",
+        start_date=datetime.date(2026, 7, 1),
+        end_date=datetime.date(2026, 7, 9),
+        system=system,
+        number_of_rounds=options.pop("number_of_rounds", None),
+        games_per_pairing=games,
+        tiebreaks=options.pop("tiebreaks", ["SB", "TSOL", "WON"]),
+        published=True,
+        **options,
+    )
+    for index in range(players):
+        registrations.registration_add(
+            event=event,
+            player=PlayerFactory(rating=2400 - 10 * index, fmjd_id=f"{16000 + index}"),
+            user=user,
+        )
+    return event
+
+
+def play(event: Event, user, *, rounds_to_play: int, withdraw: tuple[int, int] | None = None):
+    """Pair, publish, enter every game by the cycle above, complete; ``withdraw`` is
+    (pairing number, round): that player withdraws before that round is paired."""
+    for number in range(1, rounds_to_play + 1):
+        if withdraw and withdraw[1] == number:
+            registration = event.registrations.get(pairing_number=withdraw[0])
+            registrations.registration_withdraw(
+                registration=registration, from_round=number, user=user
+            )
+        round_ = rounds.round_pair(event=event, user=user)
+        rounds.round_publish(round=round_, user=user)
+        for game in Game.objects.filter(pairing__round=round_).select_related("white", "black"):
+            key = number + game.white.pairing_number + game.black.pairing_number + game.index
+            results.result_record(game=game, result=_CYCLE[key % len(_CYCLE)], user=user)
+        rounds.round_complete(round=round_, user=user)
+
+
+def table(event: Event) -> list[tuple]:
+    last = Round.objects.filter(event=event).count()
+    return [
+        (row.number, row.name, row.rank, row.points, row.tiebreaks)
+        for row in standings_get(event, after_round=last)
+    ]
+
+
+EVENTS = {
+    "swiss, one game, a withdrawal": dict(
+        system=System.SWISS, players=8, number_of_rounds=5, rounds=4, withdraw=(3, 3)
+    ),
+    "swiss, two games, match points": dict(
+        system=System.SWISS,
+        players=6,
+        games=2,
+        ranking=Ranking.MATCH_POINTS,
+        number_of_rounds=4,
+        rounds=3,
+    ),
+    "round robin of 5, one game": dict(system=System.ROUND_ROBIN, players=5, rounds=5),
+    "round robin, two games, game points": dict(
+        system=System.ROUND_ROBIN, players=4, games=2, ranking=Ranking.GAME_POINTS, rounds=3
+    ),
+}
+
+
+@pytest.mark.parametrize("shape", EVENTS)
+def test_an_export_read_back_by_the_import_gives_the_same_standings(shape):
+    user = UserFactory(username="olga")
+    options = dict(EVENTS[shape])
+    played, withdraw = options.pop("rounds"), options.pop("withdraw", None)
+    event = make_event(user, **options)
+    play(event, user, rounds_to_play=played, withdraw=withdraw)
+    text = event_trf(event)
+
+    settings = TrfImportSettings(
+        variant="international",
+        games_per_pairing=event.games_per_pairing,
+        ranking=event.ranking,
+    )
+    plan = trf_import_plan(text.encode(), settings=settings)
+    assert plan.refusals == []
+    assert len(plan.existing) == options["players"]  # known by their FMJD ids
+    copy = trf_import_apply(plan, user=user)
+
+    assert copy.pk != event.pk and copy.system == event.system
+    assert copy.tiebreaks == event.tiebreaks
+    assert table(copy) == table(event)
+    if withdraw:
+        number, from_round = withdraw
+        assert copy.registrations.get(pairing_number=number).withdrawn_from_round == from_round
+
+
+def test_the_export_is_the_record():
+    """Ranks of the standings (not of the points alone), the system in 092 and 192, the FMJD
+    id in the FIDE id columns, the rating, the withdrawal."""
+    user = UserFactory(username="olga")
+    event = make_event(user, system=System.ROUND_ROBIN, players=5, tiebreaks=["SB"])
+    play(event, user, rounds_to_play=5)
+    text = event_trf(event)
+    lines = text.splitlines()
+    assert "092 Round robin (Berger tables)" in lines
+    assert "192 BERGER_ROUNDROBIN" in lines
+    assert "202 SB" in lines
+    ranks = {int(line[4:8]): int(line[85:89]) for line in lines if line.startswith("001")}
+    standings = standings_get(event, after_round=5)
+    assert ranks == {row.number: row.rank for row in standings}
+    by_points = sorted(standings, key=lambda row: (-row.points, row.number))
+    assert [r.number for r in by_points] != [r.number for r in standings], "SB must decide"
+    first = next(line for line in lines if line.startswith("001    1"))
+    assert first[57:68].strip() == "16000" and first[48:52] == "2400"
+
+
+def test_a_swiss_export_names_its_system_and_the_withdrawal():
+    user = UserFactory(username="olga")
+    event = make_event(user, system=System.SWISS, players=6, number_of_rounds=4)
+    play(event, user, rounds_to_play=3, withdraw=(2, 3))
+    text = event_trf(event)
+    assert "092 Swiss system (FIDE Dutch)" in text and "192 FIDE_DUTCH_2017" in text
+    assert "DAT 0002 WITHDRAWN 3" in text
+    player = trf_loads(text).state.competitor(2)
+    assert player.withdrawn_from_round == 3 and player.results[2].code == "Z"
+
+
+def test_a_name_with_line_breaks_injects_no_record():
+    user = UserFactory(username="olga")
+    event = make_event(user, system=System.SWISS, players=4, number_of_rounds=3)
+    player = event.registrations.get(pairing_number=1).player
+    player.last_name = "Boomstra\n001    9      Fake, Player"
+    player.club = "Hoogeveen\r\nXXR 1"
+    player.save()
+    event.venue = "Paris\n012 Other"
+    event.save()
+    play(event, user, rounds_to_play=1)
+    text = event_trf(event)
+    lines = text.splitlines()
+    assert [line[:3] for line in lines].count("001") == 4
+    assert [line for line in lines if line[:3] in {"XXR", "012", "022"}] == [
+        "012 Record swiss 1",
+        "022 Paris 012 Other",
+        "XXR 3",
+    ]
+    document = trf_loads(text)
+    assert [c.number for c in document.state.competitors] == [1, 2, 3, 4]
+    assert document.state.competitor(1).club == "Hoogeveen XXR 1"
+    assert document.state.total_rounds == 3
+
+
+def test_the_preview_names_each_refused_line_and_nothing_is_written():
+    def line(number: int, name: str, rating: str, *cells: str) -> str:
+        return f"001 {number:4d}      {name:<33} {rating:>4}{'':>34}  ".ljust(91) + "  ".join(cells)
+
+    text = "\n".join(
+        [
+            "012 Broken open",
+            line(1, "Alpha, Ann", "2300", "   2 w 1", "   3 b 1"),
+            line(2, "Beta, Bob", "2200", "   1 b 1", "0000 - U"),
+            line(3, "Gamma, Gus", "22x0", "0000 - U", "   1 w 0"),
+            line(4, "Delta, Dan", "2000", "   9 w 1", "0000 - Z"),
+        ]
+    )
+    settings = TrfImportSettings(variant="international")
+    plan = trf_import_plan(text.encode(), settings=settings)
+
+    def refused(line: int, reason: str) -> bool:
+        return any(r.line == line and reason in r.reason for r in plan.refusals)
+
+    assert refused(4, "rating '22x0' is not a number")
+    assert refused(2, "Player 1, round 1: results 1 and 1 of opponent 2 do not agree")
+    assert refused(3, "Player 2, round 1: results 1 and 1 of opponent 1 do not agree")
+    assert refused(2, "Player 1, round 2: opponent 3 has no player line")
+    assert refused(5, "Player 4, round 1: opponent 9 has no player line")
+    with pytest.raises(ImportFormatError, match="nothing was written"):
+        trf_import_apply(plan, user=UserFactory(username="olga"))
+    assert not Event.objects.exists()
+
+
+def test_a_bbppairings_tournament_is_imported():
+    folder = SWISS_REFERENCES / "dutch-2026"
+    if not folder.is_dir():
+        pytest.skip(f"the bbpPairings reference tournaments are not at {folder}")
+    path = sorted(folder.glob("t*.trf"))[0]
+    settings = TrfImportSettings(variant="international")
+    plan = trf_import_plan(path.read_bytes(), settings=settings)
+    assert plan.refusals == []
+    event = trf_import_apply(plan, user=UserFactory(username="olga"))
+    assert event.system == System.SWISS
+    rounds_played = plan.rounds_played
+    file_points = {c.number: c.score(rounds_played) for c in plan.competitors}
+    standings = standings_get(event, after_round=rounds_played)
+    assert {row.number: row.points for row in standings} == file_points
