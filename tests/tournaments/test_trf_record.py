@@ -227,3 +227,52 @@ def test_a_bbppairings_tournament_is_imported():
     file_points = {c.number: c.score(rounds_played) for c in plan.competitors}
     standings = standings_get(event, after_round=rounds_played)
     assert {row.number: row.points for row in standings} == file_points
+
+
+def test_the_admin_previews_the_file_then_creates_the_event_when_confirmed():
+    from django.core.files.uploadedfile import SimpleUploadedFile
+    from django.urls import reverse
+
+    from tests.tournaments.test_admin import form_data, logged_in, make_organizer, message_texts
+
+    organizer = make_organizer("olga")
+    event = make_event(organizer, system=System.ROUND_ROBIN, players=5)
+    play(event, organizer, rounds_to_play=5)
+    client = logged_in(organizer)
+    changelist = client.get(reverse("admin:tournaments_event_changelist")).content.decode()
+    url = reverse("admin:tournaments_event_trf_import")
+    assert url in changelist
+    exported = client.get(reverse("admin:tournaments_event_trf", args=(event.pk,))).content
+    upload = SimpleUploadedFile("record.trf", exported, content_type="text/plain")
+    settings = {"variant": "international", "games_per_pairing": 1, "ranking": "game"}
+    preview = client.post(url, {"file": upload, **settings})
+    page = preview.content.decode()
+    assert "Preview: nothing has been written yet" in page
+    assert "5 rounds played of 5" in page and "Pairing system: round robin" in page
+    assert page.count("existing player, registered") == 5
+    assert Event.objects.count() == 1
+
+    response = client.post(url, {**form_data(preview, "trf-confirm"), "confirm": "1"})
+    assert response.status_code == 302
+    copy = Event.objects.exclude(pk=event.pk).get()
+    assert f"{copy} is imported as a draft: check it, then publish it." in message_texts(response)
+    assert table(copy) == table(event)
+    assert organizer in copy.organizers.all()
+
+
+def test_the_admin_lists_the_refused_lines_and_offers_no_confirmation():
+    from django.core.files.uploadedfile import SimpleUploadedFile
+    from django.urls import reverse
+
+    from tests.tournaments.test_admin import logged_in, make_organizer
+
+    client = logged_in(make_organizer("olga"))
+    text = (
+        "012 Two lines\n001    1      Alpha, Ann                        2300\n001    1      Beta\n"
+    )
+    upload = SimpleUploadedFile("bad.trf", text.encode(), content_type="text/plain")
+    settings = {"variant": "international", "games_per_pairing": 1, "ranking": "game"}
+    page = client.post(reverse("admin:tournaments_event_trf_import"), {"file": upload, **settings})
+    content = page.content.decode()
+    assert "1 line refused" in content and "line 3, column 5: pairing number repeated" in content
+    assert 'id="trf-confirm"' not in content

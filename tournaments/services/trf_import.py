@@ -26,6 +26,8 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from tournaments.models import (
+    BYE_KIND_LABELS,
+    SCORING_FIELDS,
     Event,
     Game,
     GameResult,
@@ -47,6 +49,7 @@ from tournaments.pairing.types import (
     RoundResult,
     ScoringSystem,
 )
+from tournaments.results import result_score
 from tournaments.scoring.matches import (
     MATCH_POINTS_RULE,
     GameSides,
@@ -209,6 +212,54 @@ def trf_import_plan(data: bytes, *, settings: TrfImportSettings) -> TrfImportPla
     plan.existing = {c.number: known[c.fmjd_id] for c in plan.competitors if c.fmjd_id in known}
     plan.refusals.sort(key=lambda refusal: refusal.line)
     return plan
+
+
+def trf_preview(plan: TrfImportPlan) -> dict[str, object]:
+    """What the preview page shows of ``plan``: the event's name, system and scoring, the
+    players, and each round's boards as (board, white, black or bye, result) in words."""
+    names = {c.number: c.name for c in plan.competitors}
+    variant = plan.settings.variant
+    rounds = []
+    for number, boards in sorted(plan.rounds.items()):
+        lines = []
+        for board_number, board in enumerate(boards, start=1):
+            if board.black is None:
+                kind = ByeKind(board.bye_kind)
+                rest = plan.system != System.SWISS
+                lines.append(
+                    (
+                        board_number,
+                        names[board.white],
+                        _("rest") if rest else BYE_KIND_LABELS[kind],
+                        "",
+                    )
+                )
+            else:
+                result = " ".join(result_score(game, variant) for game in board.games)
+                lines.append((board_number, names[board.white], names[board.black], result))
+        rounds.append((number, lines))
+    return {
+        "event_name": plan.document.event.name or _("Imported event"),
+        "system": System(plan.system).label,
+        "scoring": [
+            f"{Event._meta.get_field(name).verbose_name} {getattr(plan.scoring, attribute)}"
+            for attribute, name in SCORING_FIELDS.items()
+        ],
+        "players": [
+            {
+                "number": c.number,
+                "name": c.name,
+                "rating": c.rating,
+                "federation": c.federation,
+                "fmjd_id": c.fmjd_id,
+                "points": c.score(plan.rounds_played),
+                "existing": c.number in plan.existing,
+                "withdrawn": c.withdrawn_from_round,
+            }
+            for c in plan.competitors
+        ],
+        "rounds": rounds,
+    }
 
 
 @transaction.atomic
