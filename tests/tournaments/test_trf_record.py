@@ -160,7 +160,10 @@ def test_a_swiss_export_names_its_system_and_the_withdrawal():
     assert player.withdrawn_from_round == 3 and player.results[2].code == "Z"
 
 
-def test_a_name_with_line_breaks_injects_no_record():
+def test_a_name_with_line_breaks_injects_no_record(tmp_path):
+    """Issue #21 point 7: the project's own pairing command reads the file."""
+    from tournaments.pairing.__main__ import main
+
     user = UserFactory(username="olga")
     event = make_event(user, system=System.SWISS, players=4, number_of_rounds=3)
     player = event.registrations.get(pairing_number=1).player
@@ -182,6 +185,10 @@ def test_a_name_with_line_breaks_injects_no_record():
     assert [c.number for c in document.state.competitors] == [1, 2, 3, 4]
     assert document.state.competitor(1).club == "Hoogeveen XXR 1"
     assert document.state.total_rounds == 3
+    source, target = tmp_path / "event.trf", tmp_path / "pairing.txt"
+    source.write_text(text)
+    assert main(["dutch", str(source), "-p", str(target)]) == 0
+    assert target.read_text().splitlines()[0] == "2"
 
 
 def test_the_preview_names_each_refused_line_and_nothing_is_written():
