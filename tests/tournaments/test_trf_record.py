@@ -129,6 +129,22 @@ def test_an_export_read_back_by_the_import_gives_the_same_standings(shape):
         assert copy.registrations.get(pairing_number=number).withdrawn_from_round == from_round
 
 
+def test_a_round_robin_with_a_game_still_pending_reads_back_the_same():
+    """A pending game is written Z for both players like the rest: the import tells the
+    Berger table's rest from it, and leaves the pending game out as the standings do."""
+    user = UserFactory(username="olga")
+    event = make_event(user, system=System.ROUND_ROBIN, players=5)
+    play(event, user, rounds_to_play=4)
+    last = rounds.round_publish(round=rounds.round_pair(event=event, user=user), user=user)
+    first, *_pending = Game.objects.filter(pairing__round=last).order_by("pairing__board")
+    results.result_record(game=first, result=GameResult.WHITE_WIN, user=user)
+    settings = TrfImportSettings(variant="international")
+    plan = trf_import_plan(event_trf(event).encode(), settings=settings)
+    assert plan.refusals == [] and len(plan.rests) == 5
+    assert len(plan.rounds[5]) == 2  # the game played and the rest
+    assert table(trf_import_apply(plan, user=user)) == table(event)
+
+
 def test_the_export_is_the_record():
     """Ranks of the standings (not of the points alone), the system in 092 and 192, the FMJD
     id in the FIDE id columns, the rating, the withdrawal."""

@@ -40,7 +40,7 @@ from tournaments.models import (
     System,
     Title,
 )
-from tournaments.pairing.berger import berger_rounds
+from tournaments.pairing.berger import berger_rounds, berger_table
 from tournaments.pairing.trf import TrfDocument, TrfError, next_round, trf_loads
 from tournaments.pairing.types import (
     ByeKind,
@@ -125,6 +125,7 @@ class TrfImportPlan:
     refusals: list[TrfRefusal] = field(default_factory=list)
     rounds: dict[int, list[TrfBoard]] = field(default_factory=dict)
     existing: dict[int, Player] = field(default_factory=dict)
+    rests: dict[int, int] = field(default_factory=dict)
 
     @property
     def competitors(self) -> tuple[Competitor, ...]:
@@ -183,6 +184,8 @@ def trf_import_plan(data: bytes, *, settings: TrfImportSettings) -> TrfImportPla
                 % {"players": players, "total": total, "played": played},
             )
         )
+    if system != System.SWISS:
+        plan.rests = _rests(plan)
     lines = _player_lines(text)
     for competitor in document.state.competitors:
         for result in competitor.results:
@@ -344,6 +347,41 @@ def _system(document: TrfDocument) -> str:
     return System.SWISS
 
 
+def _rests(plan: TrfImportPlan) -> dict[int, int]:
+    """Each round's rest in a round robin of an odd number of players (C.05 Annex 1): the
+    one player with a ``Z`` and no opponent, else the one of them the Berger table rests
+    (the others of a round have a game not played yet, written ``Z`` too)."""
+    numbers = sorted(c.number for c in plan.competitors)
+    if len(numbers) % 2 == 0:
+        return {}
+    table = berger_table(len(numbers))
+    rests = {}
+    last = len(table) - 1
+    for number in range(1, plan.rounds_played + 1):
+        resting = {
+            c.number
+            for c in plan.competitors
+            if (r := c.result_in(number)) is not None
+            and r.code == "Z"
+            and r.opponent is None
+            and not (c.withdrawn_from_round and number >= c.withdrawn_from_round)
+        }
+        indices = {(number - 1) % len(table)}
+        if (
+            plan.system == System.DOUBLE_ROUND_ROBIN
+            and number - 1 >= last - 1
+            and number <= last + 1
+        ):
+            indices = {last - 1, last}  # the first cycle's last two may be swapped (C.05 Annex 1)
+        scheduled = {
+            numbers[pair.white - 1] for i in indices for pair in table[i] if pair.black is None
+        }
+        chosen = resting if len(resting) == 1 else resting & scheduled
+        if len(chosen) == 1:
+            rests[number] = chosen.pop()
+    return rests
+
+
 def _player_lines(text: str) -> dict[int, int]:
     """Each pairing number's line in the file (columns 5-8 of the 001 records)."""
     lines = {}
@@ -411,8 +449,9 @@ def _check_bye(
     if plan.system != System.SWISS:
         if result.code != "Z" or result.points:
             return _("a round robin has no bye but the rest of the Berger table (Z, no points).")
-        boards.append(TrfBoard(competitor.number, None, ByeKind.ZERO_POINT))
-        return ""
+        if plan.rests.get(result.round) == competitor.number:
+            boards.append(TrfBoard(competitor.number, None, ByeKind.ZERO_POINT))
+        return ""  # otherwise a game not played yet: no board
     if result.points != plan.scoring.points_for(result.code):
         return _(
             "bye %(code)s is worth %(points)s points in the file's scoring, not %(given)s."
