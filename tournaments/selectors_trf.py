@@ -37,7 +37,10 @@ def last_recorded_round(event: Event) -> int:
 
 def event_trf(event: Event) -> str:
     """``event`` as a TRF-2026 file: players with their FMJD ids and ratings, every result
-    of the rounds that are not drafts, the ranks of the standings after the last of them."""
+    of the rounds that are not drafts, the ranks of the standings after the last of them.
+
+    The rank columns hold the standings, so the file never says ``XXC rank`` (pair by those
+    columns): a Swiss with the draughts ordering says so by its 192 code, ``CUSTOM_SWISS``."""
     after = last_recorded_round(event)
     state = tournament_state(event, up_to_round=after)
     ranks = {row.number: row.rank for row in standings_get(event, after_round=after)}
@@ -56,6 +59,5 @@ def event_trf(event: Event) -> str:
             type_code=type_code,
             tiebreaks=tuple(event.tiebreaks),
         ),
-        ordering="draughts" if ordering == SwissOrdering.DRAUGHTS else "fide",
         ranks=ranks,
     )

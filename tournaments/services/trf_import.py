@@ -300,7 +300,7 @@ def _create(plan: TrfImportPlan, *, user: AbstractBaseUser) -> Event:
         games_per_pairing=plan.settings.games_per_pairing,
         ranking=plan.settings.ranking,
         first_colour=plan.document.state.first_colour,
-        swiss_ordering="draughts" if plan.document.by_rank else "fide",
+        swiss_ordering="draughts" if _draughts_ordering(plan.document) else "fide",
     )
     registrations = {
         competitor.number: _register(event, competitor, plan.existing.get(competitor.number), user)
@@ -380,6 +380,12 @@ def _rests(plan: TrfImportPlan) -> dict[int, int]:
         if len(chosen) == 1:
             rests[number] = chosen.pop()
     return rests
+
+
+def _draughts_ordering(document: TrfDocument) -> bool:
+    """The Swiss pairs by the draughts ordering: the file's 192 code is the one Damier's
+    export gives it (selectors_trf.SYSTEM_RECORDS), or the file pairs by rank (``XXC rank``)."""
+    return document.by_rank or document.event.type_code.upper() == "CUSTOM_SWISS"
 
 
 def _player_lines(text: str) -> dict[int, int]:
