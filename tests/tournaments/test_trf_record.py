@@ -304,3 +304,12 @@ def test_the_admin_lists_the_refused_lines_and_offers_no_confirmation():
     content = page.content.decode()
     assert "1 line refused" in content and "line 3, column 5: pairing number repeated" in content
     assert 'id="trf-confirm"' not in content
+
+
+def test_an_absence_written_as_a_forfeit_without_opponent_is_a_zero_point_bye():
+    """Swiss-Manager and JaVaFo write an absence ``0000 - -`` and a full-point bye
+    ``0000 - +``: read as ``Z`` and ``F``."""
+    head = "001    1      Alpha, Ann                        2300"
+    line = head.ljust(91) + "0000 - -  0000 - +"
+    first, second = trf_loads(f"012 Absences\n{line}\n").state.competitor(1).results
+    assert (first.code, first.opponent, second.code) == ("Z", None, "F")

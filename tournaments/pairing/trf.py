@@ -56,6 +56,7 @@ from tournaments.pairing.dutch import XXS_FIELDS, forfeit_colour, tenths
 from tournaments.pairing.ordering import draughts_order
 from tournaments.pairing.types import (
     BYE_CODES,
+    FORFEIT_CODES,
     RESULT_CODES,
     Colour,
     Competitor,
@@ -401,6 +402,10 @@ def _read_player(
             message = f"opponent {opponent_text!r} is not a pairing number"
             raise TrfError(message, line=index, text=line, column=start)
         opponent = int(opponent_text) if opponent_text not in {"", "0000"} else None
+        if opponent is None and code in FORFEIT_CODES:
+            # JaVaFo's and Swiss-Manager's writing of an absence (``-``) and of a full-point
+            # bye (``+``) without an opponent: TRF-2026's ``Z`` and ``F``.
+            code = "F" if code == "+" else "Z"
         if code in BYE_CODES:
             opponent = None
         colour = Colour(colour_text) if colour_text in {"w", "b"} else None
