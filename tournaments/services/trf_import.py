@@ -200,6 +200,8 @@ def trf_import_plan(data: bytes, *, settings: TrfImportSettings) -> TrfImportPla
                         % {"number": competitor.number, "round": result.round, "reason": reason},
                     )
                 )
+    for boards in plan.rounds.values():
+        boards.sort(key=lambda board: board.black is None)  # byes and rests last
     ids = {c.fmjd_id for c in document.state.competitors if c.fmjd_id}
     for competitor in document.state.competitors:
         same = [c.number for c in document.state.competitors if c.fmjd_id == competitor.fmjd_id]
