@@ -22,7 +22,7 @@ from decimal import Decimal
 from django.contrib.auth.models import AbstractBaseUser
 from django.core.exceptions import ValidationError
 from django.db import transaction
-from django.utils import timezone
+from django.utils import formats, timezone
 from django.utils.translation import gettext as _
 
 from tournaments.models import (
@@ -247,7 +247,8 @@ def trf_preview(plan: TrfImportPlan) -> dict[str, object]:
         "event_name": plan.document.event.name or _("Imported event"),
         "system": System(plan.system).label,
         "scoring": [
-            f"{Event._meta.get_field(name).verbose_name} {getattr(plan.scoring, attribute)}"
+            f"{Event._meta.get_field(name).verbose_name} "
+            f"{formats.localize(getattr(plan.scoring, attribute))}"
             for attribute, name in SCORING_FIELDS.items()
         ],
         "players": [
