@@ -313,3 +313,26 @@ def test_an_absence_written_as_a_forfeit_without_opponent_is_a_zero_point_bye():
     line = head.ljust(91) + "0000 - -  0000 - +"
     first, second = trf_loads(f"012 Absences\n{line}\n").state.competitor(1).results
     assert (first.code, first.opponent, second.code) == ("Z", None, "F")
+
+
+def test_a_failed_import_leaves_the_database_as_it_was(monkeypatch):
+    from django.core.exceptions import ValidationError
+
+    from tournaments.models import Player, Registration
+
+    user = UserFactory(username="olga")
+    event = make_event(user, system=System.ROUND_ROBIN, players=4)
+    play(event, user, rounds_to_play=3)
+    plan = trf_import_plan(event_trf(event).encode(), settings=TrfImportSettings("international"))
+    counts = (Event.objects.count(), Player.objects.count(), Registration.objects.count())
+    original = Registration.full_clean
+
+    def refuse_the_third(registration, *args, **kwargs):
+        if registration.pairing_number == 3:
+            raise ValidationError({"rating": ["Refused for the test."]})
+        return original(registration, *args, **kwargs)
+
+    monkeypatch.setattr(Registration, "full_clean", refuse_the_third)
+    with pytest.raises(ImportFormatError, match="rating: Refused for the test"):
+        trf_import_apply(plan, user=user)
+    assert (Event.objects.count(), Player.objects.count(), Registration.objects.count()) == counts
