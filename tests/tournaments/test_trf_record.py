@@ -336,3 +336,32 @@ def test_a_failed_import_leaves_the_database_as_it_was(monkeypatch):
     with pytest.raises(ImportFormatError, match="rating: Refused for the test"):
         trf_import_apply(plan, user=user)
     assert (Event.objects.count(), Player.objects.count(), Registration.objects.count()) == counts
+
+
+def test_points_the_file_states_but_its_point_system_does_not_give_are_refused():
+    """A draughts event (2 for a win) written without record 162 or XXS would be imported
+    with the TRF default (1 for a win): the points column tells."""
+
+    def line(number: int, points: str, cell: str) -> str:
+        head = f"001 {number:4d}      {f'Player {number}, A':<33} 2000"
+        return head.ljust(80) + f"{points:>4}" + f"{number:5d}".ljust(7) + cell
+
+    players = [line(1, "2.0", "   2 w 1"), line(2, "0.0", "   1 b 0")]
+    settings = TrfImportSettings(variant="international")
+    plan = trf_import_plan("\n".join(["012 Club open", *players]).encode(), settings=settings)
+    assert [r.line for r in plan.refusals] == [2]
+    assert "Player 1 has 2.0 points in columns 81-84, but his results give 1" in (
+        plan.refusals[0].reason
+    )
+    declared = "\n".join(["012 Club open", "162  W 2.0    D 1.0", *players])
+    assert trf_import_plan(declared.encode(), settings=settings).refusals == []
+
+
+def test_bbpairings_scoring_lines_give_forfeit_wins_and_byes_their_values():
+    """BBW 2.0 alone: a forfeit win, a full-point bye and the pairing-allocated bye are worth
+    a win (the bbpPairings reference files' points columns agree); a BBU of its own stays."""
+    scoring = trf_loads("BBW  2.0\nBBD  1.0\nBBU  1.0\n").state.scoring
+    assert (scoring.win, scoring.forfeit_win, scoring.full_bye) == (2, 2, 2)
+    assert (scoring.draw, scoring.half_bye, scoring.pairing_bye) == (1, 1, 1)
+    scoring = trf_loads("BBU  1.0\nBBW  2.0\n").state.scoring
+    assert (scoring.win, scoring.pairing_bye) == (2, 1)

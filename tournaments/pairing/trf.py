@@ -89,6 +89,10 @@ _BB_FIELDS = {
     "BBF": "forfeit_loss",
     "BBU": "pairing_bye",
 }
+#: What bbpPairings' BBW and BBD also give unless other records say otherwise: a forfeit win,
+#: a full-point bye and the pairing-allocated bye score a win, a half-point bye a draw (as in
+#: TRF-2026 record 162, where P defaults to W; the bbpPairings reference files' points agree).
+_BB_ALSO = {"BBW": ("forfeit_win", "full_bye", "pairing_bye"), "BBD": ("half_bye",)}
 _162_FIELDS = {
     "W": ("win", "forfeit_win", "full_bye"),
     "D": ("draw", "half_bye"),
@@ -292,6 +296,8 @@ def trf_loads(text: str, *, errors: list[TrfError] | None = None) -> TrfDocument
     forbidden: set[frozenset[int]] = set()
     dat: dict[tuple[int, str], str] = {}
     planned_byes: list[tuple[str, int, int]] = []
+    every_value_given = False  # an XXS record gives every value, BB* then only their own
+    bb_given: set[str] = set()  # values a BB* record gave: another's default does not change them
     simple = {"012": "name", "022": "city", "032": "federation", "042": "start_date"}
     simple |= {"052": "end_date", "102": "chief_arbiter", "092": "system", "192": "type_code"}
 
@@ -327,8 +333,13 @@ def trf_loads(text: str, *, errors: list[TrfError] | None = None) -> TrfDocument
                 scoring = _read_162(line, scoring)
             elif code == "XXS":
                 scoring = _read_xxs(content, scoring)
+                every_value_given = True
             elif code in _BB_FIELDS:
-                scoring = replace(scoring, **{_BB_FIELDS[code]: Decimal(content.strip())})
+                own = _BB_FIELDS[code]
+                also = () if every_value_given else _BB_ALSO.get(code, ())
+                names = (own, *(name for name in also if name not in bb_given))
+                scoring = replace(scoring, **dict.fromkeys(names, Decimal(content.strip())))
+                bb_given.add(own)
             elif code == "240":
                 bye_code, round_text, *numbers = content.split()
                 if bye_code not in {"F", "H", "Z"}:

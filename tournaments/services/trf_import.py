@@ -202,6 +202,25 @@ def trf_import_plan(data: bytes, *, settings: TrfImportSettings) -> TrfImportPla
                 )
     for boards in plan.rounds.values():
         boards.sort(key=lambda board: board.black is None)  # byes and rests last
+    declared = _declared_points(text)
+    for competitor in document.state.competitors:
+        points = declared.get(competitor.number)
+        if points is not None and points != competitor.score():
+            plan.refusals.append(
+                TrfRefusal(
+                    lines.get(competitor.number, 0),
+                    _(
+                        "Player %(number)d has %(declared)s points in columns 81-84, but his "
+                        "results give %(points)s in the file's point system: declare it (record "
+                        "162 or XXS)."
+                    )
+                    % {
+                        "number": competitor.number,
+                        "declared": formats.localize(points),
+                        "points": formats.localize(competitor.score()),
+                    },
+                )
+            )
     ids = {c.fmjd_id for c in document.state.competitors if c.fmjd_id}
     for competitor in document.state.competitors:
         same = [c.number for c in document.state.competitors if c.fmjd_id == competitor.fmjd_id]
@@ -389,6 +408,18 @@ def _draughts_ordering(document: TrfDocument) -> bool:
     """The Swiss pairs by the draughts ordering: the file's 192 code is the one Damier's
     export gives it (selectors_trf.SYSTEM_RECORDS), or the file pairs by rank (``XXC rank``)."""
     return document.by_rank or document.event.type_code.upper() == "CUSTOM_SWISS"
+
+
+def _declared_points(text: str) -> dict[int, Decimal]:
+    """Each player's points as the file states them (columns 81-84 of the 001 records)."""
+    points = {}
+    for line in text.splitlines():
+        if line.startswith("001") and line[4:8].strip().isdigit():
+            try:
+                points[int(line[4:8])] = Decimal(line[80:84].strip())
+            except ArithmeticError:
+                continue  # no points written: nothing to compare
+    return points
 
 
 def _player_lines(text: str) -> dict[int, int]:
