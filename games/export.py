@@ -1,20 +1,38 @@
 """A game's record as it leaves the site: the PDN the players or arbiters entered, with the
 game's official result (after any ruling) in its Result tag and terminator, written in the
-variant's PDN convention (tournaments.results.pdn_result)."""
+variant's PDN convention (tournaments.results.pdn_result), and the players' ratings and FMJD
+ids where known (``WhiteRating``, ``BlackRating``, ``WhiteFmjdId``, ``BlackFmjdId``).
+
+A game not played over the board (a forfeit, a double forfeit, a game declared unplayed) has
+no game to write: it is a tag section with no move, its ``Termination`` tag saying why
+(``forfeit`` or ``unplayed``) and its Result tag the score it gives (docs/rules/pdn.md §3.2).
+Every value taken from the database is written on one line
+(tournaments.export_text.one_line)."""
 
 import re
 
 from arbiter import find_variant
 from arbiter.errors import UnknownVariantError
-from arbiter.pdn import read_game, write_game
-from tournaments.models import Game
+from arbiter.pdn import PdnGame, read_game, write_game
+from tournaments.export_text import one_line
+from tournaments.models import Game, GameResult
 from tournaments.results import pdn_result
+from tournaments.selectors import player_name
+
+#: Results of games not played over the board, and their PDN Termination tag.
+UNPLAYED_TERMINATIONS = {
+    GameResult.WHITE_FORFEIT_WIN: "forfeit",
+    GameResult.BLACK_FORFEIT_WIN: "forfeit",
+    GameResult.DOUBLE_FORFEIT: "forfeit",
+    GameResult.UNPLAYED: "unplayed",
+}
 
 _RESULT_TAG = re.compile(r'^\s*\[\s*Result\s+"[^"]*"\s*\]\s*$', re.IGNORECASE | re.MULTILINE)
 
 
 def record_export(game: Game, pdn: str) -> str:
-    """``pdn`` (``game``'s stored record) with the official result of ``game``.
+    """``pdn`` (``game``'s stored record) with the official result of ``game``; a game not
+    played over the board as its tags only (see the module).
 
     A readable record is written again (PDN 3.0), with a GameType tag added when it has
     none and the variant has one, so that readers number the moves from the right player.
@@ -22,9 +40,13 @@ def record_export(game: Game, pdn: str) -> str:
     the reader could not understand is dropped."""
     variant = game.pairing.round.event.variant
     result = pdn_result(game.result, variant)
+    if game.result in UNPLAYED_TERMINATIONS:
+        return unplayed_export(game)
     pdn_game = read_game(pdn)
     if pdn_game.errors:
         return _retag(pdn, result)
+    given = {name.lower() for name in pdn_game.tags}
+    pdn_game.tags |= {n: v for n, v in player_tags(game).items() if n.lower() not in given}
     tags = {n: v for n, v in pdn_game.tags.items() if n.lower() != "result"}
     if "Result" not in pdn_game.tags:
         pdn_game.tags = {**tags, "Result": result}
@@ -36,6 +58,38 @@ def record_export(game: Game, pdn: str) -> str:
         if game_type:
             pdn_game.tags["GameType"] = game_type
     return write_game(pdn_game)
+
+
+def unplayed_export(game: Game) -> str:
+    """A game not played over the board: its tags, no move, the result as the terminator."""
+    event = game.pairing.round.event
+    result = pdn_result(game.result, event.variant)
+    tags = {
+        "Event": one_line(event.name),
+        "Site": one_line(event.venue) or "?",
+        "Date": event.start_date.strftime("%Y.%m.%d"),
+        "Round": str(game.pairing.round.number),
+        "White": one_line(player_name(game.white)),
+        "Black": one_line(player_name(game.black)),
+        "Result": result,
+        "Termination": UNPLAYED_TERMINATIONS[game.result],
+        **player_tags(game),
+    }
+    game_type = _game_type(event.variant)
+    if game_type:
+        tags["GameType"] = game_type
+    return write_game(PdnGame(1, 1, tags=tags, result=result))
+
+
+def player_tags(game: Game) -> dict[str, str]:
+    """The players' ratings at the start of the event and FMJD ids, where known."""
+    tags = {}
+    for side, registration in (("White", game.white), ("Black", game.black)):
+        if registration.rating:
+            tags[f"{side}Rating"] = str(registration.rating)
+        if one_line(registration.player.fmjd_id):
+            tags[f"{side}FmjdId"] = one_line(registration.player.fmjd_id)
+    return tags
 
 
 def _game_type(variant: str) -> str | None:

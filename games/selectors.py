@@ -11,6 +11,7 @@ from arbiter import find_variant
 from arbiter.draws import RULES
 from arbiter.pdn import read_game
 from arbiter.svg import board_svg
+from games.export import UNPLAYED_TERMINATIONS
 from games.models import Dispute, DisputeClaim, DisputeStatus, GameRecord, Verification
 from games.services.verification import game_card
 from games.timeline import Step, Timeline, game_timeline, start_and_opening, variant_of
@@ -196,14 +197,19 @@ def desk_flagged(event: Event) -> QuerySet[Verification]:
 
 
 def event_records(event: Event) -> list[tuple[Game, str]]:
-    """The event's recorded games in published rounds with their PDN texts, in round, board
-    and game order (one query)."""
-    records = (
+    """The event's games in published rounds that have a record or were not played over the
+    board (forfeits, unplayed: their record is "" ), with their PDN texts, in round, board and
+    game order (two queries)."""
+    records = dict(
         GameRecord.objects.filter(
             game__pairing__round__event=event,
             game__pairing__round__status__in=PUBLIC_STATUSES,
-        )
-        .select_related("game__pairing__round__event")
-        .order_by("game__pairing__round__number", "game__pairing__board", "game__index")
+        ).values_list("game_id", "pdn")
     )
-    return [(record.game, record.pdn) for record in records]
+    games = (
+        Game.objects.filter(pairing__round__event=event, pairing__round__status__in=PUBLIC_STATUSES)
+        .filter(Q(pk__in=records) | Q(result__in=UNPLAYED_TERMINATIONS))
+        .select_related("pairing__round__event", "white__player", "black__player")
+        .order_by("pairing__round__number", "pairing__board", "index")
+    )
+    return [(game, records.get(game.pk, "")) for game in games]

@@ -319,6 +319,16 @@ ADMIN_VIEWS: dict[str, tuple[frozenset[str], Callable[[World], dict]]] = {
         STAFF,
         lambda w: {"file": _csv(w)},
     ),
+    # Creates a new event (its importer organizes it), after a preview that writes nothing.
+    "tournaments_event_trf_import": (
+        STAFF,
+        lambda w: {
+            "file": _trf(w),
+            "variant": "international",
+            "games_per_pairing": 1,
+            "ranking": "game",
+        },
+    ),
 }
 
 
@@ -337,6 +347,14 @@ def _csv(w: World):
     player.save()
     text = f"last_name,first_name,fmjd_id,rating,club\n{player.last_name},X,{player.fmjd_id},1,Y\n"
     return SimpleUploadedFile("players.csv", text.encode(), content_type="text/csv")
+
+
+def _trf(w: World):
+    from django.core.files.uploadedfile import SimpleUploadedFile
+
+    from tournaments.selectors_trf import event_trf
+
+    return SimpleUploadedFile("event.trf", event_trf(w.event).encode(), content_type="text/plain")
 
 
 def snapshot() -> dict[str, list]:

@@ -155,6 +155,8 @@ def tournament_state(event: Event, *, up_to_round: int) -> TournamentState:
             title=e.title,
             club=e.club,
             results=_complete_rounds(e, results[e.pk], up_to_round, scoring),
+            fmjd_id=e.fmjd_id,
+            withdrawn_from_round=e.withdrawn_from_round,
         )
         for e in entrants
     )
@@ -292,6 +294,7 @@ class _Entrant:
     federation: str
     title: str
     club: str
+    fmjd_id: str
 
 
 def _entrants(event: Event) -> list[_Entrant]:
@@ -308,6 +311,7 @@ def _entrants(event: Event) -> list[_Entrant]:
         "player__federation",
         "player__title",
         "player__club",
+        "player__fmjd_id",
     )
     return [_Entrant(*row) for row in rows]
 

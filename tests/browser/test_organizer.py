@@ -339,8 +339,10 @@ def test_an_organizer_runs_a_swiss_from_an_empty_database(live_server, page, tmp
     assert response.status == 200
     assert response.headers["content-type"].startswith("application/x-pdn")
     text = response.text()
-    assert text.count('[Event "Open de Paris"]') == 2
-    assert text.count('[Result "2-0"]') == 1 and text.count('[Result "1-1"]') == 1
+    # Boards 1 and 3 as recorded; board 2, a forfeit, as tags without moves (pdn.md §3.2).
+    assert text.count('[Event "Open de Paris"]') == 3
+    assert text.count('[Termination "forfeit"]') == 1
+    assert text.count('[Result "2-0"]') == 2 and text.count('[Result "1-1"]') == 1
     for board in (1, 3):
         game = Game.objects.get(pairing__round=round_1, pairing__board=board)
         assert f'[White "{game.white.player.last_name}' in text

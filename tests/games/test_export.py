@@ -97,9 +97,73 @@ def test_an_unreadable_record_keeps_its_text_and_gets_the_official_result(
     game = round_.pairings.get().games.get()
     pdn = '[Result "2-0"]\n1. 32-28 {unclosed comment 2-0'
     record_save(game=game, pdn=pdn, user=organizer)
-    game = result_record(game=game, result=GameResult.DOUBLE_FORFEIT, user=organizer)
+    game = result_record(game=game, result=GameResult.BLACK_WIN, user=organizer)
     text = record_export(game, game.record.pdn)
-    assert '[Result "0-0"]' in text and "unclosed comment" in text
+    assert '[Result "0-2"]' in text and "unclosed comment" in text
+
+
+@pytest.mark.parametrize(
+    ("code", "termination", "result"),
+    [
+        (GameResult.WHITE_FORFEIT_WIN, "forfeit", "2-0"),
+        (GameResult.DOUBLE_FORFEIT, "forfeit", "0-0"),
+        (GameResult.UNPLAYED, "unplayed", "0-0"),
+    ],
+)
+def test_a_game_not_played_is_written_as_tags_without_moves(
+    client, organizer, official_arbiter, code, termination, result
+):
+    """docs/rules/pdn.md §3.2: a record typed before the forfeit was ruled is not exported."""
+    round_ = published_round(organizer, official_arbiter)
+    game = round_.pairings.get().games.get()
+    record_save(game=game, pdn=RECORDS["international"], user=organizer)
+    game = result_record(game=game, result=code, user=organizer)
+    exported = read_game(record_export(game, game.record.pdn))
+    assert exported.moves == [] and exported.result == result
+    assert exported.tag("Termination") == termination and exported.tag("Result") == result
+
+
+def test_the_event_pdn_lists_forfeits_without_record_and_the_players_ids_and_ratings(
+    client, organizer, official_arbiter
+):
+    round_ = published_round(organizer, official_arbiter, players=4)
+    first, second = (p.games.get() for p in round_.pairings.order_by("board"))
+    white = first.white.player
+    white.fmjd_id = "16052"
+    white.last_name = 'Boomstra\n[Event "Injected"]'
+    white.save()
+    record_save(game=first, pdn=RECORDS["international"], user=organizer)
+    result_record(game=first, result=GameResult.DRAW, user=organizer)
+    result_record(game=second, result=GameResult.BLACK_FORFEIT_WIN, user=organizer)
+    event = round_.event
+    text = client.get(reverse("public:event_pdn", args=(event.slug,))).content.decode()
+    played, forfeit = read_games_of(text)
+    assert played.tag("WhiteFmjdId") == "16052" and played.tag("WhiteRating") == "2400"
+    assert played.tag("BlackRating") == str(first.black.rating) and played.moves
+    assert forfeit.moves == [] and forfeit.tag("Termination") == "forfeit"
+    assert forfeit.tag("Result") == "0-2" and forfeit.tag("Round") == "1"
+    assert "Injected" not in [g.tag("Event") for g in (played, forfeit)]
+
+
+def test_a_name_with_line_breaks_stays_in_its_tag(client, organizer, official_arbiter):
+    round_ = published_round(organizer, official_arbiter)
+    game = round_.pairings.get().games.get()
+    player = game.white.player
+    player.last_name = 'Boomstra"]\n\n[Event "Injected"]\n1. 32-28 *\n'
+    player.save()
+    game = result_record(game=game, result=GameResult.WHITE_FORFEIT_WIN, user=organizer)
+    text = client.get(reverse("public:event_pdn", args=(round_.event.slug,))).content.decode()
+    (only,) = read_games_of(text)
+    assert only.tag("White").startswith('Boomstra"] [Event "Injected"] 1. 32-28 *')
+    assert only.tag("Event") == round_.event.name and only.moves == []
+
+
+def read_games_of(text: str):
+    from io import StringIO
+
+    from arbiter.pdn import read_games
+
+    return [game for game in read_games(StringIO(text)) if not game.errors]
 
 
 def test_scores_shown_on_the_pages():

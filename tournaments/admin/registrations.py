@@ -17,8 +17,8 @@ from tournaments.admin.scoping import ScopedAdmin
 from tournaments.forms import ByeRequestForm, RegistrationAddForm, WithdrawForm
 from tournaments.inputs import whole_number
 from tournaments.models import ByeRequest, Registration
-from tournaments.selectors import WithdrawalPreview, withdrawal_preview
 from tournaments.names import name_contains
+from tournaments.selectors import WithdrawalPreview, withdrawal_preview
 from tournaments.services.errors import TournamentError
 from tournaments.services.registrations import (
     bye_request_add,

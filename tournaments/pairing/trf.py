@@ -28,20 +28,35 @@ Every player line lists one result per round: a round without an entry is writte
 (TRF-2026: a blank result "is equivalent to Z"), because py4swiss mis-pairs short rows.
 Byes already recorded for the next round (``H``, ``Z``, ``F``) are written both in the player
 line (JaVaFo, py4swiss) and as a 240 record.
+
+As the event's record (TRF-2026 tournament section): 092 names the system in words and 192
+gives its code from the TRF-2026 table of tournament types (``BERGER_ROUNDROBIN``,
+``BERGER_DOUBLEROUNDROBIN``, ``FIDE_DUTCH_2017`` for the Dutch rules in force until 31 January
+2026, ``CUSTOM_SWISS`` for the draughts ordering), 202 the tie-breaks in order (C.07
+abbreviations, modifiers after a slash: ``BH/C1``). In the player record the rank (columns
+86-89) is the place in the standings when the caller gives it, and the FIDE id field (columns
+58-68) holds the FMJD id (``DAT nnnn FMJDID`` when longer than 11 characters). Two Tornelo-style
+``DAT`` records carry what the columns cannot: ``WITHDRAWN r`` (the player withdrew before round
+``r``; his later rounds are ``Z``) and ``POINTS p1 p2 ...`` (the points of each round, written when
+a round's points differ from its code's, as in a two-game event ranked on game points).
+Free text (names, clubs, event fields) is written on one line
+(:func:`tournaments.export_text.one_line`), so that no value can start a record.
 """
 
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from decimal import Decimal, InvalidOperation
 from typing import Literal
 
+from tournaments.export_text import one_line
 from tournaments.pairing.dutch import XXS_FIELDS, forfeit_colour, tenths
 from tournaments.pairing.ordering import draughts_order
 from tournaments.pairing.types import (
     BYE_CODES,
+    FORFEIT_CODES,
     RESULT_CODES,
     Colour,
     Competitor,
@@ -53,6 +68,7 @@ from tournaments.pairing.types import (
 #: Titles the TRF player record (columns 11-13) and py4swiss accept; others go to DAT.
 TRF_TITLES = frozenset({"GM", "IM", "WGM", "FM", "WIM", "CM", "WFM", "WCM"})
 NAME_WIDTH = 33
+ID_WIDTH = 11
 #: TRF scoring defaults (TRF-2026 record 162: W 1.0, D 0.5, L 0.0, A 0.0, P = W).
 TRF_DEFAULT_SCORING = ScoringSystem(
     win=Decimal("1"),
@@ -73,6 +89,10 @@ _BB_FIELDS = {
     "BBF": "forfeit_loss",
     "BBU": "pairing_bye",
 }
+#: What bbpPairings' BBW and BBD also give unless other records say otherwise: a forfeit win,
+#: a full-point bye and the pairing-allocated bye score a win, a half-point bye a draw (as in
+#: TRF-2026 record 162, where P defaults to W; the bbpPairings reference files' points agree).
+_BB_ALSO = {"BBW": ("forfeit_win", "full_bye", "pairing_bye"), "BBD": ("half_bye",)}
 _162_FIELDS = {
     "W": ("win", "forfeit_win", "full_bye"),
     "D": ("draw", "half_bye"),
@@ -104,6 +124,9 @@ class TrfEvent:
     end_date: str = ""
     chief_arbiter: str = ""
     round_dates: tuple[dt.date, ...] = ()
+    system: str = "Swiss system"
+    type_code: str = ""
+    tiebreaks: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -121,12 +144,14 @@ def trf_dumps(
     *,
     event: TrfEvent = TrfEvent(),
     ordering: Literal["fide", "draughts"] = "fide",
+    ranks: Mapping[int, int] | None = None,
 ) -> str:
     """The state as TRF-2026 text with JaVaFo/bbpPairings records (see module doc).
 
     With ``ordering="draughts"`` the player lines come in the draughts order for the next
     round and ``XXC`` says ``rank``, so an engine pairs exactly as :func:`pair_dutch` with
-    ``ordering="draughts"``.
+    ``ordering="draughts"``. ``ranks`` (pairing number -> place in the standings) fills the
+    rank columns; without it a line's rank is its position in the file.
     """
     scoring = state.scoring
     played = next_round(state) - 1
@@ -143,11 +168,13 @@ def trf_dumps(
         ("042", event.start_date),
         ("052", event.end_date),
         ("062", str(len(competitors))),
-        ("092", "Swiss system"),
+        ("092", event.system),
         ("102", event.chief_arbiter),
+        ("192", event.type_code),
+        ("202", ", ".join(code.replace("-", "/") for code in event.tiebreaks)),
     ):
-        if value:
-            lines.append(f"{code} {value}")
+        if one_line(value):
+            lines.append(f"{code} {one_line(value)}")
     if event.round_dates:
         dates = "  ".join(d.strftime("%y/%m/%d") for d in event.round_dates)
         lines.append("132" + " " * 88 + dates)
@@ -162,15 +189,16 @@ def trf_dumps(
 
     byes: dict[tuple[str, int], list[int]] = {}
     dat: list[str] = []
-    for rank, number in enumerate(order, start=1):
+    for position, number in enumerate(order, start=1):
         competitor = competitors[number]
         row = list(competitor.results_through(played, scoring))
         planned = competitor.result_in(played + 1)
         if planned is not None and planned.bye:
             row.append(planned)
             byes.setdefault((planned.code, planned.round), []).append(number)
+        rank = ranks[number] if ranks is not None else position
         lines.append(_player_line(competitor, row, rank))
-        dat.extend(_dat_lines(competitor))
+        dat.extend(_dat_lines(competitor, row, scoring))
     lines.extend(dat)
     for (code, round_number), numbers in sorted(byes.items()):
         lines.append(f"240 {code} {round_number:03d} " + " ".join(f"{n:4d}" for n in numbers))
@@ -215,9 +243,13 @@ def _points(value: Decimal) -> str:
 def _player_line(competitor: Competitor, row: Iterable[RoundResult], rank: int) -> str:
     title = competitor.title.upper() if competitor.title.upper() in TRF_TITLES else ""
     points = sum((r.points for r in row), Decimal(0))
+    name = one_line(competitor.name)[:NAME_WIDTH]
+    federation = one_line(competitor.federation)[:3]
+    fmjd_id = one_line(competitor.fmjd_id)
+    fmjd_id = fmjd_id if len(fmjd_id) <= ID_WIDTH else ""
     head = (
-        f"001 {competitor.number:4d}  {title:>3} {competitor.name[:NAME_WIDTH]:<{NAME_WIDTH}} "
-        f"{competitor.rating or '':>4} {competitor.federation[:3]:<3} {'':>11} {'':<10} "
+        f"001 {competitor.number:4d}  {title:>3} {name:<{NAME_WIDTH}} "
+        f"{competitor.rating or '':>4} {federation:<3} {fmjd_id:>{ID_WIDTH}} {'':<10} "
         f"{_points(points):>4} {rank:4d}"
     )
     cells = []
@@ -230,23 +262,30 @@ def _player_line(competitor: Competitor, row: Iterable[RoundResult], rank: int) 
     return (head + "  " + "  ".join(cells)).rstrip() if cells else head
 
 
-def _dat_lines(competitor: Competitor) -> list[str]:
-    lines = []
-    if competitor.title and competitor.title.upper() not in TRF_TITLES:
-        lines.append(f"DAT {competitor.number:04d} TITLE {competitor.title}")
-    if competitor.club:
-        lines.append(f"DAT {competitor.number:04d} CLUB {competitor.club}")
-    if len(competitor.name) > NAME_WIDTH:
-        lines.append(f"DAT {competitor.number:04d} NAME {competitor.name}")
-    return lines
+def _dat_lines(competitor: Competitor, row: list[RoundResult], scoring: ScoringSystem) -> list[str]:
+    values = {
+        "TITLE": one_line(competitor.title) if competitor.title.upper() not in TRF_TITLES else "",
+        "CLUB": one_line(competitor.club),
+        "NAME": one_line(competitor.name) if len(one_line(competitor.name)) > NAME_WIDTH else "",
+        "FMJDID": one_line(competitor.fmjd_id)
+        if len(one_line(competitor.fmjd_id)) > ID_WIDTH
+        else "",
+        "WITHDRAWN": str(competitor.withdrawn_from_round or ""),
+    }
+    if any(r.points != scoring.points_for(r.code) for r in row):
+        values["POINTS"] = " ".join(_points(r.points) for r in row)
+    number = competitor.number
+    return [f"DAT {number:04d} {kind} {value}" for kind, value in values.items() if value]
 
 
-def trf_loads(text: str) -> TrfDocument:
+def trf_loads(text: str, *, errors: list[TrfError] | None = None) -> TrfDocument:
     """Read a TRF (TRF-2026, TRF16, JaVaFo TRF(x), bbpPairings TRF(xb)) into a state.
 
     Points per result come from the file's point system (162, then ``XXS``, then ``BB*``,
     later records overriding earlier ones; TRF defaults otherwise). Unknown records are
-    skipped; malformed known records raise :class:`TrfError` naming the line.
+    skipped; malformed known records raise :class:`TrfError` naming the line, or, when
+    ``errors`` is a list, are added to it and left out (a refused player line drops that
+    player).
     """
     players: list[tuple[int, str]] = []
     event: dict[str, object] = {}
@@ -257,8 +296,15 @@ def trf_loads(text: str) -> TrfDocument:
     forbidden: set[frozenset[int]] = set()
     dat: dict[tuple[int, str], str] = {}
     planned_byes: list[tuple[str, int, int]] = []
+    every_value_given = False  # an XXS record gives every value, BB* then only their own
+    bb_given: set[str] = set()  # values a BB* record gave: another's default does not change them
     simple = {"012": "name", "022": "city", "032": "federation", "042": "start_date"}
-    simple |= {"052": "end_date", "102": "chief_arbiter"}
+    simple |= {"052": "end_date", "102": "chief_arbiter", "092": "system", "192": "type_code"}
+
+    def refuse(error: TrfError) -> None:
+        if errors is None:
+            raise error
+        errors.append(error)
 
     for index, raw in enumerate(text.splitlines(), start=1):
         line = raw.rstrip("\r\n")
@@ -287,8 +333,13 @@ def trf_loads(text: str) -> TrfDocument:
                 scoring = _read_162(line, scoring)
             elif code == "XXS":
                 scoring = _read_xxs(content, scoring)
+                every_value_given = True
             elif code in _BB_FIELDS:
-                scoring = replace(scoring, **{_BB_FIELDS[code]: Decimal(content.strip())})
+                own = _BB_FIELDS[code]
+                also = () if every_value_given else _BB_ALSO.get(code, ())
+                names = (own, *(name for name in also if name not in bb_given))
+                scoring = replace(scoring, **dict.fromkeys(names, Decimal(content.strip())))
+                bb_given.add(own)
             elif code == "240":
                 bye_code, round_text, *numbers = content.split()
                 if bye_code not in {"F", "H", "Z"}:
@@ -299,20 +350,30 @@ def trf_loads(text: str) -> TrfDocument:
                 forbidden |= _all_pairs(numbers)
             elif code == "XXP":
                 forbidden |= _all_pairs([int(n) for n in content.split()])
+            elif code == "202":
+                codes = content.replace(",", " ").split()
+                event["tiebreaks"] = tuple(c.replace("/", "-").upper() for c in codes)
             elif code == "DAT":
                 number, kind, value = content.split(maxsplit=2)
                 dat[(int(number), kind.upper())] = value.strip()
         except (ValueError, KeyError, InvalidOperation) as error:
             if isinstance(error, TrfError):
                 raise
-            raise TrfError(f"malformed {code} record ({error})", line=index, text=line) from None
+            refuse(TrfError(f"malformed {code} record ({error})", line=index, text=line))
 
-    competitors = [_read_player(index, line, scoring, dat) for index, line in players]
+    competitors = []
+    seen: set[int] = set()
+    for index, line in players:
+        try:
+            competitor = _read_player(index, line, scoring, dat)
+            if competitor.number in seen:
+                raise TrfError("pairing number repeated", line=index, text=line, column=5)
+        except TrfError as error:
+            refuse(error)
+            continue
+        seen.add(competitor.number)
+        competitors.append(competitor)
     competitors = [_with_byes(c, planned_byes, scoring) for c in competitors]
-    numbers = sorted(c.number for c in competitors)
-    if len(set(numbers)) != len(numbers):
-        duplicate = next(n for n in numbers if numbers.count(n) > 1)
-        raise TrfError("pairing number repeated", line=0, text=str(duplicate))
     if total_rounds is None:
         total_rounds = max((r.round for c in competitors for r in c.results), default=0)
     state = TournamentState(
@@ -337,6 +398,8 @@ def _read_player(
         message = "no pairing number in columns 5-8"
         raise TrfError(message, line=index, text=line, column=5) from None
     rating_text = column(49, 52)
+    if rating_text and not rating_text.isdigit():
+        raise TrfError(f"rating {rating_text!r} is not a number", line=index, text=line, column=49)
     results = []
     for round_number, start in enumerate(range(92, len(line) + 1, 10), start=1):
         cell = line[start - 1 : start + 7]
@@ -350,6 +413,10 @@ def _read_player(
             message = f"opponent {opponent_text!r} is not a pairing number"
             raise TrfError(message, line=index, text=line, column=start)
         opponent = int(opponent_text) if opponent_text not in {"", "0000"} else None
+        if opponent is None and code in FORFEIT_CODES:
+            # JaVaFo's and Swiss-Manager's writing of an absence (``-``) and of a full-point
+            # bye (``+``) without an opponent: TRF-2026's ``Z`` and ``F``.
+            code = "F" if code == "+" else "Z"
         if code in BYE_CODES:
             opponent = None
         colour = Colour(colour_text) if colour_text in {"w", "b"} else None
@@ -359,7 +426,19 @@ def _read_player(
             )
         except ValueError as error:
             raise TrfError(str(error), line=index, text=line, column=start) from None
+    points = dat.get((number, "POINTS"), "").split()
+    if points:
+        if len(points) != len(results):
+            message = f"DAT POINTS gives {len(points)} rounds, the line has {len(results)}"
+            raise TrfError(message, line=index, text=line)
+        try:
+            results = [replace(r, points=Decimal(p)) for r, p in zip(results, points, strict=True)]
+        except (InvalidOperation, ValueError) as error:
+            raise TrfError(f"DAT POINTS: {error}", line=index, text=line) from None
     title = dat.get((number, "TITLE"), column(11, 13))
+    withdrawn = dat.get((number, "WITHDRAWN"), "")
+    if withdrawn and not withdrawn.isdigit():
+        raise TrfError(f"DAT WITHDRAWN {withdrawn!r} is not a round", line=index, text=line)
     return Competitor(
         number=number,
         name=dat.get((number, "NAME"), column(15, 47)),
@@ -368,6 +447,8 @@ def _read_player(
         title=title,
         club=dat.get((number, "CLUB"), ""),
         results=tuple(results),
+        fmjd_id=dat.get((number, "FMJDID"), column(58, 68)),
+        withdrawn_from_round=int(withdrawn) if withdrawn else None,
     )
 
 

@@ -238,6 +238,8 @@ class Competitor:
 
     ``results`` holds one entry per round played so far, in round order, entries for missed
     rounds included (a late entry holds ``Z`` byes for the rounds before arrival).
+    ``fmjd_id`` is the player's FMJD identification number ("" when unknown);
+    ``withdrawn_from_round`` the first round he no longer plays after withdrawing.
     """
 
     number: int
@@ -247,6 +249,8 @@ class Competitor:
     title: str = ""
     club: str = ""
     results: tuple[RoundResult, ...] = ()
+    fmjd_id: str = ""
+    withdrawn_from_round: int | None = None
 
     def score(self, after_round: int | None = None) -> Decimal:
         """Points after ``after_round`` rounds (all rounds when ``None``)."""
