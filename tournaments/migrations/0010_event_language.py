@@ -7,7 +7,7 @@ import tournaments.models
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("tournaments", "0008_event_published"),
+        ("tournaments", "0009_event_withdrawal_rule"),
     ]
 
     operations = [
