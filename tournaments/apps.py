@@ -12,3 +12,4 @@ class TournamentsConfig(AppConfig):
             live,  # noqa: F401  (forgets cached event states on every change)
             login_limits,  # noqa: F401  (counts failed logins)
         )
+        from tournaments.api import tokens  # noqa: F401  (a password change revokes the token)
