@@ -372,6 +372,15 @@ class Registration(models.Model):
         blank=True,
         help_text=_("First round the player no longer plays."),
     )
+    contact_given = models.BooleanField(
+        _("contact details given for this event"),
+        default=False,
+        editable=False,
+        help_text=_(
+            "The event's organizers see the player's contact details, birth date and login "
+            "account: set when whoever entered the player registers them."
+        ),
+    )
     history = HistoricalRecords()
 
     class Meta:

@@ -8,9 +8,12 @@ from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponse
 from simple_history.admin import SimpleHistoryAdmin
 
+from tournaments.admin.privacy import PrivateLookupsMixin
 
-class AuditedAdmin(SimpleHistoryAdmin):
-    """SimpleHistoryAdmin with the history read-only (past versions shown, never restored)."""
+
+class AuditedAdmin(PrivateLookupsMixin, SimpleHistoryAdmin):
+    """SimpleHistoryAdmin with the history read-only (past versions shown, never restored),
+    and no lookup on private fields (tournaments.admin.privacy)."""
 
     def revert_disabled(self, request: HttpRequest, obj=None) -> bool:
         return True
