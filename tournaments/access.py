@@ -11,6 +11,9 @@ anonymous users of none.
 - A player belongs to the events they are registered in, and is changed only by whoever
   manages all of them (`player_access`); a player registered nowhere belongs to no event:
   any user with the model permission changes them, as when the player was just created.
+- Custom ballot decks and their cards are changed by their owner, the organizers of the
+  event they were made for, and superusers; the published decks by nobody
+  (`changeable_decks`). Every deck is read by every staff user.
 - A player's private fields (contact details, birth date, login account: `PRIVATE_FIELDS`)
   are the federation's (superusers), shown to whoever entered the player, and to the
   organizers of an event for which the player's contact details were given
@@ -29,7 +32,7 @@ from django.db.models import Model, Q, QuerySet
 from django.http import Http404
 from django.utils.translation import gettext as _
 
-from tournaments.models import Event, Player, Registration
+from tournaments.models import BallotDeck, Event, Player, Registration
 
 User = AbstractBaseUser | AnonymousUser
 
@@ -217,3 +220,19 @@ def player_refusal(player: Player | None, rights: PlayerAccess) -> str:
         "%(player)s is registered in %(events)s, which you do not organize: only someone "
         "who organizes every event of the player may change them."
     ) % {"player": player or _("this player"), "events": ", ".join(rights.foreign)}
+
+
+def changeable_decks(user: User | None) -> QuerySet[BallotDeck]:
+    """The ballot decks whose name, slug, source and cards `user` may change: the custom
+    decks they own or that were made for an event they organize (all custom decks for a
+    superuser). The published decks (loaded from the federations' tables) are no one's."""
+    custom = BallotDeck.objects.filter(builtin=False)
+    if is_unrestricted(user):
+        return custom
+    if not is_active(user):
+        return custom.none()
+    return custom.filter(Q(owner=user) | Q(event__in=organized_events(user)))
+
+
+def may_change_deck(user: User | None, deck: BallotDeck) -> bool:
+    return changeable_decks(user).filter(pk=deck.pk).exists()
