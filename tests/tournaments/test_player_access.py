@@ -2,6 +2,8 @@
 only the public fields, cannot set the login account, and cannot change the player through
 the CSV import; a player shared by two events is changed only by whoever organizes both."""
 
+from urllib.parse import quote
+
 import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
@@ -169,3 +171,22 @@ def test_a_player_bram_entered_himself_keeps_its_contacts_for_his_co_organizer(s
     colleague = make_organizer("colleague")
     theirs.organizers.add(colleague)
     assert player_access(colleague, registration.player).see_private
+
+
+def test_the_player_list_filters_on_private_fields_for_superusers_only(setting):
+    """A free lookup, a preserved filter brought back after saving, and a to-field popup on
+    a private field are the admin's 400 for an organizer; a superuser uses them."""
+    olga, _bram, _mine, _theirs, player = setting
+    changelist = reverse("admin:tournaments_player_changelist")
+    prefix = player.email
+    assert logged_in(olga).get(changelist, {"email__startswith": prefix}).status_code == 400
+    assert logged_in(olga).get(changelist, {"_to_field": "email"}).status_code == 400
+    url = reverse("admin:tournaments_player_change", args=(player.pk,))
+    data = form_data(logged_in(olga).get(url), "player_form")
+    kept = "_changelist_filters=" + quote(f"email__startswith={prefix}")
+    saved = logged_in(olga).post(f"{url}?{kept}", data)
+    assert saved.status_code == 302 and "?email__startswith=" in saved.url
+    assert logged_in(olga).get(saved.url).status_code == 400
+    root = UserFactory(username="root", is_superuser=True)
+    found = logged_in(root).get(changelist, {"email__startswith": prefix})
+    assert found.status_code == 200 and found.context["cl"].result_count == 1
