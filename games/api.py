@@ -98,9 +98,14 @@ class GameRecordView(GameScoped):
 
     serializer_class = s.GameSerializer
 
+    def get_object(self) -> Game:
+        """The game whose record is written, in a draft round too. DRF's OPTIONS answer asks
+        for it before describing PUT (a 404 there leaves PUT out of the answer)."""
+        return self.game(public=False)
+
     @extend_schema(request=s.RecordSerializer, responses={200: s.GameSerializer})
     def put(self, request: Request, slug: str, game_id: int) -> Response:
-        game = self.game(public=False)
+        game = self.get_object()
         data = _valid(s.RecordSerializer, request)
         record_save(game=game, pdn=data["pdn"], user=request.user, source=RecordSource.API)
         return Response(self.get_serializer(self.published_game_row(game.pk)).data)

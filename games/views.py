@@ -1,12 +1,15 @@
 """The dispute desk pages: thin views over games.selectors and games.services.
 
-Every page needs a login; who sees and changes what is games.permissions. The replay steps
-through the game with plain links (?ply=N), the board drawn server-side as SVG.
+Every page needs a login; who sees and changes what is games.permissions. A draft event,
+and its games and disputes, is a 404 for whoever may not preview it (its existence is not
+told), a 403 only where the user may know it exists. The replay steps through the game
+with plain links (?ply=N), the board drawn server-side as SVG.
 """
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
+from django.db.models import QuerySet
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
@@ -27,12 +30,19 @@ from games.selectors import (
 from games.services.arbiters import may_appoint
 from games.services.disputes import dispute_open, dispute_rule
 from games.services.records import games_without_record, record_assign, round_records_upload
+from tournaments.access import visible_event, visible_events
 from tournaments.inputs import whole_number
 from tournaments.models import Event, Game, Round, RoundStatus
 from tournaments.results import result_score
 from tournaments.services.errors import TournamentError
 
 _GAME_RELATED = ("pairing__round__event", "white__player", "black__player")
+
+
+def _visible(request: HttpRequest) -> QuerySet[Event]:
+    """The events whose desk objects the user may learn exist: a draft event's slug, games
+    and disputes are a 404 for anyone who may not preview it, as on the public pages."""
+    return visible_events(request.user)
 
 
 def desk_home(request: HttpRequest) -> HttpResponse:
@@ -45,7 +55,7 @@ def desk_home(request: HttpRequest) -> HttpResponse:
 @login_required
 def desk(request: HttpRequest, slug: str) -> HttpResponse:
     """An event's desk: its disputes (open first) and the records verification flagged."""
-    event = get_object_or_404(Event, slug=slug)
+    event = visible_event(request.user, slug)
     if not can_officiate(request.user, event):
         raise PermissionDenied
     return render(
@@ -68,7 +78,7 @@ def _session_key(event: Event) -> str:
 def desk_upload(request: HttpRequest, slug: str) -> HttpResponse:
     """Upload a round's PDN file from the desk: the games matched to the round's games are
     stored; those left out wait here until an official assigns each to its board."""
-    event = get_object_or_404(Event, slug=slug)
+    event = visible_event(request.user, slug)
     if not can_officiate(request.user, event):
         raise PermissionDenied
     rounds = Round.objects.filter(event=event).exclude(status=RoundStatus.DRAFT)
@@ -134,7 +144,7 @@ def desk_upload(request: HttpRequest, slug: str) -> HttpResponse:
 @login_required
 def desk_assign(request: HttpRequest, slug: str) -> HttpResponse:
     """Assign one game of the last upload that was not matched to a game of its round."""
-    event = get_object_or_404(Event, slug=slug)
+    event = visible_event(request.user, slug)
     if not can_officiate(request.user, event) or request.method != "POST":
         raise PermissionDenied
     key = _session_key(event)
@@ -177,8 +187,9 @@ def _game_label(game: Game) -> str:
 def dispute_detail(request: HttpRequest, pk: int) -> HttpResponse:
     """A dispute: the replay at ?ply=N, the verification report, the draw counters, the
     rules that apply, and the ruling (the form for an arbiter while it is open)."""
+    disputes = Dispute.objects.filter(game__pairing__round__event__in=_visible(request))
     dispute = get_object_or_404(
-        Dispute.objects.select_related(*(f"game__{path}" for path in _GAME_RELATED)), pk=pk
+        disputes.select_related(*(f"game__{path}" for path in _GAME_RELATED)), pk=pk
     )
     if not can_see_dispute(request.user, dispute):
         raise PermissionDenied
@@ -246,7 +257,8 @@ def dispute_detail(request: HttpRequest, pk: int) -> HttpResponse:
 @login_required
 def dispute_new(request: HttpRequest, pk: int) -> HttpResponse:
     """Open a dispute on a game (its event's officials and its two players)."""
-    game = get_object_or_404(Game.objects.select_related(*_GAME_RELATED), pk=pk)
+    games = Game.objects.filter(pairing__round__event__in=_visible(request))
+    game = get_object_or_404(games.select_related(*_GAME_RELATED), pk=pk)
     if not can_open_dispute(request.user, game):
         raise PermissionDenied
     form = DisputeOpenForm(request.POST or None)

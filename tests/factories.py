@@ -59,6 +59,7 @@ def event_with_players(user, *, players: int, system: str = System.SWISS, **opti
     """An event created and filled through the services (pairing numbers by rating),
     published unless published=False is given."""
     from tournaments.services.events import event_create
+    from tournaments.services.history import recorded_by
     from tournaments.services.registrations import registration_add
 
     number = Event.objects.count()
@@ -75,5 +76,7 @@ def event_with_players(user, *, players: int, system: str = System.SWISS, **opti
         **options,
     )
     for index in range(players):
-        registration_add(event=event, player=PlayerFactory(rating=2400 - 10 * index), user=user)
+        player = PlayerFactory.build(rating=2400 - 10 * index)
+        recorded_by(player, user).save()  # entered by the organizer, who sees their contacts
+        registration_add(event=event, player=player, user=user)
     return event

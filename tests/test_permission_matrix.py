@@ -1,16 +1,26 @@
 """The permission matrix: every write endpoint of the URL conf (the API, the desk, the admin's
-own views) and every view of every model admin in the admin registry, tried by six roles:
-anonymous, a player of the event, an arbiter and an organizer of another event, the event's
-own organizer and arbiter.
+own views) and every view of every model admin in the admin registry, tried by seven roles:
+anonymous, a player of the event, a staff user with no event, an arbiter and an organizer of
+another event, the event's own organizer and arbiter. Ballot decks are tried twice: a
+published deck (read-only for everyone) and a custom deck made for the event (its
+organizer's).
+
+The admin's lists are tried as an attacker would read them: every lookup that reaches a
+private field (a player's contact details, birth date, login account; a login account's
+fields) from every model admin, every search box and autocomplete with a private value;
+`test_admin_lookups_learn_no_private_value` counts the values learnt (answers that differ
+between a true and a false guess), which must be 0. Each model admin's lookups (list filters,
+search fields, sortable columns, autocomplete) must be listed in LOOKUPS: a new one fails
+`test_every_admin_lookup_has_an_entry` until it is entered.
 
 A refused request leaves the database exactly as it was (every table but the sessions); an
 allowed one is not refused. Each URL name must have an entry here (WRITES) or be listed as a
 read (READS) or as not tied to an event (NOT_SCOPED): a new endpoint without one fails
 `test_every_endpoint_has_an_entry`.
 
-The arbiters and the other organizer hold every model permission of the tournament and game
-apps, as the event's organizer does: only the object rules (tournaments.access) stand between
-them and the event.
+The arbiters, the other organizer and the staff user hold every model permission of the
+tournament and game apps, as the event's organizer does: only the object rules
+(tournaments.access) stand between them and the event.
 """
 
 from collections.abc import Callable
@@ -44,15 +54,23 @@ from tournaments.models import (
     System,
 )
 from tournaments.services import results, rounds
-from tournaments.services.ballots import ballot_draw
+from tournaments.services.ballots import ballot_card_save, ballot_deck_create, ballot_draw
 
 pytestmark = pytest.mark.django_db
 
-ROLES = ("anonymous", "player", "other arbiter", "other organizer", "organizer", "arbiter")
+ROLES = (
+    "anonymous",
+    "player",
+    "staff",
+    "other arbiter",
+    "other organizer",
+    "organizer",
+    "arbiter",
+)
 OFFICIALS = frozenset({"organizer", "arbiter"})
 ORGANIZER = frozenset({"organizer"})
 ARBITER = frozenset({"arbiter"})
-STAFF = frozenset({"other arbiter", "other organizer", "organizer", "arbiter"})
+STAFF = frozenset({"staff", "other arbiter", "other organizer", "organizer", "arbiter"})
 NOBODY: frozenset[str] = frozenset()
 
 PDN = '[Event "?"]\n[Result "2-0"]\n\n1. 32-28 19-23 2. 28x19 14x23 2-0\n'
@@ -133,6 +151,8 @@ class World:
     game: Game
     dispute: Dispute
     objects: dict[type, object]
+    custom_deck: BallotDeck
+    custom_card: BallotCard
 
 
 @dataclass(frozen=True)
@@ -149,6 +169,7 @@ def _world() -> World:
     arbiter = make_organizer("arbiter")
     other_organizer = make_organizer("other-organizer")
     other_arbiter = make_organizer("other-arbiter")
+    staff = make_organizer("staff")
     player = UserFactory(username="player", is_staff=False)
     event = event_with_players(
         organizer,
@@ -176,8 +197,13 @@ def _world() -> World:
     record_save(game=game, pdn=PDN, user=organizer)
     dispute = dispute_open(game=game, claim="wrong-result", statement="It was a draw.", user=player)
     document, _ = Document.objects.get_or_create(event=event, kind="standings")
+    custom_deck = ballot_deck_create(
+        name="Club openings", slug="club-openings", variant="english", event=event, user=organizer
+    )
+    custom_card = ballot_card_save(deck=custom_deck, code="1", moves="9-13 22-18", user=organizer)
     users = {
         "player": player,
+        "staff": staff,
         "other arbiter": other_arbiter,
         "other organizer": other_organizer,
         "organizer": organizer,
@@ -197,7 +223,9 @@ def _world() -> World:
         BallotCard: BallotCard.objects.filter(deck__slug="english-3-move").first(),
         UserFactory._meta.model: organizer,
     }
-    return World(users, event, other, round_, draft, game, dispute, objects)
+    return World(
+        users, event, other, round_, draft, game, dispute, objects, custom_deck, custom_card
+    )
 
 
 def _api(method: str, path: Callable[[World], str], body: dict | None = None):
@@ -451,6 +479,7 @@ def _check(world: World, name: str, allowed: frozenset[str], build) -> dict[str,
                 f"{name}: {role} changed {changed} at {method} {url} ({response.status_code})"
             )
             counts["refused"] += 1
+    print(f"matrix {name}: {counts}")  # summed for the report: pytest -s | grep matrix
     return counts
 
 
@@ -486,8 +515,8 @@ ADMIN_CHANGE: dict[str, frozenset[str]] = {
     "tournaments_registration": ORGANIZER,
     "tournaments_player": ORGANIZER,
     "tournaments_ballotdraw": ORGANIZER,
-    # Decks and cards are federation data shared by every event, not an event's rows.
-    "tournaments_ballotdeck": STAFF,
+    # The published deck and its cards are read-only for everyone (CUSTOM: the custom deck).
+    "tournaments_ballotdeck": NOBODY,
     "tournaments_ballotcard": NOBODY,
     "tournaments_document": ORGANIZER,
     "tournaments_game": ORGANIZER,
@@ -513,18 +542,29 @@ def _admin_form(world: World, model, obj) -> dict:
     return {key: values if len(values) > 1 else (values or [""])[0] for key, values in data.items()}
 
 
-@pytest.mark.parametrize("prefix", sorted(ADMIN_CHANGE))
+#: Objects tried beside each model's own: the custom deck made for the event and its card,
+#: changed by the event's organizer (its owner) only.
+CUSTOM: dict[str, tuple[str, Callable[[World], object], frozenset[str]]] = {
+    "custom ballot deck": ("tournaments_ballotdeck", lambda w: w.custom_deck, ORGANIZER),
+    "custom ballot card": ("tournaments_ballotcard", lambda w: w.custom_card, ORGANIZER),
+}
+
+
+@pytest.mark.parametrize("prefix", sorted(ADMIN_CHANGE) + sorted(CUSTOM))
 def test_admin_change_views(world, prefix):
     registered = {f"{m._meta.app_label}_{m._meta.model_name}": m for m in admin.site._registry}
     assert set(ADMIN_CHANGE) == set(registered), "every registered model admin needs an entry"
-    model = registered[prefix]
-    obj = world.objects.get(model)
+    if prefix in CUSTOM:
+        prefix, pick, allowed = CUSTOM[prefix]
+        model, obj = registered[prefix], pick(world)
+    else:
+        model, allowed = registered[prefix], ADMIN_CHANGE[prefix]
+        obj = world.objects.get(model)
     if obj is None:  # auth groups and tokens: none exists, make one
         obj = model._default_manager.create(
             **({"name": "Arbiters"} if prefix == "auth_group" else {"user": world.users["player"]})
         )
     data = _admin_form(world, model, obj)
-    allowed = ADMIN_CHANGE[prefix]
     change = reverse(f"admin:{prefix}_change", args=(obj.pk,))
     _check(world, f"{prefix} change", allowed, lambda w: ("post", change, dict(data), None))
     # Deleting and the change list's bulk deletion: refused to every non-superuser but the
@@ -543,15 +583,18 @@ def test_admin_change_views(world, prefix):
             assert not changed, (
                 f"{prefix} {label}: {role} changed {changed} ({response.status_code})"
             )
+            print(f"matrix {prefix} {label}: {{'refused': 1, 'allowed': 0}}")
 
 
 def test_admin_add_views_keep_to_ones_events(world):
-    """An add form naming the event (a registration, a round) refuses everyone but its
-    organizer: the event is not among the other roles' choices."""
+    """An add form naming the event (a registration, a round) or the event's custom deck (a
+    card) refuses everyone but its organizer: it is not among the other roles' choices."""
     player = PlayerFactory()
+    card = {"deck": world.custom_deck.pk, "code": "2", "moves": "10-14 22-17", "start_fen": ""}
     for prefix, body in (
         ("tournaments_registration", {"event": world.event.pk, "player": player.pk}),
         ("tournaments_round", {"event": world.event.pk}),
+        ("tournaments_ballotcard", card),
     ):
         url = reverse(f"admin:{prefix}_add")
         for role in ROLES:
@@ -559,3 +602,255 @@ def test_admin_add_views_keep_to_ones_events(world):
                 continue
             response, changed = _attempt(world, role, "post", url, body, None)
             assert not changed, f"{prefix} add: {role} changed {changed} ({response.status_code})"
+            print(f"matrix {prefix} add: {{'refused': 1, 'allowed': 0}}")
+
+
+#: Every lookup each model admin's list offers (list filters, search fields, sortable
+#: columns, date hierarchy, autocomplete and raw-id fields). None may reach a private field
+#: (tournaments.access.private_lookup); a lookup added to an admin fails until it is here.
+LOOKUPS: dict[str, frozenset[str]] = {
+    "auth_group": frozenset({"name"}),
+    "auth_user": frozenset(
+        {
+            "is_staff",
+            "is_superuser",
+            "is_active",
+            "groups",
+            "username",
+            "first_name",
+            "last_name",
+            "email",
+        }
+    ),
+    "authtoken_tokenproxy": frozenset({"user__username", "user", "key", "created"}),
+    "games_dispute": frozenset(
+        {"game__pairing__round__event", "status", "claim", "opened_by", "opened_at"}
+    ),
+    "tournaments_ballotcard": frozenset(
+        {"deck", "barred", "brazilian", "code", "name", "moves", "notation"}
+    ),
+    "tournaments_ballotdeck": frozenset({"variant", "builtin", "name", "owner", "event", "source"}),
+    "tournaments_ballotdraw": frozenset(
+        {
+            "event",
+            "sequence",
+            "round",
+            "card",
+            "seed",
+            "drawn_by",
+            "drawn_at",
+            "voided_at",
+            "void_reason",
+        }
+    ),
+    "tournaments_document": frozenset(
+        {"kind", "status", "event__name", "event__slug", "event", "round__number", "error"}
+    ),
+    "tournaments_event": frozenset(
+        {
+            "published",
+            "system",
+            "variant",
+            "start_date",
+            "name",
+            "slug",
+            "venue",
+            "end_date",
+            "rounds_total",
+        }
+    ),
+    "tournaments_game": frozenset(
+        {
+            "pairing__round__event",
+            "result",
+            "record__verification__flagged",
+            "white__player__last_name",
+            "black__player__last_name",
+            "pairing__board",
+            "index",
+            "version",
+        }
+    ),
+    "tournaments_pairing": frozenset(
+        {
+            "round__event",
+            "round__status",
+            "manual",
+            "white__player__last_name",
+            "black__player__last_name",
+            "board",
+            "white",
+            "black",
+            "bye_kind",
+            "round",
+        }
+    ),
+    "tournaments_player": frozenset(
+        {
+            "federation",
+            "title",
+            "club",
+            "last_name",
+            "first_name",
+            "fmjd_id",
+            "national_id",
+            "rating",
+        }
+    ),
+    "tournaments_registration": frozenset(
+        {
+            "event",
+            "player__last_name",
+            "player__first_name",
+            "player__fmjd_id",
+            "player",
+            "pairing_number",
+            "rating",
+            "joined_round",
+            "withdrawn_from_round",
+        }
+    ),
+    "tournaments_round": frozenset({"event", "status", "number", "published_at", "boards_total"}),
+}
+#: Django's own account admins: opened only by users holding the auth app's permissions,
+#: which none of the roles has (they manage accounts, and read them, by that permission).
+ACCOUNT_ADMINS = frozenset({"auth_user", "auth_group", "authtoken_tokenproxy"})
+
+
+def _prefix(model) -> str:
+    return f"{model._meta.app_label}_{model._meta.model_name}"
+
+
+def _admin_lookups(model_admin) -> set[str]:
+    """The lookups a model admin's list takes from its definition."""
+    found: set[str] = set()
+    for item in model_admin.list_filter:
+        if isinstance(item, (list, tuple)):
+            found.add(item[0])
+        elif isinstance(item, str):
+            found.add(item)
+        else:
+            found.add(item.parameter_name)
+    found.update(name.lstrip("^=@") for name in model_admin.search_fields)
+    found.update(model_admin.autocomplete_fields)
+    found.update(model_admin.raw_id_fields)
+    if model_admin.date_hierarchy:
+        found.add(model_admin.date_hierarchy)
+    opts = model_admin.model._meta
+    for name in model_admin.list_display:
+        if name == "__str__":
+            continue
+        try:
+            found.add(opts.get_field(name).name)
+            continue
+        except Exception:
+            attr = getattr(model_admin, name, None) or getattr(model_admin.model, name, None)
+        order = getattr(attr, "admin_order_field", None)
+        if isinstance(order, str):
+            found.add(order.lstrip("-"))
+    return found
+
+
+def test_every_admin_lookup_has_an_entry():
+    from tournaments.access import private_lookup
+
+    for model, model_admin in admin.site._registry.items():
+        prefix = _prefix(model)
+        found = _admin_lookups(model_admin)
+        assert found == LOOKUPS.get(prefix), f"{prefix}: its lookups are now {sorted(found)}"
+        if prefix in ACCOUNT_ADMINS:
+            continue
+        private = sorted(name for name in found if private_lookup(model, name))
+        assert not private, f"{prefix} offers lookups on private fields: {private}"
+
+
+#: The private values an attacker looks for: a player's, and a login account's.
+SOUGHT = frozenset(
+    {"user", "email", "phone", "birth_date", "first_name", "last_name", "password", "last_login"}
+)
+
+
+def private_paths(model, depth: int = 3) -> list[str]:
+    """Every lookup from `model` that reaches a private field holding a SOUGHT value,
+    through at most `depth` relations (forward and reverse), each once."""
+    from tournaments.access import private_lookup
+
+    paths: list[str] = []
+    frontier = [("", model)]
+    for _level in range(depth):
+        following = []
+        for prefix, current in frontier:
+            for field in current._meta.get_fields():
+                name = getattr(field, "name", None)
+                if not name or name.startswith("historical") or name == "history":
+                    continue
+                path = f"{prefix}{name}"
+                if private_lookup(model, path):
+                    if name in SOUGHT:
+                        paths.append(path)
+                elif field.is_relation and field.related_model is not None:
+                    following.append((f"{path}__", field.related_model))
+        frontier = following
+    return sorted(set(paths))
+
+
+def _answer(client, url: str, params: dict) -> tuple[int, object]:
+    """What a lookup tells: the status, and the rows found when the list answered."""
+    response = client.get(url, params)
+    assert response.status_code < 500, f"{url} {params}: {response.status_code}"
+    rows = None
+    if response.status_code == 200 and response.context is not None:
+        change_list = response.context.get("cl")
+        rows = change_list.result_count if change_list is not None else response.content
+    return response.status_code, rows
+
+
+def test_admin_lookups_learn_no_private_value(world):
+    """Every private lookup of every model admin's list, asked as each role with a true and
+    a false guess (isnull True/False, and the private e-mail's first letter against one it
+    does not start with): the two answers never differ. The search boxes and the
+    autocomplete are asked for the private e-mail and for a string found nowhere."""
+    target = world.objects[Player]
+    counts = {"requests": 0, "refused": 0, "learnt": 0}
+    learnt: list[str] = []
+    clients = {role: _client(world, role) for role in ROLES}
+    for model in admin.site._registry:
+        prefix = _prefix(model)
+        url = reverse(f"admin:{prefix}_changelist")
+        guesses = [
+            ({f"{path}__isnull": "True"}, {f"{path}__isnull": "False"})
+            for path in private_paths(model)
+        ]
+        guesses += [
+            ({f"{path}__startswith": target.email[0]}, {f"{path}__startswith": "#"})
+            for path in private_paths(model)
+            if path.endswith("email")
+        ]
+        guesses.append(({"q": target.email}, {"q": "#nowhere#"}))
+        for role, client in clients.items():
+            for true, false in guesses:
+                answers = [_answer(client, url, true), _answer(client, url, false)]
+                counts["requests"] += 2
+                counts["refused"] += sum(status != 200 for status, _rows in answers)
+                if answers[0] != answers[1]:
+                    counts["learnt"] += 1
+                    learnt.append(f"{role}: {prefix} {true}")
+    for role, client in clients.items():
+        for term in (target.email, "#nowhere#"):
+            response = client.get(
+                reverse("admin:autocomplete"),
+                {
+                    "app_label": "tournaments",
+                    "model_name": "registration",
+                    "field_name": "player",
+                    "term": term,
+                },
+            )
+            counts["requests"] += 1
+            assert response.status_code < 500
+            if response.status_code == 200 and response.json()["results"] and term != "#nowhere#":
+                counts["learnt"] += 1
+                learnt.append(f"{role}: autocomplete {term}")
+    print(f"admin lookups: {counts}")
+    assert counts["requests"] > 1000
+    assert not learnt, f"{len(learnt)} private values learnt: {learnt[:10]}"

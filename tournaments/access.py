@@ -8,21 +8,31 @@ anonymous users of none.
 - Its organizers and arbiters officiate (records, the desk, ballot draws: `may_officiate`),
   and preview it while it is a draft; everybody else reads published events only
   (`visible_events`).
-- A player belongs to the events they are registered in: their contact details and login
-  account are seen by whoever manages one of those events, and the player is changed only by
-  whoever manages all of them (`player_access`). A player registered nowhere belongs to no
-  event: any user with the model permission manages them, as when the player was just
-  created.
+- A player belongs to the events they are registered in, and is changed only by whoever
+  manages all of them (`player_access`); a player registered nowhere belongs to no event:
+  any user with the model permission changes them, as when the player was just created.
+- Custom ballot decks and their cards are changed by their owner, the organizers of the
+  event they were made for, and superusers; the published decks by nobody
+  (`changeable_decks`). Every deck is read by every staff user.
+- A player's private fields (contact details, birth date, login account: `PRIVATE_FIELDS`)
+  are the federation's (superusers), shown to whoever entered the player, and to the
+  organizers of an event for which the player's contact details were given
+  (Registration.contact_given). Registering someone else's player into one's own event
+  opens nothing. Lookups that reach a private field (the admin's filters, searches,
+  ordering) are for superusers only (`private_lookup`): a list spans players whose
+  details its reader may not see.
 """
 
 from dataclasses import dataclass
 
+from django.contrib.auth import get_user_model
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
-from django.db.models import Q, QuerySet
+from django.core.exceptions import FieldDoesNotExist
+from django.db.models import Model, Q, QuerySet
 from django.http import Http404
 from django.utils.translation import gettext as _
 
-from tournaments.models import Event, Player
+from tournaments.models import BallotDeck, Event, Player, Registration
 
 User = AbstractBaseUser | AnonymousUser
 
@@ -124,6 +134,33 @@ class PlayerAccess:
     foreign: tuple[str, ...]
 
 
+def entered_by(player: Player) -> int | None:
+    """The id of the user who created `player` (the first version of its history), None
+    when the system did."""
+    return (
+        player.history.filter(history_type="+")
+        .order_by("history_date")
+        .values_list("history_user_id", flat=True)
+        .first()
+    )
+
+
+def sees_private(user: User | None, player: Player) -> bool:
+    """Whether `user` may read `player`'s private fields (the federation's view: the
+    details are given to whoever takes the entry, for one event): a superuser; whoever
+    entered the player (they typed or imported those details); an organizer of an event
+    whose registration of the player carries the contact details (contact_given).
+    Registering a player in one's own event gives nothing."""
+    if is_unrestricted(user):
+        return True
+    if not is_active(user) or player.pk is None:
+        return False
+    given = Registration.objects.filter(
+        player=player, contact_given=True, event__in=organized_events(user)
+    )
+    return entered_by(player) == user.pk or given.exists()
+
+
 def player_access(user: User | None, player: Player) -> PlayerAccess:
     """The user's rights on `player`, from the events the player is registered in."""
     if is_unrestricted(user):
@@ -135,9 +172,46 @@ def player_access(user: User | None, player: Player) -> PlayerAccess:
         organized_events(user).filter(pk__in=[e.pk for e in events]).values_list("pk", flat=True)
     )
     foreign = tuple(event.name for event in events if event.pk not in mine)
-    if not events:
-        return PlayerAccess(see_private=is_active(user), change=is_active(user), foreign=())
-    return PlayerAccess(see_private=bool(mine), change=not foreign, foreign=foreign)
+    change = is_active(user) and not foreign
+    return PlayerAccess(see_private=sees_private(user, player), change=change, foreign=foreign)
+
+
+#: The private fields of a player; of a login account everything but its id and user name
+#: is private too (`private_lookup`).
+PRIVATE_FIELDS: tuple[str, ...] = ("user", "email", "phone", "birth_date")
+ACCOUNT_PUBLIC_FIELDS: tuple[str, ...] = ("id", "username")
+
+
+def private_lookup(model: type[Model], lookup: str) -> str | None:
+    """The private field that `lookup` (a query lookup from `model`, as the admin takes it in
+    a filter, a search or an ordering: "player__email__startswith", "-user__last_name")
+    reaches, as "model.field"; None when it reaches none.
+
+    >>> private_lookup(Registration, "player__email__startswith")
+    'player.email'
+    """
+    opts = model._meta
+    account = get_user_model()
+    for part in lookup.lstrip("-").split("__"):
+        try:
+            field = opts.get_field(part)
+        except FieldDoesNotExist:
+            return None  # "pk" or a transform (startswith, year, isnull): nothing further
+        name = getattr(field, "name", part)
+        if (opts.model is Player and name in PRIVATE_FIELDS) or (
+            opts.model is account and name not in ACCOUNT_PUBLIC_FIELDS
+        ):
+            return f"{opts.model_name}.{name}"
+        if not field.is_relation or field.related_model is None:
+            return None
+        opts = field.related_model._meta
+    return None
+
+
+def may_look_up_private(user: User | None) -> bool:
+    """Whether `user` may filter, search or sort a list on private fields: only a superuser,
+    who may read them all."""
+    return is_unrestricted(user)
 
 
 def player_refusal(player: Player | None, rights: PlayerAccess) -> str:
@@ -146,3 +220,19 @@ def player_refusal(player: Player | None, rights: PlayerAccess) -> str:
         "%(player)s is registered in %(events)s, which you do not organize: only someone "
         "who organizes every event of the player may change them."
     ) % {"player": player or _("this player"), "events": ", ".join(rights.foreign)}
+
+
+def changeable_decks(user: User | None) -> QuerySet[BallotDeck]:
+    """The ballot decks whose name, slug, source and cards `user` may change: the custom
+    decks they own or that were made for an event they organize (all custom decks for a
+    superuser). The published decks (loaded from the federations' tables) are no one's."""
+    custom = BallotDeck.objects.filter(builtin=False)
+    if is_unrestricted(user):
+        return custom
+    if not is_active(user):
+        return custom.none()
+    return custom.filter(Q(owner=user) | Q(event__in=organized_events(user)))
+
+
+def may_change_deck(user: User | None, deck: BallotDeck) -> bool:
+    return changeable_decks(user).filter(pk=deck.pk).exists()

@@ -13,3 +13,4 @@ class TournamentsConfig(AppConfig):
             login_limits,  # noqa: F401  (counts failed logins)
             names,  # noqa: F401  (gives SQLite connections the name folding function)
         )
+        from tournaments.api import tokens  # noqa: F401  (a password change revokes the token)

@@ -404,6 +404,15 @@ class Registration(models.Model):
         blank=True,
         help_text=_("First round the player no longer plays."),
     )
+    contact_given = models.BooleanField(
+        _("contact details given for this event"),
+        default=False,
+        editable=False,
+        help_text=_(
+            "The event's organizers see the player's contact details, birth date and login "
+            "account: set when whoever entered the player registers them."
+        ),
+    )
     history = HistoricalRecords()
 
     class Meta:
@@ -656,7 +665,9 @@ class Game(models.Model):
 
 class BallotDeck(models.Model):
     """A deck of opening cards for one variant: a published deck loaded from the project's data
-    (tournaments.ballots.decks, read-only) or a custom deck typed by an organizer."""
+    (tournaments.ballots.decks, read-only for everyone) or a custom deck typed by an organizer,
+    changed only by its owner and the organizers of the event it was made for
+    (tournaments.access.changeable_decks)."""
 
     name = models.CharField(_("name"), max_length=120)
     slug = models.SlugField(_("slug"), max_length=60, unique=True)
@@ -667,6 +678,25 @@ class BallotDeck(models.Model):
         default=False,
         editable=False,
         help_text=_("Loaded from the project's data; its cards cannot be changed."),
+    )
+    owner = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        editable=False,
+        related_name="+",
+        verbose_name=_("owner"),
+        help_text=_("Who made the deck: they change it and its cards."),
+    )
+    event = models.ForeignKey(
+        "Event",
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="own_ballot_decks",
+        verbose_name=_("made for event"),
+        help_text=_("Its organizers change the deck and its cards too."),
     )
     history = HistoricalRecords()
 

@@ -180,3 +180,29 @@ def test_the_ruling_form_names_each_result_once():
     assert "2-0 (white wins)" in labels and "+/- (white wins by forfeit)" in labels
     assert len(set(labels)) == len(labels)
     assert not any(label.count("(") > 1 for label in labels)
+
+
+def test_a_draft_event_is_a_404_on_the_desk_for_whoever_may_not_preview_it(
+    client, game, dispute, organizer
+):
+    """A draft's slug, games and disputes tell a stranger nothing (404, as on the public
+    pages); a published event's desk is a 403 for them (its existence is public), and the
+    draft's organizer still reaches it."""
+    event = game.pairing.round.event
+    stranger = UserFactory(username="stranger", is_staff=True)
+    pages = (
+        reverse("desk:desk", args=(event.slug,)),
+        reverse("desk:upload", args=(event.slug,)),
+        reverse("desk:dispute", args=(dispute.pk,)),
+        reverse("desk:dispute_open", args=(game.pk,)),
+    )
+    client.force_login(stranger)
+    assert [client.get(page).status_code for page in pages] == [403] * 4
+    assert client.post(reverse("desk:assign", args=(event.slug,))).status_code == 403
+    event.published = False
+    event.save()
+    assert [client.get(page).status_code for page in pages] == [404] * 4
+    assert client.post(reverse("desk:assign", args=(event.slug,))).status_code == 404
+    assert client.get(reverse("desk:desk", args=("no-such-event",))).status_code == 404
+    client.force_login(organizer)
+    assert [client.get(page).status_code for page in pages] == [200] * 4

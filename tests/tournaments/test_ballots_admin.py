@@ -108,3 +108,28 @@ def test_a_custom_card_is_replayed_as_it_is_typed(organizer):
     client.post(add, {"deck": deck.pk, "code": "1", "moves": "32-28 18-23", "start_fen": ""})
     card = BallotCard.objects.get(deck=deck)
     assert card.fen.startswith("W:") and card.history.first().history_user == organizer
+
+
+@pytest.mark.parametrize(
+    "variant", ["bashni", "dragonfly", "russian-two-move", "samoyed", "ugolki"]
+)
+def test_a_card_of_every_game_is_added_or_refused_with_the_move(variant):
+    """The games beyond draughts play a card through the same GameBoard protocol: a legal
+    opening is stored, an illegal one is refused on the form naming the ply and the move."""
+    import arbiter
+    from tests.factories import UserFactory
+
+    root = UserFactory(username="root", is_superuser=True)
+    client = logged_in(root)
+    deck = BallotDeck.objects.create(name=variant, slug=variant, variant=variant)
+    board = arbiter.find_variant(variant)()
+    opening = board.move_text(board.legal_moves()[0])
+    url = reverse("admin:tournaments_ballotcard_add")
+    form = {"deck": deck.pk, "code": "1", "name": "", "moves": opening, "start_fen": ""}
+    assert client.post(url, form).status_code == 302
+    card = deck.cards.get()
+    assert card.moves == opening and card.fen != board.fen()
+    refused = client.post(url, {**form, "code": "2", "moves": "z9-z10"})
+    assert refused.status_code == 200
+    assert "card 2: ply 1 (&#x27;z9-z10&#x27;)" in refused.content.decode()
+    assert deck.cards.count() == 1

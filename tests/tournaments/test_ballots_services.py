@@ -278,3 +278,36 @@ def test_a_brazilian_event_draws_from_the_fmjd_tables_brazilian_subset(arbiter_u
             system=System.ROUND_ROBIN,
             ballot_deck=deck,
         )
+
+
+def test_a_custom_deck_is_changed_by_its_owner_and_its_events_organizers_only(arbiter_user):
+    """The owner and the organizers of the event the deck was made for add cards; the
+    organizer of another event, a staff user with no event and a superuser's published
+    deck are refused (BallotPermissionError, BallotError), and nothing is written."""
+    olga, bram, lone = (UserFactory(username=name) for name in ("olga", "bram", "lone"))
+    event = english_event(olga, players=0)
+    deck = ballot_deck_create(
+        name="Olga's", slug="olgas", variant="english", event=event, user=olga
+    )
+    assert deck.owner == olga
+    ballot_card_save(deck=deck, code="A", moves="9-13 21-17", user=olga)
+    colleague = UserFactory(username="colleague")
+    event.organizers.add(colleague)
+    card = ballot_card_save(deck=deck, code="B", moves="9-14 22-18", user=colleague)
+    english_event(bram, players=0)
+    for outsider in (bram, lone):
+        with pytest.raises(BallotPermissionError, match="may not change Olga's"):
+            ballot_card_save(deck=deck, code="C", moves="10-14 22-17", user=outsider)
+        with pytest.raises(BallotPermissionError):
+            ballot_card_save(deck=deck, card=card, code="B", moves="10-15 21-17", user=outsider)
+    with pytest.raises(BallotPermissionError, match="does not organize"):
+        ballot_deck_create(name="X", slug="x", variant="english", event=event, user=bram)
+    root = UserFactory(username="root", is_superuser=True)
+    with pytest.raises(BallotError, match="published deck"):
+        ballot_card_save(
+            deck=BallotDeck.objects.get(slug="english-2-move"), code="99", moves="9-13", user=root
+        )
+    assert list(deck.cards.values_list("code", "moves")) == [
+        ("A", "9-13 21-17"),
+        ("B", "9-14 22-18"),
+    ]

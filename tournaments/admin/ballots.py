@@ -10,9 +10,10 @@ from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from tournaments.access import changeable_decks, may_change_deck
 from tournaments.admin.history import AuditedAdmin
 from tournaments.admin.pages import object_or_404, render_page, report_refusal
-from tournaments.admin.scoping import ScopedAdmin
+from tournaments.admin.scoping import ScopedAdmin, organized_events
 from tournaments.ballots.cards import CardError, card_svg, replay_card
 from tournaments.models import BallotCard, BallotDeck, BallotDraw
 from tournaments.selectors import ballot_draw_check
@@ -26,9 +27,13 @@ from tournaments.services.errors import TournamentError
 
 @admin.register(BallotDeck)
 class BallotDeckAdmin(AuditedAdmin):
-    list_display = ("__str__", "variant", "builtin", "cards_link", "source")
+    """Every deck is read by every staff user; a custom deck is changed only by its owner and
+    the organizers of the event it was made for (tournaments.access.changeable_decks), a
+    published one by nobody."""
+
+    list_display = ("__str__", "variant", "builtin", "owner", "event", "cards_link", "source")
     list_filter = ("variant", "builtin")
-    fields = ("name", "slug", "variant", "source")
+    fields = ("name", "slug", "variant", "source", "event")
 
     @admin.display(description=gettext_lazy("cards"))
     def cards_link(self, deck: BallotDeck) -> str:
@@ -36,10 +41,20 @@ class BallotDeckAdmin(AuditedAdmin):
         return format_html('<a href="{}">{}</a>', url, deck.cards.count())
 
     def get_readonly_fields(self, request: HttpRequest, obj=None):
-        return self.fields if obj is not None and obj.builtin else ()
+        return self.fields if obj is not None and not may_change_deck(request.user, obj) else ()
+
+    def formfield_for_foreignkey(self, db_field, request: HttpRequest, **kwargs):
+        if db_field.name == "event":
+            kwargs["queryset"] = organized_events(request)
+        return super().formfield_for_foreignkey(db_field, request, **kwargs)
+
+    def has_change_permission(self, request: HttpRequest, obj=None) -> bool:
+        if obj is not None and not may_change_deck(request.user, obj):
+            return False
+        return super().has_change_permission(request, obj)
 
     def has_delete_permission(self, request: HttpRequest, obj=None) -> bool:
-        if obj is not None and (obj.builtin or obj.events.exists()):
+        if obj is not None and (not may_change_deck(request.user, obj) or obj.events.exists()):
             return False
         return super().has_delete_permission(request, obj)
 
@@ -48,7 +63,12 @@ class BallotDeckAdmin(AuditedAdmin):
             super().save_model(request, obj, form, change)
             return
         created = ballot_deck_create(
-            name=obj.name, slug=obj.slug, variant=obj.variant, source=obj.source, user=request.user
+            name=obj.name,
+            slug=obj.slug,
+            variant=obj.variant,
+            source=obj.source,
+            event=obj.event,
+            user=request.user,
         )
         obj.pk = created.pk
 
@@ -63,11 +83,6 @@ class BallotCardForm(forms.ModelForm):
             "moves": gettext_lazy("In the variant's notation, e.g. 32-28 18-23 (move numbers ok)."),
             "start_fen": gettext_lazy("Empty: the initial position. Else a PDN FEN."),
         }
-
-    def __init__(self, *args, **kwargs) -> None:
-        super().__init__(*args, **kwargs)
-        if "deck" in self.fields:  # absent when a published card is shown read-only
-            self.fields["deck"].queryset = BallotDeck.objects.filter(builtin=False)
 
     def clean(self):
         data = super().clean()
@@ -112,13 +127,19 @@ class BallotCardAdmin(AuditedAdmin):
             return [field for field in fields if field != "start_fen"]
         return fields
 
+    def formfield_for_foreignkey(self, db_field, request: HttpRequest, **kwargs):
+        """A card goes into a deck the user may change (tournaments.access.changeable_decks)."""
+        if db_field.name == "deck":
+            kwargs["queryset"] = changeable_decks(request.user)
+        return super().formfield_for_foreignkey(db_field, request, **kwargs)
+
     def has_change_permission(self, request: HttpRequest, obj=None) -> bool:
-        if obj is not None and obj.deck.builtin:
+        if obj is not None and not may_change_deck(request.user, obj.deck):
             return False
         return super().has_change_permission(request, obj)
 
     def has_delete_permission(self, request: HttpRequest, obj=None) -> bool:
-        if obj is not None and (obj.deck.builtin or obj.draws.exists()):
+        if obj is not None and (not may_change_deck(request.user, obj.deck) or obj.draws.exists()):
             return False
         return super().has_delete_permission(request, obj)
 

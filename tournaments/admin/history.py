@@ -14,6 +14,8 @@ from django.utils.translation import gettext as _
 from simple_history.admin import SimpleHistoryAdmin
 from simple_history.template_utils import HistoricalRecordContextHelper
 
+from tournaments.admin.privacy import PrivateLookupsMixin
+
 
 class ReadableChanges(HistoricalRecordContextHelper):
     """A change's old and new values as the admin's forms show them, not as Python writes
@@ -30,8 +32,9 @@ class ReadableChanges(HistoricalRecordContextHelper):
         return str(choices.get(value, value))
 
 
-class AuditedAdmin(SimpleHistoryAdmin):
-    """SimpleHistoryAdmin with the history read-only (past versions shown, never restored)."""
+class AuditedAdmin(PrivateLookupsMixin, SimpleHistoryAdmin):
+    """SimpleHistoryAdmin with the history read-only (past versions shown, never restored),
+    and no lookup on private fields (tournaments.admin.privacy)."""
 
     def revert_disabled(self, request: HttpRequest, obj=None) -> bool:
         return True

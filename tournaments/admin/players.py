@@ -1,9 +1,10 @@
 """Players: search and filters, CSV import, registration of the selected players in an event.
 
 A player belongs to the events they are registered in (tournaments.access.player_access):
-the contact details and login account are shown only to whoever manages one of them, and the
-player is changed only by whoever manages all of them; everyone else sees the public fields,
-read-only, with a message naming the events that stand in the way.
+the player is changed only by whoever manages all of them; everyone else sees the public
+fields, read-only, with a message naming the events that stand in the way. The contact
+details, birth date and login account are shown only to those tournaments.access.sees_private
+lets read them, and no list filters, searches or sorts on them (tournaments.admin.privacy).
 """
 
 from django.contrib import admin, messages
@@ -14,7 +15,7 @@ from django.urls import path, reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from tournaments.access import PlayerAccess, player_access, player_refusal
+from tournaments.access import PRIVATE_FIELDS, PlayerAccess, player_access, player_refusal
 from tournaments.admin.history import AuditedAdmin
 from tournaments.admin.pages import render_page
 from tournaments.admin.scoping import organized_events
@@ -56,8 +57,6 @@ class PlayerAdmin(AuditedAdmin):
         (gettext_lazy("Identifiers"), {"fields": ("fmjd_id", "national_id", "user")}),
         (gettext_lazy("Contact (private)"), {"fields": ("email", "phone", "birth_date")}),
     )
-    #: Shown only to the organizers of one of the player's events.
-    private_fields = ("user", "email", "phone", "birth_date")
 
     def access(self, request: HttpRequest, obj: Player | None) -> PlayerAccess | None:
         """The user's rights on `obj` (memoised for the request), None for a new player."""
@@ -74,7 +73,7 @@ class PlayerAdmin(AuditedAdmin):
             return super().get_fieldsets(request, obj)
         public = []
         for name, options in super().get_fieldsets(request, obj):
-            fields = [f for f in options["fields"] if f not in self.private_fields]
+            fields = [f for f in options["fields"] if f not in PRIVATE_FIELDS]
             if fields:
                 public.append((name, {**options, "fields": fields}))
         return public

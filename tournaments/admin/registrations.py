@@ -87,6 +87,7 @@ class RegistrationAdmin(ScopedAdmin, AuditedAdmin):
             "joined_round",
             "missed_rounds_half_point",
             "withdrawn_from_round",
+            "contact_given",
         )
 
     def get_fields(self, request: HttpRequest, obj=None):

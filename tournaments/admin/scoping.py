@@ -13,6 +13,7 @@ from django.http import HttpRequest
 
 from tournaments import access
 from tournaments.admin.pages import object_or_404
+from tournaments.admin.privacy import PrivateLookupsMixin
 from tournaments.models import Event, Pairing, Registration, Round
 
 
@@ -56,9 +57,10 @@ class EventScopedMixin:
         return super().formfield_for_foreignkey(db_field, request, **kwargs)
 
 
-class ScopedAdmin(EventScopedMixin, admin.ModelAdmin):
+class ScopedAdmin(EventScopedMixin, PrivateLookupsMixin, admin.ModelAdmin):
     """A ModelAdmin whose rows belong to the organizer's events: an object outside them is
-    neither viewable, changeable nor deletable (the admin answers 404 or 403)."""
+    neither viewable, changeable nor deletable (the admin answers 404 or 403); no lookup on
+    private fields (tournaments.admin.privacy)."""
 
     def change_view(self, request: HttpRequest, object_id: str, form_url="", extra_context=None):
         """404 for an object outside the user's events (Django's own answer is a redirect to

@@ -73,7 +73,7 @@ def replay_card(*, variant: str, code: str, moves: str = "", start_fen: str = ""
     numbers allowed) from ``start_fen`` (empty: the initial position).
 
     Raises CardError for an unreadable FEN, an illegal, ambiguous or unreadable move, or a
-    final position in which the side to move has no legal move (a card must be playable).
+    final position in which the game is over (a card must be playable).
     """
     board_type = arbiter.find_variant(variant)
     try:
@@ -96,10 +96,13 @@ def replay_card(*, variant: str, code: str, moves: str = "", start_fen: str = ""
             ) from exc
         written.append(board.move_text(move))
         board.push(move)
-    if not board.has_legal_moves():
+    # Every game of the arbiter says when it is over on the board (GameBoard.ending): no
+    # legal move in draughts, a corner filled in Ugolki, checkmate in Dragonfly.
+    ending = board.ending()
+    if ending is not None:
         raise CardError(
-            gettext("card %(code)s: after %(moves)r the side to move has no legal move (%(fen)s)")
-            % {"code": code, "moves": moves, "fen": board.fen()}
+            gettext("card %(code)s: the game is over after %(moves)r: %(reason)s (%(fen)s)")
+            % {"code": code, "moves": moves, "reason": ending.reason, "fen": board.fen()}
         )
     return CardPosition(
         moves=" ".join(written),

@@ -13,7 +13,7 @@ from django.utils.functional import Promise
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from tournaments.access import may_officiate
+from tournaments.access import may_change_deck, may_officiate, organizes
 from tournaments.ballots.cards import CardError, replay_card
 from tournaments.ballots.draw import draw_sequence, new_seed
 from tournaments.models import BallotCard, BallotDeck, BallotDraw, Event, Round, RoundStatus
@@ -36,13 +36,38 @@ class BallotPermissionError(BallotError):
 
 @transaction.atomic
 def ballot_deck_create(
-    *, name: str, slug: str, variant: str, source: str = "", user: AbstractBaseUser | None
+    *,
+    name: str,
+    slug: str,
+    variant: str,
+    source: str = "",
+    event: Event | None = None,
+    user: AbstractBaseUser | None,
 ) -> BallotDeck:
-    """A custom deck (e.g. openings for International draughts), empty until cards are added."""
-    deck = BallotDeck(name=name, slug=slug, variant=variant, source=source)
+    """A custom deck (e.g. openings for International draughts), empty until cards are added,
+    owned by `user`; made for `event` (one they organize), its organizers change it too."""
+    if event is not None and user is not None and not organizes(user, event):
+        raise BallotPermissionError(
+            _("%(user)s does not organize %(event)s: the deck cannot be made for it")
+            % {"user": user, "event": event}
+        )
+    owner = user if user is not None and user.is_authenticated else None
+    deck = BallotDeck(
+        name=name, slug=slug, variant=variant, source=source, event=event, owner=owner
+    )
     deck.full_clean()
     recorded_by(deck, user).save()
     return deck
+
+
+def _require_deck(deck: BallotDeck, user: AbstractBaseUser | None) -> None:
+    """A custom deck is changed by its owner and its event's organizers
+    (tournaments.access.changeable_decks); `user` None is the system."""
+    if user is not None and not deck.builtin and not may_change_deck(user, deck):
+        raise BallotPermissionError(
+            _("%(user)s may not change %(deck)s: it is neither theirs nor made for their event")
+            % {"user": user, "deck": deck}
+        )
 
 
 @transaction.atomic
@@ -58,13 +83,17 @@ def ballot_card_save(
     user: AbstractBaseUser | None,
 ) -> BallotCard:
     """Add a card to a custom deck (``card`` None) or change one, replayed with arbiter under
-    the deck's variant. Refused for a published deck, for a card already drawn (the players
-    played that position), and for a card that cannot be played (the replay's error, with
-    the ply and the move)."""
+    the deck's variant. Refused for a published deck, for a deck the user may not change
+    (tournaments.access.changeable_decks), for a card already drawn (the players played that
+    position), and for a card that cannot be played (the replay's error, with the ply and
+    the move)."""
     if deck.builtin:
         raise BallotError(
             _("%(deck)s is a published deck: its cards cannot be changed") % {"deck": deck}
         )
+    _require_deck(deck, user)
+    if card is not None:
+        _require_deck(card.deck, user)
     if card is not None and card.draws.exists():
         raise BallotError(
             _("card %(code)s of %(deck)s has been drawn: it cannot be changed")

@@ -29,7 +29,7 @@ from django.utils import translation
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from tournaments.access import player_access, player_refusal
+from tournaments.access import PRIVATE_FIELDS, player_access, player_refusal
 from tournaments.models import Player
 from tournaments.names import fold
 from tournaments.services.errors import ImportFormatError, TournamentError
@@ -162,7 +162,8 @@ class ImportPlan:
 
 def import_plan(data: bytes, *, user: AbstractBaseUser | None = None) -> ImportPlan:
     """Read the file and say what each line would do; writes nothing. A line that would change
-    a player `user` may not change (tournaments.access) is refused. Raises ImportFormatError
+    a player `user` may not change (tournaments.access), or give private fields of a player
+    whose private fields `user` may not read, is refused. Raises ImportFormatError
     when the file as a whole cannot be read (empty, no header, a required column missing)."""
     text, encoding = decode_upload(data)
     physical = re.split(r"\r\n|\r|\n", text)
@@ -316,6 +317,16 @@ def _plan_line(
         access = player_access(user, existing)
         if not access.change:
             problems.append(player_refusal(existing, access))
+        private = [name for name in values if name in PRIVATE_FIELDS]
+        if private and not access.see_private:
+            # The preview would show the stored values, and "unchanged" would confirm a guess.
+            problems.append(
+                _(
+                    "%(player)s's private fields are not yours to read: leave %(columns)s empty "
+                    "on this line."
+                )
+                % {"player": existing, "columns": ", ".join(private)}
+            )
     player = Player.objects.get(pk=existing.pk) if existing else Player()
     for name, value in values.items():
         setattr(player, name, value)

@@ -6,6 +6,7 @@ from django.db.models import Max, Q
 from django.utils.translation import gettext as _
 from simple_history.utils import bulk_update_with_history
 
+from tournaments.access import entered_by
 from tournaments.models import (
     ByeRequest,
     Event,
@@ -39,6 +40,10 @@ def registration_add(
     round (or `joined_round`); the rounds missed count as zero-point byes, or half-point byes
     with `missed_rounds_half_point` (rule stated on Registration). A round robin's table is
     fixed at round 1, so it takes no late entry.
+
+    The player's contact details go with the entry (contact_given: the event's organizers
+    then see them) only when `user` entered the player; registering anyone else's player
+    reveals nothing of them (tournaments.access.sees_private).
     """
     event = Event.objects.select_for_update().get(pk=event.pk)
     if Registration.objects.filter(event=event, player=player).exists():
@@ -79,6 +84,7 @@ def registration_add(
         rating=player.rating if rating is None else rating,
         joined_round=joined_round,
         missed_rounds_half_point=missed_rounds_half_point,
+        contact_given=user is not None and entered_by(player) == user.pk,
     )
     registration.full_clean()
     recorded_by(registration, user).save()
