@@ -49,7 +49,7 @@ clean:
 # tests/test_translations.py checks all three.
 messages: install
 	$(BIN)/python manage.py makemessages -l fr -i .venv -i .peers -i tests -i benchmarks \
-		-i staticfiles -i media --add-location=file
+		-i staticfiles -i media --add-location=file --no-obsolete
 	$(BIN)/python manage.py compilemessages -l fr -i .venv -i .peers
 
 # Independent implementations, each in its own virtualenv (they must not share ours:
