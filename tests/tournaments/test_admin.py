@@ -534,7 +534,7 @@ def test_csv_import_previews_then_writes_only_when_confirmed():
 def test_csv_import_preview_names_each_refused_line():
     client = logged_in(make_organizer("olga"))
     text = (
-        "last_name;first_name;federation;rating;elo\n"
+        "last_name;first_name;federation;rating;remarks\n"
         "Boomstra;Roel;NED;2400;1\n"
         "Georgiev;Alexander;RUS;strong;1\n"
         '"Baljakin;Alexander;RUS;2380;1\n'
@@ -550,7 +550,7 @@ def test_csv_import_preview_names_each_refused_line():
 
 def test_csv_import_refuses_a_file_without_the_required_columns():
     client = logged_in(make_organizer("olga"))
-    page = upload(client, "surname,given_name\nBoomstra,Roel\n").content.decode()
+    page = upload(client, "nickname,town\nBoomstra,Roel\n").content.decode()
     assert "lacks the column(s) last_name, first_name" in page
     assert not Player.objects.exists()
 
