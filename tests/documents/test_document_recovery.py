@@ -6,6 +6,7 @@ periodic check, not only when someone reads its state. Tasks run in-process."""
 import datetime
 
 import pytest
+from django.db import connection
 from django.utils import timezone
 
 from tests.factories import event_with_players
@@ -88,13 +89,17 @@ def test_the_periodic_check_queues_lost_jobs_again(event, django_capture_on_comm
         requested_at=timezone.now(),
         started_at=timezone.now(),
     )
+    # PostgreSQL tells a live job by its lock, and no job holds the recent one's: it is lost
+    # too. Elsewhere only the age tells, and the recent one may still be running.
+    lock_tells = connection.vendor == "postgresql"
     with django_capture_on_commit_callbacks(execute=True):
-        assert documents_recover_lost() == 2
+        assert documents_recover_lost() == (3 if lock_tells else 2)
     for document in (died, forgotten):
         document.refresh_from_db()
         assert document.status == DocumentStatus.DONE and document.has_file
     running.refresh_from_db()
-    assert running.status == DocumentStatus.RUNNING  # its job may still be running
+    expected = DocumentStatus.DONE if lock_tells else DocumentStatus.RUNNING
+    assert running.status == expected
     assert watch.check_once() == 0
 
 
