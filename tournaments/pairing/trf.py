@@ -37,8 +37,10 @@ abbreviations, modifiers after a slash: ``BH/C1``). In the player record the ran
 86-89) is the place in the standings when the caller gives it, and the FIDE id field (columns
 58-68) holds the FMJD id (``DAT nnnn FMJDID`` when longer than 11 characters). Two Tornelo-style
 ``DAT`` records carry what the columns cannot: ``WITHDRAWN r`` (the player withdrew before round
-``r``; his later rounds are ``Z``) and ``POINTS p1 p2 ...`` (the points of each round, written when
-a round's points differ from its code's, as in a two-game event ranked on game points).
+``r``; his later rounds are ``Z``), ``POINTS p1 p2 ...`` (the points of each round, written when
+a round's points differ from its code's, as in a two-game event ranked on game points) and
+``WON w1 w2 ...`` (the games won over the board in each round of a pairing of several games,
+``-`` for a round without them: the tie-break WON counts games, which one code cannot say).
 Free text (names, clubs, event fields) is written on one line
 (:func:`tournaments.export_text.one_line`), so that no value can start a record.
 """
@@ -274,6 +276,8 @@ def _dat_lines(competitor: Competitor, row: list[RoundResult], scoring: ScoringS
     }
     if any(r.points != scoring.points_for(r.code) for r in row):
         values["POINTS"] = " ".join(_points(r.points) for r in row)
+    if any(r.games_won is not None for r in row):
+        values["WON"] = " ".join("-" if r.games_won is None else str(r.games_won) for r in row)
     number = competitor.number
     return [f"DAT {number:04d} {kind} {value}" for kind, value in values.items() if value]
 
@@ -435,6 +439,15 @@ def _read_player(
             results = [replace(r, points=Decimal(p)) for r, p in zip(results, points, strict=True)]
         except (InvalidOperation, ValueError) as error:
             raise TrfError(f"DAT POINTS: {error}", line=index, text=line) from None
+    won = dat.get((number, "WON"), "").split()
+    if won:
+        if len(won) != len(results) or not all(w == "-" or w.isdigit() for w in won):
+            message = f"DAT WON gives {' '.join(won)!r} for the line's {len(results)} rounds"
+            raise TrfError(message, line=index, text=line)
+        results = [
+            replace(r, games_won=None if w == "-" else int(w))
+            for r, w in zip(results, won, strict=True)
+        ]
     title = dat.get((number, "TITLE"), column(11, 13))
     withdrawn = dat.get((number, "WITHDRAWN"), "")
     if withdrawn and not withdrawn.isdigit():

@@ -463,7 +463,12 @@ def _check(plan: TrfImportPlan, competitor: Competitor, result: RoundResult) -> 
         white = other.colour == Colour.BLACK
     else:  # a forfeit written without colours: the lower number on White
         white = competitor.number < opponent.number
-    games = _games(plan, (codes[0], result.points), (codes[1], other.points), white=white)
+    games = _games(
+        plan,
+        (codes[0], result.points, result.games_won),
+        (codes[1], other.points, other.games_won),
+        white=white,
+    )
     if games is None:
         return _(
             "no %(games)d game(s) give results %(own)s (%(points)s points) and %(other)s "
@@ -506,13 +511,14 @@ def _check_bye(
 
 def _games(
     plan: TrfImportPlan,
-    own: tuple[str, Decimal],
-    other: tuple[str, Decimal],
+    own: tuple[str, Decimal, int | None],
+    other: tuple[str, Decimal, int | None],
     *,
     white: bool,
 ) -> tuple[str, ...] | None:
     """The first results of the pairing's games (played games first) that give the white
-    player, then the black player, the file's code and points; None when none does."""
+    player, then the black player, the file's code, points and games won (when the file says,
+    ``DAT WON``); None when none does."""
     wanted = {1: own, 2: other} if white else {1: other, 2: own}
     count = plan.settings.games_per_pairing
     for results in itertools.product(_GAME_RESULTS, repeat=count):
@@ -527,7 +533,11 @@ def _games(
             scoring=plan.scoring,
             match_points=plan.settings.ranking == Ranking.MATCH_POINTS,
         )
-        if given == wanted:
+        if all(
+            (given[side].code, given[side].points) == (code, points)
+            and won in (None, given[side].games_won)
+            for side, (code, points, won) in wanted.items()
+        ):
             return tuple(results)
     return None
 
