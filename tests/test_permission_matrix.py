@@ -42,6 +42,9 @@ from tournaments.models import (
     Registration,
     Round,
     System,
+    Team,
+    TeamCompetition,
+    TeamMatch,
 )
 from tournaments.services import results, rounds
 from tournaments.services.ballots import ballot_draw
@@ -170,6 +173,9 @@ def _world() -> World:
     record_save(game=game, pdn=PDN, user=organizer)
     dispute = dispute_open(game=game, claim="wrong-result", statement="It was a draw.", user=player)
     document, _ = Document.objects.get_or_create(event=event, kind="standings")
+    competition = TeamCompetition.objects.create(event=event, boards=2)
+    team_a, team_b = (Team.objects.create(event=event, number=n, name=f"Team {n}") for n in (1, 2))
+    team_match = TeamMatch.objects.create(round=draft, number=1, team_a=team_a, team_b=team_b)
     users = {
         "player": player,
         "other arbiter": other_arbiter,
@@ -186,6 +192,9 @@ def _world() -> World:
         Player: white,
         Dispute: dispute,
         Document: document,
+        TeamCompetition: competition,
+        Team: team_a,
+        TeamMatch: team_match,
         BallotDraw: BallotDraw.objects.filter(round=round_).first(),
         BallotDeck: BallotDeck.objects.get(slug="english-3-move"),
         BallotCard: BallotCard.objects.filter(deck__slug="english-3-move").first(),
@@ -467,6 +476,9 @@ ADMIN_CHANGE: dict[str, frozenset[str]] = {
     "tournaments_ballotcard": NOBODY,
     "tournaments_document": ORGANIZER,
     "tournaments_game": ORGANIZER,
+    "tournaments_teamcompetition": ORGANIZER,
+    "tournaments_team": ORGANIZER,
+    "tournaments_teammatch": ORGANIZER,
     "games_dispute": ORGANIZER,
     "auth_user": NOBODY,
     "auth_group": NOBODY,

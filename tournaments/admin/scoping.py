@@ -13,7 +13,7 @@ from django.http import HttpRequest
 
 from tournaments import access
 from tournaments.admin.pages import object_or_404
-from tournaments.models import Event, Pairing, Registration, Round
+from tournaments.models import Event, Pairing, Registration, Round, Team
 
 
 def is_unrestricted(request: HttpRequest) -> bool:
@@ -26,6 +26,7 @@ _EVENT_PATHS: dict[type[Model], str] = {
     Registration: "event",
     Round: "event",
     Pairing: "round__event",
+    Team: "event",
 }
 
 

@@ -307,7 +307,7 @@ class LineupProblem:
 
 
 def lineup_problems(
-    lineup: Sequence[LineupMember],
+    lineup: Sequence[LineupMember | None],
     *,
     boards: int,
     roster: Collection[int],
@@ -318,7 +318,8 @@ def lineup_problems(
     """The composition rules a lineup breaks (``docs/rules/tournaments.md §7.2``): more
     players than boards, a player not on the team's roster or fielded by another team, a
     player twice, a player rated more than ``rating_tolerance`` above one on a higher board,
-    a player above the event's ``rating_cap``. An empty list means the lineup stands."""
+    a player above the event's ``rating_cap``. None is a board left empty (a forfeit). An
+    empty list means the lineup stands."""
     problems: list[LineupProblem] = []
     if len(lineup) > boards:
         problems.append(
@@ -329,6 +330,8 @@ def lineup_problems(
         )
     seen: set[int] = set()
     for board, member in enumerate(lineup, start=1):
+        if member is None:
+            continue
         params: dict[str, object] = {"name": member.name, "board": board}
         if member.player not in roster:
             problems.append(
@@ -365,7 +368,7 @@ def lineup_problems(
             )
         if rating_tolerance is not None:
             for higher, above in enumerate(lineup[: board - 1], start=1):
-                if member.rating > above.rating + rating_tolerance:
+                if above is not None and member.rating > above.rating + rating_tolerance:
                     problems.append(
                         LineupProblem(
                             gettext_noop(

@@ -1,0 +1,135 @@
+"""Team competitions with rows: scheduling, lineups (frozen once paired), boards as ordinary
+pairings and games, team standings with a penalty, and the admin's lineup page."""
+
+from decimal import Decimal
+
+import pytest
+
+from tests.factories import UserFactory, event_with_players
+from tournaments.models import Game, GameResult, System
+from tournaments.services.results import result_record
+from tournaments.services.rounds import round_publish
+from tournaments.teams.models import Team, TeamAdjustment, TeamCompetition, TeamMatch, TeamMember
+from tournaments.teams.selectors import team_matches, team_standings_get
+from tournaments.teams.services import (
+    TeamError,
+    lineup_of,
+    lineup_set,
+    team_round_pair,
+    team_round_schedule,
+)
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def league():
+    """Four teams of two boards and one reserve: 12 registrations, team i holds the players
+    3i-2 .. 3i (by registration order), the third being the reserve."""
+    user = UserFactory(is_superuser=True, is_staff=True)
+    event = event_with_players(user, players=12, system=System.ROUND_ROBIN)
+    TeamCompetition.objects.create(event=event, boards=2)
+    registrations = list(event.registrations.order_by("pk"))
+    for number in range(1, 5):
+        team = Team.objects.create(event=event, number=number, name=f"Team {number}")
+        for order, registration in enumerate(registrations[3 * number - 3 : 3 * number], 1):
+            TeamMember.objects.create(
+                team=team, registration=registration, order=order, reserve=order == 3
+            )
+    return event, user
+
+
+def test_schedule_lineup_pair_and_standings(league):
+    event, user = league
+    round_ = team_round_schedule(event=event, user=user)
+    matches = list(round_.team_matches.order_by("number"))
+    assert [(m.team_a.number, m.team_b.number) for m in matches] == [(1, 4), (2, 3)]
+    first = matches[0]
+    regulars = list(first.team_a.members.order_by("reserve", "order"))
+    # The first player of team 1 is absent: the reserve plays board 2.
+    lineup_set(match=first, team=first.team_a, members=[regulars[1], regulars[2]], user=user)
+    assert lineup_of(first, first.team_a) == [regulars[1], regulars[2]]
+    team_round_pair(round=round_, user=user)
+    boards = list(first.boards.select_related("pairing__white", "pairing__black"))
+    # Odd boards: team A has white; even boards: black.
+    assert [b.a_is_white for b in boards] == [True, False]
+    assert boards[0].pairing.white_id == regulars[1].registration_id
+    assert boards[1].pairing.black_id == regulars[2].registration_id
+    with pytest.raises(TeamError, match="lineups are frozen"):
+        lineup_set(match=first, team=first.team_a, members=[regulars[0]], user=user)
+    round_publish(round=round_, user=user)
+    results = {1: GameResult.WHITE_WIN, 2: GameResult.DRAW, 3: GameResult.DRAW, 4: GameResult.DRAW}
+    for game in Game.objects.filter(pairing__round=round_).order_by("pairing__board"):
+        result_record(game=game, result=results[game.pairing.board], user=user)
+    views = team_matches(event)
+    assert [(v.board_points_a, v.board_points_b, v.finished) for v in views] == [
+        (Decimal(3), Decimal(1), True),
+        (Decimal(2), Decimal(2), True),
+    ]
+    TeamAdjustment.objects.create(team=first.team_a, match_points=Decimal(-2), reason="Late lineup")
+    rows = {s.name: s.row for s in team_standings_get(event)}
+    assert (rows["Team 1"].match_points, rows["Team 1"].board_points) == (0, 3)
+    assert rows["Team 1"].reasons == ("Late lineup",)
+    assert (rows["Team 2"].match_points, rows["Team 3"].match_points) == (1, 1)
+
+
+def test_lineup_refusals_name_the_board(league):
+    event, user = league
+    round_ = team_round_schedule(event=event, user=user)
+    match = round_.team_matches.get(number=1)
+    other = TeamMember.objects.filter(team__number=2).first()
+    with pytest.raises(TeamError, match=r"Board 1: .* is not on the roster\."):
+        lineup_set(match=match, team=match.team_a, members=[other], user=user)
+    own = list(match.team_a.members.all())
+    with pytest.raises(TeamError, match="3 players for 2 boards"):
+        lineup_set(match=match, team=match.team_a, members=own, user=user)
+    assert not match.lineup.exists()
+
+
+def test_empty_board_is_a_forfeit_and_schedule_stops_after_the_table(league):
+    event, user = league
+    round_ = team_round_schedule(event=event, user=user)
+    match = round_.team_matches.get(number=1)
+    keeper = match.team_a.members.get(order=1)
+    lineup_set(match=match, team=match.team_a, members=[keeper, None], user=user)
+    team_round_pair(round=round_, user=user)
+    view = team_matches(event)[0]
+    assert view.boards[1].forfeit and view.boards[1].player_a == "—"
+    assert view.boards[1].points_b == 2
+    assert TeamMatch.objects.filter(round=round_).count() == 2
+    with pytest.raises(TeamError, match="already paired"):
+        team_round_pair(round=round_, user=user)
+
+
+def test_admin_lineup_page_saves_through_the_service(league, client):
+    event, user = league
+    round_ = team_round_schedule(event=event, user=user)
+    match = round_.team_matches.get(number=1)
+    client.force_login(user)
+    url = f"/admin/tournaments/teammatch/{match.pk}/change/"
+    page = client.get(url)
+    assert page.status_code == 200 and "Board 2" in page.text
+    members = list(match.team_a.members.order_by("order"))
+    prefix = f"team{match.team_a.pk}"
+    answer = client.post(
+        url,
+        {
+            "team": match.team_a.pk,
+            f"{prefix}-board_1": members[2].pk,
+            f"{prefix}-board_2": members[1].pk,
+        },
+        follow=True,
+    )
+    assert "Lineup of Team 1 saved." in answer.text
+    assert lineup_of(match, match.team_a) == [members[2], members[1]]
+
+
+def test_an_organizer_of_another_event_cannot_open_the_lineup(league, client):
+    event, user = league
+    match = team_round_schedule(event=event, user=user).team_matches.get(number=1)
+    stranger = UserFactory(is_staff=True)
+    from django.contrib.auth.models import Permission
+
+    stranger.user_permissions.add(*Permission.objects.filter(codename__endswith="teammatch"))
+    client.force_login(stranger)
+    assert client.get(f"/admin/tournaments/teammatch/{match.pk}/change/").status_code == 404
