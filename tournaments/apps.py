@@ -12,3 +12,15 @@ class TournamentsConfig(AppConfig):
             live,  # noqa: F401  (forgets cached event states on every change)
             login_limits,  # noqa: F401  (counts failed logins)
         )
+        from tournaments.selectors_public import FINGERPRINT_HISTORIES
+        from tournaments.teams.models import Team, TeamAdjustment, TeamCompetition, TeamMember
+
+        # The team pages change with the teams, their rosters and adjustments.
+        FINGERPRINT_HISTORIES.extend(
+            [
+                lambda event: TeamCompetition.history.filter(event_id=event),
+                lambda event: Team.history.filter(event_id=event),
+                lambda event: TeamMember.history.filter(team__event_id=event),
+                lambda event: TeamAdjustment.history.filter(team__event_id=event),
+            ]
+        )

@@ -93,12 +93,19 @@ def test_empty_board_is_a_forfeit_and_schedule_stops_after_the_table(league):
     keeper = match.team_a.members.get(order=1)
     lineup_set(match=match, team=match.team_a, members=[keeper, None], user=user)
     team_round_pair(round=round_, user=user)
+    assert team_matches(event) == []  # a draft round is not public
+    round_publish(round=round_, user=user)
     view = team_matches(event)[0]
     assert view.boards[1].forfeit and view.boards[1].player_a == "—"
     assert view.boards[1].points_b == 2
     assert TeamMatch.objects.filter(round=round_).count() == 2
-    with pytest.raises(TeamError, match="already paired"):
+    with pytest.raises(TeamError, match="boards are fixed"):
         team_round_pair(round=round_, user=user)
+    for _ in range(2):
+        later = team_round_schedule(event=event, user=user)
+        round_publish(round=team_round_pair(round=later, user=user), user=user)
+    with pytest.raises(TeamError, match="3 rounds of teams: all are scheduled"):
+        team_round_schedule(event=event, user=user)
 
 
 def test_admin_lineup_page_saves_through_the_service(league, client):
@@ -133,3 +140,66 @@ def test_an_organizer_of_another_event_cannot_open_the_lineup(league, client):
     stranger.user_permissions.add(*Permission.objects.filter(codename__endswith="teammatch"))
     client.force_login(stranger)
     assert client.get(f"/admin/tournaments/teammatch/{match.pk}/change/").status_code == 404
+
+
+def _played_round(event, user):
+    round_ = team_round_schedule(event=event, user=user)
+    team_round_pair(round=round_, user=user)
+    round_publish(round=round_, user=user)
+    for game in Game.objects.filter(pairing__round=round_):
+        result_record(game=game, result=GameResult.WHITE_WIN, user=user)
+    first = round_.team_matches.get(number=1)
+    TeamAdjustment.objects.create(team=first.team_b, match_points=Decimal(-2), reason="No show")
+    return round_
+
+
+def test_api_team_standings_and_matches_agree(league, client):
+    event, user = league
+    _played_round(event, user)
+    standings = client.get(f"/api/events/{event.slug}/team-standings/").json()
+    matches = client.get(f"/api/events/{event.slug}/team-matches/").json()
+    rows = standings.get("results", standings)
+    played = matches.get("results", matches)
+    assert {
+        "rank",
+        "shared_rank",
+        "team",
+        "match_points",
+        "board_points",
+        "adjustment",
+        "tiebreaks",
+    } <= set(rows[0])
+    assert {"round", "team_a", "team_b", "board_points_a", "board_points_b", "boards"} <= set(
+        played[0]
+    )
+    # Every board 1-0 for white: board 1 to team A, board 2 to team B, each match 2-2.
+    assert [(m["board_points_a"], m["board_points_b"]) for m in played] == [("2.0", "2.0")] * 2
+    by_team = {row["team"]: row for row in rows}
+    assert by_team["Team 4"]["match_points"] == "-1.0"
+    assert by_team["Team 4"]["adjustment"] == "-2.0" and by_team["Team 4"]["reasons"] == ["No show"]
+    for row in rows:
+        mine = [m for m in played if row["team"] in (m["team_a"], m["team_b"])]
+        boards = sum(
+            Decimal(m["board_points_a"] if m["team_a"] == row["team"] else m["board_points_b"])
+            for m in mine
+        )
+        assert Decimal(row["board_points"]) == boards
+
+
+def test_public_team_pages_in_english_and_french(league, client):
+    event, user = league
+    _played_round(event, user)
+    page = client.get(f"/events/{event.slug}/teams/")
+    assert page.status_code == 200 and "Team standings" in page.text and "No show" in page.text
+    french = client.get(f"/events/{event.slug}/teams/", HTTP_ACCEPT_LANGUAGE="fr")
+    assert "Classement par équipes" in french.text
+    matches = client.get(f"/events/{event.slug}/team-matches/", HTTP_ACCEPT_LANGUAGE="fr")
+    assert matches.status_code == 200 and "Rencontres par équipes" in matches.text
+    assert "Team 1 – Team 4" in matches.text
+
+
+def test_team_pages_answer_404_for_an_individual_event(client):
+    user = UserFactory(is_superuser=True)
+    event = event_with_players(user, players=4, system=System.ROUND_ROBIN)
+    assert client.get(f"/events/{event.slug}/teams/").status_code == 404
+    assert client.get(f"/api/events/{event.slug}/team-standings/").status_code == 404

@@ -12,6 +12,7 @@ from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
+from simple_history.models import HistoricalRecords
 
 
 class PrimaryScoreChoice(models.TextChoices):
@@ -62,6 +63,7 @@ class TeamCompetition(models.Model):
         help_text=_("How far a player may be rated above one on a higher board (empty: free)."),
     )
     rating_cap = models.PositiveIntegerField(_("rating cap"), null=True, blank=True)
+    history = HistoricalRecords()
 
     class Meta:
         verbose_name = _("team competition")
@@ -89,6 +91,7 @@ class Team(models.Model):
         related_name="+",
         verbose_name=_("captain"),
     )
+    history = HistoricalRecords()
 
     class Meta:
         verbose_name = _("team")
@@ -118,6 +121,7 @@ class TeamMember(models.Model):
     )
     order = models.PositiveSmallIntegerField(_("board order"), validators=[MinValueValidator(1)])
     reserve = models.BooleanField(_("reserve"), default=False)
+    history = HistoricalRecords()
 
     class Meta:
         verbose_name = _("team member")
@@ -234,6 +238,7 @@ class TeamAdjustment(models.Model):
         _("board points"), max_digits=5, decimal_places=1, default=Decimal(0)
     )
     reason = models.CharField(_("reason"), max_length=200)
+    history = HistoricalRecords()
 
     class Meta:
         verbose_name = _("team adjustment")

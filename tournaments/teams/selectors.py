@@ -18,6 +18,7 @@ from tournaments.scoring.teams import (
     team_standings,
 )
 from tournaments.selectors import event_scoring, player_name
+from tournaments.selectors_public import PUBLIC_STATUSES
 from tournaments.teams.models import TeamAdjustment, TeamBoard, TeamCompetition, TeamMatch
 
 
@@ -58,14 +59,14 @@ def scheme_of(competition: TeamCompetition) -> MatchPointsScheme:
 
 
 def team_matches(event: Event) -> list[MatchView]:
-    """Every team match of the event's paired rounds, board by board, in round order."""
+    """Every team match of the event's published rounds, board by board, in round order."""
     scoring = event_scoring(event)
     games = event.games_per_pairing
     boards = TeamBoard.objects.select_related(
         "pairing__white__player", "pairing__black__player"
     ).prefetch_related(Prefetch("pairing__games", queryset=Game.objects.order_by("index")))
     matches = (
-        TeamMatch.objects.filter(round__event=event)
+        TeamMatch.objects.filter(round__event=event, round__status__in=PUBLIC_STATUSES)
         .select_related("round", "team_a", "team_b")
         .prefetch_related(Prefetch("boards", queryset=boards.order_by("number")))
         .order_by("round__number", "number")
@@ -130,9 +131,14 @@ class TeamStanding:
     name: str
 
 
+def team_competition(event: Event) -> TeamCompetition | None:
+    """The event's team settings; None when it is not a team competition."""
+    return TeamCompetition.objects.filter(event=event).first()
+
+
 def team_standings_get(event: Event) -> list[TeamStanding]:
-    """The team standings after the finished matches (a match counts once all its boards
-    have a result; a team bye counts once its round is paired)."""
+    """The team standings after the finished matches of the published rounds (a match counts
+    once all its boards have a result; a team bye once its round is published)."""
     competition = TeamCompetition.objects.get(event=event)
     teams = {team.number: team for team in event.teams.all()}
     by_name = {team.name: team.number for team in teams.values()}
