@@ -203,3 +203,23 @@ def test_team_pages_answer_404_for_an_individual_event(client):
     event = event_with_players(user, players=4, system=System.ROUND_ROBIN)
     assert client.get(f"/events/{event.slug}/teams/").status_code == 404
     assert client.get(f"/api/events/{event.slug}/team-standings/").status_code == 404
+
+
+def test_demo_league_has_played_rounds_a_penalty_and_a_forfeited_board(client):
+    import random
+
+    from tournaments import demo
+
+    user = UserFactory(is_superuser=True)
+    event = demo.team_league(user, demo._players(random.Random(demo.SEED)), random.Random(1))
+    matches = team_matches(event)
+    assert len(matches) == 9 and all(m.finished for m in matches)
+    assert all(len(m.boards) == 8 for m in matches)
+    assert sum(b.forfeit for m in matches for b in m.boards) == 1
+    rows = team_standings_get(event)
+    assert len(rows) == 6
+    assert [s.row.reasons for s in rows if s.row.adjustment] == [
+        ("Ineligible player fielded in round 1 (league regulations)",)
+    ]
+    assert sum(s.row.match_points for s in rows) == 9 * 2 - 2
+    assert event.rounds.count() == 4 and not event.rounds.get(number=4).pairings.exists()
