@@ -15,6 +15,7 @@ from tournaments.admin.scoping import ScopedAdmin
 from tournaments.models import Registration
 from tournaments.services.errors import TournamentError
 from tournaments.teams.models import Team, TeamAdjustment, TeamCompetition, TeamMatch, TeamMember
+from tournaments.teams.selectors import match_boards
 from tournaments.teams.services import (
     lineup_of,
     lineup_set,
@@ -177,5 +178,5 @@ class TeamMatchAdmin(ScopedAdmin):
             obj=match,
             forms=forms_,
             editable=editable,
-            boards=match.boards.select_related("pairing__white__player", "pairing__black__player"),
+            boards=match_boards(match),
         )

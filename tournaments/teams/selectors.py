@@ -92,6 +92,15 @@ def team_matches(event: Event) -> list[MatchView]:
     return views
 
 
+def match_boards(match: TeamMatch) -> list[BoardView]:
+    """The boards of one team match, seen from team A (the admin's match page)."""
+    event = match.round.event
+    boards = match.boards.select_related(
+        "pairing__white__player", "pairing__black__player"
+    ).prefetch_related(Prefetch("pairing__games", queryset=Game.objects.order_by("index")))
+    return [_board_view(b, event_scoring(event), event.games_per_pairing) for b in boards]
+
+
 def _board_view(board: TeamBoard, scoring, games: int) -> BoardView:
     pairing: Pairing = board.pairing
     white = player_name(pairing.white)
