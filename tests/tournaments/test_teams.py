@@ -4,11 +4,14 @@ pairings and games, team standings with a penalty, and the admin's lineup page."
 from decimal import Decimal
 
 import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 
 from tests.factories import UserFactory, event_with_players
 from tournaments.models import Game, GameResult, System
+from tournaments.services.errors import RoundPairingError
 from tournaments.services.results import result_record
-from tournaments.services.rounds import round_publish
+from tournaments.services.rounds import round_pair, round_publish
 from tournaments.teams.models import Team, TeamAdjustment, TeamCompetition, TeamMatch, TeamMember
 from tournaments.teams.selectors import team_matches, team_standings_get
 from tournaments.teams.services import (
@@ -223,3 +226,24 @@ def test_demo_league_has_played_rounds_a_penalty_and_a_forfeited_board(client):
     ]
     assert sum(s.row.match_points for s in rows) == 9 * 2 - 2
     assert event.rounds.count() == 4 and not event.rounds.get(number=4).pairings.exists()
+
+
+def test_a_team_competition_is_not_paired_as_individuals(league):
+    event, user = league
+    with pytest.raises(RoundPairingError, match="is a team competition"):
+        round_pair(event=event, user=user)
+    assert not event.rounds.exists()
+
+
+def test_team_standings_take_the_same_queries_whatever_the_rounds(
+    league, django_assert_num_queries
+):
+    event, user = league
+    _played_round(event, user)
+    with CaptureQueriesContext(connection) as one_round:
+        team_standings_get(event)
+    for _ in range(2):
+        later = team_round_schedule(event=event, user=user)
+        round_publish(round=team_round_pair(round=later, user=user), user=user)
+    with django_assert_num_queries(len(one_round.captured_queries)):
+        team_standings_get(event)
