@@ -247,3 +247,14 @@ def test_team_standings_take_the_same_queries_whatever_the_rounds(
         round_publish(round=team_round_pair(round=later, user=user), user=user)
     with django_assert_num_queries(len(one_round.captured_queries)):
         team_standings_get(event)
+
+
+def test_a_draft_league_is_hidden_from_visitors(league, client):
+    event, user = league
+    event.published = False
+    event.save()
+    for path in ("teams/", "team-matches/"):
+        assert client.get(f"/events/{event.slug}/{path}").status_code == 404
+    assert client.get(f"/api/events/{event.slug}/team-standings/").status_code == 404
+    client.force_login(user)
+    assert client.get(f"/events/{event.slug}/teams/").status_code == 200
