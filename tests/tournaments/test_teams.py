@@ -4,6 +4,7 @@ pairings and games, team standings with a penalty, and the admin's lineup page."
 from decimal import Decimal
 
 import pytest
+from django.core.exceptions import ValidationError
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
@@ -258,3 +259,11 @@ def test_a_draft_league_is_hidden_from_visitors(league, client):
     assert client.get(f"/api/events/{event.slug}/team-standings/").status_code == 404
     client.force_login(user)
     assert client.get(f"/events/{event.slug}/teams/").status_code == 200
+
+
+def test_unknown_team_tiebreaks_are_refused_with_the_known_ones(league):
+    event, _user = league
+    competition = event.team_competition
+    competition.tiebreaks = ["BP", "XYZ"]
+    with pytest.raises(ValidationError, match="Unknown team tie-break XYZ; known: BP, MP, DE, TSB"):
+        competition.full_clean()

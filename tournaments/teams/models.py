@@ -8,11 +8,14 @@ A team match of a round is played on ordinary boards: each board is a `Pairing` 
 
 from decimal import Decimal
 
+from django.core.exceptions import ValidationError
 from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 from simple_history.models import HistoricalRecords
+
+from tournaments.scoring.teams import TEAM_TIEBREAKS
 
 
 class PrimaryScoreChoice(models.TextChoices):
@@ -71,6 +74,18 @@ class TeamCompetition(models.Model):
 
     def __str__(self) -> str:
         return str(self.event)
+
+    def clean(self) -> None:
+        """Only the team tie-breaks the standings know (docs/rules/tournaments.md §7.3)."""
+        codes = self.tiebreaks if isinstance(self.tiebreaks, list) else [self.tiebreaks]
+        unknown = [str(code) for code in codes if code not in TEAM_TIEBREAKS]
+        if unknown:
+            raise ValidationError(
+                {
+                    "tiebreaks": _("Unknown team tie-break %(code)s; known: %(known)s.")
+                    % {"code": unknown[0], "known": ", ".join(TEAM_TIEBREAKS)}
+                }
+            )
 
 
 class Team(models.Model):
