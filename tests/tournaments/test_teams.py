@@ -17,6 +17,7 @@ from tournaments.teams.models import Team, TeamAdjustment, TeamCompetition, Team
 from tournaments.teams.selectors import team_matches, team_standings_get
 from tournaments.teams.services import (
     TeamError,
+    adjustment_add,
     lineup_of,
     lineup_set,
     team_round_pair,
@@ -267,3 +268,13 @@ def test_unknown_team_tiebreaks_are_refused_with_the_known_ones(league):
     competition.tiebreaks = ["BP", "XYZ"]
     with pytest.raises(ValidationError, match="Unknown team tie-break XYZ; known: BP, MP, DE, TSB"):
         competition.full_clean()
+
+
+def test_an_adjustment_needs_its_reason_and_records_who_made_it(league):
+    event, user = league
+    team = Team.objects.get(event=event, number=1)
+    with pytest.raises(TeamError, match="needs its reason"):
+        adjustment_add(team=team, match_points=-2, reason="  ", user=user)
+    adjustment = adjustment_add(team=team, match_points=-2, reason=" Forfeit ", user=user)
+    assert adjustment.reason == "Forfeit"
+    assert adjustment.history.get().history_user == user

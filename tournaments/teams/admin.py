@@ -64,7 +64,6 @@ class TeamMemberInline(admin.TabularInline):
     formset = TeamMemberFormSet
     fields = ("order", "registration", "reserve")
     extra = 0
-    autocomplete_fields = ()
 
     def formfield_for_foreignkey(self, db_field, request: HttpRequest, **kwargs):
         if db_field.related_model is Registration:

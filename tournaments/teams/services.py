@@ -3,6 +3,7 @@ adjustments. Each refusal raises a TeamError naming the team, the board or the r
 leaves the database as it was."""
 
 from collections.abc import Sequence
+from decimal import Decimal
 
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
@@ -13,6 +14,7 @@ from tournaments.pairing.berger import berger_rounds, berger_table, double_round
 from tournaments.pairing.types import ByeKind, Colour
 from tournaments.scoring.teams import LineupMember, board_colours, default_lineup, lineup_problems
 from tournaments.services.errors import TournamentError
+from tournaments.services.history import recorded_by
 from tournaments.services.rounds import _save_pairings, round_create
 from tournaments.teams.models import (
     LineupEntry,
@@ -191,11 +193,22 @@ def team_round_pair(*, round: Round, user: AbstractBaseUser | None) -> Round:
 
 
 def adjustment_add(
-    *, team: Team, match_points, board_points=0, reason: str, user: AbstractBaseUser | None
+    *,
+    team: Team,
+    match_points: Decimal | int,
+    board_points: Decimal | int = 0,
+    reason: str,
+    user: AbstractBaseUser | None,
 ) -> TeamAdjustment:
-    """Record a sanction or correction of ``team``'s totals; the reason is required."""
+    """Record a sanction or correction of ``team``'s totals, in its history as made by
+    ``user``; the reason is required (it is shown in the standings)."""
     if not reason.strip():
         raise TeamError(_("An adjustment needs its reason."))
-    return TeamAdjustment.objects.create(
-        team=team, match_points=match_points, board_points=board_points, reason=reason.strip()
+    adjustment = TeamAdjustment(
+        team=team,
+        match_points=Decimal(match_points),
+        board_points=Decimal(board_points),
+        reason=reason.strip(),
     )
+    recorded_by(adjustment, user).save()
+    return adjustment
