@@ -91,6 +91,7 @@ bench: install peers
 	$(BIN)/python -m benchmarks.whole_files
 	$(BIN)/python -m benchmarks.pairing
 	$(BIN)/python -m benchmarks.standings_queries
+	$(BIN)/python -m benchmarks.team_standings
 	$(BIN)/python -m benchmarks.verify_round
 	$(BIN)/python -m benchmarks.public_pages
 	$(BIN)/python -m benchmarks.crosstable_pdf

@@ -52,6 +52,9 @@ from tournaments.models import (
     Registration,
     Round,
     System,
+    Team,
+    TeamCompetition,
+    TeamMatch,
 )
 from tournaments.services import results, rounds
 from tournaments.services.ballots import ballot_card_save, ballot_deck_create, ballot_draw
@@ -83,6 +86,8 @@ READS = {
     "public:standings",
     "public:tiebreaks",
     "public:crosstable",
+    "public:team_standings",
+    "public:team_matches",
     "public:player",
     "public:game",
     "public:game_pdn",
@@ -102,6 +107,8 @@ READS = {
     "api:standings",
     "api:tiebreaks",
     "api:crosstable",
+    "api:team_standings",
+    "api:team_matches",
     "api:document",
     "api:document_file",
     "api:games",
@@ -201,6 +208,9 @@ def _world() -> World:
         name="Club openings", slug="club-openings", variant="english", event=event, user=organizer
     )
     custom_card = ballot_card_save(deck=custom_deck, code="1", moves="9-13 22-18", user=organizer)
+    competition = TeamCompetition.objects.create(event=event, boards=2)
+    team_a, team_b = (Team.objects.create(event=event, number=n, name=f"Team {n}") for n in (1, 2))
+    team_match = TeamMatch.objects.create(round=draft, number=1, team_a=team_a, team_b=team_b)
     users = {
         "player": player,
         "staff": staff,
@@ -218,6 +228,9 @@ def _world() -> World:
         Player: white,
         Dispute: dispute,
         Document: document,
+        TeamCompetition: competition,
+        Team: team_a,
+        TeamMatch: team_match,
         BallotDraw: BallotDraw.objects.filter(round=round_).first(),
         BallotDeck: BallotDeck.objects.get(slug="english-3-move"),
         BallotCard: BallotCard.objects.filter(deck__slug="english-3-move").first(),
@@ -520,6 +533,9 @@ ADMIN_CHANGE: dict[str, frozenset[str]] = {
     "tournaments_ballotcard": NOBODY,
     "tournaments_document": ORGANIZER,
     "tournaments_game": ORGANIZER,
+    "tournaments_teamcompetition": ORGANIZER,
+    "tournaments_team": ORGANIZER,
+    "tournaments_teammatch": ORGANIZER,
     "games_dispute": ORGANIZER,
     "auth_user": NOBODY,
     "auth_group": NOBODY,

@@ -14,3 +14,15 @@ class TournamentsConfig(AppConfig):
             names,  # noqa: F401  (gives SQLite connections the name folding function)
         )
         from tournaments.api import tokens  # noqa: F401  (a password change revokes the token)
+        from tournaments.selectors_public import FINGERPRINT_HISTORIES
+        from tournaments.teams.models import Team, TeamAdjustment, TeamCompetition, TeamMember
+
+        # The team pages change with the teams, their rosters and adjustments.
+        FINGERPRINT_HISTORIES.extend(
+            [
+                lambda event: TeamCompetition.history.filter(event_id=event),
+                lambda event: Team.history.filter(event_id=event),
+                lambda event: TeamMember.history.filter(team__event_id=event),
+                lambda event: TeamAdjustment.history.filter(team__event_id=event),
+            ]
+        )

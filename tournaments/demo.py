@@ -2,7 +2,9 @@
 played, round 5 under way), an English draughts round robin on the 3-move ballot with 2-game
 pairings (2 of 7 rounds played with game records, one flagged by the verification
 and disputed; round 3 drawn) and a Russian draughts round robin on the FMJD
-Drawing Table 64 (2 of 5 played), loaded through the services by `manage.py load_demo`.
+Drawing Table 64 (2 of 5 played), and a club league of six teams of eight boards (3 of 5
+rounds played, one penalty, one forfeited board, round 4 scheduled for the lineups), loaded
+through the services by `manage.py load_demo`.
 The game records of the English and Bashni events are made by `records` (games.demo.records_demo,
 passed by the command, which sees both apps: tournaments never imports games).
 
@@ -23,11 +25,17 @@ from django.db import transaction
 
 from tournaments.models import BallotDeck, Event, Game, GameResult, Player, Round, System, Title
 from tournaments.services import ballots, events, registrations, results, rounds
+from tournaments.teams import services as teams
+from tournaments.teams.models import Team, TeamCompetition, TeamMember
 
 ORGANIZER_USERNAME = "demo-organizer"
 #: The English ballot event (2-game pairings, cards drawn, game records).
 ENGLISH_BALLOT_SLUG = "demo-english-ballot"
 SEED = 2026
+#: The club league (team competition).
+TEAM_LEAGUE_SLUG = "demo-team-league"
+#: Its six clubs.
+CLUBS = ("Het Noorden", "Lille Damiers", "Dakar Dames", "Minsk 64", "Riga Centrs", "Yaoundé Club")
 
 #: (federation, first names, last names): draughts countries, names as found in their clubs.
 NAMES = (
@@ -109,6 +117,7 @@ def load_demo(*, records: RecordsLoader) -> DemoReport:
             (ENGLISH_BALLOT_SLUG, _english_ballot),
             ("demo-russian-table", _russian_table),
             ("demo-bashni", _bashni_club),
+            (TEAM_LEAGUE_SLUG, team_league),
         )
         for slug, loader in loaders:
             existing = Event.objects.filter(slug=slug).first()
@@ -340,4 +349,61 @@ def _bashni_club(user, players: list[Player], rng: random.Random, records: Recor
     )
     _register_and_play(event, players[14:18], user, rng, rounds_played=2)
     records(event=event, user=user, rng=rng)
+    return event
+
+
+def team_league(user, players: list[Player], rng: random.Random, records=None) -> Event:
+    """A club league: six teams of eight boards (the 48 strongest players; the two others
+    are reserves of the first two teams), 2/1/0 match points, board points then head-to-head
+    then team Sonneborn-Berger. Rounds 1-3 played: in round 2 the first board of the first
+    team is absent and a reserve plays, in round 3 the last team leaves board 8 empty (a
+    forfeit); the second team has a two-match-point penalty. Round 4 is scheduled, its
+    lineups open."""
+    start = datetime.date.today() - datetime.timedelta(days=21)
+    event = events.event_create(
+        user=user,
+        published=True,
+        name="Club league (demo)",
+        slug=TEAM_LEAGUE_SLUG,
+        variant="international",
+        start_date=start,
+        end_date=start + datetime.timedelta(days=35),
+        system=System.ROUND_ROBIN,
+        venue="Clubs at home",
+        chief_arbiter="Demo Arbiter",
+    )
+    TeamCompetition.objects.create(event=event, boards=8, tiebreaks=["BP", "DE", "TSB"])
+    ranked = sorted(players, key=lambda p: -p.rating)
+    entries = {
+        player.pk: registrations.registration_add(event=event, player=player, user=user)
+        for player in ranked
+    }
+    for index, club in enumerate(CLUBS):
+        squad = ranked[index::6][:8] + ([ranked[48 + index]] if index < 2 else [])
+        team = Team.objects.create(
+            event=event, number=index + 1, name=club, club=club, captain=squad[0]
+        )
+        for order, player in enumerate(squad, start=1):
+            TeamMember.objects.create(
+                team=team, registration=entries[player.pk], order=order, reserve=order > 8
+            )
+    for number in range(1, 4):
+        round_ = teams.team_round_schedule(event=event, user=user)
+        for match in round_.team_matches.select_related("team_a", "team_b"):
+            for team in (match.team_a, match.team_b):
+                lineup = teams.lineup_of(match, team)
+                if number == 2 and team.number == 1:
+                    lineup = [*lineup[1:], teams.roster(team)[8]]
+                if number == 3 and team.number == 6:
+                    lineup = [*lineup[:7], None]
+                teams.lineup_set(match=match, team=team, members=lineup, user=user)
+        _play(teams.team_round_pair(round=round_, user=user), user, rng)
+    second = Team.objects.get(event=event, number=2)
+    teams.adjustment_add(
+        team=second,
+        match_points=-2,
+        reason="Ineligible player fielded in round 1 (league regulations)",
+        user=user,
+    )
+    teams.team_round_schedule(event=event, user=user)
     return event

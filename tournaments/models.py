@@ -24,6 +24,15 @@ from tournaments.documents.models import Document as Document
 from tournaments.pairing.types import ByeKind, Colour
 from tournaments.scoring.matches import MATCH_POINTS_RULE, must_rank_on_match_points
 from tournaments.scoring.withdrawals import WithdrawalRule
+from tournaments.teams.models import (  # noqa: F401
+    LineupEntry,
+    Team,
+    TeamAdjustment,
+    TeamBoard,
+    TeamCompetition,
+    TeamMatch,
+    TeamMember,
+)
 from tournaments.variant_names import VARIANT_NAMES
 
 

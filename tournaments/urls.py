@@ -4,6 +4,7 @@ record pages are games.public_urls, served with these under the namespace "publi
 from django.urls import path
 
 from tournaments import views
+from tournaments.teams import views as team_views
 
 app_name = "public"
 
@@ -15,4 +16,6 @@ urlpatterns = [
     path("<slug:slug>/standings/<int:number>/", views.tiebreaks, name="tiebreaks"),
     path("<slug:slug>/crosstable/", views.crosstable, name="crosstable"),
     path("<slug:slug>/players/<int:number>/", views.player, name="player"),
+    path("<slug:slug>/teams/", team_views.team_standings, name="team_standings"),
+    path("<slug:slug>/team-matches/", team_views.team_match_list, name="team_matches"),
 ]

@@ -22,6 +22,7 @@ from tournaments.services.errors import (
     TournamentError,
 )
 from tournaments.services.players_import import ImportChangedError
+from tournaments.teams.services import TeamError
 
 #: The public codes as clients have always read them.
 PUBLIC_CODES = {
@@ -38,6 +39,7 @@ PUBLIC_CODES = {
     DocumentRequestError: "document_request_error",
     BallotError: "ballot_error",
     BallotPermissionError: "ballot_permission_error",
+    TeamError: "team_error",
     RecordError: "record_error",
     DisputeError: "dispute_error",
     ImportChangedError: "import_changed_error",

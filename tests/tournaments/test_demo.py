@@ -79,9 +79,16 @@ def test_demo_contents_and_idempotence():
     assert organizer.has_perm("tournaments.change_game")
     assert organizer.has_perm("tournaments.add_round")
     others = set(
-        Event.objects.filter(slug__in=["demo-english-ballot", "demo-russian-table", "demo-bashni"])
+        Event.objects.filter(
+            slug__in=[
+                "demo-english-ballot",
+                "demo-russian-table",
+                "demo-bashni",
+                "demo-team-league",
+            ]
+        )
     )
-    assert len(others) == 3
+    assert len(others) == 4
     assert set(organizer.organized_events.all()) == {swiss, robin} | others
 
 

@@ -12,6 +12,7 @@ from tournaments.admin import (  # noqa: F401
     rounds,
 )
 from tournaments.documents import admin as documents_admin  # noqa: F401
+from tournaments.teams import admin as teams_admin  # noqa: F401
 
 admin.site.site_header = gettext_lazy("Damier administration")
 admin.site.site_title = gettext_lazy("Damier administration")

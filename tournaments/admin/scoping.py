@@ -14,7 +14,7 @@ from django.http import HttpRequest
 from tournaments import access
 from tournaments.admin.pages import object_or_404
 from tournaments.admin.privacy import PrivateLookupsMixin
-from tournaments.models import Event, Pairing, Registration, Round
+from tournaments.models import Event, Pairing, Registration, Round, Team
 
 
 def is_unrestricted(request: HttpRequest) -> bool:
@@ -27,6 +27,7 @@ _EVENT_PATHS: dict[type[Model], str] = {
     Registration: "event",
     Round: "event",
     Pairing: "round__event",
+    Team: "event",
 }
 
 

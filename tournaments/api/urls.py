@@ -6,6 +6,7 @@ from django.urls import path
 from tournaments.api import tokens, views
 from tournaments.api.root import ApiRoot
 from tournaments.documents import api as documents
+from tournaments.teams import api as teams
 
 app_name = "api"
 
@@ -34,6 +35,8 @@ urlpatterns = [
         documents.DocumentFile.as_view(),
         name="document_file",
     ),
+    path(f"{EVENT}team-standings/", teams.TeamStandings.as_view(), name="team_standings"),
+    path(f"{EVENT}team-matches/", teams.TeamMatches.as_view(), name="team_matches"),
     path(f"{EVENT}games/", views.GameList.as_view(), name="games"),
     path(f"{EVENT}games/<int:game_id>/result/", views.GameResultView.as_view(), name="result"),
 ]

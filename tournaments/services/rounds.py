@@ -36,6 +36,7 @@ from tournaments.services.errors import (
 )
 from tournaments.services.history import recorded_by
 from tournaments.services.registrations import registrations_renumber
+from tournaments.teams.models import TeamCompetition
 
 
 @dataclass(frozen=True)
@@ -110,8 +111,13 @@ def pairings_generate(*, round: Round, user: AbstractBaseUser | None) -> Round:
         raise RoundRegenerationError(
             _("%(round)s already holds results: it cannot be paired again") % {"round": round_}
         )
-    round_.pairings.all().delete()
     event = round_.event
+    if TeamCompetition.objects.filter(event=event).exists():
+        raise RoundPairingError(
+            _("%(event)s is a team competition: its boards come from its team matches.")
+            % {"event": event}
+        )
+    round_.pairings.all().delete()
     registrations = {r.pairing_number: r for r in event.registrations.all()}
     if event.system == System.SWISS:
         pairs, byes = _swiss_pairs(event, round_.number, registrations)

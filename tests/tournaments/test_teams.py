@@ -1,0 +1,280 @@
+"""Team competitions with rows: scheduling, lineups (frozen once paired), boards as ordinary
+pairings and games, team standings with a penalty, and the admin's lineup page."""
+
+from decimal import Decimal
+
+import pytest
+from django.core.exceptions import ValidationError
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+
+from tests.factories import UserFactory, event_with_players
+from tournaments.models import Game, GameResult, System
+from tournaments.services.errors import RoundPairingError
+from tournaments.services.results import result_record
+from tournaments.services.rounds import round_pair, round_publish
+from tournaments.teams.models import Team, TeamAdjustment, TeamCompetition, TeamMatch, TeamMember
+from tournaments.teams.selectors import team_matches, team_standings_get
+from tournaments.teams.services import (
+    TeamError,
+    adjustment_add,
+    lineup_of,
+    lineup_set,
+    team_round_pair,
+    team_round_schedule,
+)
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def league():
+    """Four teams of two boards and one reserve: 12 registrations, team i holds the players
+    3i-2 .. 3i (by registration order), the third being the reserve."""
+    user = UserFactory(is_superuser=True, is_staff=True)
+    event = event_with_players(user, players=12, system=System.ROUND_ROBIN)
+    TeamCompetition.objects.create(event=event, boards=2)
+    registrations = list(event.registrations.order_by("pk"))
+    for number in range(1, 5):
+        team = Team.objects.create(event=event, number=number, name=f"Team {number}")
+        for order, registration in enumerate(registrations[3 * number - 3 : 3 * number], 1):
+            TeamMember.objects.create(
+                team=team, registration=registration, order=order, reserve=order == 3
+            )
+    return event, user
+
+
+def test_schedule_lineup_pair_and_standings(league):
+    event, user = league
+    round_ = team_round_schedule(event=event, user=user)
+    matches = list(round_.team_matches.order_by("number"))
+    assert [(m.team_a.number, m.team_b.number) for m in matches] == [(1, 4), (2, 3)]
+    first = matches[0]
+    regulars = list(first.team_a.members.order_by("reserve", "order"))
+    # The first player of team 1 is absent: the reserve plays board 2.
+    lineup_set(match=first, team=first.team_a, members=[regulars[1], regulars[2]], user=user)
+    assert lineup_of(first, first.team_a) == [regulars[1], regulars[2]]
+    team_round_pair(round=round_, user=user)
+    boards = list(first.boards.select_related("pairing__white", "pairing__black"))
+    # Odd boards: team A has white; even boards: black.
+    assert [b.a_is_white for b in boards] == [True, False]
+    assert boards[0].pairing.white_id == regulars[1].registration_id
+    assert boards[1].pairing.black_id == regulars[2].registration_id
+    with pytest.raises(TeamError, match="lineups are frozen"):
+        lineup_set(match=first, team=first.team_a, members=[regulars[0]], user=user)
+    round_publish(round=round_, user=user)
+    results = {1: GameResult.WHITE_WIN, 2: GameResult.DRAW, 3: GameResult.DRAW, 4: GameResult.DRAW}
+    for game in Game.objects.filter(pairing__round=round_).order_by("pairing__board"):
+        result_record(game=game, result=results[game.pairing.board], user=user)
+    views = team_matches(event)
+    assert [(v.board_points_a, v.board_points_b, v.finished) for v in views] == [
+        (Decimal(3), Decimal(1), True),
+        (Decimal(2), Decimal(2), True),
+    ]
+    TeamAdjustment.objects.create(team=first.team_a, match_points=Decimal(-2), reason="Late lineup")
+    rows = {s.name: s.row for s in team_standings_get(event)}
+    assert (rows["Team 1"].match_points, rows["Team 1"].board_points) == (0, 3)
+    assert rows["Team 1"].reasons == ("Late lineup",)
+    assert (rows["Team 2"].match_points, rows["Team 3"].match_points) == (1, 1)
+
+
+def test_lineup_refusals_name_the_board(league):
+    event, user = league
+    round_ = team_round_schedule(event=event, user=user)
+    match = round_.team_matches.get(number=1)
+    other = TeamMember.objects.filter(team__number=2).first()
+    with pytest.raises(TeamError, match=r"Board 1: .* is not on the roster\."):
+        lineup_set(match=match, team=match.team_a, members=[other], user=user)
+    own = list(match.team_a.members.all())
+    with pytest.raises(TeamError, match="3 players for 2 boards"):
+        lineup_set(match=match, team=match.team_a, members=own, user=user)
+    assert not match.lineup.exists()
+
+
+def test_empty_board_is_a_forfeit_and_schedule_stops_after_the_table(league):
+    event, user = league
+    round_ = team_round_schedule(event=event, user=user)
+    match = round_.team_matches.get(number=1)
+    keeper = match.team_a.members.get(order=1)
+    lineup_set(match=match, team=match.team_a, members=[keeper, None], user=user)
+    team_round_pair(round=round_, user=user)
+    assert team_matches(event) == []  # a draft round is not public
+    round_publish(round=round_, user=user)
+    view = team_matches(event)[0]
+    assert view.boards[1].forfeit and view.boards[1].player_a == "—"
+    assert view.boards[1].points_b == 2
+    assert TeamMatch.objects.filter(round=round_).count() == 2
+    with pytest.raises(TeamError, match="boards are fixed"):
+        team_round_pair(round=round_, user=user)
+    for _ in range(2):
+        later = team_round_schedule(event=event, user=user)
+        round_publish(round=team_round_pair(round=later, user=user), user=user)
+    with pytest.raises(TeamError, match="3 rounds of teams: all are scheduled"):
+        team_round_schedule(event=event, user=user)
+
+
+def test_admin_lineup_page_saves_through_the_service(league, client):
+    event, user = league
+    round_ = team_round_schedule(event=event, user=user)
+    match = round_.team_matches.get(number=1)
+    client.force_login(user)
+    url = f"/admin/tournaments/teammatch/{match.pk}/change/"
+    page = client.get(url)
+    assert page.status_code == 200 and "Board 2" in page.text
+    members = list(match.team_a.members.order_by("order"))
+    prefix = f"team{match.team_a.pk}"
+    answer = client.post(
+        url,
+        {
+            "team": match.team_a.pk,
+            f"{prefix}-board_1": members[2].pk,
+            f"{prefix}-board_2": members[1].pk,
+        },
+        follow=True,
+    )
+    assert "Lineup of Team 1 saved." in answer.text
+    assert lineup_of(match, match.team_a) == [members[2], members[1]]
+
+
+def test_an_organizer_of_another_event_cannot_open_the_lineup(league, client):
+    event, user = league
+    match = team_round_schedule(event=event, user=user).team_matches.get(number=1)
+    stranger = UserFactory(is_staff=True)
+    from django.contrib.auth.models import Permission
+
+    stranger.user_permissions.add(*Permission.objects.filter(codename__endswith="teammatch"))
+    client.force_login(stranger)
+    assert client.get(f"/admin/tournaments/teammatch/{match.pk}/change/").status_code == 404
+
+
+def _played_round(event, user):
+    round_ = team_round_schedule(event=event, user=user)
+    team_round_pair(round=round_, user=user)
+    round_publish(round=round_, user=user)
+    for game in Game.objects.filter(pairing__round=round_):
+        result_record(game=game, result=GameResult.WHITE_WIN, user=user)
+    first = round_.team_matches.get(number=1)
+    TeamAdjustment.objects.create(team=first.team_b, match_points=Decimal(-2), reason="No show")
+    return round_
+
+
+def test_api_team_standings_and_matches_agree(league, client):
+    event, user = league
+    _played_round(event, user)
+    standings = client.get(f"/api/events/{event.slug}/team-standings/").json()
+    matches = client.get(f"/api/events/{event.slug}/team-matches/").json()
+    rows = standings.get("results", standings)
+    played = matches.get("results", matches)
+    assert {
+        "rank",
+        "shared_rank",
+        "team",
+        "match_points",
+        "board_points",
+        "adjustment",
+        "tiebreaks",
+    } <= set(rows[0])
+    assert {"round", "team_a", "team_b", "board_points_a", "board_points_b", "boards"} <= set(
+        played[0]
+    )
+    # Every board 1-0 for white: board 1 to team A, board 2 to team B, each match 2-2.
+    assert [(m["board_points_a"], m["board_points_b"]) for m in played] == [("2.0", "2.0")] * 2
+    by_team = {row["team"]: row for row in rows}
+    assert by_team["Team 4"]["match_points"] == "-1.0"
+    assert by_team["Team 4"]["adjustment"] == "-2.0" and by_team["Team 4"]["reasons"] == ["No show"]
+    for row in rows:
+        mine = [m for m in played if row["team"] in (m["team_a"], m["team_b"])]
+        boards = sum(
+            Decimal(m["board_points_a"] if m["team_a"] == row["team"] else m["board_points_b"])
+            for m in mine
+        )
+        assert Decimal(row["board_points"]) == boards
+
+
+def test_public_team_pages_in_english_and_french(league, client):
+    event, user = league
+    _played_round(event, user)
+    page = client.get(f"/events/{event.slug}/teams/")
+    assert page.status_code == 200 and "Team standings" in page.text and "No show" in page.text
+    french = client.get(f"/events/{event.slug}/teams/", HTTP_ACCEPT_LANGUAGE="fr")
+    assert "Classement par équipes" in french.text
+    matches = client.get(f"/events/{event.slug}/team-matches/", HTTP_ACCEPT_LANGUAGE="fr")
+    assert matches.status_code == 200 and "Rencontres par équipes" in matches.text
+    assert "Team 1 – Team 4" in matches.text
+
+
+def test_team_pages_answer_404_for_an_individual_event(client):
+    user = UserFactory(is_superuser=True)
+    event = event_with_players(user, players=4, system=System.ROUND_ROBIN)
+    assert client.get(f"/events/{event.slug}/teams/").status_code == 404
+    assert client.get(f"/api/events/{event.slug}/team-standings/").status_code == 404
+
+
+def test_demo_league_has_played_rounds_a_penalty_and_a_forfeited_board(client):
+    import random
+
+    from tournaments import demo
+
+    user = UserFactory(is_superuser=True)
+    event = demo.team_league(user, demo._players(random.Random(demo.SEED)), random.Random(1))
+    matches = team_matches(event)
+    assert len(matches) == 9 and all(m.finished for m in matches)
+    assert all(len(m.boards) == 8 for m in matches)
+    assert sum(b.forfeit for m in matches for b in m.boards) == 1
+    rows = team_standings_get(event)
+    assert len(rows) == 6
+    assert [s.row.reasons for s in rows if s.row.adjustment] == [
+        ("Ineligible player fielded in round 1 (league regulations)",)
+    ]
+    assert sum(s.row.match_points for s in rows) == 9 * 2 - 2
+    assert event.rounds.count() == 4 and not event.rounds.get(number=4).pairings.exists()
+
+
+def test_a_team_competition_is_not_paired_as_individuals(league):
+    event, user = league
+    with pytest.raises(RoundPairingError, match="is a team competition"):
+        round_pair(event=event, user=user)
+    assert not event.rounds.exists()
+
+
+def test_team_standings_take_the_same_queries_whatever_the_rounds(
+    league, django_assert_num_queries
+):
+    event, user = league
+    _played_round(event, user)
+    with CaptureQueriesContext(connection) as one_round:
+        team_standings_get(event)
+    for _ in range(2):
+        later = team_round_schedule(event=event, user=user)
+        round_publish(round=team_round_pair(round=later, user=user), user=user)
+    with django_assert_num_queries(len(one_round.captured_queries)):
+        team_standings_get(event)
+
+
+def test_a_draft_league_is_hidden_from_visitors(league, client):
+    event, user = league
+    event.published = False
+    event.save()
+    for path in ("teams/", "team-matches/"):
+        assert client.get(f"/events/{event.slug}/{path}").status_code == 404
+    assert client.get(f"/api/events/{event.slug}/team-standings/").status_code == 404
+    client.force_login(user)
+    assert client.get(f"/events/{event.slug}/teams/").status_code == 200
+
+
+def test_unknown_team_tiebreaks_are_refused_with_the_known_ones(league):
+    event, _user = league
+    competition = event.team_competition
+    competition.tiebreaks = ["BP", "XYZ"]
+    with pytest.raises(ValidationError, match="Unknown team tie-break XYZ; known: BP, MP, DE, TSB"):
+        competition.full_clean()
+
+
+def test_an_adjustment_needs_its_reason_and_records_who_made_it(league):
+    event, user = league
+    team = Team.objects.get(event=event, number=1)
+    with pytest.raises(TeamError, match="needs its reason"):
+        adjustment_add(team=team, match_points=-2, reason="  ", user=user)
+    adjustment = adjustment_add(team=team, match_points=-2, reason=" Forfeit ", user=user)
+    assert adjustment.reason == "Forfeit"
+    assert adjustment.history.get().history_user == user

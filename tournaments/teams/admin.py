@@ -1,0 +1,181 @@
+"""The admin of team competitions: the competition's settings (and scheduling its rounds),
+teams with their rosters and adjustments, team matches with their lineups and boards. Rows
+are limited to the organizer's events (tournaments.admin.scoping)."""
+
+from django import forms
+from django.contrib import admin, messages
+from django.core.exceptions import ValidationError
+from django.http import HttpRequest, HttpResponseRedirect
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+
+from tournaments.admin.pages import object_or_404, render_page, report_refusal
+from tournaments.admin.scoping import ScopedAdmin
+from tournaments.models import Registration
+from tournaments.services.errors import TournamentError
+from tournaments.teams.models import Team, TeamAdjustment, TeamCompetition, TeamMatch, TeamMember
+from tournaments.teams.selectors import match_boards
+from tournaments.teams.services import (
+    lineup_of,
+    lineup_set,
+    roster,
+    team_round_pair,
+    team_round_schedule,
+)
+
+
+@admin.register(TeamCompetition)
+class TeamCompetitionAdmin(ScopedAdmin):
+    list_display = ("event", "boards", "primary", "match_win", "match_draw", "match_loss")
+    actions = ("schedule_next_round",)
+
+    @admin.action(description=gettext_lazy("Schedule the next round of team matches"))
+    def schedule_next_round(self, request: HttpRequest, queryset) -> None:
+        for competition in queryset.select_related("event"):
+            try:
+                round_ = team_round_schedule(event=competition.event, user=request.user)
+            except TournamentError as exc:
+                report_refusal(request, exc)
+            else:
+                messages.success(
+                    request,
+                    _("%(round)s scheduled: enter the lineups, then pair its boards.")
+                    % {"round": round_},
+                )
+
+
+class TeamMemberFormSet(forms.BaseInlineFormSet):
+    def clean(self) -> None:
+        super().clean()
+        for form in self.forms:
+            registration = form.cleaned_data.get("registration")
+            if registration is not None and registration.event_id != self.instance.event_id:
+                raise ValidationError(
+                    _("%(player)s is not registered in %(event)s.")
+                    % {"player": registration.player, "event": self.instance.event}
+                )
+
+
+class TeamMemberInline(admin.TabularInline):
+    """The roster in board order; reserves after the regulars."""
+
+    model = TeamMember
+    formset = TeamMemberFormSet
+    fields = ("order", "registration", "reserve")
+    extra = 0
+
+    def formfield_for_foreignkey(self, db_field, request: HttpRequest, **kwargs):
+        if db_field.related_model is Registration:
+            team_id = request.resolver_match.kwargs.get("object_id")
+            team = Team.objects.filter(pk=team_id).first() if team_id else None
+            rows = Registration.objects.select_related("player")
+            kwargs["queryset"] = rows.filter(event=team.event_id) if team else rows.none()
+        return super().formfield_for_foreignkey(db_field, request, **kwargs)
+
+
+class TeamAdjustmentInline(admin.TabularInline):
+    """Sanctions and corrections, each with its reason (shown in the standings)."""
+
+    model = TeamAdjustment
+    fields = ("match_points", "board_points", "reason")
+    extra = 0
+
+
+@admin.register(Team)
+class TeamAdmin(ScopedAdmin):
+    list_display = ("number", "name", "club", "federation", "captain", "event")
+    list_display_links = ("number", "name")
+    list_filter = (("event", admin.RelatedOnlyFieldListFilter),)
+    search_fields = ("name", "club")
+    fields = ("event", "number", "name", "club", "federation", "captain")
+    inlines = (TeamMemberInline, TeamAdjustmentInline)
+
+    def get_readonly_fields(self, request: HttpRequest, obj=None):
+        return ("event",) if obj else ()
+
+
+class LineupForm(forms.Form):
+    """One team's lineup for a match: a roster member (or nobody) per board."""
+
+    def __init__(self, *args, match: TeamMatch, team: Team, boards: int, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        members = roster(team)
+        initial = lineup_of(match, team)
+        self.team = team
+        for board in range(1, boards + 1):
+            self.fields[f"board_{board}"] = forms.ModelChoiceField(
+                queryset=TeamMember.objects.filter(pk__in=[m.pk for m in members]).select_related(
+                    "registration__player"
+                ),
+                required=False,
+                label=_("Board %(board)d") % {"board": board},
+                initial=initial[board - 1].pk if initial[board - 1] else None,
+                empty_label=_("(empty: forfeit)"),
+            )
+
+    def lineup(self) -> list[TeamMember | None]:
+        return [self.cleaned_data[name] for name in self.fields]
+
+
+@admin.register(TeamMatch)
+class TeamMatchAdmin(ScopedAdmin):
+    event_path = "round__event"
+    list_display = ("__str__", "round", "number", "return_match", "paired")
+    list_filter = (("round__event", admin.RelatedOnlyFieldListFilter), "round__number")
+    list_select_related = ("round__event", "team_a", "team_b")
+    actions = ("pair_boards",)
+
+    @admin.display(description=gettext_lazy("paired"), boolean=True)
+    def paired(self, match: TeamMatch) -> bool:
+        return match.boards.exists()
+
+    def has_add_permission(self, request: HttpRequest) -> bool:
+        """Matches come from scheduling a round (the competition's action)."""
+        return False
+
+    def has_delete_permission(self, request: HttpRequest, obj=None) -> bool:
+        return False
+
+    @admin.action(description=gettext_lazy("Pair the boards of these matches' rounds"))
+    def pair_boards(self, request: HttpRequest, queryset) -> None:
+        for round_ in {match.round for match in queryset.select_related("round")}:
+            try:
+                team_round_pair(round=round_, user=request.user)
+            except TournamentError as exc:
+                report_refusal(request, exc)
+            else:
+                messages.success(request, _("%(round)s paired.") % {"round": round_})
+
+    def change_view(self, request: HttpRequest, object_id: str, form_url="", extra_context=None):
+        """The lineups of both teams, each saved through lineup_set (frozen once paired)."""
+        match = object_or_404(self, request, object_id, change=request.method == "POST")
+        boards = match.round.event.team_competition.boards
+        teams = [t for t in (match.team_a, match.team_b) if t is not None]
+        posted = request.POST.get("team") if request.method == "POST" else None
+        forms_ = []
+        for team in teams:
+            data = request.POST if posted == str(team.pk) else None
+            form = LineupForm(data, match=match, team=team, boards=boards, prefix=f"team{team.pk}")
+            if data is not None and form.is_valid():
+                try:
+                    lineup_set(match=match, team=team, members=form.lineup(), user=request.user)
+                except TournamentError as exc:
+                    report_refusal(request, exc)
+                else:
+                    messages.success(request, _("Lineup of %(team)s saved.") % {"team": team})
+                    return HttpResponseRedirect(
+                        reverse("admin:tournaments_teammatch_change", args=(match.pk,))
+                    )
+            forms_.append(form)
+        editable = self.has_change_permission(request, match) and not match.boards.exists()
+        return render_page(
+            self,
+            request,
+            "tournaments/admin/team_lineup.html",
+            title=str(match),
+            obj=match,
+            forms=forms_,
+            editable=editable,
+            boards=match_boards(match),
+        )

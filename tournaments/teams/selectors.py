@@ -1,0 +1,212 @@
+"""Reads of a team competition: its matches board by board and its standings, from the rows
+into the pure values of tournaments.scoring.teams (queries: a fixed number per call)."""
+
+from dataclasses import dataclass
+from decimal import Decimal
+
+from django.db.models import Q
+
+from tournaments.models import Event, Game
+from tournaments.scoring.results import GAME_CODES, PENDING, game_points
+from tournaments.scoring.teams import (
+    Adjustment,
+    BoardResult,
+    MatchPointsScheme,
+    PrimaryScore,
+    TeamMatchResult,
+    TeamStandingRow,
+    team_standings,
+)
+from tournaments.selectors import event_scoring, full_name
+from tournaments.selectors_public import PUBLIC_STATUSES
+from tournaments.teams.models import TeamAdjustment, TeamBoard, TeamCompetition, TeamMatch
+
+
+@dataclass(frozen=True)
+class BoardView:
+    """One board of a team match, seen from team A: its players and their points (None
+    while a game is pending)."""
+
+    number: int
+    player_a: str
+    player_b: str
+    a_is_white: bool
+    points_a: Decimal | None
+    points_b: Decimal | None
+    forfeit: bool
+
+
+@dataclass(frozen=True)
+class MatchView:
+    round: int
+    number: int
+    team_a: str
+    team_b: str | None
+    board_points_a: Decimal
+    board_points_b: Decimal
+    finished: bool
+    boards: tuple[BoardView, ...]
+
+
+def scheme_of(competition: TeamCompetition) -> MatchPointsScheme:
+    return MatchPointsScheme(
+        win=competition.match_win,
+        draw=competition.match_draw,
+        loss=competition.match_loss,
+        bye=competition.bye_match_points,
+        bye_board_points=competition.bye_board_points,
+    )
+
+
+def team_matches(event: Event) -> list[MatchView]:
+    """Every team match of the event's published rounds, board by board, in round order."""
+    return _match_views(event, Q(round__event=event, round__status__in=PUBLIC_STATUSES))
+
+
+def match_boards(match: TeamMatch) -> tuple[BoardView, ...]:
+    """The boards of one team match, seen from team A (the admin's match page)."""
+    views = _match_views(match.round.event, Q(pk=match.pk))
+    return views[0].boards if views else ()
+
+
+#: Results of a game not played over the board through a player's fault.
+FORFEITS = frozenset({"+/-", "-/+", "-/-"})
+
+_BOARD_FIELDS = (
+    "match_id",
+    "number",
+    "a_is_white",
+    "pairing_id",
+    "pairing__white_id",
+    "pairing__black_id",
+    "pairing__white__player__last_name",
+    "pairing__white__player__first_name",
+    "pairing__black__player__last_name",
+    "pairing__black__player__first_name",
+)
+
+
+def _match_views(event: Event, matches: Q) -> list[MatchView]:
+    """The team matches selected by ``matches`` with their boards and points, in three
+    queries of plain values (a league of 40 teams x 10 boards x 18 rounds reads 3600 boards:
+    model instances would cost most of the time)."""
+    scoring = event_scoring(event)
+    games_per_board = event.games_per_pairing
+    rows = list(
+        TeamMatch.objects.filter(matches)
+        .order_by("round__number", "number")
+        .values("pk", "round__number", "number", "team_a__name", "team_b__name")
+    )
+    ids = [row["pk"] for row in rows]
+    boards: dict[int, list[dict]] = {}
+    for board in (
+        TeamBoard.objects.filter(match_id__in=ids).order_by("number").values(*_BOARD_FIELDS)
+    ):
+        boards.setdefault(board["match_id"], []).append(board)
+    games: dict[int, list[tuple[int, str]]] = {}
+    for pairing_id, white_id, result in (
+        Game.objects.filter(pairing__team_board__match_id__in=ids)
+        .order_by("index")
+        .values_list("pairing_id", "white_id", "result")
+    ):
+        games.setdefault(pairing_id, []).append((white_id, result))
+    views = []
+    for row in rows:
+        board_views = tuple(
+            _board_view(b, games.get(b["pairing_id"], []), scoring, games_per_board)
+            for b in boards.get(row["pk"], [])
+        )
+        views.append(
+            MatchView(
+                round=row["round__number"],
+                number=row["number"],
+                team_a=row["team_a__name"],
+                team_b=row["team_b__name"],
+                board_points_a=sum((b.points_a or 0 for b in board_views), Decimal(0)),
+                board_points_b=sum((b.points_b or 0 for b in board_views), Decimal(0)),
+                finished=all(b.points_a is not None for b in board_views)
+                and (row["team_b__name"] is None or bool(board_views)),
+                boards=board_views,
+            )
+        )
+    return views
+
+
+def _board_view(board: dict, played: list[tuple[int, str]], scoring, games: int) -> BoardView:
+    white = full_name(
+        board["pairing__white__player__last_name"], board["pairing__white__player__first_name"]
+    )
+    a_is_white = board["a_is_white"]
+    if board["pairing__black_id"] is None:
+        # A board the other team left empty: the present player's full-point bye.
+        present = scoring.full_bye * games
+        a, b = (present, Decimal(0)) if a_is_white else (Decimal(0), present)
+        names = (white, "—") if a_is_white else ("—", white)
+        return BoardView(board["number"], *names, a_is_white, a, b, forfeit=True)
+    black = full_name(
+        board["pairing__black__player__last_name"], board["pairing__black__player__first_name"]
+    )
+    if not played or any(result == PENDING for _white, result in played):
+        points_white = points_black = None
+    else:
+        white_id, black_id = board["pairing__white_id"], board["pairing__black_id"]
+        points_white = sum((_points(g, white_id, scoring) for g in played), Decimal(0))
+        points_black = sum((_points(g, black_id, scoring) for g in played), Decimal(0))
+    forfeit = any(result in FORFEITS for _white, result in played)
+    number = board["number"]
+    if a_is_white:
+        return BoardView(number, white, black, True, points_white, points_black, forfeit)
+    return BoardView(number, black, white, False, points_black, points_white, forfeit)
+
+
+def _points(game: tuple[int, str], registration_id: int, scoring) -> Decimal:
+    """What the player ``registration_id`` scored in ``game`` (colours swap in game 2)."""
+    game_white_id, result = game
+    white_code, black_code = GAME_CODES[result]
+    code = white_code if game_white_id == registration_id else black_code
+    return game_points(result, code, scoring)
+
+
+@dataclass(frozen=True)
+class TeamStanding:
+    row: TeamStandingRow
+    name: str
+
+
+def team_competition(event: Event) -> TeamCompetition | None:
+    """The event's team settings; None when it is not a team competition."""
+    return TeamCompetition.objects.filter(event=event).first()
+
+
+def team_standings_get(event: Event) -> list[TeamStanding]:
+    """The team standings after the finished matches of the published rounds (a match counts
+    once all its boards have a result; a team bye once its round is published)."""
+    competition = TeamCompetition.objects.get(event=event)
+    teams = {team.number: team for team in event.teams.all()}
+    by_name = {team.name: team.number for team in teams.values()}
+    results = [
+        TeamMatchResult(
+            round=view.round,
+            team_a=by_name[view.team_a],
+            team_b=by_name[view.team_b] if view.team_b else None,
+            boards=tuple(
+                BoardResult(b.number, b.points_a, b.points_b, forfeit=b.forfeit)
+                for b in view.boards
+            ),
+        )
+        for view in team_matches(event)
+        if view.finished
+    ]
+    adjustments = [
+        Adjustment(a.team.number, a.reason, a.match_points, a.board_points)
+        for a in TeamAdjustment.objects.filter(team__event=event).select_related("team")
+    ]
+    rows = team_standings(
+        sorted(teams),
+        results,
+        scheme=scheme_of(competition),
+        primary=PrimaryScore(competition.primary),
+        tiebreaks=competition.tiebreaks or ["BP"],
+        adjustments=adjustments,
+    )
+    return [TeamStanding(row, teams[row.team].name) for row in rows]

@@ -1,0 +1,214 @@
+"""Writes of a team competition: the schedule of a round, lineups, the boards of a round,
+adjustments. Each refusal raises a TeamError naming the team, the board or the rule, and
+leaves the database as it was."""
+
+from collections.abc import Sequence
+from decimal import Decimal
+
+from django.contrib.auth.models import AbstractBaseUser
+from django.db import transaction
+from django.utils.translation import gettext as _
+
+from tournaments.models import Event, Pairing, Round, RoundStatus, System
+from tournaments.pairing.berger import berger_rounds, berger_table, double_round_robin
+from tournaments.pairing.types import ByeKind, Colour
+from tournaments.scoring.teams import LineupMember, board_colours, default_lineup, lineup_problems
+from tournaments.services.errors import TournamentError
+from tournaments.services.history import recorded_by
+from tournaments.services.rounds import _save_pairings, round_create
+from tournaments.teams.models import (
+    LineupEntry,
+    Team,
+    TeamAdjustment,
+    TeamBoard,
+    TeamCompetition,
+    TeamMatch,
+    TeamMember,
+)
+
+
+class TeamError(TournamentError):
+    """A team competition write refused by one of its rules."""
+
+    default_code = "team_error"
+
+
+def competition_of(event: Event) -> TeamCompetition:
+    competition = TeamCompetition.objects.filter(event=event).first()
+    if competition is None:
+        raise TeamError(_("%(event)s is not a team competition.") % {"event": event})
+    return competition
+
+
+@transaction.atomic
+def team_round_schedule(*, event: Event, user: AbstractBaseUser | None) -> Round:
+    """Open the next round as a draft holding its team matches from the Berger table of the
+    teams (C.05 Annex 1; the second cycle of a double round robin is the return matches),
+    without boards: the captains' lineups are entered next, then team_round_pair."""
+    competition_of(event)
+    teams = {team.number: team for team in event.teams.all()}
+    double = event.system == System.DOUBLE_ROUND_ROBIN
+    if event.system == System.SWISS:
+        raise TeamError(_("Team competitions are played as a round robin of teams."))
+    if len(teams) < 2:
+        raise TeamError(_("%(event)s needs at least two teams.") % {"event": event})
+    if sorted(teams) != list(range(1, len(teams) + 1)):
+        raise TeamError(_("The teams must be numbered 1 to %(count)d.") % {"count": len(teams)})
+    done = event.rounds.count()
+    if done >= berger_rounds(len(teams), double=double):
+        raise TeamError(
+            _("%(event)s has %(total)d rounds of teams: all are scheduled.")
+            % {"event": event, "total": berger_rounds(len(teams), double=double)}
+        )
+    round_ = round_create(event=event, user=user)
+    table = double_round_robin(len(teams)) if double else berger_table(len(teams))
+    cycle = len(table) // 2 if double else len(table)
+    TeamMatch.objects.bulk_create(
+        TeamMatch(
+            round=round_,
+            number=number,
+            team_a=teams[pair.white],
+            team_b=teams.get(pair.black) if pair.black is not None else None,
+            return_match=round_.number > cycle,
+        )
+        for number, pair in enumerate(table[round_.number - 1], start=1)
+    )
+    return round_
+
+
+def _require_unpaired(match: TeamMatch) -> None:
+    if match.round.status != RoundStatus.DRAFT or match.boards.exists():
+        raise TeamError(_("%(match)s is paired: its lineups are frozen.") % {"match": match})
+
+
+def roster(team: Team) -> list[TeamMember]:
+    """The team's players in board order: regulars, then reserves."""
+    return list(team.members.select_related("registration__player").order_by("reserve", "order"))
+
+
+@transaction.atomic
+def lineup_set(
+    *,
+    match: TeamMatch,
+    team: Team,
+    members: Sequence[TeamMember | None],
+    user: AbstractBaseUser | None,
+) -> list[LineupEntry]:
+    """Set ``team``'s lineup for ``match``: ``members[i]`` plays board ``i + 1`` (None leaves
+    the board empty, a forfeit). Refused once the match is paired, and when it breaks a
+    composition rule (docs/rules/tournaments.md §7.2): the refusal names the board."""
+    match = TeamMatch.objects.select_for_update().select_related("round__event").get(pk=match.pk)
+    _require_unpaired(match)
+    if team.pk not in (match.team_a_id, match.team_b_id):
+        raise TeamError(_("%(team)s does not play %(match)s.") % {"team": team, "match": match})
+    competition = competition_of(match.round.event)
+    fielded = [m for m in members if m is not None]
+    elsewhere = set(
+        TeamMember.objects.filter(pk__in=[m.pk for m in fielded])
+        .exclude(team=team)
+        .values_list("pk", flat=True)
+    )
+    problems = lineup_problems(
+        [
+            None
+            if m is None
+            else LineupMember(m.pk, str(m.registration.player), m.registration.rating)
+            for m in members
+        ],
+        boards=competition.boards,
+        roster={m.pk for m in roster(team)},
+        elsewhere=elsewhere,
+        rating_tolerance=competition.rating_tolerance,
+        rating_cap=competition.rating_cap,
+    )
+    if problems:
+        raise TeamError(" ".join(_(p.message) % p.params for p in problems))
+    LineupEntry.objects.filter(match=match, team=team).delete()
+    return LineupEntry.objects.bulk_create(
+        LineupEntry(match=match, team=team, board=board, member=member)
+        for board, member in enumerate(members, start=1)
+        if member is not None
+    )
+
+
+def lineup_of(match: TeamMatch, team: Team) -> list[TeamMember | None]:
+    """The lineup ``team`` plays in ``match``, board by board: the one entered, otherwise the
+    roster minus the players withdrawn by this round (the default lineup, §7.2)."""
+    boards = competition_of(match.round.event).boards
+    entered = {
+        e.board: e.member
+        for e in LineupEntry.objects.filter(match=match, team=team).select_related(
+            "member__registration__player"
+        )
+    }
+    if entered:
+        return [entered.get(board) for board in range(1, boards + 1)]
+    absent = {
+        m
+        for m in roster(team)
+        if m.registration.withdrawn_from_round is not None
+        and m.registration.withdrawn_from_round <= match.round.number
+    }
+    lineup: list[TeamMember | None] = list(default_lineup(roster(team), absent, boards))
+    return lineup + [None] * (boards - len(lineup))
+
+
+@transaction.atomic
+def team_round_pair(*, round: Round, user: AbstractBaseUser | None) -> Round:
+    """Expand each team match of the draft ``round`` into its boards (ordinary pairings and
+    games): team A's players take team A's colour on odd boards, the other on even boards,
+    reversed in a return match (§7.2). A board one team leaves empty is the present player's
+    full-point bye (a forfeit win). The lineups are frozen from then on."""
+    round_ = Round.objects.select_for_update().select_related("event").get(pk=round.pk)
+    if round_.status != RoundStatus.DRAFT:
+        raise TeamError(_("%(round)s is not a draft: its boards are fixed.") % {"round": round_})
+    if round_.pairings.exists():
+        raise TeamError(_("%(round)s is already paired.") % {"round": round_})
+    first = Colour(round_.event.first_colour) if round_.event.first_colour else Colour.WHITE
+    rows = []
+    places: list[tuple[TeamMatch, int, bool]] = []
+    for match in round_.team_matches.select_related("team_a", "team_b").order_by("number"):
+        if match.team_b is None:
+            continue
+        side_a, side_b = lineup_of(match, match.team_a), lineup_of(match, match.team_b)
+        colours = board_colours(len(side_a), team_a_colour=first, return_match=match.return_match)
+        for board, (a, b, colour) in enumerate(zip(side_a, side_b, colours, strict=True), start=1):
+            if a is None and b is None:
+                continue
+            if a is None or b is None:
+                present = a or b
+                rows.append((present.registration, None, ByeKind.FULL_POINT.value))
+                places.append((match, board, a is not None))
+                continue
+            white, black = (a, b) if colour is Colour.WHITE else (b, a)
+            rows.append((white.registration, black.registration, ""))
+            places.append((match, board, colour is Colour.WHITE))
+    _save_pairings(round_, rows, user=user)
+    pairings = list(Pairing.objects.filter(round=round_).order_by("board"))
+    TeamBoard.objects.bulk_create(
+        TeamBoard(match=match, number=board, pairing=pairing, a_is_white=a_is_white)
+        for (match, board, a_is_white), pairing in zip(places, pairings, strict=True)
+    )
+    return round_
+
+
+def adjustment_add(
+    *,
+    team: Team,
+    match_points: Decimal | int,
+    board_points: Decimal | int = 0,
+    reason: str,
+    user: AbstractBaseUser | None,
+) -> TeamAdjustment:
+    """Record a sanction or correction of ``team``'s totals, in its history as made by
+    ``user``; the reason is required (it is shown in the standings)."""
+    if not reason.strip():
+        raise TeamError(_("An adjustment needs its reason."))
+    adjustment = TeamAdjustment(
+        team=team,
+        match_points=Decimal(match_points),
+        board_points=Decimal(board_points),
+        reason=reason.strip(),
+    )
+    recorded_by(adjustment, user).save()
+    return adjustment
