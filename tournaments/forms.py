@@ -8,7 +8,15 @@ from django import forms
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
-from tournaments.models import Event, Game, Pairing, Player, ProhibitedPairing, Registration
+from tournaments.models import (
+    Event,
+    Game,
+    Pairing,
+    Player,
+    ProhibitedPairing,
+    RatingSource,
+    Registration,
+)
 from tournaments.results import result_choices
 from tournaments.scoring.tiebreaks import TIEBREAKS
 from tournaments.selectors import event_slug_free
@@ -105,6 +113,23 @@ class PlayersImportConfirmForm(forms.Form):
             raise forms.ValidationError(
                 _("The previewed file was damaged; upload it again.")
             ) from None
+
+
+class RatingListUploadForm(PlayersCsvImportForm):
+    """A rating list file (tournaments.services.rating_lists_import), its source and date."""
+
+    source = forms.ChoiceField(label=_("source"), choices=RatingSource.choices)
+    published = forms.DateField(
+        label=_("publication date"), widget=forms.DateInput(attrs={"type": "date"})
+    )
+
+
+class RatingListConfirmForm(PlayersImportConfirmForm):
+    """The previewed list, its source, date and file name, and the name matches accepted."""
+
+    source = forms.ChoiceField(choices=RatingSource.choices, widget=forms.HiddenInput)
+    published = forms.DateField(widget=forms.HiddenInput)
+    file_name = forms.CharField(widget=forms.HiddenInput, required=False)
 
 
 class RegisterPlayersForm(forms.Form):

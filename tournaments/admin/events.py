@@ -1,5 +1,6 @@
 """Events: settings, registrations and prohibited pairings, pairing the next round, standings."""
 
+from functools import partial
 from typing import ClassVar
 
 from django.contrib import admin, messages
@@ -14,6 +15,7 @@ from django.views.decorators.http import require_POST
 from config.celery import app as celery_app
 from tournaments.admin.history import AuditedAdmin
 from tournaments.admin.pages import delete_through, object_or_404, render_page, report_refusal
+from tournaments.admin.ratings import rating_report_csv, rating_report_pdf, rating_report_view
 from tournaments.admin.scoping import EventScopedMixin, ScopedAdmin
 from tournaments.documents.admin import generate_published_documents
 from tournaments.forms import (
@@ -186,6 +188,10 @@ class EventAdmin(ScopedAdmin, AuditedAdmin):
             },
         ),
         (gettext_lazy("Opening ballot"), {"fields": ("ballot_deck", "ballot_policy")}),
+        (
+            gettext_lazy("Ratings"),
+            {"fields": ("rating_policy", "rating_list_date", "rating_k")},
+        ),
     )
 
     def get_queryset(self, request: HttpRequest):
@@ -306,6 +312,21 @@ class EventAdmin(ScopedAdmin, AuditedAdmin):
                 "<path:object_id>/register/",
                 view(self.register_view),
                 name="tournaments_event_register",
+            ),
+            path(
+                "<path:object_id>/rating-report/",
+                view(partial(rating_report_view, self)),
+                name="tournaments_event_rating_report",
+            ),
+            path(
+                "<path:object_id>/rating-report.csv",
+                view(partial(rating_report_csv, self)),
+                name="tournaments_event_rating_report_csv",
+            ),
+            path(
+                "<path:object_id>/rating-report.pdf",
+                view(partial(rating_report_pdf, self)),
+                name="tournaments_event_rating_report_pdf",
             ),
             path(
                 "<path:object_id>/export.trf",

@@ -30,6 +30,8 @@ FIXED_ONCE_PAIRED = (
     "games_per_pairing",
     "ranking",
     "first_colour",
+    "rating_policy",
+    "rating_list_date",
     *SCORING_FIELDS.values(),
 )
 

@@ -115,7 +115,7 @@ def import_plan(data: bytes, *, user: AbstractBaseUser | None = None) -> ImportP
     """Read the file and say what each line would do; writes nothing. A line that would change
     a player `user` may not change (tournaments.access) is refused. Raises ImportFormatError
     when the file as a whole cannot be read (empty, no header, a required column missing)."""
-    text, encoding = _decode(data)
+    text, encoding = decode_upload(data)
     physical = re.split(r"\r\n|\r|\n", text)
     numbered = [(number, line) for number, line in enumerate(physical, 1) if line.strip()]
     if not numbered:
@@ -207,7 +207,9 @@ def import_summary(plan: ImportPlan) -> str:
     }
 
 
-def _decode(data: bytes) -> tuple[str, str]:
+def decode_upload(data: bytes) -> tuple[str, str]:
+    """The text of an uploaded file and the encoding it was read in: UTF-8 (with or without a
+    byte-order mark), else Windows-1252, else Latin-1."""
     try:
         return data.decode("utf-8-sig"), "UTF-8"
     except UnicodeDecodeError:
