@@ -16,6 +16,7 @@ from tournaments.services.rating_lists_import import (
     rating_list_apply,
     rating_list_plan,
 )
+from tournaments.services.registrations import registration_add
 from tournaments.services.results import result_record
 from tournaments.services.rounds import round_complete, round_pair, round_publish
 
@@ -149,3 +150,17 @@ def test_the_entered_policy_keeps_the_rating_typed_at_registration():
     before = sorted(event.registrations.values_list("rating", flat=True))
     round_pair(event=event, user=user)
     assert sorted(event.registrations.values_list("rating", flat=True)) == before
+
+
+def test_a_late_entry_takes_the_rating_of_the_same_list():
+    user, event = _event_on_the_january_list(RatingPolicy.FMJD)
+    round_pair(event=event, user=user)
+    late = PlayerFactory(fmjd_id="3", rating=1234)
+    imported(
+        HEADER + b'"3","","C","C","NED","","1600","",""\n', published=datetime.date(2026, 3, 1)
+    )
+    imported(
+        HEADER + b'"3","","C","C","NED","","1950","",""\n', published=datetime.date(2026, 6, 2)
+    )
+    entry = registration_add(event=event, player=late, user=user)
+    assert (entry.rating, entry.rating_source) == (1600, "FMJD 100-square 2026-03-01")

@@ -25,14 +25,24 @@ def fmjd_source(variant: str) -> RatingSource:
 
 def ratings_freeze(*, event: Event, user: AbstractBaseUser | None) -> None:
     """Write each registration's rating at start and its source under the event's policy.
-    A player on none of the lists the policy names keeps the rating entered at registration
-    (source empty). Called by round_create for round 1, before the pairing numbers are set."""
+    Called by round_create for round 1, before the pairing numbers are set."""
+    registrations = list(event.registrations.all())
+    if event.rating_policy == RatingPolicy.ENTERED or not registrations:
+        return
+    ratings_snapshot(event, registrations)
+    bulk_update_with_history(
+        registrations, Registration, ["rating", "rating_source"], default_user=user
+    )
+
+
+def ratings_snapshot(event: Event, registrations: list[Registration]) -> None:
+    """Set (without saving) the rating at start and its source of `registrations` from the
+    lists the event's policy names, as of its list date: round 1 for the whole field, a late
+    entry on its own (the same lists, so the field stays comparable). A player on none of the
+    lists keeps the rating entered at registration (source empty)."""
     if event.rating_policy == RatingPolicy.ENTERED:
         return
     on = event.rating_list_date or event.start_date
-    registrations = list(event.registrations.all())
-    if not registrations:
-        return
     fmjd = _newest((fmjd_source(event.variant),), registrations, on)
     national = _newest(NATIONAL_SOURCES, registrations, on)
     for registration in registrations:
@@ -44,9 +54,6 @@ def ratings_freeze(*, event: Event, user: AbstractBaseUser | None) -> None:
         if found is not None:
             registration.rating = found.rating
             registration.rating_source = str(found.rating_list)
-    bulk_update_with_history(
-        registrations, Registration, ["rating", "rating_source"], default_user=user
-    )
 
 
 def _newest(
