@@ -118,6 +118,13 @@ class PlayersImportConfirmForm(forms.Form):
 class RatingListUploadForm(PlayersCsvImportForm):
     """A rating list file (tournaments.services.rating_lists_import), its source and date."""
 
+    file = forms.FileField(
+        label=_("list file"),
+        help_text=_(
+            "The FMJD list as the FMJD rating site exports it: quoted, comma separated, a "
+            "header row naming the fields. Nothing is written before you confirm the preview."
+        ),
+    )
     source = forms.ChoiceField(label=_("source"), choices=RatingSource.choices)
     published = forms.DateField(
         label=_("publication date"), widget=forms.DateInput(attrs={"type": "date"})

@@ -245,7 +245,8 @@ def _plan_line(
         return result
     result.player_id = player.pk
     result.player = str(player)
-    old = previous.get(player.pk)
+    # Before any list of this source, the rating the player was entered with.
+    old = previous.get(player.pk, player.rating or None)
     if by_name:
         access = player_access(user, player) if user is not None else None
         if access is not None and not access.change:
