@@ -18,7 +18,7 @@ import datetime
 import hashlib
 import re
 from collections.abc import Collection
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
@@ -35,6 +35,7 @@ from tournaments.services.players_import import (
     UPDATE,
     FieldChange,
     ImportChangedError,
+    ImportLine,
     decode_upload,
 )
 
@@ -54,24 +55,13 @@ PROPOSED = "proposed"
 
 
 @dataclass
-class ListLine:
-    number: int
-    action: str
-    player: str = ""
-    player_id: int | None = None
-    changes: list[FieldChange] = field(default_factory=list)
-    error: str = ""
-    values: dict[str, object] = field(default_factory=dict)
-
-
-@dataclass
 class ListPlan:
     """What the list would do, line by line; `digest` fingerprints what was shown."""
 
     data: bytes
     source: str
     published: datetime.date
-    lines: list[ListLine]
+    lines: list[ImportLine]
 
     def count(self, action: str) -> int:
         return sum(1 for line in self.lines if line.action == action)
@@ -210,20 +200,20 @@ def _plan_line(
     previous: dict[int, int],
     *,
     user: AbstractBaseUser | None,
-) -> ListLine:
+) -> ImportLine:
     try:
         cells = _cells(line)
     except csv.Error:
-        return ListLine(number, REFUSED, error=_("Its quotation marks do not match."))
+        return ImportLine(number, REFUSED, error=_("Its quotation marks do not match."))
     if len(cells) != len(header):
-        return ListLine(
+        return ImportLine(
             number,
             REFUSED,
             error=_("It has %(cells)d values where the header names %(columns)d fields.")
             % {"cells": len(cells), "columns": len(header)},
         )
     given = {name: cell.strip() for name, cell in zip(header, cells, strict=True)}
-    result = ListLine(number, REFUSED, player=f"{given['last_n']}, {given['first_n']}")
+    result = ImportLine(number, REFUSED, player=f"{given['last_n']}, {given['first_n']}")
     try:
         values = _values(given)
     except ValueError as exc:
