@@ -1,14 +1,30 @@
-"""Reads of the ratings: an event's rating report."""
+"""Reads of the ratings: an event's rating report, a player's rating history."""
 
 from collections import defaultdict
+from dataclasses import dataclass
 
 from django.conf import settings
 from django.utils.module_loading import import_string
+from django.utils.translation import gettext as _
 
-from tournaments.models import Event, Game, GameResult, RoundStatus
+from tournaments.models import Event, Game, GameResult, Rating, RatingSource, RoundStatus
+from tournaments.rating_chart import RatingChart, rating_chart
 from tournaments.scoring.rating_report import RatedGame, RatingReportRow, rating_report_row
 from tournaments.scoring.results import GAME_CODES, game_points
 from tournaments.selectors import event_scoring, full_name
+
+#: The national lists, for the policies that name one (the newest holding the player wins).
+NATIONAL_SOURCES = (RatingSource.KNDB, RatingSource.FFJD, RatingSource.NATIONAL)
+
+
+def fmjd_source(variant: str) -> RatingSource:
+    """The FMJD list of a variant: the 100-square list for 10x10 boards, else the 64-square."""
+    # Read when needed, as the variant choices are (system check tournaments.E001).
+    from arbiter.variants import VARIANTS
+
+    board = VARIANTS.get(variant)
+    wide = board is not None and board.geometry.width == 10
+    return RatingSource.FMJD_100 if wide else RatingSource.FMJD_64
 
 
 def rating_report_get(event: Event) -> list[RatingReportRow]:
@@ -53,3 +69,35 @@ def rating_report_get(event: Event) -> list[RatingReportRow]:
         )
         for pk, number, rating, last, first, fmjd_id in registrations
     ]
+
+
+@dataclass(frozen=True)
+class RatingHistory:
+    """A player's ratings in the lists of one kind (`source`: its name), oldest first."""
+
+    source: str
+    chart: RatingChart
+
+
+def rating_history(event: Event, *, number: int) -> RatingHistory | None:
+    """The rating history of the event's player `number`: his FMJD lists of the event's
+    board, else his national lists; None when he is on none."""
+    player_id = (
+        event.registrations.filter(pairing_number=number).values_list("player_id", flat=True)
+    ).first()
+    if player_id is None:
+        return None
+    fmjd = fmjd_source(event.variant)
+    for sources, name in (
+        ((fmjd,), RatingSource(fmjd).label),
+        (NATIONAL_SOURCES, _("national lists")),
+    ):
+        rows = list(
+            Rating.objects.filter(player_id=player_id, rating_list__source__in=sources)
+            .order_by("rating_list__published")
+            .values_list("rating_list__published", "rating")
+        )
+        chart = rating_chart([(published.isoformat(), rating) for published, rating in rows])
+        if chart is not None:
+            return RatingHistory(str(name), chart)
+    return None

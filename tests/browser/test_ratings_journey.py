@@ -1,7 +1,8 @@
 """An organizer imports an FMJD rating list in Chromium (upload, preview, a name match
-accepted, confirm), sets an event's rating policy and K, pairs and completes round 1 and
-downloads the rating report as CSV and PDF. Every page: no server error, no horizontal
-scroll at 390 px nor at 1366 px (screenshots in /tmp/ratings-*.png)."""
+accepted, confirm), sets an event's rating policy and K, pairs and completes round 1,
+downloads the rating report as CSV and PDF, then a player's rating chart is seen on a phone.
+Every page: no server error, no horizontal scroll at 390 px nor at 1366 px (screenshots in
+/tmp/ratings-*.png)."""
 
 import datetime
 from pathlib import Path
@@ -108,3 +109,10 @@ def test_an_organizer_imports_a_list_and_downloads_the_rating_report(live_server
     with page.expect_download() as pdf_download:
         page.locator("#rating-report-pdf").click()
     assert Path(pdf_download.value.path()).read_bytes()[:4] == b"%PDF"
+
+    # A player's public page charts his lists, on a phone too.
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.goto(f"{base}/events/open-de-lille/players/1/")
+    assert page.locator("#rating-history svg").is_visible()
+    assert "Rating history (FMJD 100-square)" in page.inner_text("#rating-history")
+    assert_fits(page, shot="ratings-chart")

@@ -5,6 +5,7 @@ from decimal import Decimal
 
 import pytest
 
+from tournaments.rating_chart import rating_chart
 from tournaments.scoring.rating_report import (
     RatedGame,
     fide_expectancy,
@@ -91,3 +92,14 @@ def test_an_unrated_player_has_a_performance_and_no_expectancy():
     games = [RatedGame(1500, "1", Decimal(1))]
     row = rating_report_row(number=1, name="A", rating=0, games=games, points_win=Decimal(1), k=20)
     assert (row.expected, row.change, row.performance) == (None, None, 2300)
+
+
+def test_the_rating_chart_runs_left_to_right_and_bottom_to_top():
+    chart = rating_chart([("2026-01-01", 2000), ("2026-04-01", 2050), ("2026-07-01", 2100)])
+    assert chart.line == "45,130 180,80 315,30"
+    assert (chart.low, chart.high) == (2000, 2100)
+
+
+def test_a_single_list_is_one_point_in_the_middle_and_no_list_no_chart():
+    assert rating_chart([("2026-01-01", 2000)]).line == "180,80"
+    assert rating_chart([]) is None

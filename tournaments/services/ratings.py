@@ -8,19 +8,8 @@ import datetime
 from django.contrib.auth.models import AbstractBaseUser
 from simple_history.utils import bulk_update_with_history
 
-from tournaments.models import Event, Rating, RatingPolicy, RatingSource, Registration
-
-#: The national lists, for the policies that name one (the newest holding the player wins).
-NATIONAL_SOURCES = (RatingSource.KNDB, RatingSource.FFJD, RatingSource.NATIONAL)
-
-
-def fmjd_source(variant: str) -> RatingSource:
-    """The FMJD list of a variant: the 100-square list for 10x10 boards, else the 64-square."""
-    from arbiter.variants import VARIANTS
-
-    board = VARIANTS.get(variant)
-    wide = board is not None and board.geometry.width == 10
-    return RatingSource.FMJD_100 if wide else RatingSource.FMJD_64
+from tournaments.models import Event, Rating, RatingPolicy, Registration
+from tournaments.selectors_ratings import NATIONAL_SOURCES, fmjd_source
 
 
 def ratings_freeze(*, event: Event, user: AbstractBaseUser | None) -> None:
