@@ -13,6 +13,7 @@ apps, as the event's organizer does: only the object rules (tournaments.access) 
 them and the event.
 """
 
+import datetime
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -39,6 +40,7 @@ from tournaments.models import (
     Game,
     Pairing,
     Player,
+    RatingList,
     Registration,
     Round,
     System,
@@ -94,6 +96,10 @@ READS = {
     "admin:autocomplete",
     "admin:view_on_site",
     "admin:tournaments_event_standings",
+    "admin:tournaments_event_rating_report",
+    "admin:tournaments_event_rating_report_csv",
+    "admin:tournaments_event_rating_report_pdf",
+    "api:rating_report",
     "admin:tournaments_document_status",
     "admin:tournaments_document_download",
 }
@@ -190,6 +196,9 @@ def _world() -> World:
         BallotDeck: BallotDeck.objects.get(slug="english-3-move"),
         BallotCard: BallotCard.objects.filter(deck__slug="english-3-move").first(),
         UserFactory._meta.model: organizer,
+        RatingList: RatingList.objects.create(
+            source="fmjd100", published=datetime.date(2026, 1, 1), file_name="fmjd.csv"
+        ),
     }
     return World(users, event, other, round_, draft, game, dispute, objects)
 
@@ -313,6 +322,10 @@ ADMIN_VIEWS: dict[str, tuple[frozenset[str], Callable[[World], dict]]] = {
         STAFF,
         lambda w: {"file": _csv(w)},
     ),
+    "tournaments_ratinglist_import": (
+        STAFF,
+        lambda w: {"file": _rating_list(), "source": "fmjd100", "published": "2026-01-01"},
+    ),
 }
 
 
@@ -331,6 +344,16 @@ def _csv(w: World):
     player.save()
     text = f"last_name,first_name,fmjd_id,rating,club\n{player.last_name},X,{player.fmjd_id},1,Y\n"
     return SimpleUploadedFile("players.csv", text.encode(), content_type="text/csv")
+
+
+def _rating_list():
+    from django.core.files.uploadedfile import SimpleUploadedFile
+
+    text = (
+        '"nr_ew","nick","last_n","first_n","country","title","rating","wtitle","wrating"\n'
+        '"F-LIST","","List","Player","NED","","2000","",""\n'
+    )
+    return SimpleUploadedFile("fmjd.csv", text.encode(), content_type="text/csv")
 
 
 def snapshot() -> dict[str, list]:
@@ -465,6 +488,8 @@ ADMIN_CHANGE: dict[str, frozenset[str]] = {
     # Decks and cards are federation data shared by every event, not an event's rows.
     "tournaments_ballotdeck": STAFF,
     "tournaments_ballotcard": NOBODY,
+    # A list is kept as imported; only a superuser deletes a wrong one.
+    "tournaments_ratinglist": NOBODY,
     "tournaments_document": ORGANIZER,
     "tournaments_game": ORGANIZER,
     "games_dispute": ORGANIZER,

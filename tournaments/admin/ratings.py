@@ -50,7 +50,8 @@ class RatingInline(admin.TabularInline):
 @admin.register(RatingList)
 class RatingListAdmin(admin.ModelAdmin):
     """A list is read-only once imported (a newer list is a new list); a wrong import is
-    deleted whole, after the admin's confirmation page."""
+    deleted whole by a superuser, after the admin's confirmation page (the events' ratings at
+    start are copies, so no event changes)."""
 
     list_display = ("source", "published", "file_name", "players", "imported_at")
     list_filter = ("source",)
@@ -69,6 +70,10 @@ class RatingListAdmin(admin.ModelAdmin):
 
     def has_change_permission(self, request: HttpRequest, obj=None) -> bool:
         return False
+
+    def has_delete_permission(self, request: HttpRequest, obj=None) -> bool:
+        """Lists are shared by every event: a wrong import is deleted by a superuser."""
+        return request.user.is_superuser
 
     def get_urls(self):
         return [
