@@ -44,6 +44,21 @@ def variant_choices() -> list[tuple[str, str]]:
 BRAZILIAN = "brazilian"
 
 
+def validate_rating_bounds(value: object) -> None:
+    """Increasing positive whole numbers: the lower bounds of the rating groups."""
+    numbers = isinstance(value, list) and all(
+        isinstance(bound, int) and not isinstance(bound, bool) and bound > 0 for bound in value
+    )
+    if not numbers or value != sorted(set(value)):
+        raise ValidationError(
+            _(
+                "The rating groups must be increasing whole numbers such as [1850, 1950], "
+                "got %(value)r."
+            ),
+            params={"value": value},
+        )
+
+
 def validate_tiebreak_codes(value: object) -> None:
     """Every entry must be a code of tournaments.scoring.tiebreaks.TIEBREAKS, without repetition."""
     from tournaments.scoring.tiebreaks import TIEBREAKS
@@ -359,6 +374,16 @@ class Event(models.Model):
         blank=True,
         help_text=_(
             "The newest list published on or before this date is used; empty: the start date."
+        ),
+    )
+    rating_groups = models.JSONField(
+        _("rating groups"),
+        default=list,
+        blank=True,
+        validators=[validate_rating_bounds],
+        help_text=_(
+            "Lower bounds of the rating groups, e.g. [1850, 1950]: below 1850, 1850-1949 and "
+            "1950 and above, each with its own standings (ratings at start)."
         ),
     )
     rating_k = models.PositiveSmallIntegerField(

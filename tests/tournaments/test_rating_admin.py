@@ -5,6 +5,7 @@ import csv
 import io
 
 import pytest
+from django.core.exceptions import ValidationError
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 
@@ -15,7 +16,7 @@ from tests.tournaments.test_admin import (
     message_texts,
     played_event,
 )
-from tournaments.models import Player, RatingList
+from tournaments.models import Player, RatingList, validate_rating_bounds
 from tournaments.scoring.rating_report import REPORT_FIELDS
 
 pytestmark = pytest.mark.django_db
@@ -95,3 +96,18 @@ def test_the_api_rating_report_holds_one_row_per_player_and_checks_out():
         if row["games"]:
             change = 10 * (float(row["score"]) - float(row["expected"]))
             assert float(row["change"]) == pytest.approx(change)
+
+
+def test_the_admin_standings_show_each_rating_group():
+    organizer = make_organizer("olga")
+    event, _round = played_event(organizer, players=4, rating_groups=[2385])
+    page = logged_in(organizer).get(reverse("admin:tournaments_event_standings", args=(event.pk,)))
+    text = page.content.decode()
+    assert "Rating group &lt; 2385" in text and "Rating group &gt;= 2385" in text
+    low = text[text.index('id="rating-group-1"') : text.index('id="rating-group-2"')]
+    assert sum(f"<td>{r}</td>" in low for r in (2370, 2380)) == 2 and "<td>2390</td>" not in low
+
+
+def test_rating_groups_must_increase():
+    with pytest.raises(ValidationError, match="increasing whole numbers"):
+        validate_rating_bounds([1950, 1850])

@@ -6,6 +6,7 @@ from decimal import Decimal
 import pytest
 
 from tournaments.rating_chart import rating_chart
+from tournaments.scoring.rating_groups import group_standings
 from tournaments.scoring.rating_report import (
     RatedGame,
     fide_expectancy,
@@ -13,6 +14,7 @@ from tournaments.scoring.rating_report import (
     performance_difference,
     rating_report_row,
 )
+from tournaments.scoring.standings import StandingRow
 
 
 @pytest.mark.parametrize(
@@ -103,3 +105,20 @@ def test_the_rating_chart_runs_left_to_right_and_bottom_to_top():
 def test_a_single_list_is_one_point_in_the_middle_and_no_list_no_chart():
     assert rating_chart([("2026-01-01", 2000)]).line == "180,80"
     assert rating_chart([]) is None
+
+
+def _row(number: int, rating: int) -> StandingRow:
+    return StandingRow(
+        position=number, rank=number, number=number, name=f"P{number}", rating=rating, points=0
+    )
+
+
+def test_rating_groups_cut_at_their_lower_bounds_and_keep_the_event_order():
+    rows = [_row(1, 2000), _row(2, 1849), _row(3, 1850), _row(4, 1949), _row(5, 1950)]
+    groups = group_standings(rows, [1850, 1950])
+    assert [(g.label, [r.number for r in members]) for g, members in groups] == [
+        ("< 1850", [2]),
+        ("1850-1949", [3, 4]),
+        (">= 1950", [1, 5]),
+    ]
+    assert group_standings(rows, []) == []

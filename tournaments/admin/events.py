@@ -36,6 +36,7 @@ from tournaments.models import (
 from tournaments.pairing.trf import TrfEvent, trf_dumps
 from tournaments.pairing.types import ScoringSystem
 from tournaments.scoring.matches import MATCH_POINTS_RULE
+from tournaments.scoring.rating_groups import group_standings
 from tournaments.selectors import standings_get, tournament_state
 from tournaments.services.errors import TournamentError
 from tournaments.services.events import (
@@ -190,7 +191,7 @@ class EventAdmin(ScopedAdmin, AuditedAdmin):
         (gettext_lazy("Opening ballot"), {"fields": ("ballot_deck", "ballot_policy")}),
         (
             gettext_lazy("Ratings"),
-            {"fields": ("rating_policy", "rating_list_date", "rating_k")},
+            {"fields": ("rating_policy", "rating_list_date", "rating_k", "rating_groups")},
         ),
     )
 
@@ -497,4 +498,5 @@ class EventAdmin(ScopedAdmin, AuditedAdmin):
             lines=[(row, [row.tiebreaks.get(code) for code in event.tiebreaks]) for row in rows],
             tiebreaks=list(event.tiebreaks),
             after_round=after,
+            groups=group_standings(rows, event.rating_groups),
         )

@@ -64,9 +64,12 @@ class RatingListAdmin(admin.ModelAdmin):
         return rating_list.ratings.count()
 
     def has_add_permission(self, request: HttpRequest) -> bool:
-        return super().has_add_permission(request) and request.user.has_perm(
-            "tournaments.add_player"
-        )
+        """A list is added by importing its file (import_view), never typed in a form."""
+        return False
+
+    def may_import(self, request: HttpRequest) -> bool:
+        """The model permission to add lists, and players (a list may create some)."""
+        return request.user.has_perms(("tournaments.add_ratinglist", "tournaments.add_player"))
 
     def has_change_permission(self, request: HttpRequest, obj=None) -> bool:
         return False
@@ -85,14 +88,10 @@ class RatingListAdmin(admin.ModelAdmin):
             *super().get_urls(),
         ]
 
-    def add_view(self, request: HttpRequest, form_url="", extra_context=None):
-        """A list is added by importing its file."""
-        return HttpResponseRedirect(reverse("admin:tournaments_ratinglist_import"))
-
     def import_view(self, request: HttpRequest) -> HttpResponse:
         """Upload a list and see, per line, the player created, the rating changed old -> new,
         the name match proposed, or the refusal; the list is written once confirmed."""
-        if not self.has_add_permission(request):
+        if not self.may_import(request):
             raise PermissionDenied
         plan = None
         upload = RatingListUploadForm()
