@@ -3,14 +3,22 @@ by FMJD id and never silently by name, and the snapshot an event freezes at roun
 
 import datetime
 from decimal import Decimal
+from unittest import mock
 
 import pytest
+from django.db import IntegrityError
 
 from tests.factories import PlayerFactory, UserFactory, event_with_players
 from tournaments.models import Player, RatingList, RatingPolicy, RatingSource
 from tournaments.selectors_ratings import rating_report_get
 from tournaments.services.errors import ImportFormatError
-from tournaments.services.players_import import CREATE, REFUSED, UNCHANGED, UPDATE
+from tournaments.services.players_import import (
+    CREATE,
+    REFUSED,
+    UNCHANGED,
+    UPDATE,
+    ImportChangedError,
+)
 from tournaments.services.rating_lists_import import (
     PROPOSED,
     rating_list_apply,
@@ -164,3 +172,22 @@ def test_a_late_entry_takes_the_rating_of_the_same_list():
     )
     entry = registration_add(event=event, player=late, user=user)
     assert (entry.rating, entry.rating_source) == (1600, "FMJD 100-square 2026-03-01")
+
+
+def test_a_list_written_meanwhile_by_another_import_leaves_nothing_written():
+    data = HEADER + b'"15000","","Boomstra","Roel","NED","GMI","2400","",""\n'
+    plan = rating_list_plan(data, source=RatingSource.FMJD_100, published=JANUARY)
+    with (
+        mock.patch.object(RatingList.objects, "create", side_effect=IntegrityError),
+        pytest.raises(ImportChangedError, match="while the list was being written"),
+    ):
+        rating_list_apply(
+            data,
+            source=RatingSource.FMJD_100,
+            published=JANUARY,
+            file_name="fmjd.csv",
+            digest=plan.digest,
+            accepted=(),
+            user=None,
+        )
+    assert not Player.objects.exists() and not RatingList.objects.exists()

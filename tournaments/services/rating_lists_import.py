@@ -21,7 +21,7 @@ from collections.abc import Collection
 from dataclasses import dataclass
 
 from django.contrib.auth.models import AbstractBaseUser
-from django.db import transaction
+from django.db import IntegrityError, transaction
 from django.utils.translation import gettext as _
 
 from tournaments.access import player_access, player_refusal
@@ -139,40 +139,62 @@ def rating_list_apply(
                     "imported. Check the new preview below, then confirm again."
                 )
             )
-        rating_list = RatingList.objects.create(
-            source=source, published=published, file_name=file_name[:200]
-        )
-        ratings = []
-        for line in plan.lines:
-            if line.action == REFUSED or (line.action == PROPOSED and line.number not in accepted):
-                continue
-            values = line.values
-            if line.player_id is None:
-                player = Player(
-                    last_name=values["last_name"],
-                    first_name=values["first_name"],
-                    federation=values["federation"],
-                    fmjd_id=values["fmjd_id"],
-                    title=values["title"] if values["title"] in Title.values else "",
-                    rating=values["rating"],
+        try:
+            rating_list = _write(plan, file_name=file_name, accepted=accepted, user=user)
+        except IntegrityError:
+            # Another import of the same list, or of the same players, won the race.
+            raise ImportChangedError(
+                _(
+                    "The players or lists changed while the list was being written; nothing "
+                    "was imported. Check the new preview below, then confirm again."
                 )
-                recorded_by(player, user).save()
-            else:
-                player = Player.objects.get(pk=line.player_id)
-                if line.action == PROPOSED and _is_fmjd(source) and not player.fmjd_id:
-                    player.fmjd_id = values["fmjd_id"]
-                    recorded_by(player, user).save()
-            ratings.append(
-                Rating(
-                    rating_list=rating_list,
-                    player=player,
-                    rating=values["rating"],
-                    title=values["title"],
-                    women_rating=values["women_rating"],
-                    women_title=values["women_title"],
-                )
+            ) from None
+    return rating_list
+
+
+def _write(
+    plan: ListPlan,
+    *,
+    file_name: str,
+    accepted: Collection[int],
+    user: AbstractBaseUser | None,
+) -> RatingList:
+    """The list, the players it creates and its ratings, as `plan` says."""
+    source = plan.source
+    rating_list = RatingList.objects.create(
+        source=source, published=plan.published, file_name=file_name[:200]
+    )
+    ratings = []
+    for line in plan.lines:
+        if line.action == REFUSED or (line.action == PROPOSED and line.number not in accepted):
+            continue
+        values = line.values
+        if line.player_id is None:
+            player = Player(
+                last_name=values["last_name"],
+                first_name=values["first_name"],
+                federation=values["federation"],
+                fmjd_id=values["fmjd_id"],
+                title=values["title"] if values["title"] in Title.values else "",
+                rating=values["rating"],
             )
-        Rating.objects.bulk_create(ratings)
+            recorded_by(player, user).save()
+        else:
+            player = Player.objects.get(pk=line.player_id)
+            if line.action == PROPOSED and _is_fmjd(source) and not player.fmjd_id:
+                player.fmjd_id = values["fmjd_id"]
+                recorded_by(player, user).save()
+        ratings.append(
+            Rating(
+                rating_list=rating_list,
+                player=player,
+                rating=values["rating"],
+                title=values["title"],
+                women_rating=values["women_rating"],
+                women_title=values["women_title"],
+            )
+        )
+    Rating.objects.bulk_create(ratings)
     return rating_list
 
 
