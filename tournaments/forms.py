@@ -41,13 +41,36 @@ class TiebreakCodesField(forms.CharField):
         return [code.strip().upper() for code in text.split(",") if code.strip()]
 
 
+class RatingBoundsField(TiebreakCodesField):
+    """The lower bounds of the rating groups as whole numbers separated by commas
+    ("1850, 1950"); the model's validator checks that they increase."""
+
+    def prepare_value(self, value: object) -> object:
+        return ", ".join(str(bound) for bound in value) if isinstance(value, list) else value
+
+    def to_python(self, value: str | None) -> list[int]:
+        bounds = []
+        for text in forms.CharField.to_python(self, value).split(","):
+            if not text.strip():
+                continue
+            if not text.strip().isdigit():
+                raise forms.ValidationError(
+                    _("%(value)r is not a whole number.") % {"value": text.strip()}
+                )
+            bounds.append(int(text))
+        return bounds
+
+
 class EventForm(forms.ModelForm):
     """An event's settings. A slug left empty is made from the name (event_slug_free)."""
 
     class Meta:
         model = Event
         fields = "__all__"
-        field_classes: ClassVar = {"tiebreaks": TiebreakCodesField}
+        field_classes: ClassVar = {
+            "tiebreaks": TiebreakCodesField,
+            "rating_groups": RatingBoundsField,
+        }
         error_messages: ClassVar = {
             "slug": {"unique": _("Another event already has this slug (its web address).")}
         }

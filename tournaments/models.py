@@ -382,8 +382,8 @@ class Event(models.Model):
         blank=True,
         validators=[validate_rating_bounds],
         help_text=_(
-            "Lower bounds of the rating groups, e.g. [1850, 1950]: below 1850, 1850-1949 and "
-            "1950 and above, each with its own standings (ratings at start)."
+            "Lower bounds of the rating groups separated by commas, e.g. 1850, 1950: below "
+            "1850, 1850-1949 and 1950 and above, each with its own standings (ratings at start)."
         ),
     )
     rating_k = models.PositiveSmallIntegerField(

@@ -16,6 +16,7 @@ from tests.tournaments.test_admin import (
     message_texts,
     played_event,
 )
+from tournaments.forms import RatingBoundsField
 from tournaments.models import Player, RatingList, validate_rating_bounds
 from tournaments.scoring.rating_report import REPORT_FIELDS
 
@@ -111,3 +112,11 @@ def test_the_admin_standings_show_each_rating_group():
 def test_rating_groups_must_increase():
     with pytest.raises(ValidationError, match="increasing whole numbers"):
         validate_rating_bounds([1950, 1850])
+
+
+def test_the_event_form_takes_the_rating_groups_separated_by_commas():
+    field = RatingBoundsField(required=False)
+    assert field.clean("1850, 1950") == [1850, 1950]
+    assert field.prepare_value([1850, 1950]) == "1850, 1950"
+    with pytest.raises(ValidationError, match="'18x0' is not a whole number"):
+        field.clean("18x0, 1950")
