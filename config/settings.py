@@ -169,6 +169,12 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 UPLOAD_MAX_BYTES = int(os.environ.get("UPLOAD_MAX_BYTES", str(2 * 1024 * 1024)))
 DATA_UPLOAD_MAX_MEMORY_SIZE = UPLOAD_MAX_BYTES + 64 * 1024
 
+# The expectancy of the rating report (a function of the rating difference, dotted path):
+# the FIDE table by default; a federation that publishes its own formula names it here.
+RATING_EXPECTANCY = os.environ.get(
+    "RATING_EXPECTANCY", "tournaments.scoring.rating_report.fide_expectancy"
+)
+
 # Failed logins (site, admin, API token) per account and address, per address and per
 # account, within the counting window; past a limit each attempt waits a doubling delay
 # (tournaments.login_limits).

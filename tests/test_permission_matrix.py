@@ -23,6 +23,7 @@ tournament and game apps, as the event's organizer does: only the object rules
 (tournaments.access) stand between them and the event.
 """
 
+import datetime
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -49,6 +50,7 @@ from tournaments.models import (
     Game,
     Pairing,
     Player,
+    RatingList,
     Registration,
     Round,
     System,
@@ -121,6 +123,10 @@ READS = {
     "admin:autocomplete",
     "admin:view_on_site",
     "admin:tournaments_event_standings",
+    "admin:tournaments_event_rating_report",
+    "admin:tournaments_event_rating_report_csv",
+    "admin:tournaments_event_rating_report_pdf",
+    "api:rating_report",
     "admin:tournaments_document_status",
     "admin:tournaments_document_download",
 }
@@ -235,6 +241,9 @@ def _world() -> World:
         BallotDeck: BallotDeck.objects.get(slug="english-3-move"),
         BallotCard: BallotCard.objects.filter(deck__slug="english-3-move").first(),
         UserFactory._meta.model: organizer,
+        RatingList: RatingList.objects.create(
+            source="fmjd100", published=datetime.date(2026, 1, 1), file_name="fmjd.csv"
+        ),
     }
     return World(
         users, event, other, round_, draft, game, dispute, objects, custom_deck, custom_card
@@ -370,6 +379,10 @@ ADMIN_VIEWS: dict[str, tuple[frozenset[str], Callable[[World], dict]]] = {
             "ranking": "game",
         },
     ),
+    "tournaments_ratinglist_import": (
+        STAFF,
+        lambda w: {"file": _rating_list(), "source": "fmjd100", "published": "2026-01-01"},
+    ),
 }
 
 
@@ -396,6 +409,16 @@ def _trf(w: World):
     from tournaments.selectors_trf import event_trf
 
     return SimpleUploadedFile("event.trf", event_trf(w.event).encode(), content_type="text/plain")
+
+
+def _rating_list():
+    from django.core.files.uploadedfile import SimpleUploadedFile
+
+    text = (
+        '"nr_ew","nick","last_n","first_n","country","title","rating","wtitle","wrating"\n'
+        '"F-LIST","","List","Player","NED","","2000","",""\n'
+    )
+    return SimpleUploadedFile("fmjd.csv", text.encode(), content_type="text/csv")
 
 
 def snapshot() -> dict[str, list]:
@@ -531,6 +554,8 @@ ADMIN_CHANGE: dict[str, frozenset[str]] = {
     # The published deck and its cards are read-only for everyone (CUSTOM: the custom deck).
     "tournaments_ballotdeck": NOBODY,
     "tournaments_ballotcard": NOBODY,
+    # A list is kept as imported; only a superuser deletes a wrong one.
+    "tournaments_ratinglist": NOBODY,
     "tournaments_document": ORGANIZER,
     "tournaments_game": ORGANIZER,
     "tournaments_teamcompetition": ORGANIZER,

@@ -8,12 +8,17 @@ through the services by `manage.py load_demo`.
 The game records of the English and Bashni events are made by `records` (games.demo.records_demo,
 passed by the command, which sees both apps: tournaments never imports games).
 
+Two FMJD lists (two dates) are imported; the Swiss froze its ratings from the older one and
+keeps them after the newer one (its rating report is in the admin and the API).
+
 Results come from the ratings (Elo expectation, a third of the games drawn) with a seeded
 random generator, so every load gives the same events. Loading is idempotent: players are
 found by their demo FMJD id, an event whose slug exists is left as it is.
 """
 
+import csv
 import datetime
+import io
 import random
 import secrets
 from collections.abc import Callable
@@ -23,8 +28,25 @@ from django.contrib.auth import get_user_model
 from django.contrib.auth.models import AbstractBaseUser, Permission
 from django.db import transaction
 
-from tournaments.models import BallotDeck, Event, Game, GameResult, Player, Round, System, Title
+from tournaments.models import (
+    BallotDeck,
+    Event,
+    Game,
+    GameResult,
+    Player,
+    RatingList,
+    RatingPolicy,
+    RatingSource,
+    Round,
+    System,
+    Title,
+)
 from tournaments.services import ballots, events, registrations, results, rounds
+from tournaments.services.rating_lists_import import (
+    LIST_FIELDS,
+    rating_list_apply,
+    rating_list_plan,
+)
 from tournaments.teams import services as teams
 from tournaments.teams.models import Team, TeamCompetition, TeamMember
 
@@ -109,6 +131,7 @@ def load_demo(*, records: RecordsLoader) -> DemoReport:
     with transaction.atomic():
         organizer = _organizer(password)
         players = _players(rng)
+        _rating_lists(players, organizer)
         report = DemoReport(organizer=organizer.get_username(), password=password)
         report.players = len(players)
         loaders = (
@@ -177,6 +200,54 @@ def _players(rng: random.Random) -> list[Player]:
     return players
 
 
+def _rating_lists(players: list[Player], user: AbstractBaseUser) -> None:
+    """Two FMJD 100-square lists, imported through the list import like an organizer's files:
+    the older one holds the players' ratings and is the list the Swiss froze at round 1 (its
+    list date is the day before it started); the newer one, published after that, moves each
+    rating a little and changes nothing in the Swiss. Loaded once (found by file name)."""
+    if RatingList.objects.filter(file_name__startswith="demo-fmjd-").exists():
+        return
+    moves = random.Random(SEED + 1)
+    today = datetime.date.today()
+    lists = (
+        (today - datetime.timedelta(days=60), {p.pk: p.rating for p in players}),
+        (
+            today - datetime.timedelta(days=1),
+            {p.pk: p.rating + moves.randint(-30, 30) for p in players},
+        ),
+    )
+    for published, ratings in lists:
+        buffer = io.StringIO()
+        writer = csv.writer(buffer, quoting=csv.QUOTE_ALL)
+        writer.writerow(LIST_FIELDS)
+        for player in players:
+            writer.writerow(
+                (
+                    player.fmjd_id,
+                    "",
+                    player.last_name,
+                    player.first_name,
+                    player.federation,
+                    player.title,
+                    ratings[player.pk],
+                    "",
+                    "",
+                )
+            )
+        data = buffer.getvalue().encode()
+        source = RatingSource.FMJD_100
+        plan = rating_list_plan(data, source=source, published=published)
+        rating_list_apply(
+            data,
+            source=source,
+            published=published,
+            file_name=f"demo-fmjd-{published.isoformat()}.csv",
+            digest=plan.digest,
+            accepted=(),
+            user=user,
+        )
+
+
 def _outcome(rng: random.Random, white: int, black: int) -> str:
     expected = 1 / (1 + 10 ** ((black - white) / 400))
     roll = rng.random()
@@ -212,6 +283,9 @@ def _swiss(user, players: list[Player], rng: random.Random, records: RecordsLoad
         venue="Salle des fêtes, Lille",
         chief_arbiter="Demo Arbiter",
         tiebreaks=["TSOL", "SB", "WON"],
+        rating_policy=RatingPolicy.FMJD,
+        rating_list_date=start - datetime.timedelta(days=1),
+        rating_k=20,
     )
     entries = [
         registrations.registration_add(event=event, player=player, user=user)

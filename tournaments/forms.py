@@ -15,6 +15,7 @@ from tournaments.models import (
     Player,
     ProhibitedPairing,
     Ranking,
+    RatingSource,
     Registration,
     variant_choices,
 )
@@ -42,13 +43,36 @@ class TiebreakCodesField(forms.CharField):
         return [code.strip().upper() for code in text.split(",") if code.strip()]
 
 
+class RatingBoundsField(TiebreakCodesField):
+    """The lower bounds of the rating groups as whole numbers separated by commas
+    ("1850, 1950"); the model's validator checks that they increase."""
+
+    def prepare_value(self, value: object) -> object:
+        return ", ".join(str(bound) for bound in value) if isinstance(value, list) else value
+
+    def to_python(self, value: str | None) -> list[int]:
+        bounds = []
+        for text in forms.CharField.to_python(self, value).split(","):
+            if not text.strip():
+                continue
+            if not text.strip().isdigit():
+                raise forms.ValidationError(
+                    _("%(value)r is not a whole number.") % {"value": text.strip()}
+                )
+            bounds.append(int(text))
+        return bounds
+
+
 class EventForm(forms.ModelForm):
     """An event's settings. A slug left empty is made from the name (event_slug_free)."""
 
     class Meta:
         model = Event
         fields = "__all__"
-        field_classes: ClassVar = {"tiebreaks": TiebreakCodesField}
+        field_classes: ClassVar = {
+            "tiebreaks": TiebreakCodesField,
+            "rating_groups": RatingBoundsField,
+        }
         error_messages: ClassVar = {
             "slug": {"unique": _("Another event already has this slug (its web address).")}
         }
@@ -163,6 +187,30 @@ class PlayersImportConfirmForm(forms.Form):
             raise forms.ValidationError(
                 _("The previewed file was damaged; upload it again.")
             ) from None
+
+
+class RatingListUploadForm(PlayersCsvImportForm):
+    """A rating list file (tournaments.services.rating_lists_import), its source and date."""
+
+    file = forms.FileField(
+        label=_("list file"),
+        help_text=_(
+            "The FMJD list as the FMJD rating site exports it: quoted, comma separated, a "
+            "header row naming the fields. Nothing is written before you confirm the preview."
+        ),
+    )
+    source = forms.ChoiceField(label=_("source"), choices=RatingSource.choices)
+    published = forms.DateField(
+        label=_("publication date"), widget=forms.DateInput(attrs={"type": "date"})
+    )
+
+
+class RatingListConfirmForm(PlayersImportConfirmForm):
+    """The previewed list, its source, date and file name, and the name matches accepted."""
+
+    source = forms.ChoiceField(choices=RatingSource.choices, widget=forms.HiddenInput)
+    published = forms.DateField(widget=forms.HiddenInput)
+    file_name = forms.CharField(widget=forms.HiddenInput, required=False)
 
 
 class RegisterPlayersForm(forms.Form):

@@ -60,6 +60,21 @@ def default_language() -> str:
     return settings.LANGUAGE_CODE
 
 
+def validate_rating_bounds(value: object) -> None:
+    """Increasing positive whole numbers: the lower bounds of the rating groups."""
+    numbers = isinstance(value, list) and all(
+        isinstance(bound, int) and not isinstance(bound, bool) and bound > 0 for bound in value
+    )
+    if not numbers or value != sorted(set(value)):
+        raise ValidationError(
+            _(
+                "The rating groups must be increasing whole numbers such as [1850, 1950], "
+                "got %(value)r."
+            ),
+            params={"value": value},
+        )
+
+
 def validate_tiebreak_codes(value: object) -> None:
     """Every entry must be a code of tournaments.scoring.tiebreaks.TIEBREAKS, without repetition."""
     from tournaments.scoring.tiebreaks import TIEBREAKS
@@ -142,6 +157,81 @@ class Player(models.Model):
 
     def __str__(self) -> str:
         return f"{self.last_name}, {self.first_name}"
+
+
+class RatingSource(models.TextChoices):
+    """The lists a rating comes from (FMJD rating regulations: separate 100- and 64-square
+    lists; the national federations publish their own)."""
+
+    FMJD_100 = "fmjd100", _("FMJD 100-square")
+    FMJD_64 = "fmjd64", _("FMJD 64-square")
+    KNDB = "kndb", _("KNDB")
+    FFJD = "ffjd", _("FFJD")
+    NATIONAL = "national", _("national")
+    CUSTOM = "custom", _("custom")
+
+
+class RatingPolicy(models.TextChoices):
+    """Which rating an event's registrations start with (frozen at round 1)."""
+
+    ENTERED = "entered", _("as entered at registration")
+    FMJD = "fmjd", _("FMJD list")
+    NATIONAL = "national", _("national list")
+    FMJD_ELSE_NATIONAL = "fmjd_national", _("FMJD list, else national list")
+    HIGHEST = "highest", _("highest of the FMJD and national lists")
+
+
+class RatingList(models.Model):
+    """A published rating list, kept as imported: a player's history is the sequence of
+    lists, and a newer list never overwrites an older one."""
+
+    source = models.CharField(_("source"), max_length=10, choices=RatingSource.choices)
+    published = models.DateField(_("publication date"))
+    file_name = models.CharField(_("file name"), max_length=200, blank=True)
+    imported_at = models.DateTimeField(_("imported at"), auto_now_add=True)
+
+    class Meta:
+        verbose_name = _("rating list")
+        verbose_name_plural = _("rating lists")
+        ordering = ("-published", "source")
+        constraints = (
+            models.UniqueConstraint(
+                fields=["source", "published"],
+                name="rating_list_unique_date",
+                violation_error_message=_("A list of this source and date is already imported."),
+            ),
+        )
+
+    def __str__(self) -> str:
+        return f"{self.get_source_display()} {self.published.isoformat()}"
+
+
+class Rating(models.Model):
+    """A player's rating (and women's rating, when the list has one) in one list."""
+
+    rating_list = models.ForeignKey(
+        RatingList, on_delete=models.CASCADE, related_name="ratings", verbose_name=_("list")
+    )
+    player = models.ForeignKey(
+        "Player", on_delete=models.PROTECT, related_name="ratings", verbose_name=_("player")
+    )
+    rating = models.PositiveIntegerField(_("rating"))
+    title = models.CharField(_("title"), max_length=4, blank=True)
+    women_rating = models.PositiveIntegerField(_("women's rating"), null=True, blank=True)
+    women_title = models.CharField(_("women's title"), max_length=4, blank=True)
+
+    class Meta:
+        verbose_name = _("rating")
+        verbose_name_plural = _("ratings")
+        ordering = ("rating_list", "-rating")
+        constraints = (
+            models.UniqueConstraint(
+                fields=["rating_list", "player"], name="rating_unique_player_per_list"
+            ),
+        )
+
+    def __str__(self) -> str:
+        return f"{self.player}: {self.rating} ({self.rating_list})"
 
 
 class System(models.TextChoices):
@@ -309,6 +399,42 @@ class Event(models.Model):
         blank=True,
         help_text=_("The arbiters of this event."),
     )
+    rating_policy = models.CharField(
+        _("rating policy"),
+        max_length=16,
+        choices=RatingPolicy.choices,
+        default=RatingPolicy.ENTERED,
+        help_text=_(
+            "Which rating each player starts with; frozen when round 1 is created "
+            "(a list imported later never changes a running event)."
+        ),
+    )
+    rating_list_date = models.DateField(
+        _("rating list date"),
+        null=True,
+        blank=True,
+        help_text=_(
+            "The newest list published on or before this date is used; empty: the start date."
+        ),
+    )
+    rating_groups = models.JSONField(
+        _("rating groups"),
+        default=list,
+        blank=True,
+        validators=[validate_rating_bounds],
+        help_text=_(
+            "Lower bounds of the rating groups separated by commas, e.g. 1850, 1950: below "
+            "1850, 1850-1949 and 1950 and above, each with its own standings (ratings at start)."
+        ),
+    )
+    rating_k = models.PositiveSmallIntegerField(
+        _("rating K factor"),
+        null=True,
+        blank=True,
+        help_text=_(
+            "The development coefficient of the rating report; empty: changes in units of K."
+        ),
+    )
     published = models.BooleanField(
         pgettext_lazy("event", "published"),
         default=False,
@@ -399,6 +525,12 @@ class Registration(models.Model):
     )
     pairing_number = models.PositiveSmallIntegerField(_("pairing number"))
     rating = models.PositiveIntegerField(_("rating at start"), default=0)
+    rating_source = models.CharField(
+        _("rating source"),
+        max_length=80,
+        blank=True,
+        help_text=_("The list the rating at start was taken from (empty: typed in)."),
+    )
     joined_round = models.PositiveSmallIntegerField(
         _("joined in round"), default=1, validators=[MinValueValidator(1)]
     )

@@ -50,6 +50,7 @@ from tournaments.selectors_public import (
     tiebreak_explanation,
     withdrawn_numbers,
 )
+from tournaments.selectors_ratings import rating_history
 
 
 def _state(request: HttpRequest, event: Event) -> str:
@@ -372,7 +373,13 @@ def player(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     return render(
         request,
         "public/player.html",
-        {"event": event, "card": card, "after_round": after_round, "section": "players"},
+        {
+            "event": event,
+            "card": card,
+            "after_round": after_round,
+            "section": "players",
+            "history": rating_history(event, number=number),
+        },
     )
 
 

@@ -8,7 +8,15 @@ from django.core.management import call_command
 from django.db.models import Q
 
 from games.models import Dispute, GameRecord, Verification
-from tournaments.models import Event, Game, GameResult, Pairing, Player, RoundStatus
+from tournaments.models import (
+    Event,
+    Game,
+    GameResult,
+    Pairing,
+    Player,
+    RatingList,
+    RoundStatus,
+)
 from tournaments.pairing.types import ByeKind
 from tournaments.selectors import withdrawal_outcomes
 
@@ -102,3 +110,15 @@ def test_demo_bashni_event_has_verified_records(django_capture_on_commit_callbac
     verdicts = Verification.objects.filter(record__in=records).values_list("verdict", flat=True)
     assert set(verdicts) == {"legal"}
     assert not Dispute.objects.filter(game__pairing__round__event=bashni).exists()
+
+
+def test_the_demo_swiss_keeps_the_ratings_of_the_older_of_its_two_lists():
+    load()
+    swiss = Event.objects.get(slug="demo-swiss")
+    older, newer = RatingList.objects.order_by("published")
+    assert older.published <= swiss.rating_list_date < newer.published
+    entries = list(swiss.registrations.select_related("player"))
+    assert {entry.rating_source for entry in entries} == {str(older)}
+    in_older = dict(older.ratings.values_list("player_id", "rating"))
+    assert all(entry.rating == in_older[entry.player_id] for entry in entries)
+    assert load() and RatingList.objects.count() == 2

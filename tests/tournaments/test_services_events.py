@@ -1,5 +1,6 @@
 """Event settings: what event_update changes freely, and what it refuses once a round exists."""
 
+import datetime
 from decimal import Decimal
 
 import pytest
@@ -32,6 +33,8 @@ NEW_VALUES = {
     "points_half_bye": Decimal("0.5"),
     "points_zero_bye": Decimal(1),
     "points_full_bye": Decimal(1),
+    "rating_policy": "fmjd",
+    "rating_list_date": datetime.date(2026, 1, 1),
 }
 
 

@@ -8,6 +8,7 @@ from tournaments.admin import (  # noqa: F401
     events,
     pairings,
     players,
+    ratings,
     registrations,
     rounds,
 )

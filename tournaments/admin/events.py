@@ -2,6 +2,7 @@
 
 import base64
 from collections.abc import Callable
+from functools import partial
 from typing import ClassVar
 
 from django.conf import settings
@@ -19,6 +20,7 @@ from django.views.decorators.http import require_POST
 from config.celery import app as celery_app
 from tournaments.admin.history import AuditedAdmin
 from tournaments.admin.pages import delete_through, object_or_404, render_page, report_refusal
+from tournaments.admin.ratings import rating_report_csv, rating_report_pdf, rating_report_view
 from tournaments.admin.scoping import EventScopedMixin, ScopedAdmin
 from tournaments.documents.admin import generate_published_documents
 from tournaments.forms import (
@@ -41,6 +43,7 @@ from tournaments.models import (
 from tournaments.names import name_contains, name_order
 from tournaments.pairing.types import ScoringSystem
 from tournaments.scoring.matches import MATCH_POINTS_RULE
+from tournaments.scoring.rating_groups import group_standings
 from tournaments.selectors import standings_get
 from tournaments.selectors_trf import event_trf
 from tournaments.services.errors import ImportFormatError, TournamentError
@@ -202,6 +205,10 @@ class EventAdmin(ScopedAdmin, AuditedAdmin):
             },
         ),
         (gettext_lazy("Opening ballot"), {"fields": ("ballot_deck", "ballot_policy")}),
+        (
+            gettext_lazy("Ratings"),
+            {"fields": ("rating_policy", "rating_list_date", "rating_k", "rating_groups")},
+        ),
     )
 
     def get_queryset(self, request: HttpRequest):
@@ -335,6 +342,21 @@ class EventAdmin(ScopedAdmin, AuditedAdmin):
                 "import-trf/",
                 view(self.trf_import_view),
                 name="tournaments_event_trf_import",
+            ),
+            path(
+                "<path:object_id>/rating-report/",
+                view(partial(rating_report_view, self)),
+                name="tournaments_event_rating_report",
+            ),
+            path(
+                "<path:object_id>/rating-report.csv",
+                view(partial(rating_report_csv, self)),
+                name="tournaments_event_rating_report_csv",
+            ),
+            path(
+                "<path:object_id>/rating-report.pdf",
+                view(partial(rating_report_pdf, self)),
+                name="tournaments_event_rating_report_pdf",
             ),
             path(
                 "<path:object_id>/export.trf",
@@ -570,4 +592,5 @@ class EventAdmin(ScopedAdmin, AuditedAdmin):
             lines=[(row, [row.tiebreaks.get(code) for code in event.tiebreaks]) for row in rows],
             tiebreaks=list(event.tiebreaks),
             after_round=after,
+            groups=group_standings(rows, event.rating_groups),
         )

@@ -46,6 +46,7 @@ from tournaments.selectors_public import (
     round_games,
     tiebreak_explanation,
 )
+from tournaments.selectors_ratings import rating_report_get
 from tournaments.services import players, registrations, results, rounds
 
 #: The largest round or pairing number a query parameter takes.
@@ -401,6 +402,17 @@ class CrosstableView(AfterRoundList):
 
     def rows(self, value) -> list:
         return list(value.rows)
+
+
+class RatingReport(EventScopedList):
+    """The rating report: one row per player, from the games of the published rounds and the
+    ratings frozen at round 1; change = K x (W - We), in units of K when k is null."""
+
+    serializer_class = s.RatingReportRowSerializer
+    state_etag = True
+
+    def get_queryset(self):
+        return rating_report_get(self.event())
 
 
 class GameList(EventScopedList):

@@ -31,6 +31,8 @@ FIXED_ONCE_PAIRED = (
     "ranking",
     "first_colour",
     "withdrawal_rule",
+    "rating_policy",
+    "rating_list_date",
     *SCORING_FIELDS.values(),
 )
 

@@ -21,6 +21,7 @@ from tournaments.models import (
 from tournaments.selectors import event_total_rounds
 from tournaments.services.errors import ProhibitedPairingError, RegistrationError
 from tournaments.services.history import recorded_by
+from tournaments.services.ratings import ratings_snapshot
 
 
 @transaction.atomic
@@ -33,7 +34,8 @@ def registration_add(
     joined_round: int | None = None,
     missed_rounds_half_point: bool = False,
 ) -> Registration:
-    """Enter `player` in `event` with their current rating unless `rating` is given.
+    """Enter `player` in `event` with their current rating unless `rating` is given; a late
+    entry takes the rating of the event's policy (ratings_snapshot) as round 1 did.
 
     The entry takes the next free pairing number; pairing round 1 renumbers everyone by
     rating (registrations_renumber). Once a round exists the entry is late: it joins the next
@@ -86,6 +88,8 @@ def registration_add(
         missed_rounds_half_point=missed_rounds_half_point,
         contact_given=user is not None and entered_by(player) == user.pk,
     )
+    if last_round and rating is None:
+        ratings_snapshot(event, [registration])
     registration.full_clean()
     recorded_by(registration, user).save()
     return registration

@@ -35,6 +35,7 @@ from tournaments.services.errors import (
     RoundStateError,
 )
 from tournaments.services.history import recorded_by
+from tournaments.services.ratings import ratings_freeze
 from tournaments.services.registrations import registrations_renumber
 from tournaments.teams.models import TeamCompetition
 
@@ -49,8 +50,9 @@ class PairingWarning:
 
 @transaction.atomic
 def round_create(*, event: Event, user: AbstractBaseUser | None) -> Round:
-    """Open the next round as an empty draft (round 1 first fixes the pairing numbers by
-    rating: registrations_renumber). Refused while the previous round is not
+    """Open the next round as an empty draft (round 1 first freezes the ratings under the
+    event's policy, ratings_freeze, then fixes the pairing numbers by rating:
+    registrations_renumber). Refused while the previous round is not
     completed (a Swiss pairs on the results) or published (a round robin), and past the
     event's last round."""
     event = Event.objects.select_for_update().get(pk=event.pk)
@@ -78,6 +80,7 @@ def round_create(*, event: Event, user: AbstractBaseUser | None) -> Round:
             }
         )
     if number == 1:
+        ratings_freeze(event=event, user=user)
         registrations_renumber(event=event, user=user)
     round_ = Round(event=event, number=number)
     recorded_by(round_, user).save()

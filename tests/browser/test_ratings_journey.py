@@ -1,0 +1,118 @@
+"""An organizer imports an FMJD rating list in Chromium (upload, preview, a name match
+accepted, confirm), sets an event's rating policy and K, pairs and completes round 1,
+downloads the rating report as CSV and PDF, then a player's rating chart is seen on a phone.
+Every page: no server error, no horizontal scroll at 390 px nor at 1366 px (screenshots in
+/tmp/ratings-*.png)."""
+
+import datetime
+from pathlib import Path
+
+import pytest
+
+from tests.browser.layout import assert_fits
+from tests.factories import PlayerFactory
+from tests.tournaments.test_admin import make_organizer
+from tournaments.models import Event, Game, GameResult, Player, RatingList, Registration
+from tournaments.services import events, registrations, results, rounds
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+PASSWORD = "a-long Passphrase 42"
+LIST = (
+    '"nr_ew","nick","last_n","first_n","country","title","rating","wtitle","wrating"\n'
+    '"15000","","Boomstra","Roel","NED","GMI","2400","",""\n'
+    '"16000","","Chub, de","Tamara","UKR","MI","2250","GMIF","2250"\n'
+    '"17000","","Sijbrands","Ton","NED","GMI","2380","",""\n'
+    '"18000","","Sall","Ndiaga","SEN","MI","2300","",""\n'
+)
+
+
+def test_an_organizer_imports_a_list_and_downloads_the_rating_report(live_server, page, tmp_path):
+    organizer = make_organizer("olga")
+    organizer.set_password(PASSWORD)
+    organizer.save()
+    event = events.event_create(
+        user=organizer,
+        name="Open de Lille",
+        slug="open-de-lille",
+        variant="international",
+        start_date=datetime.date(2026, 7, 1),
+        end_date=datetime.date(2026, 7, 5),
+        system="swiss",
+        number_of_rounds=5,
+        published=True,
+    )
+    for fmjd_id, last, first in (
+        ("15000", "Boomstra", "Roel"),
+        ("16000", "Chub, de", "Tamara"),
+        ("", "Sijbrands", "Ton"),  # found by name only: proposed
+        ("18000", "Sall", "Ndiaga"),
+    ):
+        player = PlayerFactory(fmjd_id=fmjd_id, last_name=last, first_name=first, rating=1000)
+        registrations.registration_add(event=event, player=player, user=organizer)
+    base = live_server.url
+    page.set_viewport_size({"width": 1366, "height": 900})
+    page.goto(f"{base}/admin/login/")
+    page.fill("#id_username", "olga")
+    page.fill("#id_password", PASSWORD)
+    page.get_by_role("button", name="Log in").click()
+
+    # The list: upload, preview (nothing written), the name match ticked, confirm.
+    page.goto(f"{base}/admin/tournaments/ratinglist/")
+    page.get_by_role("link", name="Import a list").click()
+    assert_fits(page, shot="ratings-import")
+    file = tmp_path / "fmjd-2026-06.csv"
+    file.write_text(LIST, encoding="utf-8")
+    page.set_input_files("#id_file", str(file))
+    page.select_option("#id_source", "fmjd100")
+    page.fill("#id_published", "2026-06-01")
+    page.get_by_role("button", name="Preview the import").click()
+    assert_fits(page, shot="ratings-preview")
+    preview = page.inner_text("#import-preview")
+    assert "Chub, de" in preview and "2250 (women: 2250)" in preview
+    assert "name matches to accept: 1" in page.inner_text("#import-summary")
+    assert not RatingList.objects.exists()
+    page.locator("input[name=accept]").check()
+    page.get_by_role("button", name="Confirm the import").click()
+    assert_fits(page, shot="ratings-imported")
+    assert "imported: 4 ratings" in page.inner_text(".messagelist")
+    assert Player.objects.get(last_name="Sijbrands").fmjd_id == "17000"
+
+    # The event's policy: the FMJD list, K = 20.
+    page.goto(f"{base}/admin/tournaments/event/{event.pk}/change/")
+    page.select_option("#id_rating_policy", "fmjd")
+    page.fill("#id_rating_k", "20")
+    page.locator("input[name=_continue]").click()
+    assert_fits(page, shot="ratings-policy")
+    assert Event.objects.get(pk=event.pk).rating_policy == "fmjd"
+
+    # Round 1 freezes the list's ratings; its results are entered and the round completed.
+    page.get_by_role("button", name="Pair next round").click()
+    assert sorted(Registration.objects.values_list("rating", flat=True)) == [2250, 2300, 2380, 2400]
+    round_ = rounds.round_publish(round=event.rounds.get(), user=organizer)
+    for game in Game.objects.filter(pairing__round=round_):
+        results.result_record(game=game, result=GameResult.WHITE_WIN, user=organizer)
+    rounds.round_complete(round=round_, user=organizer)
+
+    # The report, its CSV and its PDF.
+    page.goto(f"{base}/admin/tournaments/event/{event.pk}/change/")
+    page.locator(".object-tools").get_by_role("link", name="Rating report").click()
+    assert_fits(page, shot="ratings-report")
+    table = page.inner_text("#rating-report")
+    assert "Boomstra, Roel" in table and "15000" in table
+    assert "K = 20" in page.locator("#content").inner_text()
+    with page.expect_download() as csv_download:
+        page.locator("#rating-report-csv").click()
+    text = Path(csv_download.value.path()).read_text(encoding="utf-8")
+    assert text.splitlines()[0].startswith("fmjd_id,number,name,rating,games,score,expected")
+    assert len(text.splitlines()) == 5
+    with page.expect_download() as pdf_download:
+        page.locator("#rating-report-pdf").click()
+    assert Path(pdf_download.value.path()).read_bytes()[:4] == b"%PDF"
+
+    # A player's public page charts his lists, on a phone too.
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.goto(f"{base}/events/open-de-lille/players/1/")
+    assert page.locator("#rating-history svg").is_visible()
+    assert "Rating history (FMJD 100-square)" in page.inner_text("#rating-history")
+    assert_fits(page, shot="ratings-chart")

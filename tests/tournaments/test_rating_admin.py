@@ -1,0 +1,122 @@
+"""Rating lists in the admin (upload, preview, confirm) and the rating report's page, CSV, PDF
+and API endpoint, with the permissions of the event's other pages."""
+
+import csv
+import io
+
+import pytest
+from django.core.exceptions import ValidationError
+from django.core.files.uploadedfile import SimpleUploadedFile
+from django.urls import reverse
+
+from tests.tournaments.test_admin import (
+    form_data,
+    logged_in,
+    make_organizer,
+    message_texts,
+    played_event,
+)
+from tournaments.forms import RatingBoundsField
+from tournaments.models import Player, RatingList, validate_rating_bounds
+from tournaments.scoring.rating_report import REPORT_FIELDS
+
+pytestmark = pytest.mark.django_db
+
+LIST = (
+    b'"nr_ew","nick","last_n","first_n","country","title","rating","wtitle","wrating"\n'
+    b'"15000","","Boomstra","Roel","NED","GMI","2400","",""\n'
+    b'"16000","","Chub, de","Tamara","UKR","MI","2250","GMIF","2250"\n'
+)
+
+
+def test_an_organizer_previews_then_confirms_a_list():
+    client = logged_in(make_organizer("olga"))
+    url = reverse("admin:tournaments_ratinglist_import")
+    preview = client.post(
+        url,
+        {
+            "file": SimpleUploadedFile("fmjd-2026-01.csv", LIST),
+            "source": "fmjd100",
+            "published": "2026-01-01",
+        },
+    )
+    page = preview.content.decode()
+    assert preview.status_code == 200 and "Chub, de" in page and "2250 (women: 2250)" in page
+    assert not RatingList.objects.exists()
+    done = client.post(url, {**form_data(preview, "import-confirm"), "confirm": "1"})
+    assert done.status_code == 302
+    rating_list = RatingList.objects.get()
+    assert (rating_list.file_name, rating_list.ratings.count()) == ("fmjd-2026-01.csv", 2)
+    assert "2 ratings" in message_texts(done)[0]
+    assert client.get(done.url).status_code == 200
+    assert Player.objects.filter(fmjd_id__in=["15000", "16000"]).count() == 2
+
+
+def test_a_list_lacking_a_field_is_refused_on_the_upload_page():
+    client = logged_in(make_organizer("olga"))
+    response = client.post(
+        reverse("admin:tournaments_ratinglist_import"),
+        {
+            "file": SimpleUploadedFile("bad.csv", b'"nick","last_n"\n"a","b"\n'),
+            "source": "fmjd100",
+            "published": "2026-01-01",
+        },
+    )
+    assert "lacks the field(s) nr_ew" in response.content.decode()
+
+
+def test_the_rating_report_page_csv_and_pdf():
+    organizer = make_organizer("olga")
+    event, _round = played_event(organizer, players=4, rating_k=20)
+    client = logged_in(organizer)
+    page = client.get(reverse("admin:tournaments_event_rating_report", args=(event.pk,)))
+    assert page.status_code == 200 and 'id="rating-report"' in page.content.decode()
+    answer = client.get(reverse("admin:tournaments_event_rating_report_csv", args=(event.pk,)))
+    rows = list(csv.reader(io.StringIO(answer.content.decode())))
+    assert rows[0] == list(REPORT_FIELDS) and len(rows) == 5
+    winner = rows[1]
+    assert (winner[4], winner[5], winner[7]) == ("1", "1", "20")
+    pdf = client.get(reverse("admin:tournaments_event_rating_report_pdf", args=(event.pk,)))
+    assert pdf.content.startswith(b"%PDF")
+
+
+def test_another_organizer_does_not_see_the_report():
+    event, _round = played_event(make_organizer("olga"), players=4)
+    client = logged_in(make_organizer("otto"))
+    url = reverse("admin:tournaments_event_rating_report_csv", args=(event.pk,))
+    assert client.get(url).status_code == 404
+
+
+def test_the_api_rating_report_holds_one_row_per_player_and_checks_out():
+    organizer = make_organizer("olga")
+    event, _round = played_event(organizer, players=4, rating_k=10)
+    rows = logged_in(organizer).get(f"/api/events/{event.slug}/rating-report/").json()["results"]
+    assert len(rows) == 4
+    for row in rows:
+        assert set(row) >= {"number", "name", "rating", "games", "score", "expected", "k"}
+        if row["games"]:
+            change = 10 * (float(row["score"]) - float(row["expected"]))
+            assert float(row["change"]) == pytest.approx(change)
+
+
+def test_the_admin_standings_show_each_rating_group():
+    organizer = make_organizer("olga")
+    event, _round = played_event(organizer, players=4, rating_groups=[2385])
+    page = logged_in(organizer).get(reverse("admin:tournaments_event_standings", args=(event.pk,)))
+    text = page.content.decode()
+    assert "Rating group &lt; 2385" in text and "Rating group &gt;= 2385" in text
+    low = text[text.index('id="rating-group-1"') : text.index('id="rating-group-2"')]
+    assert sum(f"<td>{r}</td>" in low for r in (2370, 2380)) == 2 and "<td>2390</td>" not in low
+
+
+def test_rating_groups_must_increase():
+    with pytest.raises(ValidationError, match="increasing whole numbers"):
+        validate_rating_bounds([1950, 1850])
+
+
+def test_the_event_form_takes_the_rating_groups_separated_by_commas():
+    field = RatingBoundsField(required=False)
+    assert field.clean("1850, 1950") == [1850, 1950]
+    assert field.prepare_value([1850, 1950]) == "1850, 1950"
+    with pytest.raises(ValidationError, match="'18x0' is not a whole number"):
+        field.clean("18x0, 1950")

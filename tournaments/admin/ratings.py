@@ -1,0 +1,222 @@
+"""Rating lists (imported from their files with a preview, kept as imported) and an event's
+rating report (admin page, CSV and PDF)."""
+
+import csv
+import io
+
+from django.contrib import admin, messages
+from django.core.exceptions import PermissionDenied
+from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
+from django.urls import path, reverse
+from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+
+from tournaments.admin.pages import object_or_404, render_page
+from tournaments.documents.data import event_header
+from tournaments.documents.pdf.rating_report import render_rating_report
+from tournaments.forms import RatingListConfirmForm, RatingListUploadForm
+from tournaments.models import Rating, RatingList
+from tournaments.scoring.rating_report import REPORT_FIELDS, report_cells
+from tournaments.selectors_ratings import rating_report_get
+from tournaments.services.errors import ImportFormatError
+from tournaments.services.players_import import (
+    CREATE,
+    REFUSED,
+    UNCHANGED,
+    UPDATE,
+    ImportChangedError,
+)
+from tournaments.services.rating_lists_import import (
+    LIST_FIELDS,
+    PROPOSED,
+    ListPlan,
+    rating_list_apply,
+    rating_list_plan,
+)
+
+
+class RatingInline(admin.TabularInline):
+    model = Rating
+    fields = ("player", "rating", "title", "women_rating", "women_title")
+    readonly_fields = fields
+    extra = 0
+    can_delete = False
+
+    def has_add_permission(self, request: HttpRequest, obj=None) -> bool:
+        return False
+
+
+@admin.register(RatingList)
+class RatingListAdmin(admin.ModelAdmin):
+    """A list is read-only once imported (a newer list is a new list); a wrong import is
+    deleted whole by a superuser, after the admin's confirmation page (the events' ratings at
+    start are copies, so no event changes)."""
+
+    list_display = ("source", "published", "file_name", "players", "imported_at")
+    list_filter = ("source",)
+    readonly_fields = ("source", "published", "file_name", "imported_at")
+    inlines = (RatingInline,)
+    change_list_template = "admin/tournaments/ratinglist/change_list.html"
+
+    @admin.display(description=gettext_lazy("players"))
+    def players(self, rating_list: RatingList) -> int:
+        return rating_list.ratings.count()
+
+    def has_add_permission(self, request: HttpRequest) -> bool:
+        """A list is added by importing its file (import_view), never typed in a form."""
+        return False
+
+    def may_import(self, request: HttpRequest) -> bool:
+        """The model permission to add lists, and players (a list may create some)."""
+        return request.user.has_perms(("tournaments.add_ratinglist", "tournaments.add_player"))
+
+    def has_change_permission(self, request: HttpRequest, obj=None) -> bool:
+        return False
+
+    def has_delete_permission(self, request: HttpRequest, obj=None) -> bool:
+        """Lists are shared by every event: a wrong import is deleted by a superuser."""
+        return request.user.is_superuser
+
+    def get_urls(self):
+        return [
+            path(
+                "import/",
+                self.admin_site.admin_view(self.import_view),
+                name="tournaments_ratinglist_import",
+            ),
+            *super().get_urls(),
+        ]
+
+    def import_view(self, request: HttpRequest) -> HttpResponse:
+        """Upload a list and see, per line, the player created, the rating changed old -> new,
+        the name match proposed, or the refusal; the list is written once confirmed."""
+        if not self.may_import(request):
+            raise PermissionDenied
+        plan = None
+        upload = RatingListUploadForm()
+        file_name = ""
+        if request.method == "POST" and "confirm" in request.POST:
+            confirm = RatingListConfirmForm(request.POST)
+            if confirm.is_valid():
+                data = confirm.cleaned_data
+                file_name = data["file_name"]
+                accepted = {int(n) for n in request.POST.getlist("accept") if n.isdigit()}
+                try:
+                    done = rating_list_apply(
+                        data["content"],
+                        source=data["source"],
+                        published=data["published"],
+                        file_name=file_name,
+                        digest=data["digest"],
+                        accepted=accepted,
+                        user=request.user,
+                    )
+                except (ImportChangedError, ImportFormatError) as exc:
+                    messages.error(request, str(exc))
+                    plan = self._plan_or_error(request, upload, data)
+                else:
+                    messages.success(
+                        request,
+                        _("List %(list)s imported: %(count)d ratings.")
+                        % {"list": done, "count": done.ratings.count()},
+                    )
+                    return HttpResponseRedirect(
+                        reverse("admin:tournaments_ratinglist_change", args=(done.pk,))
+                    )
+        elif request.method == "POST":
+            upload = RatingListUploadForm(request.POST, request.FILES)
+            if upload.is_valid():
+                file_name = request.FILES["file"].name
+                plan = self._plan_or_error(
+                    request,
+                    upload,
+                    {**upload.cleaned_data, "content": upload.cleaned_data["file"]},
+                )
+        confirm = None
+        if plan is not None:
+            confirm = RatingListConfirmForm(
+                initial={
+                    "content": plan.encoded,
+                    "digest": plan.digest,
+                    "source": plan.source,
+                    "published": plan.published,
+                    "file_name": file_name,
+                }
+            )
+        return render_page(
+            self,
+            request,
+            "tournaments/admin/rating_list_import.html",
+            title=_("Import a rating list"),
+            form=upload,
+            plan=plan,
+            confirm=confirm,
+            fields=LIST_FIELDS,
+            counts=_counts(plan),
+        )
+
+    @staticmethod
+    def _plan_or_error(request: HttpRequest, form, data: dict) -> ListPlan | None:
+        try:
+            return rating_list_plan(
+                data["content"],
+                source=data["source"],
+                published=data["published"],
+                user=request.user,
+            )
+        except ImportFormatError as exc:
+            form.add_error(None, str(exc))
+            return None
+
+
+def _counts(plan: ListPlan | None) -> list[tuple[str, int]]:
+    if plan is None:
+        return []
+    labels = (
+        (CREATE, _("players created")),
+        (UPDATE, _("ratings changed")),
+        (UNCHANGED, _("ratings unchanged")),
+        (PROPOSED, _("name matches to accept")),
+        (REFUSED, _("lines refused")),
+    )
+    return [(label, plan.count(action)) for action, label in labels]
+
+
+def rating_report_view(model_admin, request: HttpRequest, object_id: str) -> HttpResponse:
+    """The event's rating report, with its CSV and PDF downloads."""
+    event = object_or_404(model_admin, request, object_id, change=False)
+    return render_page(
+        model_admin,
+        request,
+        "tournaments/admin/rating_report.html",
+        title=_("Rating report of %(event)s") % {"event": event},
+        obj=event,
+        rows=rating_report_get(event),
+        policy=event.get_rating_policy_display(),
+    )
+
+
+def rating_report_csv(model_admin, request: HttpRequest, object_id: str) -> HttpResponse:
+    """The report as the federation's file: FMJD id, name, games, score, expected, ..."""
+    event = object_or_404(model_admin, request, object_id, change=False)
+    buffer = io.StringIO()
+    writer = csv.writer(buffer)
+    writer.writerow(REPORT_FIELDS)
+    writer.writerows(report_cells(row) for row in rating_report_get(event))
+    response = HttpResponse(buffer.getvalue(), content_type="text/csv; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="{event.slug}-rating-report.csv"'
+    return response
+
+
+def rating_report_pdf(model_admin, request: HttpRequest, object_id: str) -> HttpResponse:
+    event = object_or_404(model_admin, request, object_id, change=False)
+    pdf = render_rating_report(
+        event_header(event),
+        rating_report_get(event),
+        k=event.rating_k,
+        generated_at=timezone.now(),
+    )
+    response = HttpResponse(pdf, content_type="application/pdf")
+    response["Content-Disposition"] = f'attachment; filename="{event.slug}-rating-report.pdf"'
+    return response
