@@ -120,3 +120,22 @@ def test_the_event_form_takes_the_rating_groups_separated_by_commas():
     assert field.prepare_value([1850, 1950]) == "1850, 1950"
     with pytest.raises(ValidationError, match="'18x0' is not a whole number"):
         field.clean("18x0, 1950")
+
+
+def test_the_report_csv_writes_names_as_data_not_formulas():
+    """A name a spreadsheet would run (=..., +..., @...) or holding a line break is one cell
+    of text; a negative change stays a number."""
+    organizer = make_organizer("olga")
+    event, _round = played_event(organizer, players=4, rating_k=20)
+    player = event.registrations.get(pairing_number=1).player
+    player.last_name, player.first_name = '=HYPERLINK("http://x")', "Roel\nBoomstra"
+    player.save()
+    client = logged_in(organizer)
+    answer = client.get(reverse("admin:tournaments_event_rating_report_csv", args=(event.pk,)))
+    rows = list(csv.reader(io.StringIO(answer.content.decode())))
+    assert len(rows) == 5  # no row injected by the line break
+    cells = [cell for row in rows[1:] for cell in row]
+    assert not any(cell and cell[0] in "=+@" for cell in cells), rows
+    assert not any("E+" in cell for cell in cells), rows  # numbers written out
+    assert any(cell.startswith("'=HYPERLINK") and "\n" not in cell for cell in cells)
+    assert any(cell.startswith("-") for cell in cells)  # the loser's change, a number

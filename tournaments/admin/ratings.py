@@ -15,6 +15,7 @@ from django.utils.translation import gettext_lazy
 from tournaments.admin.pages import object_or_404, render_page
 from tournaments.documents.data import event_header
 from tournaments.documents.pdf.rating_report import render_rating_report
+from tournaments.export_text import csv_cell
 from tournaments.forms import RatingListConfirmForm, RatingListUploadForm
 from tournaments.models import Rating, RatingList
 from tournaments.scoring.rating_report import REPORT_FIELDS, report_cells
@@ -203,7 +204,9 @@ def rating_report_csv(model_admin, request: HttpRequest, object_id: str) -> Http
     buffer = io.StringIO()
     writer = csv.writer(buffer)
     writer.writerow(REPORT_FIELDS)
-    writer.writerows(report_cells(row) for row in rating_report_get(event))
+    writer.writerows(
+        [csv_cell(cell) for cell in report_cells(row)] for row in rating_report_get(event)
+    )
     response = HttpResponse(buffer.getvalue(), content_type="text/csv; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="{event.slug}-rating-report.csv"'
     return response

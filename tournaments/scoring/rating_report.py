@@ -156,5 +156,12 @@ REPORT_FIELDS = (
 
 
 def report_cells(row: RatingReportRow) -> list[str]:
-    """The row's values as the files write them (empty for None), in REPORT_FIELDS order."""
-    return ["" if (value := getattr(row, name)) is None else str(value) for name in REPORT_FIELDS]
+    """The row's values as the files write them (empty for None, decimals written out: never
+    "0E+1"), in REPORT_FIELDS order."""
+    return [_cell(getattr(row, name)) for name in REPORT_FIELDS]
+
+
+def _cell(value: object) -> str:
+    if value is None:
+        return ""
+    return format(value, "f") if isinstance(value, Decimal) else str(value)
