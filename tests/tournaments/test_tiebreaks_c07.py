@@ -10,6 +10,9 @@ half-point bye (#4 round 2, #9 round 3), pairing-allocated byes (#12 round 2, #6
 #9 round 5), forfeits (#12 beats #14 round 3, #11 beats #9 round 4), a zero-point bye
 (#14 round 4) and a withdrawal (#12 after round 3: ``Z`` in rounds 4 and 5).
 
+The same Swiss played on to 9 rounds (exercise 25) adds four rounds of games to it; in that
+version #2 beat #3 in round 5 (a draw in the 5-round one).
+
 §2.2, round robin, 6 players, 5 rounds, with one forfeit (#6 beats #5 round 4).
 
 Unplayed rounds follow C.07 16 (2023): no virtual opponent; the player's own unplayed
@@ -21,6 +24,7 @@ voluntary unplayed round first (16.5).
 from decimal import Decimal
 
 from tournaments.pairing import Colour, Competitor, RoundResult, ScoringSystem, TournamentState
+from tournaments.scoring.standings import compute_standings
 from tournaments.scoring.tiebreaks import TieBreakContext, find_tiebreak
 
 W, B = Colour.WHITE, Colour.BLACK
@@ -57,6 +61,26 @@ SWISS = {
     16: ((8, W, "="), (11, B, "1"), (7, W, "1"), (2, B, "0"), (15, W, "1")),
 }
 
+#: Rounds 6 to 9 of the same Swiss (exercise 25).
+LATER_ROUNDS = {
+    1: ((6, B, "="), (3, B, "="), (16, W, "="), (8, B, "1")),
+    2: ((4, W, "="), (6, W, "0"), (15, B, "="), (5, W, "=")),
+    3: ((16, B, "1"), (1, W, "="), (14, W, "1"), (10, B, "1")),
+    4: ((2, B, "="), (16, W, "="), (6, B, "="), (15, W, "1")),
+    5: ((14, B, "0"), (9, B, "1"), (8, W, "0"), (2, B, "=")),
+    6: ((1, W, "="), (2, B, "1"), (4, W, "="), (16, B, "1")),
+    7: ((10, B, "0"), (13, W, "1"), (9, W, "1"), (14, B, "1")),
+    8: ((11, B, "="), (15, W, "="), (5, B, "1"), (1, W, "0")),
+    9: ((13, B, "1"), (5, W, "0"), (7, B, "0"), (12, W, "=")),
+    10: ((7, W, "1"), (12, B, "1"), (11, W, "1"), (3, W, "0")),
+    11: ((8, W, "="), (14, B, "0"), (10, B, "0"), (13, W, "=")),
+    12: ((15, B, "0"), (10, W, "0"), (13, B, "="), (9, B, "=")),
+    13: ((9, W, "0"), (7, B, "0"), (12, W, "="), (11, B, "=")),
+    14: ((5, W, "1"), (11, W, "1"), (3, B, "0"), (7, W, "0")),
+    15: ((12, W, "1"), (8, B, "="), (2, W, "="), (4, B, "0")),
+    16: ((3, W, "0"), (4, B, "="), (1, B, "="), (6, W, "0")),
+}
+
 #: §2.2, round robin.
 ROUND_ROBIN = {
     1: ((5, W, "="), (2, W, "1"), (3, B, "1"), (4, W, "0"), (6, B, "1")),
@@ -68,7 +92,7 @@ ROUND_ROBIN = {
 }
 
 
-def build(crosstable, rating) -> TieBreakContext:
+def build_state(crosstable, rating) -> TournamentState:
     competitors = tuple(
         Competitor(
             number,
@@ -81,12 +105,24 @@ def build(crosstable, rating) -> TieBreakContext:
         )
         for number, rounds in crosstable.items()
     )
-    state = TournamentState(competitors, total_rounds=5, scoring=CHESS)
-    return TieBreakContext.build(state, after_round=5)
+    rounds = len(next(iter(crosstable.values())))
+    return TournamentState(competitors, total_rounds=rounds, scoring=CHESS)
+
+
+def build(crosstable, rating) -> TieBreakContext:
+    state = build_state(crosstable, rating)
+    return TieBreakContext.build(state, after_round=state.total_rounds)
 
 
 SWISS_CONTEXT = build(SWISS, lambda number: 2250 - 50 * number)
 ROUND_ROBIN_CONTEXT = build(ROUND_ROBIN, lambda number: 0)
+
+
+def ranks_by_direct_encounter(crosstable) -> dict[int, int]:
+    """The places after points then direct encounter (C.07 6), ties left shared."""
+    state = build_state(crosstable, lambda number: 0)
+    rows = compute_standings(state, tiebreaks=["DE"], after_round=state.total_rounds)
+    return {row.number: row.rank for row in rows}
 
 
 def values(code: str, expected: dict, context: TieBreakContext = SWISS_CONTEXT) -> dict:
@@ -216,22 +252,28 @@ def test_exercise_18_average_rating_cut1():
 
 def test_exercises_23_24_direct_encounter_not_applied():
     """Exercises 23-24, C.07 6: the players on 3.5 (#1 #3 #4 #16) and on 2.5 (#5 #8 #11)
-    have not all met, so direct encounter leaves each group tied."""
-    de = find_tiebreak("DE")
-    for group in (frozenset({1, 3, 4, 16}), frozenset({5, 8, 11})):
-        details = [de.detail(SWISS_CONTEXT, n, group) for n in sorted(group)]
-        assert {d.value for d in details} == {0}
-        assert all("not applied" in d.note for d in details)
+    have not all met, so direct encounter leaves each group sharing its place."""
+    ranks = ranks_by_direct_encounter(SWISS)
+    assert only(ranks, 1, 3, 4, 16) == {1: 2, 3: 2, 4: 2, 16: 2}
+    assert only(ranks, 5, 8, 11) == {5: 7, 8: 7, 11: 7}
+
+
+def test_exercise_25_direct_encounter_nine_rounds():
+    """Exercise 25, C.07 6: after 9 rounds the four players on 6 have all met (#6 scores 2
+    points against the other three, #1 and #4 1.5, #2 1); the groups on 4.5 and 4 have not, and
+    #9 and #12 drew their game."""
+    swiss_9 = {n: SWISS[n] + LATER_ROUNDS[n] for n in SWISS}
+    swiss_9[2] = (*SWISS[2][:4], (3, B, "1"), *LATER_ROUNDS[2])
+    swiss_9[3] = (*SWISS[3][:4], (2, W, "0"), *LATER_ROUNDS[3])
+    expected = {1: 3, 2: 5, 3: 1, 4: 3, 5: 9, 6: 2, 7: 6, 8: 6}
+    expected |= {9: 14, 10: 9, 11: 13, 12: 14, 13: 16, 14: 9, 15: 9, 16: 6}
+    assert ranks_by_direct_encounter(swiss_9) == expected
 
 
 def test_exercise_26_direct_encounter_round_robin():
-    """Exercise 26, C.07 6: round robin §2.2. On 3.5, #1 beat #2 and #3 (ranks 1, 2=, 2=);
-    on 1.5, #6's forfeit win over #5 counts (ranks #6 4th, #5 5th, #4 6th)."""
-    de = find_tiebreak("DE")
-    leaders, last = frozenset({1, 2, 3}), frozenset({4, 5, 6})
-    found = {n: de.detail(ROUND_ROBIN_CONTEXT, n, leaders).value for n in leaders}
-    found |= {n: de.detail(ROUND_ROBIN_CONTEXT, n, last).value for n in last}
-    assert found == decimals({1: 2, 2: 0.5, 3: 0.5, 4: 0.5, 5: 1, 6: 1.5})
+    """Exercise 26, C.07 6: round robin §2.2. On 3.5, #1 beat #2 and #3 who drew; on 1.5,
+    #6's forfeit win over #5 counts, so #6 is 4th, #5 (who beat #4) 5th, #4 6th."""
+    assert ranks_by_direct_encounter(ROUND_ROBIN) == {1: 1, 2: 2, 3: 2, 4: 6, 5: 5, 6: 4}
 
 
 def test_exercise_28_games_won():
