@@ -152,6 +152,9 @@ class EventArchive(EventScoped):
     @extend_schema(
         responses={
             (200, "application/zip"): bytes,
+            400: OpenApiResponse(
+                description="A team competition, which the archive format does not hold yet."
+            ),
             403: OpenApiResponse(description="The user does not organize this event."),
         }
     )

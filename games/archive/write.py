@@ -17,9 +17,11 @@ from django.contrib.auth.models import AbstractBaseUser
 from django.core.serializers.json import DjangoJSONEncoder
 from django.db.models import Model
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from games import archive as fmt
 from games.models import Dispute, GameRecord
+from games.services.errors import ArchiveError
 from tournaments.access import player_access
 from tournaments.documents.models import Document
 from tournaments.models import (
@@ -54,6 +56,12 @@ EVENT_FIELDS = (
     "first_colour",
     "ballot_policy",
     "published",
+    "language",
+    "withdrawal_rule",
+    "rating_policy",
+    "rating_list_date",
+    "rating_k",
+    "rating_groups",
 )
 PLAYER_FIELDS = (
     "first_name",
@@ -71,6 +79,7 @@ REGISTRATION_FIELDS = (
     "joined_round",
     "missed_rounds_half_point",
     "withdrawn_from_round",
+    "rating_source",
 )
 CARD_FIELDS = (
     "number",
@@ -118,7 +127,17 @@ def username(user: AbstractBaseUser | None) -> str | None:
 
 
 def event_archive(*, event: Event, user: AbstractBaseUser) -> bytes:
-    """The archive of ``event`` as ``user`` may read it: a zip file's bytes."""
+    """The archive of ``event`` as ``user`` may read it: a zip file's bytes. A team
+    competition is refused (ArchiveError): the format holds no teams, rosters or lineups, and
+    an archive without them would lose the event."""
+    if hasattr(event, "team_competition"):
+        raise ArchiveError(
+            _(
+                "%(event)s is a team competition: its teams, rosters and lineups are not in "
+                "the archive format yet, so it cannot be archived without losing them."
+            )
+            % {"event": event}
+        )
     files: dict[str, bytes] = {}
     registrations = list(
         Registration.objects.filter(event=event)

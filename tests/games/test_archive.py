@@ -31,7 +31,10 @@ from tournaments.models import (
     Game,
     Pairing,
     Player,
+    Rating,
     RoundStatus,
+    Team,
+    TeamMatch,
 )
 from tournaments.selectors import standings_get
 from tournaments.services import rounds
@@ -101,7 +104,7 @@ def _state(event: Event) -> dict:
 
 def test_round_trip_into_an_empty_database(demo):
     organizer = demo
-    events = list(Event.objects.order_by("slug"))
+    events = list(Event.objects.filter(team_competition__isnull=True).order_by("slug"))
     archives = {e.slug: event_archive(event=e, user=organizer) for e in events}
     before = {e.slug: _state(e) for e in events}
     assert before["demo-english-ballot"]["documents"], "the demo's standings PDF is missing"
@@ -109,7 +112,8 @@ def test_round_trip_into_an_empty_database(demo):
 
     for document in Document.objects.all():
         default_storage.delete(document.file.name)
-    for model in (BallotDraw, Game, Pairing, Event, Player):  # the protected rows first
+    protected_first = (TeamMatch, Team, Rating, BallotDraw, Game, Pairing, Event, Player)
+    for model in protected_first:
         model.objects.all().delete()
 
     for slug, data in archives.items():
@@ -119,6 +123,12 @@ def test_round_trip_into_an_empty_database(demo):
         archive_import(archive=archive, user=organizer, slug=preview.slug)
     after = {e.slug: _state(e) for e in Event.objects.order_by("slug")}
     assert after == before
+
+
+def test_a_team_competition_is_refused_not_archived_without_its_teams(demo):
+    league = Event.objects.get(team_competition__isnull=False)
+    with pytest.raises(ArchiveError, match="team competition"):
+        event_archive(event=league, user=demo)
 
 
 @pytest.fixture

@@ -21,7 +21,16 @@ from rest_framework.authtoken.models import Token
 from tests.factories import PlayerFactory, event_with_players
 from tests.tournaments.test_admin import form_data
 from tournaments.documents import services as documents
-from tournaments.models import BallotCard, BallotDeck, Event, Game, Player, Registration, Round
+from tournaments.models import (
+    BallotCard,
+    BallotDeck,
+    Event,
+    Game,
+    Player,
+    Registration,
+    Round,
+    Team,
+)
 from tournaments.services import ballots
 
 pytestmark = pytest.mark.django_db
@@ -128,6 +137,9 @@ def _template(model, sample):
         return Player.objects.get(last_name="Spare")
     if model is Registration:
         return Registration.objects.filter(event__rounds__isnull=True).order_by("pk").first()
+    if model is Team:  # one with no match and no roster (a played team's matches keep it)
+        number = max(Team.objects.filter(event=sample.event).values_list("number", flat=True))
+        return Team.objects.create(event=sample.event, number=number + 1, name="Spare team")
     return sample
 
 
