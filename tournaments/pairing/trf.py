@@ -38,13 +38,15 @@ from dataclasses import dataclass, field, replace
 from decimal import Decimal, InvalidOperation
 from typing import Literal
 
-from tournaments.pairing.dutch import XXS_FIELDS, forfeit_colour, tenths
+from tournaments.pairing.dutch_input import DutchRules, forfeit_colour, tenths
+from tournaments.pairing.dutch_py4swiss import XXS_FIELDS
 from tournaments.pairing.ordering import draughts_order
 from tournaments.pairing.types import (
     BYE_CODES,
     RESULT_CODES,
     Colour,
     Competitor,
+    ForbiddenPairing,
     RoundResult,
     ScoringSystem,
     TournamentState,
@@ -65,6 +67,13 @@ TRF_DEFAULT_SCORING = ScoringSystem(
     zero_bye=Decimal(0),
     full_bye=Decimal("1"),
 )
+#: Record 092 (type of tournament) for each text of C.04.3, as bbpPairings 6.0.0 writes the
+#: 2026 text; a file without a known value is paired by the text the caller chooses.
+TRF_092: dict[DutchRules, str] = {
+    DutchRules.FIDE_2026: "FIDE_DUTCH_2025",
+    DutchRules.PRE_2026: "FIDE_DUTCH",
+}
+_RULES_092 = {text: rules for rules, text in TRF_092.items()}
 _BB_FIELDS = {
     "BBW": "win",
     "BBD": "draw",
@@ -109,11 +118,13 @@ class TrfEvent:
 @dataclass(frozen=True)
 class TrfDocument:
     """What :func:`trf_loads` reads: the state, the event records, and the ordering the
-    file asks for (``XXC rank``: pair by the order of the player lines)."""
+    file asks for (``XXC rank``: pair by the order of the player lines), and the text of
+    C.04.3 its record 092 names (``None`` when it names none we know)."""
 
     state: TournamentState
     event: TrfEvent = field(default_factory=TrfEvent)
     by_rank: bool = False
+    rules: DutchRules | None = None
 
 
 def trf_dumps(
@@ -121,15 +132,22 @@ def trf_dumps(
     *,
     event: TrfEvent = TrfEvent(),
     ordering: Literal["fide", "draughts"] = "fide",
+    rules: DutchRules | None = None,
+    played: int | None = None,
 ) -> str:
     """The state as TRF-2026 text with JaVaFo/bbpPairings records (see module doc).
 
     With ``ordering="draughts"`` the player lines come in the draughts order for the next
     round and ``XXC`` says ``rank``, so an engine pairs exactly as :func:`pair_dutch` with
     ``ordering="draughts"``.
+
+    ``rules`` names the text of C.04.3 the event is paired by (record 092, :data:`TRF_092`).
+    ``played`` is the number of rounds to write (by default every round in which anyone was
+    paired, see :func:`next_round`); a bye recorded for the round after it is written too.
     """
     scoring = state.scoring
-    played = next_round(state) - 1
+    if played is None:
+        played = next_round(state) - 1
     competitors = {c.number: c for c in state.competitors}
     if ordering == "draughts":
         order = draughts_order(state, after_round=played)
@@ -143,7 +161,7 @@ def trf_dumps(
         ("042", event.start_date),
         ("052", event.end_date),
         ("062", str(len(competitors))),
-        ("092", "Swiss system"),
+        ("092", TRF_092[rules] if rules else "Swiss system"),
         ("102", event.chief_arbiter),
     ):
         if value:
@@ -153,7 +171,7 @@ def trf_dumps(
         lines.append("132" + " " * 88 + dates)
     lines.append(f"142 {state.total_rounds}")
     lines.append(f"152 {'W' if state.first_colour is Colour.WHITE else 'B'}")
-    if _fits_162(scoring):
+    if fits_record_162(scoring):
         parts = [
             f"{symbol}{_points(getattr(scoring, names[0])):>4}"
             for symbol, names in _162_FIELDS.items()
@@ -176,6 +194,10 @@ def trf_dumps(
         lines.append(f"240 {code} {round_number:03d} " + " ".join(f"{n:4d}" for n in numbers))
     pairs = sorted(tuple(sorted(pair)) for pair in state.forbidden_pairs)
     lines.extend(f"260 001 {state.total_rounds:03d} {a:4d} {b:4d}" for a, b in pairs)
+    for ranged in state.forbidden_ranges:
+        numbers = " ".join(f"{n:4d}" for n in sorted(ranged.players))
+        lines.append(f"260 {ranged.first_round:03d} {ranged.last_round:03d} {numbers}")
+    pairs = sorted(tuple(sorted(pair)) for pair in state.forbidden_in(played + 1))
 
     lines.append(f"XXR {state.total_rounds}")
     colour = "white1" if state.first_colour is Colour.WHITE else "black1"
@@ -201,7 +223,8 @@ def next_round(state: TournamentState) -> int:
     return max(paired, default=0) + 1
 
 
-def _fits_162(scoring: ScoringSystem) -> bool:
+def fits_record_162(scoring: ScoringSystem) -> bool:
+    """Whether record 162 can hold ``scoring``: one value per class W, D, L, A, P."""
     return all(
         len({getattr(scoring, name) for name in names}) == 1 for names in _162_FIELDS.values()
     )
@@ -253,8 +276,12 @@ def trf_loads(text: str) -> TrfDocument:
     total_rounds: int | None = None
     first_colour = Colour.WHITE
     by_rank = False
+    rules: DutchRules | None = None
     scoring = TRF_DEFAULT_SCORING
     forbidden: set[frozenset[int]] = set()
+    ranges: list[tuple[int, int, frozenset[int]]] = []
+    bb_points: dict[str, Decimal] = {}
+    system_declared = False
     dat: dict[tuple[int, str], str] = {}
     planned_byes: list[tuple[str, int, int]] = []
     simple = {"012": "name", "022": "city", "032": "federation", "042": "start_date"}
@@ -272,6 +299,8 @@ def trf_loads(text: str) -> TrfDocument:
                 event[simple[code]] = content.strip()
             elif code == "132":
                 event["round_dates"] = _read_dates(line)
+            elif code == "092":
+                rules = _RULES_092.get(content.strip().upper(), rules)
             elif code in {"142", "XXR"}:
                 total_rounds = int(content.strip())
             elif code == "152":
@@ -285,18 +314,20 @@ def trf_loads(text: str) -> TrfDocument:
                     first_colour = Colour.WHITE
             elif code == "162":
                 scoring = _read_162(line, scoring)
+                system_declared = True
             elif code == "XXS":
                 scoring = _read_xxs(content, scoring)
+                system_declared = True
             elif code in _BB_FIELDS:
-                scoring = replace(scoring, **{_BB_FIELDS[code]: Decimal(content.strip())})
+                bb_points[code] = Decimal(content.strip())
             elif code == "240":
                 bye_code, round_text, *numbers = content.split()
                 if bye_code not in {"F", "H", "Z"}:
                     raise ValueError(f"bye type {bye_code!r} is not F, H or Z")
                 planned_byes.extend((bye_code, int(round_text), int(n)) for n in numbers)
             elif code == "260":
-                numbers = [int(n) for n in line[12:].split()]
-                forbidden |= _all_pairs(numbers)
+                first, last = int(line[4:7]), int(line[8:11] or 0)
+                ranges.append((first, last or first, frozenset(int(n) for n in line[12:].split())))
             elif code == "XXP":
                 forbidden |= _all_pairs([int(n) for n in content.split()])
             elif code == "DAT":
@@ -307,6 +338,7 @@ def trf_loads(text: str) -> TrfDocument:
                 raise
             raise TrfError(f"malformed {code} record ({error})", line=index, text=line) from None
 
+    scoring = _with_bb(scoring, bb_points, implied=not system_declared)
     competitors = [_read_player(index, line, scoring, dat) for index, line in players]
     competitors = [_with_byes(c, planned_byes, scoring) for c in competitors]
     numbers = sorted(c.number for c in competitors)
@@ -315,14 +347,24 @@ def trf_loads(text: str) -> TrfDocument:
         raise TrfError("pairing number repeated", line=0, text=str(duplicate))
     if total_rounds is None:
         total_rounds = max((r.round for c in competitors for r in c.results), default=0)
+    kept: list[ForbiddenPairing] = []
+    for first, last, players in ranges:
+        if first <= 1 and last >= total_rounds:
+            forbidden |= _all_pairs(sorted(players))
+        else:
+            try:
+                kept.append(ForbiddenPairing(players, first, last))
+            except ValueError as error:
+                raise TrfError(str(error), line=0, text="260") from None
     state = TournamentState(
         competitors=tuple(sorted(competitors, key=lambda c: c.number)),
         total_rounds=total_rounds,
         scoring=scoring,
         forbidden_pairs=frozenset(forbidden),
+        forbidden_ranges=tuple(kept),
         first_colour=first_colour,
     )
-    return TrfDocument(state, TrfEvent(**event), by_rank)
+    return TrfDocument(state, TrfEvent(**event), by_rank, rules)
 
 
 def _read_player(
@@ -406,6 +448,20 @@ def _read_162(line: str, scoring: ScoringSystem) -> ScoringSystem:
         changes |= dict.fromkeys(_162_FIELDS[symbol], value)
     if "win" in changes and not explicit_pab:
         changes["pairing_bye"] = changes["win"]
+    return replace(scoring, **changes)
+
+
+def _with_bb(scoring: ScoringSystem, points: dict[str, Decimal], *, implied: bool) -> ScoringSystem:
+    """The bbpPairings records applied as bbpPairings reads them: a forfeit win and a
+    full-point bye score ``BBW``, a half-point bye ``BBD``, and the pairing-allocated bye
+    ``BBU`` or, without it, ``BBW``; those implied values only when ``implied`` (no 162 or
+    ``XXS`` record states them)."""
+    changes: dict[str, Decimal] = {}
+    if implied and "BBW" in points:
+        changes |= dict.fromkeys(("forfeit_win", "full_bye", "pairing_bye"), points["BBW"])
+    if implied and "BBD" in points:
+        changes["half_bye"] = points["BBD"]
+    changes |= {_BB_FIELDS[code]: value for code, value in points.items()}
     return replace(scoring, **changes)
 
 

@@ -234,6 +234,28 @@ class Competitor:
 
 
 @dataclass(frozen=True)
+class ForbiddenPairing:
+    """Players who must not be paired together from ``first_round`` to ``last_round``
+    (TRF-2026 record 260; C.04.3 C.1 as applied from 1 February 2026 allows a range)."""
+
+    players: frozenset[int]
+    first_round: int
+    last_round: int
+
+    def __post_init__(self) -> None:
+        if len(self.players) < 2 or self.first_round < 1 or self.last_round < self.first_round:
+            raise ValueError(
+                f"a forbidden pairing needs two players and rounds first <= last, got "
+                f"{sorted(self.players)} in rounds {self.first_round}-{self.last_round}"
+            )
+
+    def pairs(self) -> frozenset[frozenset[int]]:
+        """Every two players of the record."""
+        ordered = sorted(self.players)
+        return frozenset(frozenset((a, b)) for i, a in enumerate(ordered) for b in ordered[i + 1 :])
+
+
+@dataclass(frozen=True)
 class TournamentState:
     """Everything the pure algorithms need to know about an event."""
 
@@ -242,6 +264,17 @@ class TournamentState:
     scoring: ScoringSystem = field(default_factory=ScoringSystem)
     forbidden_pairs: frozenset[frozenset[int]] = frozenset()
     first_colour: Colour = Colour.WHITE
+    #: Forbidden pairings that hold for some rounds only; ``forbidden_pairs`` hold in all.
+    forbidden_ranges: tuple[ForbiddenPairing, ...] = ()
+
+    def forbidden_in(self, round_number: int) -> frozenset[frozenset[int]]:
+        """The pairs that must not meet in ``round_number``."""
+        ranged = (
+            f.pairs()
+            for f in self.forbidden_ranges
+            if f.first_round <= round_number <= f.last_round
+        )
+        return self.forbidden_pairs.union(*ranged)
 
     def competitor(self, number: int) -> Competitor:
         """The competitor with pairing number ``number``; ``KeyError`` names it if absent."""
