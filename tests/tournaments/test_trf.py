@@ -163,18 +163,19 @@ def test_record_260_keeps_its_rounds_and_092_names_the_text():
             7,
             forbidden_pairs=frozenset({frozenset({1, 2})}),
             forbidden_ranges=(ForbiddenPairing(frozenset({3, 4}), 2, 3),),
+            rules=DutchRules.PRE_2026,
         ),
-        rules=DutchRules.PRE_2026,
     )
     assert "092 FIDE_DUTCH\n" in text
     assert "260 001 007    1    2" in text and "260 002 003    3    4" in text
     assert "XXP 1 2\n" in text and "XXP 3 4" not in text  # py4swiss: round 1 only
     document = trf_loads(text)
-    assert document.rules is DutchRules.PRE_2026
+    assert document.state.rules is DutchRules.PRE_2026
     assert document.state.forbidden_pairs == {frozenset({1, 2})}
     assert document.state.forbidden_ranges == (ForbiddenPairing(frozenset({3, 4}), 2, 3),)
     assert document.state.forbidden_in(2) == {frozenset({1, 2}), frozenset({3, 4})}
-    assert "092 FIDE_DUTCH_2025" in trf_dumps(document.state, rules=DutchRules.FIDE_2026)
+    later = replace(document.state, rules=DutchRules.FIDE_2026)
+    assert "092 FIDE_DUTCH_2025" in trf_dumps(later)
 
 
 def test_default_point_system_is_trf_s():

@@ -5,8 +5,6 @@ Nothing here imports Django: ``python -m tournaments.pairing`` runs without sett
 
 from tournaments.pairing.berger import berger_table, double_round_robin
 from tournaments.pairing.dutch import (
-    DUTCH_RULES_TITLES,
-    DutchRules,
     Explanation,
     NoPairingError,
     PairingError,
@@ -19,6 +17,7 @@ from tournaments.pairing.types import (
     ByeKind,
     Colour,
     Competitor,
+    DutchRules,
     ForbiddenPairing,
     Pair,
     RoundResult,
@@ -28,7 +27,6 @@ from tournaments.pairing.types import (
 
 __all__ = [
     "DRAUGHTS_ORDERING_DESCRIPTION",
-    "DUTCH_RULES_TITLES",
     "ByeKind",
     "Colour",
     "Competitor",

@@ -103,12 +103,11 @@ def _dutch(
         print(f"error: cannot read {source}: {error.strerror}", file=sys.stderr)
         return EXIT_FILE
     try:
-        document = trf_loads(text)
-        state = document.state
+        state = trf_loads(text).state
         arguments = {
             "round_number": next_round(state),
             "ordering": "draughts" if draughts else "fide",
-            "rules": rules or document.rules or DutchRules.FIDE_2026,
+            "rules": rules,
         }
         if explain:
             explanations = explain_dutch(state, **arguments)

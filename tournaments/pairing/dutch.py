@@ -21,19 +21,16 @@ from decimal import Decimal
 from tournaments.i18n import gettext_noop
 from tournaments.pairing.dutch_gacrux import boards_2026, pair_2026
 from tournaments.pairing.dutch_input import (
-    DUTCH_RULES_TITLES,
-    DutchRules,
     NoPairingError,
     Ordering,
     PairingError,
     round_input,
 )
 from tournaments.pairing.dutch_py4swiss import pair_pre_2026
-from tournaments.pairing.types import Pair, TournamentState
+from tournaments.pairing.types import DutchRules, Pair, TournamentState
 
 __all__ = [
     "COLOUR_RULE_TEXTS",
-    "DUTCH_RULES_TITLES",
     "DutchRules",
     "Explanation",
     "Float",
@@ -42,6 +39,7 @@ __all__ = [
     "PairingError",
     "explain_dutch",
     "pair_dutch",
+    "text_of",
 ]
 
 
@@ -53,9 +51,10 @@ def pair_dutch(
     half_point_byes: frozenset[int] = frozenset(),
     zero_point_byes: frozenset[int] = frozenset(),
     ordering: Ordering = "fide",
-    rules: DutchRules = DutchRules.FIDE_2026,
+    rules: DutchRules | None = None,
 ) -> list[Pair]:
-    """Pair round ``round_number`` by the FIDE Dutch system (C.04.3) in the text ``rules``.
+    """Pair round ``round_number`` by the FIDE Dutch system (C.04.3) in the text ``rules``
+    (by default the state's, and the 2026 text when the state states none).
 
     ``state`` holds the results of rounds ``1 .. round_number - 1``; a competitor may also
     hold a bye for ``round_number`` itself (``H``, ``Z`` or ``F``, e.g. a requested bye
@@ -80,9 +79,14 @@ def pair_dutch(
     if not rows.to_pair(round_number):
         return []
     by_rank = ordering == "draughts"
-    if DutchRules(rules) is DutchRules.PRE_2026:
+    if text_of(state, rules) is DutchRules.PRE_2026:
         return pair_pre_2026(state, rows, round_number=round_number, by_rank=by_rank)
     return pair_2026(state, rows, round_number=round_number, by_rank=by_rank)
+
+
+def text_of(state: TournamentState, rules: DutchRules | None) -> DutchRules:
+    """The text to pair by: ``rules``, else the state's, else the 2026 text."""
+    return DutchRules(rules or state.rules or DutchRules.FIDE_2026)
 
 
 #: What each colour rule of C.04.3 (2026 text, E.1-E.5) says, as the engine names it.
@@ -134,14 +138,14 @@ def explain_dutch(
     half_point_byes: frozenset[int] = frozenset(),
     zero_point_byes: frozenset[int] = frozenset(),
     ordering: Ordering = "fide",
-    rules: DutchRules = DutchRules.FIDE_2026,
+    rules: DutchRules | None = None,
 ) -> list[Explanation]:
     """The boards of :func:`pair_dutch`, each with its :class:`Explanation`.
 
     Only the 2026 engine (gacrux) reports its colour rules and its brackets' criteria;
     py4swiss reports neither, so the pre-2026 text is refused with a :class:`PairingError`.
     """
-    if DutchRules(rules) is DutchRules.PRE_2026:
+    if text_of(state, rules) is DutchRules.PRE_2026:
         raise PairingError(
             "explanations need the 2026 engine: py4swiss, which pairs the pre-2026 text, "
             "does not report which criterion decided a float or a colour"

@@ -10,32 +10,12 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 from decimal import Decimal
-from enum import StrEnum
 from typing import Literal
 
-from tournaments.i18n import gettext_noop
 from tournaments.pairing.ordering import draughts_order
 from tournaments.pairing.types import Colour, RoundResult, TournamentState
 
 Ordering = Literal["fide", "draughts"]
-
-
-class DutchRules(StrEnum):
-    """The text of the FIDE Dutch system (C.04.3) an event is paired by.
-
-    FIDE approved a new text on 28 October 2025, applied from 1 February 2026; an event that
-    started under the earlier text keeps it to its last round.
-    """
-
-    FIDE_2026 = "2026"
-    PRE_2026 = "pre-2026"
-
-
-#: The name of each text as pages, admin and documents show it (translated where shown).
-DUTCH_RULES_TITLES: dict[DutchRules, str] = {
-    DutchRules.FIDE_2026: gettext_noop("FIDE Dutch, rules applied from 1 February 2026"),
-    DutchRules.PRE_2026: gettext_noop("FIDE Dutch, rules applied until 31 January 2026"),
-}
 
 
 class PairingError(ValueError):

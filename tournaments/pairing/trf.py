@@ -38,7 +38,7 @@ from dataclasses import dataclass, field, replace
 from decimal import Decimal, InvalidOperation
 from typing import Literal
 
-from tournaments.pairing.dutch_input import DutchRules, forfeit_colour, tenths
+from tournaments.pairing.dutch_input import forfeit_colour, tenths
 from tournaments.pairing.dutch_py4swiss import XXS_FIELDS
 from tournaments.pairing.ordering import draughts_order
 from tournaments.pairing.types import (
@@ -46,6 +46,7 @@ from tournaments.pairing.types import (
     RESULT_CODES,
     Colour,
     Competitor,
+    DutchRules,
     ForbiddenPairing,
     RoundResult,
     ScoringSystem,
@@ -118,13 +119,12 @@ class TrfEvent:
 @dataclass(frozen=True)
 class TrfDocument:
     """What :func:`trf_loads` reads: the state, the event records, and the ordering the
-    file asks for (``XXC rank``: pair by the order of the player lines), and the text of
-    C.04.3 its record 092 names (``None`` when it names none we know)."""
+    file asks for (``XXC rank``: pair by the order of the player lines). The text of C.04.3
+    its record 092 names is the state's ``rules``."""
 
     state: TournamentState
     event: TrfEvent = field(default_factory=TrfEvent)
     by_rank: bool = False
-    rules: DutchRules | None = None
 
 
 def trf_dumps(
@@ -132,7 +132,6 @@ def trf_dumps(
     *,
     event: TrfEvent = TrfEvent(),
     ordering: Literal["fide", "draughts"] = "fide",
-    rules: DutchRules | None = None,
     played: int | None = None,
 ) -> str:
     """The state as TRF-2026 text with JaVaFo/bbpPairings records (see module doc).
@@ -141,7 +140,7 @@ def trf_dumps(
     round and ``XXC`` says ``rank``, so an engine pairs exactly as :func:`pair_dutch` with
     ``ordering="draughts"``.
 
-    ``rules`` names the text of C.04.3 the event is paired by (record 092, :data:`TRF_092`).
+    Record 092 names the text of C.04.3 of the state's ``rules`` (:data:`TRF_092`).
     ``played`` is the number of rounds to write (by default every round in which anyone was
     paired, see :func:`next_round`); a bye recorded for the round after it is written too.
     """
@@ -161,7 +160,7 @@ def trf_dumps(
         ("042", event.start_date),
         ("052", event.end_date),
         ("062", str(len(competitors))),
-        ("092", TRF_092[rules] if rules else "Swiss system"),
+        ("092", TRF_092[state.rules] if state.rules else "Swiss system"),
         ("102", event.chief_arbiter),
     ):
         if value:
@@ -362,9 +361,10 @@ def trf_loads(text: str) -> TrfDocument:
         scoring=scoring,
         forbidden_pairs=frozenset(forbidden),
         forbidden_ranges=tuple(kept),
+        rules=rules,
         first_colour=first_colour,
     )
-    return TrfDocument(state, TrfEvent(**event), by_rank, rules)
+    return TrfDocument(state, TrfEvent(**event), by_rank)
 
 
 def _read_player(

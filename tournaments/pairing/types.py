@@ -25,6 +25,17 @@ class Colour(StrEnum):
         return Colour.BLACK if self is Colour.WHITE else Colour.WHITE
 
 
+class DutchRules(StrEnum):
+    """The text of the FIDE Dutch system (C.04.3) an event is paired by.
+
+    FIDE approved a new text on 28 October 2025, applied from 1 February 2026; an event that
+    started under the earlier text keeps it to its last round.
+    """
+
+    FIDE_2026 = "2026"
+    PRE_2026 = "pre-2026"
+
+
 class ByeKind(StrEnum):
     """Kinds of round without an opponent (FIDE C.04.1 and TRF16 codes ``U H Z F``)."""
 
@@ -266,6 +277,8 @@ class TournamentState:
     first_colour: Colour = Colour.WHITE
     #: Forbidden pairings that hold for some rounds only; ``forbidden_pairs`` hold in all.
     forbidden_ranges: tuple[ForbiddenPairing, ...] = ()
+    #: The text of C.04.3 the event is paired by (``None``: not stated, the 2026 text).
+    rules: DutchRules | None = None
 
     def forbidden_in(self, round_number: int) -> frozenset[frozenset[int]]:
         """The pairs that must not meet in ``round_number``."""
