@@ -37,6 +37,12 @@ PRE_2026_DISAGREEMENTS: frozenset[tuple[str, int]] = frozenset(
         ("t600571.trf", 9),
         ("t600620.trf", 9),
         ("t600759.trf", 2),
+        # found on 571 of the other tournaments (the same kinds)
+        ("t600265.trf", 2),
+        ("t600321.trf", 2),
+        ("t600360.trf", 6),
+        ("t600391.trf", 2),
+        ("t600605.trf", 8),
     }
 )
 
