@@ -5,7 +5,7 @@ BIN := $(VENV)/bin
 PORT ?= 8000
 STAMP := $(VENV)/.installed
 
-.PHONY: run install test explore lint bench load perft-deep perft-games corpus differential fuzz peers worker beat clean messages
+.PHONY: run install test explore lint bench load perft-deep perft-games corpus differential fuzz peers worker beat clean messages swiss-reference
 
 $(STAMP): requirements.txt
 	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -76,6 +76,11 @@ perft-games: install
 corpus: install
 	$(BIN)/python -m pytest tests/arbiter/test_corpus_replay.py tests/arbiter/test_pdn_corpus.py
 
+# Both Dutch texts against bbpPairings on every reference tournament of ../shared/data/swiss/
+# (971 paired by bbpPairings 6.0.0, 974 by 5.0.1; `make test` runs a sample).
+swiss-reference: install
+	SWISS_REFERENCE=all $(BIN)/python -m pytest tests/tournaments/test_swiss_reference.py -q
+
 # Fuzzing of the PDN reader, FEN and move parsers (hypothesis): prints the count of inputs
 # and the foreign exceptions (any exception other than the arbiter's own); exits 1 on one.
 FUZZ_INPUTS ?= 20000
@@ -90,6 +95,7 @@ bench: install peers
 	$(BIN)/python -m benchmarks.text_verdict
 	$(BIN)/python -m benchmarks.whole_files
 	$(BIN)/python -m benchmarks.pairing
+	$(BIN)/python -m benchmarks.swiss_engines --sizes 100 500 1000
 	$(BIN)/python -m benchmarks.standings_queries
 	$(BIN)/python -m benchmarks.team_standings
 	$(BIN)/python -m benchmarks.verify_round

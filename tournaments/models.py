@@ -21,7 +21,7 @@ from simple_history.models import HistoricalRecords
 # Django loads an app's models from its models module: importing the printed documents'
 # model here registers it in this app (label and table `tournaments_document`).
 from tournaments.documents.models import Document as Document
-from tournaments.pairing.types import ByeKind, Colour
+from tournaments.pairing.types import ByeKind, Colour, DutchRules
 from tournaments.scoring.matches import MATCH_POINTS_RULE, must_rank_on_match_points
 from tournaments.scoring.withdrawals import WithdrawalRule
 from tournaments.teams.models import (  # noqa: F401
@@ -237,12 +237,20 @@ class Rating(models.Model):
 class System(models.TextChoices):
     ROUND_ROBIN = "rr", _("round robin")
     DOUBLE_ROUND_ROBIN = "drr", _("double round robin")
-    SWISS = "swiss", _("Swiss (FIDE Dutch, rules until 31 January 2026)")
+    SWISS = "swiss", _("Swiss (FIDE Dutch)")
 
 
 class SwissOrdering(models.TextChoices):
     FIDE = "fide", _("FIDE (score, then rating, then name)")
     DRAUGHTS = "draughts", _("draughts (score, then pairing number)")
+
+
+#: The texts of C.04.3 by their names (FIDE applies the text approved on 28 October 2025
+#: from 1 February 2026).
+DUTCH_RULES_LABELS: dict[DutchRules, Promise] = {
+    DutchRules.FIDE_2026: _("FIDE Dutch, text applied from 1 February 2026"),
+    DutchRules.PRE_2026: _("FIDE Dutch, text applied until 31 January 2026"),
+}
 
 
 class Ranking(models.TextChoices):
@@ -323,6 +331,16 @@ class Event(models.Model):
     )
     swiss_ordering = models.CharField(
         _("Swiss ordering"), max_length=10, choices=SwissOrdering.choices, default="fide"
+    )
+    swiss_rules = models.CharField(
+        _("Swiss rules"),
+        max_length=8,
+        choices=labelled_choices(DUTCH_RULES_LABELS),
+        default=DutchRules.FIDE_2026.value,
+        help_text=_(
+            "The text of the FIDE Dutch system the Swiss is paired by; an event keeps the "
+            "text it started with."
+        ),
     )
     number_of_rounds = models.PositiveSmallIntegerField(
         _("number of rounds"),
@@ -485,6 +503,15 @@ class Event(models.Model):
             )
         ):
             raise ValidationError({"ranking": _(MATCH_POINTS_RULE)})
+        if self._changes_rules_after_pairing():
+            raise ValidationError(
+                {
+                    "swiss_rules": _(
+                        "A round is already paired: the event keeps the text of the Dutch "
+                        "system it started with."
+                    )
+                }
+            )
         if self.ballot_deck_id is not None and not self._deck_fits():
             raise ValidationError(
                 {
@@ -498,6 +525,14 @@ class Event(models.Model):
                     }
                 }
             )
+
+    def _changes_rules_after_pairing(self) -> bool:
+        """Whether the text of C.04.3 changes once a round is paired (C.04.3 applies one text
+        to a whole event; the migration kept the older text for events already running)."""
+        if self.pk is None or not self.rounds.exists():
+            return False
+        stored = type(self).objects.filter(pk=self.pk).values_list("swiss_rules", flat=True)
+        return stored.first() != self.swiss_rules
 
     def _deck_fits(self) -> bool:
         """A deck serves its own variant; a table marking a Brazilian subset (FMJD Drawing

@@ -20,6 +20,7 @@ from tournaments.models import (
     BallotCard,
     BallotDeck,
     BallotDraw,
+    ByeRequest,
     Event,
     Game,
     GameResult,
@@ -32,10 +33,12 @@ from tournaments.models import (
     System,
 )
 from tournaments.pairing.berger import berger_rounds
+from tournaments.pairing.dutch import Explanation, PairingError, explain_dutch
 from tournaments.pairing.types import (
     ByeKind,
     Colour,
     Competitor,
+    DutchRules,
     RoundResult,
     ScoringSystem,
     TournamentState,
@@ -167,6 +170,7 @@ def tournament_state(event: Event, *, up_to_round: int) -> TournamentState:
         forbidden_pairs=forbidden,
         first_colour=Colour(event.first_colour),
         annulled=frozenset(o.number for o in outcomes if o.annulled),
+        rules=DutchRules(event.swiss_rules),
     )
 
 
@@ -579,3 +583,55 @@ def event_slug_free(name: str, *, exclude_pk: int | None = None) -> str:
     while candidate in taken:
         candidate, number = f"{base}-{number}", number + 1
     return candidate
+
+
+@dataclass(frozen=True)
+class SwissRoundRequest:
+    """What round ``number`` of a Swiss is paired from: the state after the previous round,
+    the players kept out (not yet arrived, withdrawn) and those on a requested half-point
+    bye."""
+
+    state: TournamentState
+    absent: frozenset[int]
+    half_point_byes: frozenset[int]
+
+
+def swiss_round_request(
+    event: Event, number: int, registrations: dict[int, Registration] | None = None
+) -> SwissRoundRequest:
+    """The input of the Dutch system for round ``number`` of ``event`` (``registrations``:
+    the event's, by pairing number, when the caller has them)."""
+    if registrations is None:
+        registrations = {r.pairing_number: r for r in event.registrations.all()}
+    absent = frozenset(
+        r.pairing_number
+        for r in registrations.values()
+        if r.joined_round > number
+        or (r.withdrawn_from_round is not None and r.withdrawn_from_round <= number)
+    )
+    half = frozenset(
+        ByeRequest.objects.filter(registration__event=event, round_number=number).values_list(
+            "registration__pairing_number", flat=True
+        )
+    )
+    state = tournament_state(event, up_to_round=number - 1)
+    return SwissRoundRequest(state, absent, half - absent)
+
+
+def round_explanations(round_: Round) -> dict[tuple[int, int | None], Explanation]:
+    """What decided each board the engine makes for ``round_`` (a Swiss round), by
+    (white, black) pairing numbers; empty when the engine cannot explain (the pre-2026
+    text) or the round cannot be paired. A board edited by hand has no explanation."""
+    event = round_.event
+    request = swiss_round_request(event, round_.number)
+    try:
+        explanations = explain_dutch(
+            request.state,
+            round_number=round_.number,
+            absent=request.absent,
+            half_point_byes=request.half_point_byes,
+            ordering=event.swiss_ordering,
+        )
+    except PairingError:
+        return {}
+    return {(e.pair.white, e.pair.black): e for e in explanations}

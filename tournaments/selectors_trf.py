@@ -9,22 +9,34 @@ from django.db.models import Max
 
 from tournaments.models import Event, RoundStatus, SwissOrdering, System
 from tournaments.pairing.trf import TrfEvent, trf_dumps
+from tournaments.pairing.types import DutchRules
 from tournaments.selectors import standings_get, tournament_state
 
 #: TRF-2026 record 092 (the system in words) and 192 (its code in the TRF-2026 table of
 #: tournament types): round robins by the Berger tables (FIDE C.05 Annex 1), the Swiss by the
-#: FIDE Dutch rules in force until 31 January 2026 (docs/rules/tournaments.md §3.1), or by the
-#: draughts ordering, a Swiss of the event's own (docs/rules/tournaments.md §3.3).
+#: FIDE Dutch rules (the text the event chose, SWISS_RECORDS; docs/rules/tournaments.md §3.1),
+#: or by the draughts ordering, a Swiss of the event's own (docs/rules/tournaments.md §3.3).
 SYSTEM_RECORDS = {
     (System.ROUND_ROBIN, SwissOrdering.FIDE): ("Round robin (Berger tables)", "BERGER_ROUNDROBIN"),
     (System.DOUBLE_ROUND_ROBIN, SwissOrdering.FIDE): (
         "Double round robin (Berger tables)",
         "BERGER_DOUBLEROUNDROBIN",
     ),
-    (System.SWISS, SwissOrdering.FIDE): ("Swiss system (FIDE Dutch)", "FIDE_DUTCH_2017"),
     (System.SWISS, SwissOrdering.DRAUGHTS): (
         "Swiss system (FIDE Dutch, draughts ordering)",
         "CUSTOM_SWISS",
+    ),
+}
+
+#: The FIDE Dutch Swiss by the text of C.04.3 the event is paired by.
+SWISS_RECORDS = {
+    DutchRules.FIDE_2026: (
+        "Swiss system (FIDE Dutch, rules applied from 1 February 2026)",
+        "FIDE_DUTCH_2025",
+    ),
+    DutchRules.PRE_2026: (
+        "Swiss system (FIDE Dutch, rules in force until 31 January 2026)",
+        "FIDE_DUTCH_2017",
     ),
 }
 
@@ -46,7 +58,10 @@ def event_trf(event: Event) -> str:
     ranks = {row.number: row.rank for row in standings_get(event, after_round=after)}
     swiss = event.system == System.SWISS
     ordering = SwissOrdering(event.swiss_ordering) if swiss else SwissOrdering.FIDE
-    system, type_code = SYSTEM_RECORDS[(System(event.system), ordering)]
+    if swiss and ordering == SwissOrdering.FIDE:
+        system, type_code = SWISS_RECORDS[DutchRules(event.swiss_rules)]
+    else:
+        system, type_code = SYSTEM_RECORDS[(System(event.system), ordering)]
     return trf_dumps(
         state,
         event=TrfEvent(

@@ -225,6 +225,10 @@ def _rules(event: Event) -> list[str]:
             _("Players are ordered by the %(ordering)s rule.")
             % {"ordering": event.get_swiss_ordering_display()}
         )
+        rules.append(
+            _("Rounds are paired by the %(rules)s (FIDE C.04.3).")
+            % {"rules": event.get_swiss_rules_display()}
+        )
     rules.append(
         _("Each pairing plays %(games)s.") % {"games": event.get_games_per_pairing_display()}
     )

@@ -58,6 +58,7 @@ EVENT_FIELDS = (
     "published",
     "language",
     "withdrawal_rule",
+    "swiss_rules",
     "rating_policy",
     "rating_list_date",
     "rating_k",

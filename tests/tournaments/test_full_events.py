@@ -8,7 +8,7 @@ import pytest
 from tests.factories import PlayerFactory
 from tournaments import selectors
 from tournaments.models import Game, GameResult, Pairing, Round, System
-from tournaments.pairing.types import ByeKind
+from tournaments.pairing.types import ByeKind, DutchRules
 from tournaments.services import events, registrations, results, rounds
 
 pytestmark = pytest.mark.django_db
@@ -51,6 +51,7 @@ def test_swiss_with_byes_late_entry_withdrawal_forfeit_and_hand_edit(arbiter_use
         system=System.SWISS,
         number_of_rounds=4,
         tiebreaks=["WON", "PS"],
+        swiss_rules=DutchRules.PRE_2026,  # the boards below are the earlier text's
     )
     reg = {
         i + 1: registrations.registration_add(

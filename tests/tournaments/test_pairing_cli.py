@@ -157,3 +157,35 @@ def test_dutch_runs_without_django(tmp_path):
             str(len(expected)),
             *(f"{p.white} {p.black or 0}" for p in expected),
         ]
+
+
+def test_dutch_rules_choose_the_text(tmp_path, capsys):
+    """C9-draughts separates the texts ([C9] gives the 2026 bye to 1, the older one to 6)."""
+    source = FIXTURES / "c9_draughts.trf"
+    for rules, bye in (("2026", "1 0"), ("pre-2026", "6 0")):
+        assert main(["dutch", "--rules", rules, str(source), "-p"]) == 0
+        assert capsys.readouterr().out.splitlines()[-1] == bye
+    assert main(["dutch", str(source), "-p"]) == 0  # no 092 record: the 2026 text
+    assert capsys.readouterr().out.splitlines()[-1] == "1 0"
+
+
+def test_dutch_follows_the_text_record_092_names(tmp_path, capsys):
+    source = tmp_path / "in.trf"
+    source.write_text("092 FIDE_DUTCH\n" + (FIXTURES / "c9_draughts.trf").read_text())
+    assert main(["dutch", str(source), "-p"]) == 0
+    assert capsys.readouterr().out.splitlines()[-1] == "6 0"
+
+
+def test_dutch_explain_names_the_colour_rule_and_the_floats(capsys):
+    assert main(["dutch", str(FIXTURES / "c9_draughts.trf"), "-p", "--explain"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[:5] == ["4", "7 3", "5 2", "4 6", "1 0"]
+    assert lines[5].startswith("# 7-3: C.04.3 E.4: the higher-ranked player's preference")
+    assert "2 floats down from 4.0 to 2.0" in lines[6]
+    assert lines[8].startswith("# 1-bye: C.04.3 A.5") and "1 gets the bye on 2.0" in lines[8]
+
+
+def test_dutch_explain_is_refused_for_the_older_text(capsys):
+    source = FIXTURES / "c9_draughts.trf"
+    assert main(["dutch", "--rules", "pre-2026", str(source), "-p", "--explain"]) == 3
+    assert "explanations need the 2026 engine" in capsys.readouterr().err

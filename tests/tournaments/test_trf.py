@@ -11,8 +11,11 @@ from py4swiss.trf import TrfParser
 from tournaments.pairing import (
     Colour,
     Competitor,
+    DutchRules,
+    ForbiddenPairing,
     RoundResult,
     ScoringSystem,
+    TournamentState,
     TrfError,
     TrfEvent,
     pair_dutch,
@@ -137,9 +140,42 @@ def test_point_system_records():
     assert "XXS WW=2.0 BW=2.0 WD=1.0 BD=1.0 WL=0.0 BL=0.0 ZPB=0.0 HPB=1.0 FPB=2.0 PAB=2.0 " in fits
     assert "BBU  2.0" in fits and "XXR 3" in fits and "XXC white1" in fits
     odd = ScoringSystem(forfeit_win=Decimal(1))
-    text = trf_dumps(simulate(seed=1, players=4, rounds=3, played_rounds=1, scoring=odd).state)
+    older = DutchRules.PRE_2026  # the 2026 engine refuses a scoring 162 cannot hold
+    sim = simulate(seed=1, players=4, rounds=3, played_rounds=1, scoring=odd, rules=older)
+    text = trf_dumps(sim.state)
     assert "\n162 " not in text and "FW=1.0" in text
     assert trf_loads(text).state.scoring == odd
+
+
+def test_bbppairings_records_imply_the_byes_and_forfeits():
+    """bbpPairings: a forfeit win, a full-point bye and (without BBU) the pairing-allocated
+    bye score BBW; a half-point bye scores BBD."""
+    scoring = trf_loads("BBW  2.0\nBBD  1.0\n").state.scoring
+    assert (scoring.forfeit_win, scoring.full_bye, scoring.pairing_bye) == (2, 2, 2)
+    assert (scoring.draw, scoring.half_bye, scoring.forfeit_loss) == (1, 1, 0)
+    assert trf_loads("BBW  2.0\nBBU  1.0\n").state.scoring.pairing_bye == 1
+
+
+def test_record_260_keeps_its_rounds_and_092_names_the_text():
+    text = trf_dumps(
+        TournamentState(
+            tuple(Competitor(n, f"P{n}", 0) for n in (1, 2, 3, 4)),
+            7,
+            forbidden_pairs=frozenset({frozenset({1, 2})}),
+            forbidden_ranges=(ForbiddenPairing(frozenset({3, 4}), 2, 3),),
+            rules=DutchRules.PRE_2026,
+        ),
+    )
+    assert "092 FIDE_DUTCH\n" in text
+    assert "260 001 007    1    2" in text and "260 002 003    3    4" in text
+    assert "XXP 1 2\n" in text and "XXP 3 4" not in text  # py4swiss: round 1 only
+    document = trf_loads(text)
+    assert document.state.rules is DutchRules.PRE_2026
+    assert document.state.forbidden_pairs == {frozenset({1, 2})}
+    assert document.state.forbidden_ranges == (ForbiddenPairing(frozenset({3, 4}), 2, 3),)
+    assert document.state.forbidden_in(2) == {frozenset({1, 2}), frozenset({3, 4})}
+    later = replace(document.state, rules=DutchRules.FIDE_2026)
+    assert "092 FIDE_DUTCH_2025" in trf_dumps(later)
 
 
 def test_default_point_system_is_trf_s():

@@ -190,6 +190,7 @@ class EventAdmin(ScopedAdmin, AuditedAdmin):
                     "system",
                     "number_of_rounds",
                     "swiss_ordering",
+                    "swiss_rules",
                     "swap_last_two",
                     "games_per_pairing",
                     "first_colour",

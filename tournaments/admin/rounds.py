@@ -15,8 +15,9 @@ from tournaments.admin.history import AuditedAdmin
 from tournaments.admin.pages import object_or_404, render_page, report_refusal
 from tournaments.admin.scoping import ScopedAdmin
 from tournaments.forms import RoundResultsForm, game_field_names
-from tournaments.models import Game, Round, RoundStatus
-from tournaments.selectors import round_draws
+from tournaments.models import Game, Round, RoundStatus, System
+from tournaments.pairing.dutch import COLOUR_RULE_TEXTS, Explanation
+from tournaments.selectors import round_draws, round_explanations
 from tournaments.services.ballots import ballot_draw
 from tournaments.services.errors import StaleResultError, TournamentError
 from tournaments.services.results import result_record
@@ -31,6 +32,36 @@ from tournaments.services.rounds import (
 )
 
 _PLAYERS = ("white__player", "black__player")
+
+
+def _explanation_lines(explanation: Explanation | None) -> list[str]:
+    """One board's explanation in the page's language (C.04.3, as the engine tells it)."""
+    if explanation is None:
+        return []
+    lines = [_(COLOUR_RULE_TEXTS[explanation.colour_rule])]
+    for float_ in explanation.floats:
+        if float_.bracket is None:
+            lines.append(
+                _("No. %(player)s gets the pairing-allocated bye on %(points)s points.")
+                % {"player": float_.player, "points": float_.points}
+            )
+        else:
+            lines.append(
+                _("No. %(player)s floats down from %(points)s to %(bracket)s points.")
+                % {"player": float_.player, "points": float_.points, "bracket": float_.bracket}
+            )
+    if explanation.criteria:
+        criteria = ", ".join(f"{name} ({count})" for name, count in explanation.criteria)
+        lines.append(
+            _("Criteria its score bracket does not fully meet: %(criteria)s.")
+            % {"criteria": criteria}
+        )
+    return lines
+
+
+def _numbers(pairing) -> tuple[int, int | None]:
+    black = pairing.black.pairing_number if pairing.black_id else None
+    return (pairing.white.pairing_number, black)
 
 
 def _boards(round_: Round):
@@ -101,13 +132,26 @@ class RoundAdmin(ScopedAdmin, AuditedAdmin):
         can_change = self.has_change_permission(request, round_)
         is_draft = round_.status == RoundStatus.DRAFT
         warnings = round_warnings(round_) if is_draft else {}
+        can_explain = is_draft and round_.event.system == System.SWISS
+        explained = can_explain and "explain" in request.GET
+        explanations = round_explanations(round_) if explained else {}
+        boards = list(_boards(round_))
         return render_page(
             self,
             request,
             "tournaments/admin/round.html",
             title=str(round_),
             obj=round_,
-            boards=[(pairing, warnings.get(pairing.pk, [])) for pairing in _boards(round_)],
+            boards=[
+                (
+                    pairing,
+                    warnings.get(pairing.pk, []),
+                    _explanation_lines(explanations.get(_numbers(pairing))),
+                )
+                for pairing in boards
+            ],
+            can_explain=can_explain,
+            explained=explained,
             is_draft=is_draft,
             can_change=can_change,
             can_publish=can_change and round_.status == RoundStatus.DRAFT,

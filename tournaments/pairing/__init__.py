@@ -1,13 +1,14 @@
-"""Pure pairing algorithms: Berger tables, FIDE Dutch Swiss (through py4swiss), TRF files.
+"""Pure pairing algorithms: Berger tables, FIDE Dutch Swiss (both texts), TRF files.
 
 Nothing here imports Django: ``python -m tournaments.pairing`` runs without settings.
 """
 
 from tournaments.pairing.berger import berger_table, double_round_robin
 from tournaments.pairing.dutch import (
-    DUTCH_RULES_VERSION,
+    Explanation,
     NoPairingError,
     PairingError,
+    explain_dutch,
     pair_dutch,
 )
 from tournaments.pairing.ordering import DRAUGHTS_ORDERING_DESCRIPTION, draughts_order
@@ -16,6 +17,8 @@ from tournaments.pairing.types import (
     ByeKind,
     Colour,
     Competitor,
+    DutchRules,
+    ForbiddenPairing,
     Pair,
     RoundResult,
     ScoringSystem,
@@ -24,10 +27,12 @@ from tournaments.pairing.types import (
 
 __all__ = [
     "DRAUGHTS_ORDERING_DESCRIPTION",
-    "DUTCH_RULES_VERSION",
     "ByeKind",
     "Colour",
     "Competitor",
+    "DutchRules",
+    "Explanation",
+    "ForbiddenPairing",
     "NoPairingError",
     "Pair",
     "PairingError",
@@ -40,6 +45,7 @@ __all__ = [
     "berger_table",
     "double_round_robin",
     "draughts_order",
+    "explain_dutch",
     "pair_dutch",
     "trf_dumps",
     "trf_loads",

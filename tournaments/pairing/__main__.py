@@ -1,11 +1,16 @@
 """Command line, shaped like the FIDE pairing engines (JaVaFo, bbpPairings).
 
-``python -m tournaments.pairing dutch INPUT.trf -p [OUTPUT]``
+``python -m tournaments.pairing dutch [--rules 2026|pre-2026] INPUT.trf -p [OUTPUT] [--explain]``
     Pair the next round of the tournament in INPUT (TRF-2026 or JaVaFo TRF(x)) by the FIDE
-    Dutch system. OUTPUT (standard output when omitted) gets the number of pairs on its
-    first line, then one ``white black`` line per board; the pairing-allocated bye is
-    ``number 0``. ``--draughts`` pairs with the draughts ordering. Byes already recorded for
-    the round (H/Z/F in the player lines or 240 records) keep those players out.
+    Dutch system, in the text ``--rules`` names: ``2026`` (applied from 1 February 2026) or
+    ``pre-2026`` (applied until 31 January 2026); without it, the text the file's record
+    092 names, and ``2026`` if it names none. OUTPUT (standard output when omitted) gets the
+    number of pairs on its first line, then one ``white black`` line per board; the
+    pairing-allocated bye is ``number 0``. ``--draughts`` pairs with the draughts ordering.
+    Byes already recorded for the round (H/Z/F in the player lines or 240 records) keep
+    those players out. ``--explain`` (2026 text only) writes, after the pairs, one line per
+    board: the colour rule of C.04.3 E.1-E.5 that decided its colours, the players paired
+    outside their score, and the criteria its score bracket did not fully meet.
 
 ``python -m tournaments.pairing berger N [--double [--swap-last-two]]``
     Print the FIDE Berger table for N players, one line per round, white first:
@@ -24,7 +29,15 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from tournaments.pairing.berger import berger_table, double_round_robin
-from tournaments.pairing.dutch import NoPairingError, PairingError, pair_dutch
+from tournaments.pairing.dutch import (
+    COLOUR_RULE_TEXTS,
+    DutchRules,
+    Explanation,
+    NoPairingError,
+    PairingError,
+    explain_dutch,
+    pair_dutch,
+)
 from tournaments.pairing.trf import TrfError, next_round, trf_loads
 from tournaments.pairing.types import Pair
 
@@ -40,6 +53,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     dutch.add_argument("input", type=Path)
     dutch.add_argument("-p", dest="output", nargs="?", const="-", required=True)
     dutch.add_argument("--draughts", action="store_true", help="draughts ordering")
+    dutch.add_argument(
+        "--rules",
+        choices=[r.value for r in DutchRules],
+        help="the text of C.04.3 (default: the file's record 092, else 2026)",
+    )
+    dutch.add_argument(
+        "--explain", action="store_true", help="say what decided each float and colour"
+    )
     berger = commands.add_parser("berger", help="print the Berger table for N players")
     berger.add_argument("players", type=int)
     berger.add_argument("--double", action="store_true", help="double round robin")
@@ -47,7 +68,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if args.command == "berger":
         return _berger(args.players, double=args.double, swap_last_two=args.swap_last_two)
-    return _dutch(args.input, args.output, draughts=args.draughts)
+    return _dutch(
+        args.input,
+        args.output,
+        draughts=args.draughts,
+        rules=DutchRules(args.rules) if args.rules else None,
+        explain=args.explain,
+    )
 
 
 def _berger(players: int, *, double: bool, swap_last_two: bool) -> int:
@@ -67,7 +94,9 @@ def _board(pair: Pair) -> str:
     return f"{pair.white}-{'bye' if pair.black is None else pair.black}"
 
 
-def _dutch(source: Path, output: str, *, draughts: bool) -> int:
+def _dutch(
+    source: Path, output: str, *, draughts: bool, rules: DutchRules | None, explain: bool
+) -> int:
     try:
         text = source.read_text(encoding="utf-8")
     except OSError as error:
@@ -75,11 +104,17 @@ def _dutch(source: Path, output: str, *, draughts: bool) -> int:
         return EXIT_FILE
     try:
         state = trf_loads(text).state
-        pairs = pair_dutch(
-            state,
-            round_number=next_round(state),
-            ordering="draughts" if draughts else "fide",
-        )
+        arguments = {
+            "round_number": next_round(state),
+            "ordering": "draughts" if draughts else "fide",
+            "rules": rules,
+        }
+        if explain:
+            explanations = explain_dutch(state, **arguments)
+            pairs = [e.pair for e in explanations]
+        else:
+            explanations = []
+            pairs = pair_dutch(state, **arguments)
     except TrfError as error:
         print(f"error: {source}: {error}", file=sys.stderr)
         return EXIT_INVALID
@@ -90,12 +125,28 @@ def _dutch(source: Path, output: str, *, draughts: bool) -> int:
         print(f"error: {error}", file=sys.stderr)
         return EXIT_INVALID
     lines = [str(len(pairs))] + [f"{p.white} {p.black or 0}" for p in pairs]
+    lines += [explanation_line(e) for e in explanations]
     content = "\n".join(lines) + "\n"
     if output == "-":
         sys.stdout.write(content)
     else:
         Path(output).write_text(content, encoding="utf-8")
     return 0
+
+
+def explanation_line(explanation: Explanation) -> str:
+    """One board's explanation as a line of text (English; pages translate their own)."""
+    pair = explanation.pair
+    parts = [f"{pair.white}-{pair.black or 'bye'}: {COLOUR_RULE_TEXTS[explanation.colour_rule]}"]
+    for float_ in explanation.floats:
+        if float_.bracket is None:
+            parts.append(f"{float_.player} gets the bye on {float_.points} points")
+        else:
+            parts.append(f"{float_.player} floats down from {float_.points} to {float_.bracket}")
+    if explanation.criteria:
+        unmet = ", ".join(f"{name} ({count})" for name, count in explanation.criteria)
+        parts.append(f"bracket criteria not fully met: {unmet}")
+    return "# " + "; ".join(parts)
 
 
 if __name__ == "__main__":

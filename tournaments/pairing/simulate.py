@@ -11,7 +11,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, replace
 
-from tournaments.pairing.dutch import Ordering, pair_dutch
+from tournaments.pairing.dutch import DutchRules, Ordering, pair_dutch
 from tournaments.pairing.types import (
     Colour,
     Competitor,
@@ -61,8 +61,10 @@ def simulate(
     forfeit_rate: float = 0.0,
     ordering: Ordering = "fide",
     first_colour: Colour = Colour.WHITE,
+    rules: DutchRules = DutchRules.FIDE_2026,
 ) -> SimulatedTournament:
-    """Play ``played_rounds`` (default: all ``rounds``) rounds of a random Swiss event."""
+    """Play ``played_rounds`` (default: all ``rounds``) rounds of a random Swiss event,
+    paired by the text ``rules`` of C.04.3."""
     rng = random.Random(seed)
     scoring = scoring or ScoringSystem()
     ratings = sorted((rng.randint(1200, 2500) for _ in range(players)), reverse=True)
@@ -98,6 +100,7 @@ def simulate(
             absent=absent,
             half_point_byes=half,
             ordering=ordering,
+            rules=rules,
         )
         requests.append(RoundRequest(round_number, absent, half, tuple(pairs)))
         for number in absent:

@@ -54,7 +54,8 @@ from decimal import Decimal, InvalidOperation
 from typing import Literal
 
 from tournaments.export_text import one_line
-from tournaments.pairing.dutch import XXS_FIELDS, forfeit_colour, tenths
+from tournaments.pairing.dutch_input import forfeit_colour, tenths
+from tournaments.pairing.dutch_py4swiss import XXS_FIELDS
 from tournaments.pairing.ordering import draughts_order
 from tournaments.pairing.types import (
     BYE_CODES,
@@ -62,6 +63,8 @@ from tournaments.pairing.types import (
     RESULT_CODES,
     Colour,
     Competitor,
+    DutchRules,
+    ForbiddenPairing,
     RoundResult,
     ScoringSystem,
     TournamentState,
@@ -83,6 +86,15 @@ TRF_DEFAULT_SCORING = ScoringSystem(
     zero_bye=Decimal(0),
     full_bye=Decimal("1"),
 )
+#: Record 092 (type of tournament) for each text of C.04.3, as bbpPairings 6.0.0 writes the
+#: 2026 text; a file without a known value is paired by the text the caller chooses.
+TRF_092: dict[DutchRules, str] = {
+    DutchRules.FIDE_2026: "FIDE_DUTCH_2025",
+    DutchRules.PRE_2026: "FIDE_DUTCH",
+}
+_RULES_092 = {text: rules for rules, text in TRF_092.items()} | {
+    "FIDE_DUTCH_2017": DutchRules.PRE_2026  # the 192 code of the text until 31 January 2026
+}
 _BB_FIELDS = {
     "BBW": "win",
     "BBD": "draw",
@@ -91,10 +103,6 @@ _BB_FIELDS = {
     "BBF": "forfeit_loss",
     "BBU": "pairing_bye",
 }
-#: What bbpPairings' BBW and BBD also give unless other records say otherwise: a forfeit win,
-#: a full-point bye and the pairing-allocated bye score a win, a half-point bye a draw (as in
-#: TRF-2026 record 162, where P defaults to W; the bbpPairings reference files' points agree).
-_BB_ALSO = {"BBW": ("forfeit_win", "full_bye", "pairing_bye"), "BBD": ("half_bye",)}
 _162_FIELDS = {
     "W": ("win", "forfeit_win", "full_bye"),
     "D": ("draw", "half_bye"),
@@ -134,7 +142,8 @@ class TrfEvent:
 @dataclass(frozen=True)
 class TrfDocument:
     """What :func:`trf_loads` reads: the state, the event records, and the ordering the
-    file asks for (``XXC rank``: pair by the order of the player lines)."""
+    file asks for (``XXC rank``: pair by the order of the player lines). The text of C.04.3
+    its record 092 names is the state's ``rules``."""
 
     state: TournamentState
     event: TrfEvent = field(default_factory=TrfEvent)
@@ -147,6 +156,7 @@ def trf_dumps(
     event: TrfEvent = TrfEvent(),
     ordering: Literal["fide", "draughts"] = "fide",
     ranks: Mapping[int, int] | None = None,
+    played: int | None = None,
 ) -> str:
     """The state as TRF-2026 text with JaVaFo/bbpPairings records (see module doc).
 
@@ -154,9 +164,14 @@ def trf_dumps(
     round and ``XXC`` says ``rank``, so an engine pairs exactly as :func:`pair_dutch` with
     ``ordering="draughts"``. ``ranks`` (pairing number -> place in the standings) fills the
     rank columns; without it a line's rank is its position in the file.
+
+    Record 092 names the text of C.04.3 of the state's ``rules`` (:data:`TRF_092`).
+    ``played`` is the number of rounds to write (by default every round in which anyone was
+    paired, see :func:`next_round`); a bye recorded for the round after it is written too.
     """
     scoring = state.scoring
-    played = next_round(state) - 1
+    if played is None:
+        played = next_round(state) - 1
     competitors = {c.number: c for c in state.competitors}
     if ordering == "draughts":
         order = draughts_order(state, after_round=played)
@@ -170,7 +185,7 @@ def trf_dumps(
         ("042", event.start_date),
         ("052", event.end_date),
         ("062", str(len(competitors))),
-        ("092", event.system),
+        ("092", event.system or (TRF_092[state.rules] if state.rules else "Swiss system")),
         ("102", event.chief_arbiter),
         ("192", event.type_code),
         ("202", ", ".join(code.replace("-", "/") for code in event.tiebreaks)),
@@ -182,7 +197,7 @@ def trf_dumps(
         lines.append("132" + " " * 88 + dates)
     lines.append(f"142 {state.total_rounds}")
     lines.append(f"152 {'W' if state.first_colour is Colour.WHITE else 'B'}")
-    if _fits_162(scoring):
+    if fits_record_162(scoring):
         parts = [
             f"{symbol}{_points(getattr(scoring, names[0])):>4}"
             for symbol, names in _162_FIELDS.items()
@@ -206,6 +221,10 @@ def trf_dumps(
         lines.append(f"240 {code} {round_number:03d} " + " ".join(f"{n:4d}" for n in numbers))
     pairs = sorted(tuple(sorted(pair)) for pair in state.forbidden_pairs)
     lines.extend(f"260 001 {state.total_rounds:03d} {a:4d} {b:4d}" for a, b in pairs)
+    for ranged in state.forbidden_ranges:
+        numbers = " ".join(f"{n:4d}" for n in sorted(ranged.players))
+        lines.append(f"260 {ranged.first_round:03d} {ranged.last_round:03d} {numbers}")
+    pairs = sorted(tuple(sorted(pair)) for pair in state.forbidden_in(played + 1))
 
     lines.append(f"XXR {state.total_rounds}")
     colour = "white1" if state.first_colour is Colour.WHITE else "black1"
@@ -231,7 +250,8 @@ def next_round(state: TournamentState) -> int:
     return max(paired, default=0) + 1
 
 
-def _fits_162(scoring: ScoringSystem) -> bool:
+def fits_record_162(scoring: ScoringSystem) -> bool:
+    """Whether record 162 can hold ``scoring``: one value per class W, D, L, A, P."""
     return all(
         len({getattr(scoring, name) for name in names}) == 1 for names in _162_FIELDS.values()
     )
@@ -296,14 +316,16 @@ def trf_loads(text: str, *, errors: list[TrfError] | None = None) -> TrfDocument
     total_rounds: int | None = None
     first_colour = Colour.WHITE
     by_rank = False
+    rules: DutchRules | None = None
     scoring = TRF_DEFAULT_SCORING
     forbidden: set[frozenset[int]] = set()
+    ranges: list[tuple[int, int, frozenset[int]]] = []
+    bb_points: dict[str, Decimal] = {}
+    system_declared = False
     dat: dict[tuple[int, str], str] = {}
     planned_byes: list[tuple[str, int, int]] = []
-    every_value_given = False  # an XXS record gives every value, BB* then only their own
-    bb_given: set[str] = set()  # values a BB* record gave: another's default does not change them
     simple = {"012": "name", "022": "city", "032": "federation", "042": "start_date"}
-    simple |= {"052": "end_date", "102": "chief_arbiter", "092": "system", "192": "type_code"}
+    simple |= {"052": "end_date", "102": "chief_arbiter"}
 
     def refuse(error: TrfError) -> None:
         if errors is None:
@@ -322,6 +344,12 @@ def trf_loads(text: str, *, errors: list[TrfError] | None = None) -> TrfDocument
                 event[simple[code]] = content.strip()
             elif code == "132":
                 event["round_dates"] = _read_dates(line)
+            elif code == "092":  # the system in words, or a code as bbpPairings writes it
+                event["system"] = content.strip()
+                rules = _RULES_092.get(content.strip().upper(), rules)
+            elif code == "192":  # the TRF-2026 code of the tournament type
+                event["type_code"] = content.strip()
+                rules = _RULES_092.get(content.strip().upper(), rules)
             elif code in {"142", "XXR"}:
                 total_rounds = int(content.strip())
             elif code == "152":
@@ -335,23 +363,20 @@ def trf_loads(text: str, *, errors: list[TrfError] | None = None) -> TrfDocument
                     first_colour = Colour.WHITE
             elif code == "162":
                 scoring = _read_162(line, scoring)
+                system_declared = True
             elif code == "XXS":
                 scoring = _read_xxs(content, scoring)
-                every_value_given = True
+                system_declared = True
             elif code in _BB_FIELDS:
-                own = _BB_FIELDS[code]
-                also = () if every_value_given else _BB_ALSO.get(code, ())
-                names = (own, *(name for name in also if name not in bb_given))
-                scoring = replace(scoring, **dict.fromkeys(names, Decimal(content.strip())))
-                bb_given.add(own)
+                bb_points[code] = Decimal(content.strip())
             elif code == "240":
                 bye_code, round_text, *numbers = content.split()
                 if bye_code not in {"F", "H", "Z"}:
                     raise ValueError(f"bye type {bye_code!r} is not F, H or Z")
                 planned_byes.extend((bye_code, int(round_text), int(n)) for n in numbers)
             elif code == "260":
-                numbers = [int(n) for n in line[12:].split()]
-                forbidden |= _all_pairs(numbers)
+                first, last = int(line[4:7]), int(line[8:11] or 0)
+                ranges.append((first, last or first, frozenset(int(n) for n in line[12:].split())))
             elif code == "XXP":
                 forbidden |= _all_pairs([int(n) for n in content.split()])
             elif code == "202":
@@ -365,6 +390,7 @@ def trf_loads(text: str, *, errors: list[TrfError] | None = None) -> TrfDocument
                 raise
             refuse(TrfError(f"malformed {code} record ({error})", line=index, text=line))
 
+    scoring = _with_bb(scoring, bb_points, implied=not system_declared)
     competitors = []
     seen: set[int] = set()
     for index, line in players:
@@ -380,11 +406,22 @@ def trf_loads(text: str, *, errors: list[TrfError] | None = None) -> TrfDocument
     competitors = [_with_byes(c, planned_byes, scoring) for c in competitors]
     if total_rounds is None:
         total_rounds = max((r.round for c in competitors for r in c.results), default=0)
+    kept: list[ForbiddenPairing] = []
+    for first, last, players in ranges:
+        if first <= 1 and last >= total_rounds:
+            forbidden |= _all_pairs(sorted(players))
+        else:
+            try:
+                kept.append(ForbiddenPairing(players, first, last))
+            except ValueError as error:
+                raise TrfError(str(error), line=0, text="260") from None
     state = TournamentState(
         competitors=tuple(sorted(competitors, key=lambda c: c.number)),
         total_rounds=total_rounds,
         scoring=scoring,
         forbidden_pairs=frozenset(forbidden),
+        forbidden_ranges=tuple(kept),
+        rules=rules,
         first_colour=first_colour,
     )
     return TrfDocument(state, TrfEvent(**event), by_rank)
@@ -500,6 +537,20 @@ def _read_162(line: str, scoring: ScoringSystem) -> ScoringSystem:
         changes |= dict.fromkeys(_162_FIELDS[symbol], value)
     if "win" in changes and not explicit_pab:
         changes["pairing_bye"] = changes["win"]
+    return replace(scoring, **changes)
+
+
+def _with_bb(scoring: ScoringSystem, points: dict[str, Decimal], *, implied: bool) -> ScoringSystem:
+    """The bbpPairings records applied as bbpPairings reads them: a forfeit win and a
+    full-point bye score ``BBW``, a half-point bye ``BBD``, and the pairing-allocated bye
+    ``BBU`` or, without it, ``BBW``; those implied values only when ``implied`` (no 162 or
+    ``XXS`` record states them)."""
+    changes: dict[str, Decimal] = {}
+    if implied and "BBW" in points:
+        changes |= dict.fromkeys(("forfeit_win", "full_bye", "pairing_bye"), points["BBW"])
+    if implied and "BBD" in points:
+        changes["half_bye"] = points["BBD"]
+    changes |= {_BB_FIELDS[code]: value for code, value in points.items()}
     return replace(scoring, **changes)
 
 

@@ -25,6 +25,17 @@ class Colour(StrEnum):
         return Colour.BLACK if self is Colour.WHITE else Colour.WHITE
 
 
+class DutchRules(StrEnum):
+    """The text of the FIDE Dutch system (C.04.3) an event is paired by.
+
+    FIDE approved a new text on 28 October 2025, applied from 1 February 2026; an event that
+    started under the earlier text keeps it to its last round.
+    """
+
+    FIDE_2026 = "2026"
+    PRE_2026 = "pre-2026"
+
+
 class ByeKind(StrEnum):
     """Kinds of round without an opponent (FIDE C.04.1 and TRF16 codes ``U H Z F``)."""
 
@@ -278,6 +289,28 @@ class Competitor:
 
 
 @dataclass(frozen=True)
+class ForbiddenPairing:
+    """Players who must not be paired together from ``first_round`` to ``last_round``
+    (TRF-2026 record 260; C.04.3 C.1 as applied from 1 February 2026 allows a range)."""
+
+    players: frozenset[int]
+    first_round: int
+    last_round: int
+
+    def __post_init__(self) -> None:
+        if len(self.players) < 2 or self.first_round < 1 or self.last_round < self.first_round:
+            raise ValueError(
+                f"a forbidden pairing needs two players and rounds first <= last, got "
+                f"{sorted(self.players)} in rounds {self.first_round}-{self.last_round}"
+            )
+
+    def pairs(self) -> frozenset[frozenset[int]]:
+        """Every two players of the record."""
+        ordered = sorted(self.players)
+        return frozenset(frozenset((a, b)) for i, a in enumerate(ordered) for b in ordered[i + 1 :])
+
+
+@dataclass(frozen=True)
 class TournamentState:
     """Everything the pure algorithms need to know about an event.
 
@@ -293,6 +326,19 @@ class TournamentState:
     forbidden_pairs: frozenset[frozenset[int]] = frozenset()
     first_colour: Colour = Colour.WHITE
     annulled: frozenset[int] = frozenset()
+    #: Forbidden pairings that hold for some rounds only; ``forbidden_pairs`` hold in all.
+    forbidden_ranges: tuple[ForbiddenPairing, ...] = ()
+    #: The text of C.04.3 the event is paired by (``None``: not stated, the 2026 text).
+    rules: DutchRules | None = None
+
+    def forbidden_in(self, round_number: int) -> frozenset[frozenset[int]]:
+        """The pairs that must not meet in ``round_number``."""
+        ranged = (
+            f.pairs()
+            for f in self.forbidden_ranges
+            if f.first_round <= round_number <= f.last_round
+        )
+        return self.forbidden_pairs.union(*ranged)
 
     def competitor(self, number: int) -> Competitor:
         """The competitor with pairing number ``number``; ``KeyError`` names it if absent."""

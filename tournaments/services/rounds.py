@@ -13,7 +13,6 @@ from simple_history.utils import bulk_create_with_history
 
 from tournaments.documents.services import documents_round_completed
 from tournaments.models import (
-    ByeRequest,
     Event,
     Game,
     GameResult,
@@ -27,7 +26,7 @@ from tournaments.pairing.berger import berger_table, double_round_robin
 from tournaments.pairing.criteria import colour_breach, had_allocated_bye, rematch
 from tournaments.pairing.dutch import PairingError, pair_dutch
 from tournaments.pairing.types import ByeKind, Colour, Pair, TournamentState
-from tournaments.selectors import event_total_rounds, tournament_state
+from tournaments.selectors import event_total_rounds, swiss_round_request, tournament_state
 from tournaments.services.errors import (
     PairingEditError,
     RoundPairingError,
@@ -171,24 +170,13 @@ def _round_robin_pairs(event: Event, number: int, players: int) -> list[Pair]:
 def _swiss_pairs(
     event: Event, number: int, registrations: dict[int, Registration]
 ) -> tuple[list[Pair], list[tuple[int, str]]]:
-    state = tournament_state(event, up_to_round=number - 1)
-    absent = frozenset(
-        r.pairing_number
-        for r in registrations.values()
-        if r.joined_round > number
-        or (r.withdrawn_from_round is not None and r.withdrawn_from_round <= number)
-    )
-    half = frozenset(
-        ByeRequest.objects.filter(registration__event=event, round_number=number).values_list(
-            "registration__pairing_number", flat=True
-        )
-    )
+    request = swiss_round_request(event, number, registrations)
     try:
         pairs = pair_dutch(
-            state,
+            request.state,
             round_number=number,
-            absent=absent,
-            half_point_byes=half - absent,
+            absent=request.absent,
+            half_point_byes=request.half_point_byes,
             ordering=event.swiss_ordering,
         )
     except PairingError as error:
@@ -196,7 +184,7 @@ def _swiss_pairs(
             _("%(event)s, round %(number)s: %(error)s")
             % {"event": event, "number": number, "error": error}
         ) from error
-    return pairs, [(n, ByeKind.HALF_POINT) for n in sorted(half - absent)]
+    return pairs, [(n, ByeKind.HALF_POINT) for n in sorted(request.half_point_byes)]
 
 
 def _save_pairings(

@@ -1,0 +1,101 @@
+"""The FIDE Dutch system as applied from 1 February 2026, through gacrux 1.11.65.
+
+gacrux (Otto Milvang, MIT, pure Python on networkx) implements C.04.3 as FIDE approved it on
+28 October 2025. It is given the round as a TRF-2026 file
+(:func:`tournaments.pairing.trf.trf_dumps` of the rows of
+:func:`~tournaments.pairing.dutch_input.round_input`), read by its own TRF reader, and paired
+by its Dutch engine; its answer carries, for each board, the colour rule that decided the
+colours (C.04.3 E.1-E.5) and, for each score bracket, the players who floated down, which
+:func:`explain_2026` turns into :class:`~tournaments.pairing.dutch_input.Explanation` values.
+
+gacrux reads the point system only from record 162 (W, D, L, A, P), so a scoring that 162
+cannot hold (see :func:`tournaments.pairing.trf.fits_record_162`) is refused rather than
+paired with the TRF defaults.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import replace
+from decimal import Decimal
+from typing import Any
+
+from gacrux.gacruxexeptions import GacruxError, GacruxNoLegalPairing
+from gacrux.pairingdutch import pairing_dutch
+from gacrux.trf2json import trf2json
+
+from tournaments.pairing.dutch_input import NoPairingError, PairingError, RoundInput
+from tournaments.pairing.trf import fits_record_162, trf_dumps
+from tournaments.pairing.types import Pair, TournamentState
+
+#: gacrux's name for its bracket record of a pairing's quality (C.04.3 C.1-C.21).
+Board = dict[str, Any]
+
+
+def boards_2026(
+    state: TournamentState, rows: RoundInput, *, round_number: int, by_rank: bool
+) -> tuple[list[Board], list[dict[str, Any]]]:
+    """gacrux's boards (in board order) and its score brackets for round ``round_number``."""
+    if not fits_record_162(state.scoring):
+        raise PairingError(
+            "the 2026 engine reads the point system from TRF-2026 record 162, which gives a "
+            "forfeit win and a full-point bye a win's points, a half-point bye a draw's and a "
+            f"zero-point bye a forfeit loss's; this scoring does not: {state.scoring}"
+        )
+    by_number = {c.number: c for c in state.competitors}
+    cut = replace(
+        state,
+        competitors=tuple(
+            replace(by_number[n], results=tuple(rows.rows[n])) for n in sorted(rows.rows)
+        ),
+    )
+    text = trf_dumps(cut, ordering="draughts" if by_rank else "fide", played=round_number - 1)
+    reader = trf2json()
+    try:
+        reader.parse_file(text, 0)
+        status = reader.chessjson["status"]
+        if status["code"] > 400:
+            raise PairingError(f"the 2026 engine cannot read the round: {status['error']}")
+        tournament = reader.get_tournament(1)
+        tournament["pairingSystem"] = ["dutch"]
+        tournament["maxMeets"] = 1
+        params = {"experimental": [], "verbose": 0, "top_color": "", "rank": by_rank}
+        engine = pairing_dutch(tournament, round_number, params)
+        brackets = engine.compute_pairing(False, 0)
+    except GacruxNoLegalPairing as error:
+        raise NoPairingError(
+            f"round {round_number} cannot be paired: no pairing satisfies the absolute "
+            f"criteria of C.04.3 (no rematch, at most one bye per player, colour limits): "
+            f"{error}"
+        ) from error
+    except GacruxError as error:
+        raise PairingError(f"the 2026 engine refused round {round_number}: {error}") from error
+    boards = [b for bracket in brackets for b in bracket["pairs"]]
+    return sorted(boards, key=_board_order(rows, round_number)), brackets
+
+
+def pair_2026(
+    state: TournamentState, rows: RoundInput, *, round_number: int, by_rank: bool
+) -> list[Pair]:
+    """Round ``round_number`` by C.04.3 as applied from 1 February 2026."""
+    boards, _ = boards_2026(state, rows, round_number=round_number, by_rank=by_rank)
+    return [Pair(b["w"], b["b"] or None) for b in boards]
+
+
+def _board_order(rows: RoundInput, round_number: int) -> Callable[[Board], tuple]:
+    """C.04.2 D.9: the score of the higher player, the sum of the scores, the rank of the
+    higher player (by the ordering paired); the pairing-allocated bye last."""
+    points = {
+        number: sum((r.points for r in row[: round_number - 1]), Decimal(0))
+        for number, row in rows.rows.items()
+    }
+    rank = {number: position for position, number in enumerate(rows.order)}
+
+    def key(board: Board) -> tuple:
+        if not board["b"]:
+            return (1, Decimal(0), Decimal(0), 0)
+        players = sorted((board["w"], board["b"]), key=lambda n: (-points[n], rank[n]))
+        higher = players[0]
+        return (0, -points[higher], -sum(points[n] for n in players), rank[higher])
+
+    return key
