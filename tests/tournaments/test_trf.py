@@ -65,7 +65,9 @@ def test_round_trip(seed):
             for c in _complete(sim.state).competitors
         ),
     )
-    event = TrfEvent(name="Open", city="Utrecht", round_dates=(dt.date(2025, 5, 1),))
+    event = TrfEvent(
+        name="Open", city="Utrecht", round_dates=(dt.date(2025, 5, 1),), system="Swiss system"
+    )
     document = trf_loads(trf_dumps(state, event=event))
     assert document.state == state
     assert document.event == event

@@ -8,6 +8,7 @@ import pytest
 from tests.factories import PlayerFactory, UserFactory
 from tournaments.models import Event, Game, GameResult, Ranking, Round, System
 from tournaments.pairing.trf import trf_loads
+from tournaments.pairing.types import DutchRules
 from tournaments.selectors import standings_get
 from tournaments.selectors_trf import event_trf
 from tournaments.services import events, registrations, results, rounds
@@ -175,7 +176,13 @@ def test_a_swiss_export_names_its_system_and_the_withdrawal():
     event = make_event(user, system=System.SWISS, players=6, number_of_rounds=4)
     play(event, user, rounds_to_play=3, withdraw=(2, 3))
     text = event_trf(event)
-    assert "092 Swiss system (FIDE Dutch)" in text and "192 FIDE_DUTCH_2017" in text
+    assert "092 Swiss system (FIDE Dutch, rules applied from 1 February 2026)" in text
+    assert "192 FIDE_DUTCH_2025" in text
+    assert trf_loads(text).state.rules == DutchRules.FIDE_2026  # the pairing command reads it
+    event.swiss_rules = DutchRules.PRE_2026
+    earlier = event_trf(event)
+    assert "192 FIDE_DUTCH_2017" in earlier
+    assert trf_loads(earlier).state.rules == DutchRules.PRE_2026
     assert "DAT 0002 WITHDRAWN 3" in text
     player = trf_loads(text).state.competitor(2)
     assert player.withdrawn_from_round == 3 and player.results[2].code == "Z"

@@ -46,7 +46,9 @@ def boards_2026(
     cut = replace(
         state,
         competitors=tuple(
-            replace(by_number[n], results=tuple(rows.rows[n])) for n in sorted(rows.rows)
+            # gacrux reads the id columns as FIDE's numbers; ids play no part in pairing.
+            replace(by_number[n], results=tuple(rows.rows[n]), fmjd_id="")
+            for n in sorted(rows.rows)
         ),
     )
     text = trf_dumps(cut, ordering="draughts" if by_rank else "fide", played=round_number - 1)

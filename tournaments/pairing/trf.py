@@ -134,7 +134,7 @@ class TrfEvent:
     end_date: str = ""
     chief_arbiter: str = ""
     round_dates: tuple[dt.date, ...] = ()
-    system: str = "Swiss system"
+    system: str = ""
     type_code: str = ""
     tiebreaks: tuple[str, ...] = ()
 
