@@ -670,7 +670,15 @@ LOOKUPS: dict[str, frozenset[str]] = {
     "tournaments_ballotcard": frozenset(
         {"deck", "barred", "brazilian", "code", "name", "moves", "notation"}
     ),
-    "tournaments_ballotdeck": frozenset({"variant", "builtin", "name", "owner", "event", "source"}),
+    "tournaments_ballotdeck": frozenset({"variant", "builtin", "owner", "event", "source"}),
+    "tournaments_ratinglist": frozenset({"source", "published", "file_name", "imported_at"}),
+    "tournaments_teamcompetition": frozenset(
+        {"boards", "event", "match_draw", "match_loss", "match_win", "primary"}
+    ),
+    "tournaments_team": frozenset({"captain", "club", "event", "federation", "name", "number"}),
+    "tournaments_teammatch": frozenset(
+        {"number", "return_match", "round", "round__event", "round__number"}
+    ),
     "tournaments_ballotdraw": frozenset(
         {
             "event",

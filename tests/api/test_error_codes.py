@@ -5,7 +5,7 @@ import pytest
 from rest_framework import status
 
 from games.services.arbiters import ArbiterError
-from games.services.errors import DisputeError, RecordError
+from games.services.errors import ArchiveError, DisputeError, RecordError
 from tournaments.api.exceptions import exception_handler
 from tournaments.documents.services import DocumentRequestError
 from tournaments.services.ballots import BallotError, BallotPermissionError
@@ -44,6 +44,7 @@ PUBLIC_CODES = {
     DisputeError: "dispute_error",
     ImportChangedError: "import_changed_error",
     ArbiterError: "arbiter_error",
+    ArchiveError: "archive_error",
 }
 
 

@@ -136,7 +136,7 @@ def test_load_demo_generates_the_published_pdfs(settings, tmp_path, ballot_decks
     call_command("load_demo", stdout=out)
     assert "Damier Open (demo): crosstable done" in out.getvalue()
     documents = Document.objects.all()
-    assert documents.count() == 2 * Event.objects.count() == 10  # crosstable and standings
+    assert documents.count() == 2 * Event.objects.count() == 12  # crosstable and standings
     assert all(
         d.status == DocumentStatus.DONE and (tmp_path / d.file.name).exists() for d in documents
     )
