@@ -5,6 +5,7 @@ Every page: no server error, no horizontal scroll at 390 px nor at 1366 px."""
 import pytest
 
 from tests.browser.layout import assert_fits
+from tests.documents.conftest import ballot_decks  # noqa: F401  (the published decks)
 from tests.factories import event_with_players
 from tests.tournaments.test_admin import make_organizer
 from tournaments.models import BallotDeck
@@ -15,7 +16,7 @@ pytestmark = pytest.mark.django_db(transaction=True)
 PASSWORD = "a-long Passphrase 42"
 
 
-def test_an_organizer_keeps_a_deck_of_their_own(live_server, page):
+def test_an_organizer_keeps_a_deck_of_their_own(live_server, page, ballot_decks):  # noqa: F811
     olga, bram = make_organizer("olga"), make_organizer("bram")
     olga.set_password(PASSWORD)
     olga.save()
