@@ -250,7 +250,8 @@ def _plan_line(
     player, by_name = _match(values)
     new = f"{values['rating']}"
     if values["women_rating"] is not None:
-        new += f" ({_('women')}: {values['women_rating']})"
+        women = _("women")
+        new += f" ({women}: {values['women_rating']})"
     if player is None:
         result.action = CREATE
         result.changes = [FieldChange("rating", _("rating"), "—", new)]

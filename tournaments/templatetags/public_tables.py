@@ -74,7 +74,8 @@ def standings_rows(
     """The ``<tr>`` of each standings row: place, name (linked to the player's card, marked
     when withdrawn), number, rating, points and tie-break values (linked to how they were
     computed)."""
-    marker = f' <span class="muted">({conditional_escape(gettext("withdrawn"))})</span>'
+    withdrawn_text = conditional_escape(gettext("withdrawn"))
+    marker = f' <span class="muted">({withdrawn_text})</span>'
     annulled_text = conditional_escape(gettext("games annulled"))
     annulled = f' <span class="muted">({annulled_text})</span>'
     how_text = gettext("How the tie-breaks of %(name)s were computed")
