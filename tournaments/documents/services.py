@@ -30,6 +30,7 @@ from tournaments.job_liveness import job_alive, job_lock
 from tournaments.models import Event, Round
 from tournaments.selectors_public import event_fingerprint
 from tournaments.services.errors import TournamentError
+from tournaments.task_names import task_named
 
 logger = logging.getLogger(__name__)
 
@@ -190,10 +191,8 @@ def _current(document: Document, event: Event) -> bool:
 
 
 def _enqueue(document_id: int, *, raise_on_queue_error: bool) -> None:
-    from tournaments.tasks import document_build_task
-
     try:
-        result = document_build_task.delay(document_id)
+        result = task_named("tournaments.tasks.document_build_task").delay(document_id)
     except (BrokerError, OSError) as exc:
         message = _("could not be queued: the task broker is unreachable (%(error)s)") % {
             "error": exc

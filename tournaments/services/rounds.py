@@ -36,6 +36,7 @@ from tournaments.services.errors import (
 from tournaments.services.history import recorded_by
 from tournaments.services.ratings import ratings_freeze
 from tournaments.services.registrations import registrations_renumber
+from tournaments.task_names import task_named
 from tournaments.teams.models import TeamCompetition
 
 
@@ -96,11 +97,10 @@ def round_pair(*, event: Event, user: AbstractBaseUser | None) -> Round:
 @transaction.atomic
 def round_pair_queue(*, event: Event, user: AbstractBaseUser | None) -> Round:
     """Create the next round as an empty draft and pair it in a Celery worker after commit."""
-    from tournaments.tasks import round_pair_task
-
     round_ = round_create(event=event, user=user)
     user_id = user.pk if user is not None else None
-    transaction.on_commit(lambda: round_pair_task.delay(round_.pk, user_id))
+    task = task_named("tournaments.tasks.round_pair_task")
+    transaction.on_commit(lambda: task.delay(round_.pk, user_id))
     return round_
 
 
