@@ -2,8 +2,10 @@
 
 ``tournaments.tasks`` imports the services (a task loads its rows and calls one service); a
 service that queues a task names it instead of importing it, so that the two never import
-each other. Celery registers every task of ``tournaments.tasks`` (``autodiscover_tasks`` in
-``config/celery.py``) before the first lookup returns.
+each other. ``autodiscover_tasks`` (``config/celery.py``) registers the apps' task modules
+only when Celery imports its default modules: a worker does at start, but a process that
+only queues (a management command such as ``load_demo``, a web server) does so here, on its
+first lookup of a task it has not registered yet.
 """
 
 from celery import current_app
@@ -12,4 +14,6 @@ from celery.app.task import Task
 
 def task_named(name: str) -> Task:
     """The registered task ``name`` (``module.function``); ``KeyError`` names it if unknown."""
+    if name not in current_app.tasks:
+        current_app.loader.import_default_modules()
     return current_app.tasks[name]
