@@ -216,7 +216,7 @@ AUTH_PASSWORD_VALIDATORS = [
 # Pages follow the browser's Accept-Language (LocaleMiddleware) or the language switch;
 # LANGUAGE_CODE is the fallback, and the default language of an event's PDF documents.
 LANGUAGE_CODE = os.environ.get("DJANGO_LANGUAGE_CODE", "en")
-LANGUAGES = [("en", _("English")), ("fr", _("French"))]
+LANGUAGES = [("en", _("English")), ("fr", _("French")), ("ru", _("Russian"))]
 LOCALE_PATHS = [BASE_DIR / "locale"]
 TIME_ZONE = "UTC"
 USE_I18N = True

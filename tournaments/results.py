@@ -238,7 +238,8 @@ def points_text(value: Decimal) -> str:
     >>> points_text(Decimal("1.0")), points_text(Decimal("2.50"))
     ('1 point', '2.5 points')
     """
-    # A fraction takes the plural in English ("1.5 points"); ngettext wants a whole number.
+    # ngettext wants a whole number: a fraction is counted as 2, the plural in English and
+    # French ("1.5 points") and the genitive singular in Russian ("1,5 очка", as "2 очка").
     count = int(value) if value == value.to_integral_value() else 2
     return ngettext("%(points)s point", "%(points)s points", count) % {
         "points": points_number(value)

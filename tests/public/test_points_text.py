@@ -1,5 +1,6 @@
 """Points are written with their noun in the page's language: "1 point", "2 points",
-"1,5 points" in French, never "1 points"."""
+"1,5 points" in French, never "1 points"; Russian has three forms ("1 очко", "2 очка",
+"5 очков") and a fraction takes the genitive singular ("1,5 очка")."""
 
 from decimal import Decimal
 
@@ -20,6 +21,17 @@ from tournaments.results import points_text
         ("fr", "0", "0 point"),
         ("fr", "1.5", "1,5 points"),
         ("fr", "48.0", "48 points"),
+        ("ru", "1", "1 очко"),
+        ("ru", "21", "21 очко"),
+        ("ru", "2", "2 очка"),
+        ("ru", "24", "24 очка"),
+        ("ru", "0", "0 очков"),
+        ("ru", "5", "5 очков"),
+        ("ru", "11", "11 очков"),
+        ("ru", "12", "12 очков"),
+        ("ru", "0.5", "0,5 очка"),
+        ("ru", "1.5", "1,5 очка"),
+        ("ru", "10.50", "10,5 очка"),
     ],
 )
 def test_points_take_their_plural(language, value, text):
