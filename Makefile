@@ -43,14 +43,17 @@ lint: install
 clean:
 	rm -rf $(VENV) .pytest_cache .ruff_cache .hypothesis
 
-# French catalogue (needs GNU gettext): extract the messages into locale/fr, then compile the
-# .mo (committed, so that a machine without gettext still gets French). Translate the new
-# entries of locale/fr/LC_MESSAGES/django.po (no empty msgstr, no fuzzy) and run it again;
-# tests/test_translations.py checks all three.
+# The catalogues of every language offered (settings.LANGUAGES but English: fr, nl, ru), with
+# GNU gettext: extract the messages into locale/<language>, then compile the .mo files
+# (committed, so that a machine without gettext still gets every language). Translate the new
+# entries of each locale/<language>/LC_MESSAGES/django.po (no empty msgstr, no fuzzy) and run it
+# again; tests/test_translations.py checks every catalogue.
+MESSAGE_LOCALES = $(BIN)/python manage.py shell --no-imports -c \
+	"from django.conf import settings; print(' '.join('-l ' + code for code, _ in settings.LANGUAGES if code != 'en'))"
 messages: install
-	$(BIN)/python manage.py makemessages -l fr -i .venv -i .peers -i tests -i benchmarks \
-		-i staticfiles -i media --add-location=file --no-obsolete
-	$(BIN)/python manage.py compilemessages -l fr -i .venv -i .peers
+	$(BIN)/python manage.py makemessages $$($(MESSAGE_LOCALES)) -i .venv -i .peers -i tests \
+		-i benchmarks -i staticfiles -i media --add-location=file --no-obsolete
+	$(BIN)/python manage.py compilemessages $$($(MESSAGE_LOCALES)) -i .venv -i .peers
 
 # Independent implementations, each in its own virtualenv (they must not share ours:
 # pydraughts imports as `draughts`). Used by the differential tests and `make bench`.

@@ -27,8 +27,9 @@ Environment variables:
   DJANGO_EMAIL_PORT (587), DJANGO_EMAIL_HOST_USER, DJANGO_EMAIL_HOST_PASSWORD,
   DJANGO_EMAIL_USE_TLS (1), DJANGO_EMAIL_USE_SSL (0) and DJANGO_DEFAULT_FROM_EMAIL. Without it
   mails are printed on the console (development).
-- DJANGO_LANGUAGE_CODE: "en" (default) or "fr": the language of visitors whose browser asks
-  for neither, and the default language of an event's PDF documents (Event.language).
+- DJANGO_LANGUAGE_CODE: "en" (default) or another language of LANGUAGES ("fr", "nl", "ru"): the
+  language of visitors whose browser asks for none of them, and the default language of an
+  event's PDF documents (Event.language).
 """
 
 import contextlib
@@ -216,7 +217,7 @@ AUTH_PASSWORD_VALIDATORS = [
 # Pages follow the browser's Accept-Language (LocaleMiddleware) or the language switch;
 # LANGUAGE_CODE is the fallback, and the default language of an event's PDF documents.
 LANGUAGE_CODE = os.environ.get("DJANGO_LANGUAGE_CODE", "en")
-LANGUAGES = [("en", _("English")), ("fr", _("French")), ("ru", _("Russian"))]
+LANGUAGES = [("en", _("English")), ("fr", _("French")), ("nl", _("Dutch")), ("ru", _("Russian"))]
 LOCALE_PATHS = [BASE_DIR / "locale"]
 TIME_ZONE = "UTC"
 USE_I18N = True

@@ -1,19 +1,25 @@
-"""The French catalogue is complete, compiled, and used by the pages.
+"""Every language offered (settings.LANGUAGES but English) has a complete catalogue, compiled,
+used by the pages and the documents.
 
-- every message of locale/fr/LC_MESSAGES/*.po is translated and none is fuzzy (a small PO
-  reader, no dependency);
-- every message the code marks for translation is in the catalogue (makemessages run on a
+- every offered language has locale/<language>/LC_MESSAGES/django.po (and no catalogue lies
+  there for a language that is not offered);
+- every message is translated, none is fuzzy, and each plural message has as many forms as
+  the catalogue's Plural-Forms header says (a small PO reader, no dependency);
+- every translation keeps the placeholders of its message (%(name)s, %s, {0}, HTML tags);
+- every message the code marks for translation is in each catalogue (makemessages run on a
   copy of the sources; skipped without GNU gettext);
 - the committed .mo holds exactly what the .po says (compiled here by a tiny msgfmt), so a
-  machine without gettext still gets French;
-- a page asked for in French (Accept-Language) is in French, dates included.
+  machine without gettext still gets every language;
+- a page follows the browser's language (Accept-Language), dates included, unless a person
+  picked one with the language picker, which offers every language and sticks.
 
-To update the catalogue after changing strings: `make messages`, translate the new entries
+To update the catalogues after changing strings: `make messages`, translate the new entries
 (no empty msgstr, no "#, fuzzy"), then `make messages` again to compile.
 """
 
 import ast
 import datetime
+import re
 import shutil
 import struct
 from dataclasses import dataclass, field
@@ -24,6 +30,8 @@ from django.conf import settings
 from django.core.cache import cache
 from django.core.management import call_command
 from django.test import override_settings
+from django.utils import translation
+from django.utils.translation import gettext
 
 from tests.factories import UserFactory, event_with_players
 from tournaments.models import Game, GameResult
@@ -31,7 +39,8 @@ from tournaments.services import results, rounds
 
 REPO = Path(__file__).resolve().parents[1]
 LOCALE = REPO / "locale"
-CATALOGUES = sorted((LOCALE / "fr" / "LC_MESSAGES").glob("*.po"))
+#: The languages with a catalogue: every language offered but English, the language of the code.
+LANGUAGES = [code for code, _name in settings.LANGUAGES if code != "en"]
 #: What makemessages leaves out (the same list as `make messages`).
 IGNORED = (".venv", ".peers", "tests", "benchmarks", "staticfiles", "media")
 #: Files makemessages reads (gettext domain "django"; "djangojs" would read .js).
@@ -150,25 +159,109 @@ def _where(path: Path, entry: Entry) -> str:
     return f"{path.relative_to(REPO)}:{entry.line} {entry.msgid!r}"
 
 
-def test_the_french_catalogue_exists():
-    assert [path.name for path in CATALOGUES] == ["django.po"]
+def catalogue(language: str) -> Path:
+    """The .po of an offered language; a language offered without one is a failure."""
+    path = LOCALE / language / "LC_MESSAGES" / "django.po"
+    if not path.exists():
+        pytest.fail(
+            f"{language!r} is offered (settings.LANGUAGES) but {path.relative_to(REPO)} is "
+            f"missing: run `make messages` and translate it"
+        )
+    return path
+
+
+#: A python-format placeholder (%(name)s, %s, %d, %%), a brace-format one ({0}, {name}) or an
+#: HTML tag: what a translation must keep.
+PLACEHOLDER = re.compile(
+    r"%\([^)]+\)[#0\- +]*\d*(?:\.\d+)?[diouxXeEfFgGcrsa]"
+    r"|%[#0\- +]*\d*(?:\.\d+)?[diouxXeEfFgGcrsa%]|\{[^{}]*\}|<[^<>]+>"
+)
+
+
+def plural_count(header: Entry) -> int:
+    """nplurals of the catalogue's Plural-Forms header."""
+    found = re.search(r"^Plural-Forms:.*\bnplurals\s*=\s*(\d+)", header.msgstr[0], re.M)
+    assert found, "the catalogue's header has no Plural-Forms: nplurals=N"
+    return int(found.group(1))
+
+
+def placeholder_faults(entry: Entry) -> list[str]:
+    """The translations of an entry that lose, add or change a placeholder of its message: a
+    singular keeps those of msgid, each plural form those of msgid_plural."""
+    if entry.msgid_plural is None:
+        wanted = sorted(PLACEHOLDER.findall(entry.msgid))
+        return [] if sorted(PLACEHOLDER.findall(entry.msgstr[0])) == wanted else [entry.msgstr[0]]
+    wanted_set = set(PLACEHOLDER.findall(entry.msgid_plural))
+    return [form for form in entry.msgstr.values() if set(PLACEHOLDER.findall(form)) != wanted_set]
+
+
+def test_every_catalogue_is_of_a_language_offered():
+    assert LANGUAGES, "settings.LANGUAGES offers no language but English"
     assert [str(path) for path in settings.LOCALE_PATHS] == [str(LOCALE)]
+    offered = {code for code, _name in settings.LANGUAGES}
+    present = {path.name for path in LOCALE.iterdir() if path.is_dir()}
+    assert present <= offered, f"catalogues of languages not offered: {present - offered}"
 
 
-@pytest.mark.parametrize("path", CATALOGUES, ids=lambda path: path.name)
-def test_every_message_is_translated_and_none_is_fuzzy(path):
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_language_has_one_catalogue(language):
+    path = catalogue(language)
+    assert [found.name for found in path.parent.glob("*.po")] == ["django.po"]
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_every_message_is_translated_and_none_is_fuzzy(language):
+    path = catalogue(language)
     entries = read_po(path)
     header = [entry for entry in entries if not entry.msgid and entry.msgctxt is None]
-    assert len(header) == 1 and "Language: fr" in header[0].msgstr[0]
+    assert len(header) == 1 and f"Language: {language}\n" in header[0].msgstr[0]
     messages = [entry for entry in entries if entry not in header]
     assert len(messages) > 500
     fuzzy = [_where(path, entry) for entry in entries if "fuzzy" in entry.flags]
     assert not fuzzy, f"fuzzy messages: {fuzzy}"
     empty = [_where(path, entry) for entry in messages if not all(entry.msgstr.values())]
     assert not empty, f"untranslated messages: {empty}"
+    forms = plural_count(header[0])
     plurals = [entry for entry in messages if entry.msgid_plural is not None]
-    wrong = [_where(path, entry) for entry in plurals if sorted(entry.msgstr) != [0, 1]]
-    assert not wrong, f"French has two plural forms: {wrong}"
+    wrong = [_where(path, entry) for entry in plurals if sorted(entry.msgstr) != list(range(forms))]
+    assert not wrong, f"{language} has {forms} plural forms (Plural-Forms): {wrong}"
+    singular = [entry for entry in messages if entry.msgid_plural is None]
+    wrong = [_where(path, entry) for entry in singular if sorted(entry.msgstr) != [0]]
+    assert not wrong, f"singular messages with plural forms: {wrong}"
+
+
+def test_a_language_offered_without_a_catalogue_fails():
+    with pytest.raises(pytest.fail.Exception, match=r"'xx' is offered .* is missing"):
+        catalogue("xx")
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_every_translation_keeps_the_placeholders(language):
+    path = catalogue(language)
+    faults = [
+        f"{_where(path, entry)} -> {faults}"
+        for entry in read_po(path)
+        if entry.msgid and (faults := placeholder_faults(entry))
+    ]
+    assert not faults, f"translations that lose or change a placeholder: {faults}"
+
+
+def test_the_placeholder_check_finds_a_lost_or_changed_placeholder():
+    """The check above can fail: each fault of a small catalogue is found, and only those."""
+    good = Entry(1, msgid="Round %(n)s of <b>{0}</b>", msgstr={0: "<b>{0}</b> : ronde %(n)s"})
+    lost = Entry(2, msgid="Round %(n)s", msgstr={0: "Ronde"})
+    renamed = Entry(3, msgid="Round %(n)s", msgstr={0: "Ronde %(number)s"})
+    tag = Entry(4, msgid="<em>%s</em>", msgstr={0: "<i>%s</i>"})
+    plural = Entry(
+        5, msgid="one game", msgid_plural="%(n)d games", msgstr={0: "%(n)d партия", 1: "партии"}
+    )
+    assert placeholder_faults(good) == []
+    assert placeholder_faults(lost) == ["Ronde"]
+    assert placeholder_faults(renamed) == ["Ronde %(number)s"]
+    assert placeholder_faults(tag) == ["<i>%s</i>"]
+    assert placeholder_faults(plural) == ["партии"]
+    header = Entry(0, msgstr={0: "Language: ru\nPlural-Forms: nplurals=3; plural=(n%10==1);\n"})
+    assert plural_count(header) == 3
 
 
 def test_the_po_reader_sees_empty_and_fuzzy_entries(tmp_path):
@@ -193,8 +286,9 @@ def test_the_po_reader_sees_empty_and_fuzzy_entries(tmp_path):
     }
 
 
-@pytest.mark.parametrize("path", CATALOGUES, ids=lambda path: path.name)
-def test_the_compiled_catalogue_matches_the_po(path):
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_compiled_catalogue_matches_the_po(language):
+    path = catalogue(language)
     mo = path.with_suffix(".mo")
     assert mo.exists(), f"{mo.relative_to(REPO)} is missing: run `make messages`"
     assert read_mo(mo) == compile_po(read_po(path)), (
@@ -215,22 +309,30 @@ def _copy_sources(destination: Path) -> None:
             shutil.copyfile(source, target)
 
 
-def test_every_message_of_the_code_is_in_the_catalogue(tmp_path, monkeypatch):
+@pytest.fixture(scope="module")
+def extracted(tmp_path_factory) -> set[tuple[str | None, str, str | None]]:
+    """The messages makemessages finds in a copy of the sources."""
     if not (shutil.which("xgettext") and shutil.which("msguniq") and shutil.which("msgmerge")):
         pytest.skip("GNU gettext (xgettext, msguniq, msgmerge) is not installed")
-    copy = tmp_path / "src"
+    copy = tmp_path_factory.mktemp("src")
     _copy_sources(copy)
     (copy / "locale").mkdir()
-    monkeypatch.chdir(copy)
-    with override_settings(LOCALE_PATHS=[copy / "locale"]):
-        call_command("makemessages", locale=["fr"], ignore_patterns=list(IGNORED), verbosity=0)
-    extracted = read_po(copy / "locale" / "fr" / "LC_MESSAGES" / "django.po")
-    assert len(extracted) > 500, "makemessages found almost nothing: is the copy complete?"
-    catalogue = {entry.key for entry in read_po(LOCALE / "fr" / "LC_MESSAGES" / "django.po")}
-    missing = [entry.key for entry in extracted if entry.msgid and entry.key not in catalogue]
+    with pytest.MonkeyPatch.context() as patch, override_settings(LOCALE_PATHS=[copy / "locale"]):
+        patch.chdir(copy)
+        call_command("makemessages", locale=["xx"], ignore_patterns=list(IGNORED), verbosity=0)
+    entries = read_po(copy / "locale" / "xx" / "LC_MESSAGES" / "django.po")
+    assert len(entries) > 500, "makemessages found almost nothing: is the copy complete?"
+    return {entry.key for entry in entries if entry.msgid}
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_every_message_of_the_code_is_in_the_catalogue(language, extracted):
+    path = catalogue(language)
+    keys = {entry.key for entry in read_po(path)}
+    missing = sorted(extracted - keys, key=str)
     assert not missing, (
-        f"messages missing from locale/fr/LC_MESSAGES/django.po: {missing}; run `make "
-        "messages` and translate them"
+        f"messages missing from {path.relative_to(REPO)}: {missing}; run `make messages` and "
+        "translate them"
     )
 
 
@@ -287,15 +389,50 @@ def test_tiebreak_notes_are_translated(client, played):
     assert "unplayed: dummy opponent with the player" in english
 
 
+def test_pages_follow_the_browser_language_in_dutch(client, played):
+    dutch = _page(client, "/events/", "nl")
+    assert '<html lang="nl">' in dutch
+    assert "Toernooien" in dutch and "Binnenkort" in dutch and "Taal" in dutch
+    home = _page(client, f"/events/{played.slug}/", "nl")
+    assert "1 juli 2026" in home  # the Dutch DATE_FORMAT, month in Dutch
+    assert "Gekorte weerstandspunten (FMJD)" in home
+    assert "Een winst levert 2 punten op, een remise 1 punt, een verlies 0 punten." in home
+    standings = _page(client, f"/events/{played.slug}/standings/", "nl")
+    assert "Stand na ronde 1" in standings and "Truncated Solkoff" not in standings
+
+
 def test_the_language_switch_sets_french(client, played):
     response = client.post("/i18n/setlang/", {"language": "fr", "next": "/events/"})
     assert response.status_code == 302
     assert "Tournois" in client.get("/events/").content.decode()
 
 
-def test_service_refusals_are_translated(played):
-    from django.utils import translation
+def test_the_picker_offers_every_language(client, played):
+    page = _page(client, "/events/", "en")
+    offered = re.findall(r'<option value="([a-z-]+)" lang="\1"', page)
+    assert offered == [code for code, _name in settings.LANGUAGES]
 
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_a_chosen_language_sticks_over_the_browser(client, played, language):
+    """A person's choice is kept (the language cookie) and wins over Accept-Language."""
+    response = client.post("/i18n/setlang/", {"language": language, "next": "/events/"})
+    assert response.status_code == 302 and response.cookies[settings.LANGUAGE_COOKIE_NAME]
+    for browser in ("en", "fr" if language != "fr" else "nl"):
+        page = client.get(f"/events/{played.slug}/standings/", HTTP_ACCEPT_LANGUAGE=browser)
+        assert page["Content-Language"] == language
+        with translation.override(language):
+            title = gettext("Standings after round %(after_round)s") % {"after_round": 1}
+        assert title in page.content.decode()
+
+
+def test_documents_can_be_written_in_every_language():
+    from tournaments.models import Event
+
+    assert Event._meta.get_field("language").choices == list(settings.LANGUAGES)
+
+
+def test_service_refusals_are_translated(played):
     from tournaments.services.errors import RoundStateError
 
     round_ = played.rounds.get(number=1)
@@ -308,7 +445,6 @@ def test_service_refusals_are_translated(played):
 def test_documents_are_written_in_the_event_s_language(played, settings, tmp_path):
     """A PDF is one file for every reader: the event's language, not the requester's nor
     the site's."""
-    from django.utils import translation
     from pypdf import PdfReader
 
     from tournaments.documents.models import Document, DocumentKind, DocumentStatus
@@ -335,3 +471,8 @@ def test_documents_are_written_in_the_event_s_language(played, settings, tmp_pat
     french = build("fr", "en")
     assert "Classement" in french and "Standings" not in french
     assert "Solkoff tronqué (FMJD)" in french
+    for language in LANGUAGES:
+        text = build(language, "en")
+        with translation.override(language):
+            tiebreak = gettext("Truncated Solkoff (FMJD)")
+        assert tiebreak in text and "Standings" not in text, (language, text)

@@ -60,6 +60,12 @@ def default_language() -> str:
     return settings.LANGUAGE_CODE
 
 
+def language_choices() -> list[tuple[str, str]]:
+    """The languages offered (settings.LANGUAGES): an event's documents may be written in any
+    of them. A callable, so that offering a new language needs no migration."""
+    return settings.LANGUAGES
+
+
 def validate_rating_bounds(value: object) -> None:
     """Increasing positive whole numbers: the lower bounds of the rating groups."""
     numbers = isinstance(value, list) and all(
@@ -319,7 +325,7 @@ class Event(models.Model):
     language = models.CharField(
         _("language of the documents"),
         max_length=7,
-        choices=settings.LANGUAGES,
+        choices=language_choices,
         default=default_language,
         help_text=_("The printed documents (crosstable, standings, pairings, score sheets)."),
     )

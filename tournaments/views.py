@@ -62,9 +62,12 @@ def _state(request: HttpRequest, event: Event) -> str:
 
 def _page_key(request: HttpRequest, event: Event) -> str:
     """Names this page in this state and language: the ETag, and the key of the page's cached
-    fragment ({% cache %} in the templates)."""
+    fragment ({% cache %} in the templates). A logged-in person's pages are also named by
+    their CSRF secret, which logging in renews: a page their browser kept from before holds
+    the old token, and its language picker would be refused."""
     draft = "" if event.published else "draft"
-    key = f"{_state(request, event)}|{draft}|{get_language()}|{request.get_full_path()}"
+    secret = request.META.get("CSRF_COOKIE", "") if request.user.is_authenticated else ""
+    key = f"{_state(request, event)}|{draft}|{get_language()}|{request.get_full_path()}|{secret}"
     return hashlib.sha256(key.encode()).hexdigest()[:32]
 
 

@@ -112,3 +112,37 @@ def test_a_live_check_is_gzipped_for_browsers_that_accept_it(client, swiss):
     assert "Accept-Encoding" in packed["Vary"]
     assert gzip.decompress(packed.content) == plain.content
     assert packed["ETag"] == plain["ETag"]
+
+
+def test_a_page_kept_from_before_logging_in_is_not_reused(swiss, organizer):
+    """Logging in renews the CSRF secret: a page the browser kept from before holds the old
+    token, so it is sent again (200, not 304) and its language picker is accepted."""
+    import re
+
+    from django.test import Client
+
+    def token(page) -> str:
+        return re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', page.content.decode())[1]
+
+    organizer.set_password("a long pass phrase")
+    organizer.save()
+    browser = Client(enforce_csrf_checks=True)
+    url = f"/events/{swiss.slug}/standings/"
+    before = browser.get(url)
+    assert browser.get(url, HTTP_IF_NONE_MATCH=before["ETag"]).status_code == 304
+    login = browser.get("/accounts/login/")
+    answer = browser.post(
+        "/accounts/login/",
+        {
+            "username": organizer.username,
+            "password": "a long pass phrase",
+            "csrfmiddlewaretoken": token(login),
+        },
+    )
+    assert answer.status_code == 302
+    after = browser.get(url, HTTP_IF_NONE_MATCH=before["ETag"])
+    assert after.status_code == 200 and after["ETag"] != before["ETag"]
+    switch = {"language": "fr", "next": url, "csrfmiddlewaretoken": token(after)}
+    assert browser.post("/i18n/setlang/", switch).status_code == 302
+    stale = {**switch, "csrfmiddlewaretoken": token(before)}
+    assert browser.post("/i18n/setlang/", stale).status_code == 403

@@ -34,14 +34,26 @@ class BallotDeckAdmin(AuditedAdmin):
     list_display = ("__str__", "variant", "builtin", "owner", "event", "cards_link", "source")
     list_filter = ("variant", "builtin")
     fields = ("name", "slug", "variant", "source", "event")
+    #: A deck the user may not change is shown with its name in the reader's language.
+    shown_fields = ("deck_name", "slug", "variant", "source", "event")
+
+    @admin.display(description=gettext_lazy("name"))
+    def deck_name(self, deck: BallotDeck) -> str:
+        return str(deck)
 
     @admin.display(description=gettext_lazy("cards"))
     def cards_link(self, deck: BallotDeck) -> str:
         url = reverse("admin:tournaments_ballotcard_changelist") + f"?deck__id__exact={deck.pk}"
         return format_html('<a href="{}">{}</a>', url, deck.cards.count())
 
+    def _read_only(self, request: HttpRequest, obj: BallotDeck | None) -> bool:
+        return obj is not None and not may_change_deck(request.user, obj)
+
+    def get_fields(self, request: HttpRequest, obj=None):
+        return self.shown_fields if self._read_only(request, obj) else self.fields
+
     def get_readonly_fields(self, request: HttpRequest, obj=None):
-        return self.fields if obj is not None and not may_change_deck(request.user, obj) else ()
+        return self.shown_fields if self._read_only(request, obj) else ()
 
     def formfield_for_foreignkey(self, db_field, request: HttpRequest, **kwargs):
         if db_field.name == "event":
