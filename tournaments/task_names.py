@@ -2,9 +2,12 @@
 
 ``tournaments.tasks`` imports the services (a task loads its rows and calls one service); a
 service that queues a task names it instead of importing it, so that the two never import
-each other. Celery registers every task of ``tournaments.tasks`` (``autodiscover_tasks`` in
-``config/celery.py``) before the first lookup returns.
+each other. ``autodiscover_tasks`` (``config/celery.py``) registers the tasks only when a
+worker starts: in a web process, and with tasks run in-process, the task's module is imported
+here, at the first lookup, which registers its tasks.
 """
+
+from importlib import import_module
 
 from celery import current_app
 from celery.app.task import Task
@@ -12,4 +15,5 @@ from celery.app.task import Task
 
 def task_named(name: str) -> Task:
     """The registered task ``name`` (``module.function``); ``KeyError`` names it if unknown."""
+    import_module(name.rpartition(".")[0])
     return current_app.tasks[name]
