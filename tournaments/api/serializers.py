@@ -48,6 +48,12 @@ def _representer(field: serializers.Field) -> Callable[[Any], Any]:
 
 class EventSerializer(serializers.ModelSerializer):
     scoring = serializers.SerializerMethodField()
+    rating_groups = serializers.ListField(
+        child=serializers.IntegerField(),
+        read_only=True,
+        help_text="Lower bounds of the rating groups, increasing (1850, 1950: below 1850, "
+        "1850-1949, 1950 and above), by the ratings at start; empty when there are none.",
+    )
 
     class Meta:
         model = Event
@@ -67,9 +73,10 @@ class EventSerializer(serializers.ModelSerializer):
             "venue",
             "chief_arbiter",
             "scoring",
+            "rating_groups",
             "published",
         )
-        read_only_fields = ("published",)
+        read_only_fields = ("published", "rating_groups")
 
     def get_scoring(self, event: Event) -> dict[str, str]:
         """Points per outcome ("win", "draw", "loss", forfeits and byes), as decimals."""
@@ -130,6 +137,16 @@ class StandingSerializer(PlainSerializer):
     provisional = serializers.BooleanField(
         help_text="True while a game up to this round has no result: the standings leave "
         "it out and may still change."
+    )
+    rating_group = serializers.CharField(
+        allow_null=True,
+        help_text='The player\'s rating group (by his rating at start), e.g. "1850-1949"; '
+        "null when the event has no rating groups.",
+    )
+    group_place = serializers.IntegerField(
+        allow_null=True,
+        help_text="Place in the rating group, in the order of the standings; null when the "
+        "event has no rating groups.",
     )
 
 
