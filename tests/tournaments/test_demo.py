@@ -164,6 +164,7 @@ def test_the_demo_swiss_rating_report_checks_out_against_an_independent_computat
     for row in report:
         counted = [(rating, score) for rating, score in met[row["number"]] if rating > 0]
         assert row["games"] == len(counted), row
+        assert sorted(row["opponents"]) == sorted(rating for rating, _score in counted), row
         assert float(row["score"]) == sum(score for _rating, score in counted), row
         assert row["k"] == 20
         if not counted:

@@ -72,6 +72,7 @@ def test_the_rating_report_page_and_csv():
     client = logged_in(organizer)
     page = client.get(reverse("admin:tournaments_event_rating_report", args=(event.pk,)))
     assert page.status_code == 200 and 'id="rating-report"' in page.content.decode()
+    assert "Opponents' ratings" in page.content.decode()
     answer = client.get(reverse("admin:tournaments_event_rating_report_csv", args=(event.pk,)))
     rows = list(csv.reader(io.StringIO(answer.content.decode())))
     assert rows[0] == list(REPORT_FIELDS) and len(rows) == 5

@@ -182,6 +182,10 @@ class RatingReportRowSerializer(PlainSerializer):
         allow_null=True, help_text="Average of the opponents + dp (FIDE B.02 8.1.1)."
     )
     average_opponents = serializers.IntegerField(allow_null=True)
+    opponents = serializers.ListField(
+        child=serializers.IntegerField(),
+        help_text="The ratings of the opponents of the games that count, in round order.",
+    )
 
 
 class ContributionSerializer(serializers.Serializer):

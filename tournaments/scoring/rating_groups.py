@@ -64,7 +64,7 @@ def group_places(
     >>> from decimal import Decimal
     >>> rows = [StandingRow(1, 1, 7, "A", 2000, Decimal(2)), StandingRow(2, 2, 3, "B", 1900, 1)]
     >>> {n: (g.label, p) for n, (g, p) in group_places(rows, [1950]).items()}
-    {7: ('>= 1950', 1), 3: ('< 1950', 1)}
+    {3: ('< 1950', 1), 7: ('>= 1950', 1)}
     """
     return {
         row.number: (group, place)
