@@ -31,6 +31,7 @@ def test_the_rating_report_is_built_kept_and_drawn_again_when_a_result_changes(
     assert first.queued and document.status == DocumentStatus.DONE and document.pages == 1
     _, text = pdf_text(document)
     assert "Rating report" in text and "Change = K x (W - We) with K = 20." in text
+    assert "Opponents' ratings" in text
     for registration in event.registrations.select_related("player"):
         assert registration.player.last_name in text
     again = request(django_capture_on_commit_callbacks, event=event, kind="ratingreport")

@@ -1,5 +1,6 @@
 """The rating report PDF the chief arbiter sends to the federation (FMJD Annex 9, 1.3): one
-row per player with the columns of tournaments.scoring.rating_report.REPORT_FIELDS."""
+row per player with the columns of tournaments.scoring.rating_report.REPORT_FIELDS and the
+ratings of his opponents in the games that count."""
 
 from __future__ import annotations
 
@@ -44,6 +45,7 @@ def render_rating_report(
         Column(_("Change")),
         Column(_("Performance")),
         Column(_("Average of opponents")),
+        Column(_("Opponents' ratings"), align="LEFT"),
     ]
     if k is None:
         note = _("K is not set: the change is W - We, in units of K.")
@@ -52,7 +54,7 @@ def render_rating_report(
     legend = [Paragraph(note, styles()["small"])]
     flowables, pages = paged_tables(
         columns,
-        [report_cells(row) for row in report.rows],
+        [[*report_cells(row), ", ".join(map(str, row.opponents))] for row in report.rows],
         width=usable_width(wide=True),
         first_page_height=usable_height(wide=True) - 60,
         page_height=usable_height(wide=True),
