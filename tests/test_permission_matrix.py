@@ -125,7 +125,6 @@ READS = {
     "admin:tournaments_event_standings",
     "admin:tournaments_event_rating_report",
     "admin:tournaments_event_rating_report_csv",
-    "admin:tournaments_event_rating_report_pdf",
     "api:rating_report",
     "admin:tournaments_document_status",
     "admin:tournaments_document_download",

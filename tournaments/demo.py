@@ -9,7 +9,8 @@ The game records of the English and Bashni events are made by `records` (games.d
 passed by the command, which sees both apps: tournaments never imports games).
 
 Two FMJD lists (two dates) are imported; the Swiss froze its ratings from the older one and
-keeps them after the newer one (its rating report is in the admin and the API).
+keeps them after the newer one (its rating report is in the admin and the API); it has
+three rating groups (below 2100, 2100-2299, 2300 and above).
 
 Results come from the ratings (Elo expectation, a third of the games drawn) with a seeded
 random generator, so every load gives the same events. Loading is idempotent: players are
@@ -286,6 +287,7 @@ def _swiss(user, players: list[Player], rng: random.Random, records: RecordsLoad
         rating_policy=RatingPolicy.FMJD,
         rating_list_date=start - datetime.timedelta(days=1),
         rating_k=20,
+        rating_groups=[2100, 2300],
     )
     entries = [
         registrations.registration_add(event=event, player=player, user=user)

@@ -30,7 +30,7 @@ def fmjd_source(variant: str) -> RatingSource:
 def rating_report_get(event: Event) -> list[RatingReportRow]:
     """One row per registration in pairing-number order, from every game of a published or
     completed round with a final result and the ratings at start (the snapshot frozen at
-    round 1). Two queries."""
+    round 1), the opponents in round order. Two queries."""
     scoring = event_scoring(event)
     registrations = list(
         event.registrations.order_by("pairing_number").values_list(
@@ -48,6 +48,7 @@ def rating_report_get(event: Event) -> list[RatingReportRow]:
         Game.objects.filter(pairing__round__event=event)
         .exclude(result=GameResult.PENDING)
         .exclude(pairing__round__status=RoundStatus.DRAFT)
+        .order_by("pairing__round__number", "pairing__board", "index")
         .values_list("result", "white_id", "black_id")
     )
     for result, white, black in rows:

@@ -28,7 +28,9 @@ from tournaments.access import visible_event, visible_events
 from tournaments.inputs import whole_number
 from tournaments.models import BYE_KIND_LABELS, Event, GameResult, System
 from tournaments.pairing.types import ByeKind
+from tournaments.rating_distribution import rating_distribution
 from tournaments.results import points_text
+from tournaments.scoring.rating_groups import group_standings
 from tournaments.scoring.tiebreaks import find_tiebreak
 from tournaments.selectors import (
     pairing_list,
@@ -261,6 +263,7 @@ def event_list(request: HttpRequest) -> HttpResponse:
 @followed_page
 def event_home(request: HttpRequest, slug: str) -> HttpResponse:
     event = request_event(request, slug)
+    players = player_list(event)
     return render(
         request,
         "public/event_home.html",
@@ -268,7 +271,8 @@ def event_home(request: HttpRequest, slug: str) -> HttpResponse:
             "event": event,
             "rules": _rules(event),
             "rounds": list(public_rounds(event)),
-            "players": player_list(event),
+            "players": players,
+            "distribution": rating_distribution([player.rating for player in players]),
             "section": "home",
         },
     )
@@ -321,12 +325,17 @@ def standings(request: HttpRequest, slug: str) -> HttpResponse:
         )
         return [(row, [row.tiebreaks.get(code) for code in event.tiebreaks]) for row in standing]
 
+    def groups() -> list[tuple]:
+        """Each rating group with its players' rows (templates call it, in the fragment)."""
+        return group_standings([row for row, _values in rows()], event.rating_groups)
+
     return render(
         request,
         "public/standings.html",
         {
             "event": event,
             "rows": rows,
+            "groups": groups,
             "withdrawn": withdrawn_numbers(event, after_round=after_round),
             "withdrawals": withdrawal_outcomes(event, after_round=after_round),
             "page_key": _page_key(request, event),

@@ -1,6 +1,9 @@
-"""The demo loader: contents, idempotence, organizer account."""
+"""The demo loader: contents, idempotence, organizer account, and the demo Swiss's rating
+report checked against a computation of its own."""
 
 import io
+import math
+from decimal import Decimal
 
 import pytest
 from django.contrib.auth import authenticate
@@ -122,3 +125,62 @@ def test_the_demo_swiss_keeps_the_ratings_of_the_older_of_its_two_lists():
     in_older = dict(older.ratings.values_list("player_id", "rating"))
     assert all(entry.rating == in_older[entry.player_id] for entry in entries)
     assert load() and RatingList.objects.count() == 2
+
+
+#: FIDE's tables are drawn from the normal distribution of the difference of two ratings of
+#: standard deviation 200 each (Elo, The Rating of Chessplayers, 1978, 1.6): sigma 200 x sqrt 2.
+SIGMA = 200 * math.sqrt(2)
+
+
+def normal(x: float) -> float:
+    return 0.5 * (1 + math.erf(x / math.sqrt(2)))
+
+
+def test_the_demo_swiss_rating_report_checks_out_against_an_independent_computation(client):
+    """Every row of the API's report recomputed from the API's players and games alone:
+    the games over the board against rated opponents, W in games, We from the normal
+    distribution (the FIDE table is banded to the hundredth: 0.006 a game), change exactly
+    K x (W - We), the opponents' average, and a performance whose expected fraction under
+    the same distribution is the fraction scored."""
+    load()
+    swiss = Event.objects.get(slug="demo-swiss")
+    client.force_login(swiss.organizers.first())
+    api = f"/api/events/{swiss.slug}"
+    ratings = {
+        p["number"]: p["rating"]
+        for p in client.get(f"{api}/players/?page_size=500").json()["results"]
+    }
+    games = client.get(f"{api}/games/?page_size=500").json()["results"]
+    report = client.get(f"{api}/rating-report/?page_size=500").json()["results"]
+    assert len(report) == len(ratings) == 40
+    scored = {"1-0": (1, 0), "1/2": (0.5, 0.5), "0-1": (0, 1)}
+    met: dict[int, list[tuple[int, float]]] = {number: [] for number in ratings}
+    for game in games:
+        if game["result"] in scored:
+            white, black = scored[game["result"]]
+            met[game["white"]].append((ratings[game["black"]], white))
+            met[game["black"]].append((ratings[game["white"]], black))
+    checked = 0
+    for row in report:
+        counted = [(rating, score) for rating, score in met[row["number"]] if rating > 0]
+        assert row["games"] == len(counted), row
+        assert sorted(row["opponents"]) == sorted(rating for rating, _score in counted), row
+        assert float(row["score"]) == sum(score for _rating, score in counted), row
+        assert row["k"] == 20
+        if not counted:
+            continue
+        opponents = [rating for rating, _score in counted]
+        assert abs(row["average_opponents"] - sum(opponents) / len(opponents)) <= 0.5
+        own = row["rating"]
+        expected = sum(normal(max(-400, min(400, own - r)) / SIGMA) for r in opponents)
+        assert abs(float(row["expected"]) - expected) <= 0.006 * len(counted), row
+        change = 20 * (Decimal(row["score"]) - Decimal(row["expected"]))
+        assert Decimal(row["change"]) == change, row
+        fraction = float(row["score"]) / len(counted)
+        over = row["performance"] - row["average_opponents"]
+        if 0 < fraction < 1:
+            assert abs(normal(over / SIGMA) - fraction) <= 0.01, row
+        else:
+            assert over == (800 if fraction == 1 else -800), row
+        checked += 1
+    assert checked >= 39

@@ -1,6 +1,8 @@
 """The rating report's arithmetic: the FIDE tables (B.02 8.1.1 and 8.1.2), the 400-point rule,
 game points counted in games, forfeits and byes left out, change = K x (W - We)."""
 
+import doctest
+import importlib
 from decimal import Decimal
 
 import pytest
@@ -80,6 +82,7 @@ def test_forfeits_byes_and_unrated_opponents_do_not_count():
         Decimal("0.50"),
         Decimal("0.00"),
     )
+    assert row.opponents == (1800,)
 
 
 def test_without_k_the_change_is_in_units_of_k():
@@ -122,3 +125,11 @@ def test_rating_groups_cut_at_their_lower_bounds_and_keep_the_event_order():
         (">= 1950", [1, 5]),
     ]
     assert group_standings(rows, []) == []
+
+
+@pytest.mark.parametrize(
+    "name", ["tournaments.scoring.rating_report", "tournaments.scoring.rating_groups"]
+)
+def test_docstring_examples(name):
+    result = doctest.testmod(importlib.import_module(name))
+    assert result.attempted and not result.failed

@@ -20,7 +20,7 @@ from django.views.decorators.http import require_POST
 from config.celery import app as celery_app
 from tournaments.admin.history import AuditedAdmin
 from tournaments.admin.pages import delete_through, object_or_404, render_page, report_refusal
-from tournaments.admin.ratings import rating_report_csv, rating_report_pdf, rating_report_view
+from tournaments.admin.ratings import rating_report_csv, rating_report_view
 from tournaments.admin.scoping import EventScopedMixin, ScopedAdmin
 from tournaments.documents.admin import generate_published_documents
 from tournaments.forms import (
@@ -353,11 +353,6 @@ class EventAdmin(ScopedAdmin, AuditedAdmin):
                 "<path:object_id>/rating-report.csv",
                 view(partial(rating_report_csv, self)),
                 name="tournaments_event_rating_report_csv",
-            ),
-            path(
-                "<path:object_id>/rating-report.pdf",
-                view(partial(rating_report_pdf, self)),
-                name="tournaments_event_rating_report_pdf",
             ),
             path(
                 "<path:object_id>/export.trf",

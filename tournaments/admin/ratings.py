@@ -1,5 +1,5 @@
 """Rating lists (imported from their files with a preview, kept as imported) and an event's
-rating report (admin page, CSV and PDF)."""
+rating report (admin page and CSV; its PDF is a printed document, tournaments.documents)."""
 
 import csv
 import io
@@ -8,13 +8,10 @@ from django.contrib import admin, messages
 from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.urls import path, reverse
-from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from tournaments.admin.pages import object_or_404, render_page
-from tournaments.documents.data import event_header
-from tournaments.documents.pdf.rating_report import render_rating_report
 from tournaments.export_text import csv_cell
 from tournaments.forms import RatingListConfirmForm, RatingListUploadForm
 from tournaments.models import Rating, RatingList
@@ -185,7 +182,7 @@ def _counts(plan: ListPlan | None) -> list[tuple[str, int]]:
 
 
 def rating_report_view(model_admin, request: HttpRequest, object_id: str) -> HttpResponse:
-    """The event's rating report, with its CSV and PDF downloads."""
+    """The event's rating report, with its CSV download and its PDF's documents panel."""
     event = object_or_404(model_admin, request, object_id, change=False)
     return render_page(
         model_admin,
@@ -209,17 +206,4 @@ def rating_report_csv(model_admin, request: HttpRequest, object_id: str) -> Http
     )
     response = HttpResponse(buffer.getvalue(), content_type="text/csv; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="{event.slug}-rating-report.csv"'
-    return response
-
-
-def rating_report_pdf(model_admin, request: HttpRequest, object_id: str) -> HttpResponse:
-    event = object_or_404(model_admin, request, object_id, change=False)
-    pdf = render_rating_report(
-        event_header(event),
-        rating_report_get(event),
-        k=event.rating_k,
-        generated_at=timezone.now(),
-    )
-    response = HttpResponse(pdf, content_type="application/pdf")
-    response["Content-Disposition"] = f'attachment; filename="{event.slug}-rating-report.pdf"'
     return response

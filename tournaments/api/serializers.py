@@ -48,6 +48,12 @@ def _representer(field: serializers.Field) -> Callable[[Any], Any]:
 
 class EventSerializer(serializers.ModelSerializer):
     scoring = serializers.SerializerMethodField()
+    rating_groups = serializers.ListField(
+        child=serializers.IntegerField(),
+        read_only=True,
+        help_text="Lower bounds of the rating groups, increasing (1850, 1950: below 1850, "
+        "1850-1949, 1950 and above), by the ratings at start; empty when there are none.",
+    )
 
     class Meta:
         model = Event
@@ -67,9 +73,10 @@ class EventSerializer(serializers.ModelSerializer):
             "venue",
             "chief_arbiter",
             "scoring",
+            "rating_groups",
             "published",
         )
-        read_only_fields = ("published",)
+        read_only_fields = ("published", "rating_groups")
 
     def get_scoring(self, event: Event) -> dict[str, str]:
         """Points per outcome ("win", "draw", "loss", forfeits and byes), as decimals."""
@@ -131,6 +138,16 @@ class StandingSerializer(PlainSerializer):
         help_text="True while a game up to this round has no result: the standings leave "
         "it out and may still change."
     )
+    rating_group = serializers.CharField(
+        allow_null=True,
+        help_text='The player\'s rating group (by his rating at start), e.g. "1850-1949"; '
+        "null when the event has no rating groups.",
+    )
+    group_place = serializers.IntegerField(
+        allow_null=True,
+        help_text="Place in the rating group, in the order of the standings; null when the "
+        "event has no rating groups.",
+    )
 
 
 class RatingReportRowSerializer(PlainSerializer):
@@ -165,6 +182,10 @@ class RatingReportRowSerializer(PlainSerializer):
         allow_null=True, help_text="Average of the opponents + dp (FIDE B.02 8.1.1)."
     )
     average_opponents = serializers.IntegerField(allow_null=True)
+    opponents = serializers.ListField(
+        child=serializers.IntegerField(),
+        help_text="The ratings of the opponents of the games that count, in round order.",
+    )
 
 
 class ContributionSerializer(serializers.Serializer):

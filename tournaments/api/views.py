@@ -26,6 +26,7 @@ from tournaments.api.conditional import ConditionalRead
 from tournaments.api.permissions import ReadOnlyOrAuthenticated, may_manage
 from tournaments.inputs import whole_number
 from tournaments.models import Event, Game, Player
+from tournaments.scoring.rating_groups import group_places
 from tournaments.scoring.standings import StandingRow
 from tournaments.selectors import (
     pairing_list,
@@ -336,11 +337,14 @@ class AfterRoundList(EventScopedList):
 
 @dataclass(frozen=True)
 class StandingLine:
-    """A standings row as the API writes it: the row's fields, and whether the standings
-    still wait for a result (standings_provisional)."""
+    """A standings row as the API writes it: the row's fields, whether the standings still
+    wait for a result (standings_provisional), and the player's rating group (its label)
+    and place in it, when the event has rating groups."""
 
     row: StandingRow
     provisional: bool
+    rating_group: str | None = None
+    group_place: int | None = None
 
     def __getattr__(self, name: str) -> Any:
         return getattr(self.row, name)
@@ -348,7 +352,8 @@ class StandingLine:
 
 class Standings(AfterRoundList):
     """Standings after ?round= (default: the last published round) with tie-break values;
-    ``provisional`` is true on every row while a game up to that round has no result."""
+    ``provisional`` is true on every row while a game up to that round has no result;
+    ``rating_group`` and ``group_place`` give each player's rating group and place in it."""
 
     serializer_class = s.StandingSerializer
     cache_name = "standings"
@@ -362,7 +367,13 @@ class Standings(AfterRoundList):
         event = self.event()
         after = _published_round(self.request, event)
         provisional = standings_provisional(event, after_round=after)
-        return [StandingLine(row, provisional) for row in rows]
+        places = group_places(rows, event.rating_groups)
+        lines = []
+        for row in rows:
+            group, place = places.get(row.number, (None, None))
+            label = None if group is None else group.label
+            lines.append(StandingLine(row, provisional, label, place))
+        return lines
 
 
 class TieBreaks(EventScoped):

@@ -2,7 +2,8 @@
 of tournaments.documents.pdf draw, and the fingerprint of those values.
 
 The crosstable and standings are complete to the last *completed* round (every result of it
-is final); the round documents show one round as it is paired.
+is final); the round documents show one round as it is paired; the rating report counts every
+final result of the published rounds, as its admin page and the API do.
 """
 
 import hashlib
@@ -15,10 +16,12 @@ from tournaments.documents.models import Document, DocumentKind
 from tournaments.documents.pdf import (
     Board,
     EventHeader,
+    RatingReportSheet,
     RoundSheet,
     SheetPlayer,
     render_crosstable,
     render_pairing_sheet,
+    render_rating_report,
     render_score_sheets,
     render_standings,
 )
@@ -28,6 +31,7 @@ from tournaments.results import result_score
 from tournaments.scoring.crosstable import Crosstable
 from tournaments.selectors import PublicPlayer, pairing_list, tournament_state
 from tournaments.selectors_public import crosstable_get
+from tournaments.selectors_ratings import rating_report_get
 
 #: Changes whenever a layout changes what it draws from the same data, so that the files
 #: drawn before are drawn again.
@@ -42,7 +46,7 @@ class DocumentData:
 
     kind: str
     header: EventHeader
-    content: Crosstable | RoundSheet
+    content: Crosstable | RoundSheet | RatingReportSheet
     render: Renderer
 
     @property
@@ -126,6 +130,9 @@ def document_data(document: Document) -> DocumentData:
         table = crosstable_get(event, after_round=completed_round(event))
         render = render_crosstable if document.kind == DocumentKind.CROSSTABLE else render_standings
         return DocumentData(document.kind, header, table, render)
+    if document.kind == DocumentKind.RATING_REPORT:
+        report = RatingReportSheet(tuple(rating_report_get(event)), event.rating_k)
+        return DocumentData(document.kind, header, report, render_rating_report)
     render = (
         render_pairing_sheet if document.kind == DocumentKind.PAIRING_SHEET else render_score_sheets
     )

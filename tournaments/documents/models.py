@@ -1,6 +1,6 @@
 """Printed documents (PDF) built by Celery workers: one row per event document (crosstable,
-standings) or round document (pairing sheet, score sheets), holding the latest file and the
-state of its last job. Imported by tournaments.models; written only by
+standings, rating report) or round document (pairing sheet, score sheets), holding the latest
+file and the state of its last job. Imported by tournaments.models; written only by
 tournaments.documents.services."""
 
 from django.db import models
@@ -13,6 +13,7 @@ class DocumentKind(models.TextChoices):
     STANDINGS = "standings", _("standings")
     PAIRING_SHEET = "pairings", _("pairing sheet")
     SCORE_SHEETS = "scoresheets", _("score sheets")
+    RATING_REPORT = "ratingreport", _("rating report")
 
 
 #: Kinds drawn for one round (the others cover the whole event).

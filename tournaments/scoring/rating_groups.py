@@ -53,3 +53,21 @@ def group_standings(
     return [
         (group, [row for row in rows if group.holds(row.rating)]) for group in rating_groups(bounds)
     ]
+
+
+def group_places(
+    rows: Sequence[StandingRow], bounds: Sequence[int]
+) -> dict[int, tuple[RatingGroup, int]]:
+    """Each player's group and place in it (1 for the first of the group), by pairing
+    number; empty without a bound.
+
+    >>> from decimal import Decimal
+    >>> rows = [StandingRow(1, 1, 7, "A", 2000, Decimal(2)), StandingRow(2, 2, 3, "B", 1900, 1)]
+    >>> {n: (g.label, p) for n, (g, p) in group_places(rows, [1950]).items()}
+    {3: ('< 1950', 1), 7: ('>= 1950', 1)}
+    """
+    return {
+        row.number: (group, place)
+        for group, members in group_standings(rows, bounds)
+        for place, row in enumerate(members, 1)
+    }

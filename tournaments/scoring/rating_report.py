@@ -91,6 +91,8 @@ class RatingReportRow:
     performance: int | None
     average_opponents: int | None
     fmjd_id: str = ""
+    #: The ratings of the opponents of the games that count, in the order of the games.
+    opponents: tuple[int, ...] = ()
 
 
 def rating_report_row(
@@ -109,8 +111,8 @@ def rating_report_row(
 
     >>> row = rating_report_row(number=1, name="A", rating=1500, points_win=Decimal(2), k=20,
     ...     games=[RatedGame(1300, "1", Decimal(2)), RatedGame(1500, "=", Decimal(1))])
-    >>> row.score, row.expected, row.change, row.performance
-    (Decimal('1.5'), Decimal('1.26'), Decimal('4.80'), 1593)
+    >>> row.score, row.expected, row.change, row.performance, row.opponents
+    (Decimal('1.5'), Decimal('1.26'), Decimal('4.80'), 1593, (1300, 1500))
     """
     counted = [game for game in games if game.code in PLAYED_CODES and game.opponent_rating > 0]
     score = sum((game.points for game in counted), Decimal(0)) / points_win
@@ -136,6 +138,7 @@ def rating_report_row(
         performance,
         average,
         fmjd_id,
+        tuple(game.opponent_rating for game in counted),
     )
 
 

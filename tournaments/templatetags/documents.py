@@ -1,6 +1,7 @@
 """`{% documents_panel event %}` / `{% documents_panel event round %}`: the admin panel of an
 event's (or a round's) printed documents, with their status, progress bar, download link,
-error and the button that generates them."""
+error and the button that generates them; `{% documents_panel event kind="ratingreport" %}`
+shows one of them."""
 
 from django import template
 
@@ -11,8 +12,14 @@ register = template.Library()
 
 
 @register.inclusion_tag("tournaments/documents/admin_panel.html", takes_context=True)
-def documents_panel(context: template.Context, event: Event, round: Round | None = None) -> dict:
-    kinds = [k for k in DocumentKind if (k in ROUND_KINDS) == (round is not None)]
+def documents_panel(
+    context: template.Context, event: Event, round: Round | None = None, kind: str = ""
+) -> dict:
+    kinds = [
+        k
+        for k in DocumentKind
+        if (k in ROUND_KINDS) == (round is not None) and (not kind or k == kind)
+    ]
     rows = {d.kind: d for d in event.documents.filter(round=round, kind__in=kinds)}
     request = context.get("request")
     return {

@@ -1,4 +1,5 @@
-"""Printed documents as ReportLab PDFs: crosstable, standings, pairing sheet, score sheets.
+"""Printed documents as ReportLab PDFs: crosstable, standings, pairing sheet, score sheets,
+rating report.
 
 The layouts take plain values (:class:`EventHeader`,
 :class:`tournaments.scoring.crosstable.Crosstable`, :class:`RoundSheet`) and return PDF bytes;
@@ -6,19 +7,22 @@ they never query the database. Text is set in the embedded DejaVu Sans, so accen
 names print as they are written."""
 
 from tournaments.documents.pdf.crosstable import render_crosstable
-from tournaments.documents.pdf.data import Board, RoundSheet, SheetPlayer
+from tournaments.documents.pdf.data import Board, RatingReportSheet, RoundSheet, SheetPlayer
 from tournaments.documents.pdf.pages import EventHeader
 from tournaments.documents.pdf.pairing_sheet import render_pairing_sheet
+from tournaments.documents.pdf.rating_report import render_rating_report
 from tournaments.documents.pdf.score_sheets import render_score_sheets
 from tournaments.documents.pdf.standings import render_standings
 
 __all__ = [
     "Board",
     "EventHeader",
+    "RatingReportSheet",
     "RoundSheet",
     "SheetPlayer",
     "render_crosstable",
     "render_pairing_sheet",
+    "render_rating_report",
     "render_score_sheets",
     "render_standings",
 ]

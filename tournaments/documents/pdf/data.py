@@ -1,5 +1,6 @@
-"""The plain values the round documents (pairing sheet, score sheets) are drawn from. The
-crosstable and standings take :class:`tournaments.scoring.crosstable.Crosstable`."""
+"""The plain values the round documents (pairing sheet, score sheets) and the rating report
+are drawn from. The crosstable and standings take
+:class:`tournaments.scoring.crosstable.Crosstable`."""
 
 from __future__ import annotations
 
@@ -7,6 +8,7 @@ from dataclasses import dataclass
 from decimal import Decimal
 
 from tournaments.ballots.cards import Card
+from tournaments.scoring.rating_report import RatingReportRow
 
 
 @dataclass(frozen=True)
@@ -56,3 +58,12 @@ class RoundSheet:
         """The round's card when every board plays the same one (one card per round)."""
         cards = {board.card for board in self.boards if board.black is not None}
         return cards.pop() if len(cards) == 1 else None
+
+
+@dataclass(frozen=True)
+class RatingReportSheet:
+    """The rating report of an event: its rows in pairing-number order and the event's K
+    (``None``: not set, the change is then in units of K)."""
+
+    rows: tuple[RatingReportRow, ...]
+    k: int | None

@@ -1,5 +1,6 @@
 """The rating report PDF the chief arbiter sends to the federation (FMJD Annex 9, 1.3): one
-row per player with the columns of tournaments.scoring.rating_report.REPORT_FIELDS."""
+row per player with the columns of tournaments.scoring.rating_report.REPORT_FIELDS and the
+ratings of his opponents in the games that count."""
 
 from __future__ import annotations
 
@@ -8,9 +9,11 @@ import datetime
 from django.utils.translation import gettext as _
 from reportlab.platypus import Paragraph
 
+from tournaments.documents.pdf.data import RatingReportSheet
 from tournaments.documents.pdf.pages import (
     EventHeader,
     PageFrame,
+    Progress,
     build_pdf,
     header_flowables,
     styles,
@@ -18,17 +21,18 @@ from tournaments.documents.pdf.pages import (
     usable_width,
 )
 from tournaments.documents.pdf.tables import Column, paged_tables
-from tournaments.scoring.rating_report import RatingReportRow, report_cells
+from tournaments.scoring.rating_report import report_cells
 
 
 def render_rating_report(
     header: EventHeader,
-    rows: list[RatingReportRow],
+    report: RatingReportSheet,
     *,
-    k: int | None,
     generated_at: datetime.datetime,
+    progress: Progress | None = None,
 ) -> bytes:
     """The rating report as PDF bytes, with a line saying how the change is counted."""
+    k = report.k
     columns = [
         Column(_("FMJD id")),
         Column(_("No.")),
@@ -41,6 +45,7 @@ def render_rating_report(
         Column(_("Change")),
         Column(_("Performance")),
         Column(_("Average of opponents")),
+        Column(_("Opponents' ratings"), align="LEFT"),
     ]
     if k is None:
         note = _("K is not set: the change is W - We, in units of K.")
@@ -49,7 +54,7 @@ def render_rating_report(
     legend = [Paragraph(note, styles()["small"])]
     flowables, pages = paged_tables(
         columns,
-        [report_cells(row) for row in rows],
+        [[*report_cells(row), ", ".join(map(str, row.opponents))] for row in report.rows],
         width=usable_width(wide=True),
         first_page_height=usable_height(wide=True) - 60,
         page_height=usable_height(wide=True),
@@ -61,4 +66,5 @@ def render_rating_report(
         frame=PageFrame(title, "", generated_at),
         wide=True,
         pages=pages,
+        progress=progress,
     )
