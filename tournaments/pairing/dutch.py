@@ -185,7 +185,7 @@ def explain_dutch(
     return explanations
 
 
-def _unmet(quality: dict[str, object]) -> tuple[tuple[str, int], ...]:
+def _unmet(quality: dict[str, int | list[int | None] | None]) -> tuple[tuple[str, int], ...]:
     """The criteria C5-C21 a bracket's quality record counts as not met, with the count."""
     unmet = []
     for name, value in quality.items():

@@ -14,6 +14,8 @@ tie-break of :mod:`tournaments.scoring.tiebreaks` (unplayed rounds per FIDE C.07
 
 from __future__ import annotations
 
+from decimal import Decimal
+
 from tournaments.pairing.types import TournamentState
 
 DRAUGHTS_ORDERING_DESCRIPTION = (
@@ -37,7 +39,7 @@ def draughts_order(state: TournamentState, *, after_round: int) -> list[int]:
 
     context = TieBreakContext.build(state, after_round=after_round)
 
-    def key(number: int) -> tuple:
+    def key(number: int) -> tuple[Decimal, Decimal, int, int]:
         return (
             -context.score[number],
             -truncated_solkoff(context, number).value,

@@ -117,7 +117,8 @@ class ScoringSystem:
             raise ValueError(
                 f"unknown result code {code!r}: expected one of {''.join(sorted(RESULT_CODES))}"
             ) from None
-        return getattr(self, attribute)
+        points: Decimal = getattr(self, attribute)
+        return points
 
 
 _CODE_POINTS = {
