@@ -83,6 +83,7 @@ CASES = [
 ]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("seed", "players", "rounds", "late", "withdrawals", "half", "forfeit", "scoring"), CASES
 )
