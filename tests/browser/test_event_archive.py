@@ -13,7 +13,7 @@ import pytest
 from games.services.records import record_save
 from tests.browser.layout import assert_fits
 from tests.browser.test_organizer import PASSWORD, SHOTS
-from tests.tournaments.test_admin import make_organizer, played_event
+from tests.factories import make_organizer, played_event
 from tournaments.documents.models import Document
 from tournaments.documents.services import document_build
 from tournaments.models import Event, Game, Player

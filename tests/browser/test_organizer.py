@@ -17,7 +17,7 @@ from django.urls import reverse
 from pypdf import PdfReader
 
 from tests.browser.layout import assert_fits
-from tests.tournaments.test_admin import make_organizer
+from tests.factories import make_organizer
 from tournaments.models import Event, Game, GameResult, Player, Round, RoundStatus
 
 pytestmark = pytest.mark.django_db(transaction=True)

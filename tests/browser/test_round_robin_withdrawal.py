@@ -12,9 +12,8 @@ from django.db.models import Q
 from pypdf import PdfReader
 
 from tests.browser.test_organizer import PASSWORD, Walk
-from tests.factories import event_with_players
+from tests.factories import event_with_players, make_organizer
 from tests.public.conftest import play_round
-from tests.tournaments.test_admin import make_organizer
 from tournaments.models import Game, GameResult, Round, RoundStatus, System
 from tournaments.scoring.results import format_points
 from tournaments.selectors import standings_get

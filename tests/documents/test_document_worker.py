@@ -12,8 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.factories import event_with_players
-from tests.tournaments.test_admin import make_organizer
+from tests.factories import event_with_players, make_organizer
 from tests.workers import database_url, start_worker, stop_worker
 from tournaments.documents.models import Document, DocumentStatus
 from tournaments.models import System

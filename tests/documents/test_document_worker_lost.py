@@ -12,8 +12,7 @@ import time
 import pytest
 
 from tests.documents.test_document_worker import queue, wait_for  # noqa: F401  (fixture)
-from tests.factories import event_with_players
-from tests.tournaments.test_admin import make_organizer
+from tests.factories import event_with_players, make_organizer
 from tests.workers import database_url, start_worker, stop_worker
 from tournaments.documents.models import Document, DocumentStatus
 from tournaments.job_liveness import job_alive

@@ -5,7 +5,8 @@ from pathlib import Path
 
 import pytest
 
-from tests.factories import PlayerFactory, UserFactory
+from tests.client import form_data, logged_in, message_texts
+from tests.factories import PlayerFactory, UserFactory, make_organizer
 from tournaments.models import Event, Game, GameResult, Ranking, Round, System
 from tournaments.pairing.trf import trf_loads
 from tournaments.pairing.types import DutchRules
@@ -268,8 +269,6 @@ def test_the_admin_previews_the_file_then_creates_the_event_when_confirmed():
     from django.core.files.uploadedfile import SimpleUploadedFile
     from django.urls import reverse
 
-    from tests.tournaments.test_admin import form_data, logged_in, make_organizer, message_texts
-
     organizer = make_organizer("olga")
     event = make_event(organizer, system=System.ROUND_ROBIN, players=5)
     play(event, organizer, rounds_to_play=5)
@@ -298,8 +297,6 @@ def test_the_admin_previews_the_file_then_creates_the_event_when_confirmed():
 def test_the_admin_lists_the_refused_lines_and_offers_no_confirmation():
     from django.core.files.uploadedfile import SimpleUploadedFile
     from django.urls import reverse
-
-    from tests.tournaments.test_admin import logged_in, make_organizer
 
     client = logged_in(make_organizer("olga"))
     text = (
