@@ -21,7 +21,6 @@ from simple_history.models import HistoricalRecords
 # Django loads an app's models from its models module: importing the printed documents'
 # model here registers it in this app (label and table `tournaments_document`).
 from tournaments.documents.models import Document as Document
-from tournaments.pairing.types import ByeKind, Colour, DutchRules
 from tournaments.scoring.matches import MATCH_POINTS_RULE, must_rank_on_match_points
 from tournaments.scoring.withdrawals import WithdrawalRule
 from tournaments.teams.models import (  # noqa: F401
@@ -33,6 +32,7 @@ from tournaments.teams.models import (  # noqa: F401
     TeamMatch,
     TeamMember,
 )
+from tournaments.values import ByeKind, Colour, DutchRules
 from tournaments.variant_names import VARIANT_NAMES
 
 
@@ -267,7 +267,7 @@ def labelled_choices(labels: Mapping[StrEnum, Promise]) -> list[tuple[str, Promi
     return [(member.value, label) for member, label in labels.items()]
 
 
-#: The translated name of each colour; the values are those of ``pairing.types.Colour``.
+#: The translated name of each colour; the values are those of ``tournaments.values.Colour``.
 COLOUR_LABELS: dict[Colour, Promise] = {
     Colour.WHITE: _("white"),
     Colour.BLACK: _("black"),
@@ -614,7 +614,7 @@ class Registration(models.Model):
         return f"{self.pairing_number}. {self.player}"
 
 
-#: The translated name of each bye; the values are those of ``pairing.types.ByeKind``.
+#: The translated name of each bye; the values are those of ``tournaments.values.ByeKind``.
 BYE_KIND_LABELS: dict[ByeKind, Promise] = {
     ByeKind.PAIRING_ALLOCATED: _("pairing-allocated bye"),
     ByeKind.HALF_POINT: _("half-point bye"),

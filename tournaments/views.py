@@ -27,7 +27,6 @@ from django.views.decorators.http import condition, require_safe
 from tournaments.access import visible_event, visible_events
 from tournaments.inputs import whole_number
 from tournaments.models import BYE_KIND_LABELS, Event, GameResult, System
-from tournaments.pairing.types import ByeKind
 from tournaments.results import points_text
 from tournaments.scoring.tiebreaks import find_tiebreak
 from tournaments.selectors import (
@@ -51,6 +50,7 @@ from tournaments.selectors_public import (
     withdrawn_numbers,
 )
 from tournaments.selectors_ratings import rating_history
+from tournaments.values import ByeKind
 
 
 def _state(request: HttpRequest, event: Event) -> str:

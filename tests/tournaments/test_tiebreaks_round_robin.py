@@ -181,7 +181,7 @@ def test_in_a_complete_round_robin_solkoff_is_everyone_elses_points(state):
 def test_the_value_types_docstring_examples_run():
     import doctest
 
-    import tournaments.pairing.types
+    import tournaments.values
 
-    result = doctest.testmod(tournaments.pairing.types)
+    result = doctest.testmod(tournaments.values)
     assert result.attempted >= 2 and result.failed == 0

@@ -9,7 +9,6 @@ from tests.client import form_data, logged_in, message_texts
 from tests.factories import PlayerFactory, UserFactory, make_organizer
 from tournaments.models import Event, Game, GameResult, Ranking, Round, System
 from tournaments.pairing.trf import trf_loads
-from tournaments.pairing.types import DutchRules
 from tournaments.selectors import standings_get
 from tournaments.selectors_trf import event_trf
 from tournaments.services import events, registrations, results, rounds
@@ -19,6 +18,7 @@ from tournaments.services.trf_import import (
     trf_import_apply,
     trf_import_plan,
 )
+from tournaments.values import DutchRules
 
 pytestmark = pytest.mark.django_db
 

@@ -13,7 +13,7 @@ from tournaments.pairing.dutch import (
 )
 from tournaments.pairing.ordering import DRAUGHTS_ORDERING_DESCRIPTION, draughts_order
 from tournaments.pairing.trf import TrfDocument, TrfError, TrfEvent, trf_dumps, trf_loads
-from tournaments.pairing.types import (
+from tournaments.values import (
     ByeKind,
     Colour,
     Competitor,

@@ -40,7 +40,7 @@ from tournaments.pairing.dutch import (
 )
 from tournaments.pairing.dutch_input import Ordering
 from tournaments.pairing.trf import TrfError, next_round, trf_loads
-from tournaments.pairing.types import Pair
+from tournaments.values import Pair
 
 EXIT_NO_PAIRING = 1
 EXIT_INVALID = 3

@@ -27,7 +27,7 @@ from tournaments.pairing.dutch_input import (
     round_input,
 )
 from tournaments.pairing.dutch_py4swiss import pair_pre_2026
-from tournaments.pairing.types import DutchRules, Pair, TournamentState
+from tournaments.values import DutchRules, Pair, TournamentState
 
 __all__ = [
     "COLOUR_RULE_TEXTS",

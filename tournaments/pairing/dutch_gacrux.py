@@ -26,7 +26,7 @@ from gacrux.trf2json import trf2json
 
 from tournaments.pairing.dutch_input import NoPairingError, PairingError, RoundInput
 from tournaments.pairing.trf import fits_record_162, trf_dumps
-from tournaments.pairing.types import Pair, TournamentState
+from tournaments.values import Pair, TournamentState
 
 #: gacrux's name for its bracket record of a pairing's quality (C.04.3 C.1-C.21).
 Board = dict[str, Any]

@@ -57,7 +57,7 @@ from tournaments.export_text import one_line
 from tournaments.pairing.dutch_input import forfeit_colour, tenths
 from tournaments.pairing.dutch_py4swiss import XXS_FIELDS
 from tournaments.pairing.ordering import draughts_order
-from tournaments.pairing.types import (
+from tournaments.values import (
     BYE_CODES,
     FORFEIT_CODES,
     RESULT_CODES,

@@ -10,8 +10,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from decimal import Decimal
 
-from tournaments.pairing.types import TournamentState
 from tournaments.scoring.tiebreaks import TieBreak, TieBreakContext, TieBreakDetail, find_tiebreak
+from tournaments.values import TournamentState
 
 
 @dataclass(frozen=True)

@@ -20,8 +20,8 @@ from enum import StrEnum
 from typing import TypeVar
 
 from tournaments.i18n import gettext_noop
-from tournaments.pairing.types import Colour
 from tournaments.scoring.standings import _group_by, shared_places
+from tournaments.values import Colour
 
 Member = TypeVar("Member")
 
