@@ -97,7 +97,9 @@ def _modules_under(prefix: str) -> list[str]:
     return sorted(m for m in _modules() if m == prefix or m.startswith(prefix + "."))
 
 
-@pytest.mark.parametrize("package", ["arbiter", "tournaments.pairing", "tournaments.scoring"])
+@pytest.mark.parametrize(
+    "package", ["arbiter", "tournaments.values", "tournaments.pairing", "tournaments.scoring"]
+)
 def test_pure_packages_never_reach_django(package):
     reached = {}
     for module in _modules_under(package):
@@ -107,24 +109,38 @@ def test_pure_packages_never_reach_django(package):
     assert reached == {}, f"{package} must stay free of Django: {reached}"
 
 
-def test_the_import_reader_sees_a_lazy_import(tmp_path, monkeypatch):
-    """The check fails where it should: an import inside a function is an arrow too."""
-    package = tmp_path / "purepkg"
-    package.mkdir()
-    (package / "__init__.py").write_text("")
-    (package / "helper.py").write_text("def f():\n    from django.conf import settings\n")
-    (package / "core.py").write_text("from . import helper\n")
-    monkeypatch.setattr(f"{__name__}.REPO", tmp_path)
-    _modules.cache_clear()
-    _imports.cache_clear()
-    try:
-        chain = _path_to_framework("purepkg.core")
-        assert chain is not None
-        assert chain[0] == "purepkg.core" and chain[-2:] == ["purepkg.helper", "django.conf"]
-    finally:
-        monkeypatch.undo()
+@pytest.fixture
+def source_tree(tmp_path, monkeypatch):
+    """Make the checks read a tree of files written by the test (``{"pkg/mod.py": text}``)
+    instead of the repository's."""
+
+    def write(files: dict[str, str]) -> None:
+        for name, text in files.items():
+            path = tmp_path / name
+            path.parent.mkdir(parents=True, exist_ok=True)
+            path.write_text(text)
         _modules.cache_clear()
         _imports.cache_clear()
+
+    monkeypatch.setattr(f"{__name__}.REPO", tmp_path)
+    yield write
+    monkeypatch.undo()
+    _modules.cache_clear()
+    _imports.cache_clear()
+
+
+def test_the_import_reader_sees_a_lazy_import(source_tree):
+    """The check fails where it should: an import inside a function is an arrow too."""
+    source_tree(
+        {
+            "purepkg/__init__.py": "",
+            "purepkg/helper.py": "def f():\n    from django.conf import settings\n",
+            "purepkg/core.py": "from . import helper\n",
+        }
+    )
+    chain = _path_to_framework("purepkg.core")
+    assert chain is not None
+    assert chain[0] == "purepkg.core" and chain[-2:] == ["purepkg.helper", "django.conf"]
 
 
 def _imports_of_app(module: str, app: str) -> list[str]:
@@ -132,34 +148,36 @@ def _imports_of_app(module: str, app: str) -> list[str]:
     return sorted(n for n in _imports(module) if n == app or n.startswith(app + "."))
 
 
-def test_tournaments_never_imports_games():
+@pytest.mark.parametrize(
+    ("package", "forbidden"),
+    [
+        ("tournaments", "games"),
+        # the values both use are tournaments.values
+        ("tournaments.scoring", "tournaments.pairing"),
+    ],
+)
+def test_a_package_never_imports_what_it_must_not(package, forbidden):
     reached = {
-        module: _imports_of_app(module, "games")
-        for module in _modules_under("tournaments")
-        if _imports_of_app(module, "games")
+        module: _imports_of_app(module, forbidden)
+        for module in _modules_under(package)
+        if _imports_of_app(module, forbidden)
     }
-    assert reached == {}, f"tournaments must not import games: {reached}"
+    assert reached == {}, f"{package} must not import {forbidden}: {reached}"
 
 
-def test_the_import_reader_sees_an_import_of_games(tmp_path, monkeypatch):
+def test_the_import_reader_sees_an_import_of_games(source_tree):
     """The check fails where it should: a lazy or relative-free import of games is found."""
-    package = tmp_path / "tournaments"
-    package.mkdir()
-    (package / "__init__.py").write_text("")
-    (package / "views.py").write_text("def f():\n    from games import selectors\n")
-    (package / "forms.py").write_text("import games.models\n")
-    (package / "gamesheet.py").write_text("from tournaments import games_per_pairing\n")
-    monkeypatch.setattr(f"{__name__}.REPO", tmp_path)
-    _modules.cache_clear()
-    _imports.cache_clear()
-    try:
-        assert _imports_of_app("tournaments.views", "games") == ["games", "games.selectors"]
-        assert _imports_of_app("tournaments.forms", "games") == ["games.models"]
-        assert _imports_of_app("tournaments.gamesheet", "games") == []
-    finally:
-        monkeypatch.undo()
-        _modules.cache_clear()
-        _imports.cache_clear()
+    source_tree(
+        {
+            "tournaments/__init__.py": "",
+            "tournaments/views.py": "def f():\n    from games import selectors\n",
+            "tournaments/forms.py": "import games.models\n",
+            "tournaments/gamesheet.py": "from tournaments import games_per_pairing\n",
+        }
+    )
+    assert _imports_of_app("tournaments.views", "games") == ["games", "games.selectors"]
+    assert _imports_of_app("tournaments.forms", "games") == ["games.models"]
+    assert _imports_of_app("tournaments.gamesheet", "games") == []
 
 
 #: The packages whose files are checked for import cycles.
@@ -253,36 +271,21 @@ def test_no_import_cycle_between_files():
     assert gone == [], f"no cycle left inside {gone}: remove it from KNOWN_CYCLES_INSIDE"
 
 
-def test_scoring_never_imports_pairing():
-    reached = {
-        module: _imports_of_app(module, "tournaments.pairing")
-        for module in _modules_under("tournaments.scoring")
-        if _imports_of_app(module, "tournaments.pairing")
-    }
-    assert reached == {}, f"the values scoring and pairing share are tournaments.values: {reached}"
-
-
-def test_the_cycle_check_sees_a_cycle_closed_by_a_lazy_import(tmp_path, monkeypatch):
+def test_the_cycle_check_sees_a_cycle_closed_by_a_lazy_import(source_tree):
     """The check fails where it should: an import inside a function closes a loop too, and a
     package's ``__init__`` is a file of its own."""
-    package = tmp_path / "app"
-    package.mkdir()
-    (package / "__init__.py").write_text("")
-    (package / "rounds.py").write_text("from app.tasks import pair\n")
-    (package / "tasks.py").write_text("from app import documents\n")
-    (package / "documents.py").write_text("def build():\n    from app import rounds\n")
-    (package / "alone.py").write_text("import app.rounds\n")
-    monkeypatch.setattr(f"{__name__}.REPO", tmp_path)
-    _modules.cache_clear()
-    _imports.cache_clear()
-    try:
-        graph = _file_graph(("app",))
-        assert graph["app.tasks"] == {"app", "app.documents"}
-        assert _cycles(graph) == [["app.documents", "app.rounds", "app.tasks"]]
-    finally:
-        monkeypatch.undo()
-        _modules.cache_clear()
-        _imports.cache_clear()
+    source_tree(
+        {
+            "app/__init__.py": "",
+            "app/rounds.py": "from app.tasks import pair\n",
+            "app/tasks.py": "from app import documents\n",
+            "app/documents.py": "def build():\n    from app import rounds\n",
+            "app/alone.py": "import app.rounds\n",
+        }
+    )
+    graph = _file_graph(("app",))
+    assert graph["app.tasks"] == {"app", "app.documents"}
+    assert _cycles(graph) == [["app.documents", "app.rounds", "app.tasks"]]
 
 
 #: A file outside the repository cited as a source, or the project's history in a comment.
