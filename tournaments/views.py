@@ -25,7 +25,6 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import condition, require_safe
 
 from tournaments.access import visible_event, visible_events
-from tournaments.inputs import whole_number
 from tournaments.models import BYE_KIND_LABELS, Event, GameResult, System
 from tournaments.results import points_text
 from tournaments.scoring.tiebreaks import find_tiebreak
@@ -50,6 +49,7 @@ from tournaments.selectors_public import (
     withdrawn_numbers,
 )
 from tournaments.selectors_ratings import rating_history
+from tournaments.site.inputs import whole_number
 from tournaments.values import ByeKind
 
 

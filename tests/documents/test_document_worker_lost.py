@@ -1,6 +1,6 @@
 """A document job whose whole worker is killed mid-job is resumed by another worker within
 minutes, and the document's status is true throughout: "running" only while a worker runs
-it (tournaments.job_liveness), "queued" as soon as the lost job is noticed. Real worker
+it (tournaments.site.job_liveness), "queued" as soon as the lost job is noticed. Real worker
 processes over Redis on the PostgreSQL test database (tests/workers.py).
 
 Run: CELERY_BROKER_URL=redis://127.0.0.1:6379/5 DATABASE_URL=postgres://... \\
@@ -15,9 +15,9 @@ from tests.documents.test_document_worker import queue, wait_for  # noqa: F401  
 from tests.factories import event_with_players, make_organizer
 from tests.workers import database_url, start_worker, stop_worker
 from tournaments.documents.models import Document, DocumentStatus
-from tournaments.job_liveness import job_alive
 from tournaments.models import System
 from tournaments.services import rounds
+from tournaments.site.job_liveness import job_alive
 
 pytestmark = [pytest.mark.celery_worker, pytest.mark.django_db(transaction=True)]
 
