@@ -7,6 +7,7 @@ and the selectors (tournaments.selectors) read them.
 from collections.abc import Mapping
 from decimal import Decimal
 from enum import StrEnum
+from typing import TYPE_CHECKING, TypeVar
 
 from django.conf import settings
 from django.core.exceptions import ValidationError
@@ -34,6 +35,9 @@ from tournaments.teams.models import (  # noqa: F401
 )
 from tournaments.values import ByeKind, Colour, DutchRules
 from tournaments.variant_names import VARIANT_NAMES
+
+if TYPE_CHECKING:
+    from django_stubs_ext import StrOrPromise
 
 
 def variant_choices() -> list[tuple[str, str]]:
@@ -258,7 +262,10 @@ class Ranking(models.TextChoices):
     MATCH_POINTS = "match", _("match points")
 
 
-def labelled_choices(labels: Mapping[StrEnum, Promise]) -> list[tuple[str, Promise]]:
+_Member = TypeVar("_Member", bound=StrEnum)
+
+
+def labelled_choices(labels: Mapping[_Member, Promise]) -> list[tuple[str, Promise]]:
     """Field choices from the translated labels of a pure enum's members.
 
     The values are the members' plain strings, so a migration that writes the choices never
@@ -274,7 +281,7 @@ COLOUR_LABELS: dict[Colour, Promise] = {
 }
 
 
-def _points_field(label: str, default: str) -> models.DecimalField:
+def _points_field(label: "StrOrPromise", default: str) -> "models.DecimalField[Decimal, Decimal]":
     return models.DecimalField(
         label,
         max_digits=4,
