@@ -11,9 +11,8 @@ import time
 
 import pytest
 
-from tests.documents.test_document_worker import queue, wait_for  # noqa: F401  (fixture)
 from tests.factories import event_with_players, make_organizer
-from tests.workers import database_url, start_worker, stop_worker
+from tests.workers import database_url, start_worker, stop_worker, wait_for
 from tournaments.documents.models import Document, DocumentStatus
 from tournaments.models import System
 from tournaments.services import rounds
@@ -27,7 +26,7 @@ RESUMED_WITHIN = 300
 
 def test_a_job_whose_whole_worker_is_killed_is_resumed_with_a_true_status(
     client,
-    queue,  # noqa: F811  (the fixture imported above)
+    queue,
     tmp_path,
 ):
     database_url()
