@@ -7,7 +7,7 @@ from decimal import Decimal
 import pytest
 
 from tests.factories import event_with_players
-from tests.tournaments.test_tiebreaks_round_robin import RESULTS
+from tests.tournaments.states import RESULTS
 from tournaments.models import GameResult, System
 from tournaments.selectors import standings_get, tournament_state
 from tournaments.services import results, rounds

@@ -9,9 +9,10 @@ from django.urls import reverse
 from tests.client import logged_in
 from tests.factories import UserFactory, event_with_players, make_organizer
 from tournaments.models import Event
-from tournaments.pairing import DutchRules, trf_dumps
+from tournaments.pairing import trf_dumps
 from tournaments.selectors import tournament_state
 from tournaments.services import rounds
+from tournaments.values import DutchRules
 
 pytestmark = pytest.mark.django_db
 
