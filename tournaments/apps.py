@@ -11,6 +11,7 @@ class TournamentsConfig(AppConfig):
             checks,  # noqa: F401  (registers the system checks)
             live,  # noqa: F401  (forgets cached event states on every change)
             names,  # noqa: F401  (gives SQLite connections the name folding function)
+            tasks,  # noqa: F401  (registers the tasks services queue by name)
         )
         from tournaments.api import tokens  # noqa: F401  (a password change revokes the token)
         from tournaments.selectors_public import FINGERPRINT_HISTORIES

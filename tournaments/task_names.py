@@ -2,8 +2,9 @@
 
 ``tournaments.tasks`` imports the services (a task loads its rows and calls one service); a
 service that queues a task names it instead of importing it, so that the two never import
-each other. Celery registers every task of ``tournaments.tasks`` (``autodiscover_tasks`` in
-``config/celery.py``) before the first lookup returns.
+each other. ``TournamentsConfig.ready`` imports ``tournaments.tasks``, so every task is
+registered in any process (a worker, a web process running tasks in-process, a test) before
+the first lookup; a worker also finds them by ``autodiscover_tasks`` in ``config/celery.py``.
 """
 
 from celery import current_app
