@@ -288,6 +288,36 @@ def test_the_cycle_check_sees_a_cycle_closed_by_a_lazy_import(source_tree):
     assert _cycles(graph) == [["app.documents", "app.rounds", "app.tasks"]]
 
 
+def _test_module_imports(tests: Path) -> list[str]:
+    """Where a file under ``tests`` imports a test module (``test_*``) instead of a helper."""
+    found = []
+    for path in sorted(tests.rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            names = []
+            if isinstance(node, ast.ImportFrom) and node.module:
+                names = [node.module, *(f"{node.module}.{a.name}" for a in node.names)]
+            elif isinstance(node, ast.Import):
+                names = [alias.name for alias in node.names]
+            if any(part.startswith("test_") for name in names for part in name.split(".")):
+                found.append(f"{path.relative_to(tests.parent)}:{node.lineno}")
+    return found
+
+
+def test_tests_import_helpers_not_other_tests():
+    """Shared fixtures live in conftest.py files, shared helpers in modules named after what
+    they hold (tests/factories.py, tests/client.py, ...), never in a test module."""
+    assert _test_module_imports(REPO / "tests") == []
+
+
+def test_the_test_import_check_sees_an_import_of_a_test_module(tmp_path):
+    tests = tmp_path / "tests"
+    (tests / "sub").mkdir(parents=True)
+    (tests / "sub" / "test_a.py").write_text("from tests.sub.test_b import helper\n")
+    (tests / "sub" / "test_c.py").write_text("from tests.sub import test_b\n")
+    (tests / "sub" / "test_b.py").write_text("from tests.factories import make_organizer\n")
+    assert _test_module_imports(tests) == ["tests/sub/test_a.py:1", "tests/sub/test_c.py:1"]
+
+
 #: A file outside the repository cited as a source, or the project's history in a comment.
 OUTSIDE = re.compile(
     r"REFERENCE\.md|\.\./shared/(?:rules|seeds|notes)|/work/shared"

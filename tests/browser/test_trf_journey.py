@@ -7,7 +7,7 @@ import pytest
 
 from tests.browser.layout import assert_fits
 from tests.factories import make_organizer
-from tests.tournaments.test_trf_record import make_event, play
+from tests.tournaments.played_events import make_event, play
 from tournaments.models import Event, System
 
 pytestmark = pytest.mark.django_db(transaction=True)

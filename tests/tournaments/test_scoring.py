@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from games.models import GameResult
-from tests.tournaments.test_pairing_cli import BLOCK_DJANGO
+from tests.no_django import BLOCK_DJANGO
 from tournaments.scoring.matches import GameSides, pairing_result
 from tournaments.scoring.results import GAME_CODES, PENDING
 from tournaments.scoring.standings import compute_standings
