@@ -26,14 +26,14 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from tournaments.pairing import (
+from tournaments.pairing import pair_dutch
+from tournaments.values import (
     Colour,
     Competitor,
     DutchRules,
     RoundResult,
     ScoringSystem,
     TournamentState,
-    pair_dutch,
 )
 
 ENGINES = {DutchRules.FIDE_2026: "gacrux 1.11.65", DutchRules.PRE_2026: "py4swiss 0.3.1"}

@@ -119,8 +119,8 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
-    "tournaments.csp.ContentSecurityPolicyMiddleware",
-    "tournaments.upload_limits.UploadLimitMiddleware",
+    "tournaments.site.csp.ContentSecurityPolicyMiddleware",
+    "tournaments.site.upload_limits.UploadLimitMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
@@ -129,8 +129,8 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "simple_history.middleware.HistoryRequestMiddleware",
-    # A read whose database connection dropped is run again once (tournaments.failures).
-    "tournaments.failures.DatabaseFailureMiddleware",
+    # A read whose database connection dropped is run again once (tournaments.site.failures).
+    "tournaments.site.failures.DatabaseFailureMiddleware",
 ]
 
 ROOT_URLCONF = "config.urls"
@@ -166,7 +166,7 @@ else:
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 # The largest upload (a round's PDN, a record, a players CSV, an API body) in bytes; the
-# PDN reader needs memory in proportion (tournaments.upload_limits).
+# PDN reader needs memory in proportion (tournaments.site.upload_limits).
 UPLOAD_MAX_BYTES = int(os.environ.get("UPLOAD_MAX_BYTES", str(2 * 1024 * 1024)))
 DATA_UPLOAD_MAX_MEMORY_SIZE = UPLOAD_MAX_BYTES + 64 * 1024
 
@@ -178,8 +178,8 @@ RATING_EXPECTANCY = os.environ.get(
 
 # Failed logins (site, admin, API token) per account and address, per address and per
 # account, within the counting window; past a limit each attempt waits a doubling delay
-# (tournaments.login_limits).
-AUTHENTICATION_BACKENDS = ["tournaments.login_limits.ThrottledModelBackend"]
+# (tournaments.site.login_limits).
+AUTHENTICATION_BACKENDS = ["tournaments.site.login_limits.ThrottledModelBackend"]
 # The site login (players and arbiters) leads to the dispute desk unless a page asked for it.
 LOGIN_REDIRECT_URL = "desk:home"
 LOGIN_FAILURE_LIMIT = int(os.environ.get("LOGIN_FAILURE_LIMIT", "5"))
@@ -301,7 +301,7 @@ CELERY_TIMEZONE = TIME_ZONE
 # Redis redelivers a task whose worker died (acks_late) once this many seconds have passed
 # since it was handed out. Short, so a lost job resumes within minutes; a redelivery of a
 # job still running elsewhere does nothing (document jobs hold a lock while they run:
-# tournaments.job_liveness; record verifications and pairings lock their rows and check
+# tournaments.site.job_liveness; record verifications and pairings lock their rows and check
 # what is already done).
 CELERY_BROKER_TRANSPORT_OPTIONS = {
     "visibility_timeout": int(os.environ.get("CELERY_VISIBILITY_TIMEOUT", "120"))

@@ -12,7 +12,7 @@ from games import api_urls as game_api_urls
 from games import public_urls as game_public_urls
 from tournaments import urls as public_urls
 from tournaments.api import urls as api_urls
-from tournaments.login_limits import (
+from tournaments.site.login_limits import (
     ThrottledAdminAuthenticationForm,
     ThrottledAuthenticationForm,
     UnlockingPasswordResetConfirmView,
@@ -46,13 +46,13 @@ urlpatterns = [
     path("api/", include((api_urls.urlpatterns + game_api_urls.urlpatterns, "api"))),
     path("api/schema/", SpectacularAPIView.as_view(), name="api-schema"),
     # The docs' script is a file of its own (?script), not inline: the Content-Security-Policy
-    # allows no inline script (tournaments.csp).
+    # allows no inline script (tournaments.site.csp).
     path("api/docs/", SpectacularSwaggerSplitView.as_view(url_name="api-schema"), name="api-docs"),
     path("i18n/", include("django.conf.urls.i18n")),
 ]
 
 # Django's own error answers, in the API's JSON error shape under /api/.
-handler400 = "tournaments.failures.bad_request"
-handler403 = "tournaments.failures.permission_denied"
-handler404 = "tournaments.failures.page_not_found"
-handler500 = "tournaments.failures.server_error"
+handler400 = "tournaments.site.failures.bad_request"
+handler403 = "tournaments.site.failures.permission_denied"
+handler404 = "tournaments.site.failures.page_not_found"
+handler500 = "tournaments.site.failures.server_error"

@@ -21,11 +21,11 @@ from games.verdict_text import label as verdict_label
 from tournaments.admin.history import AuditedAdmin
 from tournaments.admin.pages import object_or_404, render_page, report_refusal
 from tournaments.admin.scoping import ScopedAdmin, organized_events, scope
-from tournaments.inputs import whole_number
 from tournaments.models import Game, Round, RoundStatus
 from tournaments.results import result_score
 from tournaments.services.errors import TournamentError
-from tournaments.upload_limits import check_text, check_upload
+from tournaments.site.inputs import whole_number
+from tournaments.site.upload_limits import check_text, check_upload
 
 
 class RecordForm(forms.Form):

@@ -8,7 +8,7 @@ from django.utils.translation import gettext_lazy as _
 from games.models import DisputeClaim, RecordSource, RulingDecision
 from tournaments.models import Event, GameResult, Round
 from tournaments.results import result_choices
-from tournaments.upload_limits import check_upload
+from tournaments.site.upload_limits import check_upload
 
 
 class DisputeOpenForm(forms.Form):

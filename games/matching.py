@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from django.utils.translation import gettext as _
 
 from arbiter.pdn import PdnGame
-from tournaments.inputs import whole_number
+from tournaments.site.inputs import whole_number
 
 
 @dataclass(frozen=True, slots=True)

@@ -9,9 +9,9 @@ from django.utils.translation import gettext as _
 from games.export import record_export
 from games.models import GameRecord
 from games.selectors import event_records, game_replay
-from tournaments.inputs import whole_number
 from tournaments.models import Event
 from tournaments.selectors_public import public_game
+from tournaments.site.inputs import whole_number
 from tournaments.views import event_page, request_event
 
 

@@ -31,10 +31,10 @@ from games.services.arbiters import may_appoint
 from games.services.disputes import dispute_open, dispute_rule
 from games.services.records import games_without_record, record_assign, round_records_upload
 from tournaments.access import visible_event, visible_events
-from tournaments.inputs import whole_number
 from tournaments.models import Event, Game, Round, RoundStatus
 from tournaments.results import result_score
 from tournaments.services.errors import TournamentError
+from tournaments.site.inputs import whole_number
 
 _GAME_RELATED = ("pairing__round__event", "white__player", "black__player")
 

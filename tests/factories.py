@@ -4,8 +4,10 @@ import datetime
 
 import factory
 from django.contrib.auth import get_user_model
+from django.contrib.auth.models import Permission
 
-from tournaments.models import Event, Player, Registration, System
+from tournaments.models import Event, Game, GameResult, Player, Registration, Round, System
+from tournaments.services import results, rounds
 
 
 class UserFactory(factory.django.DjangoModelFactory):
@@ -79,4 +81,31 @@ def event_with_players(user, *, players: int, system: str = System.SWISS, **opti
         player = PlayerFactory.build(rating=2400 - 10 * index)
         recorded_by(player, user).save()  # entered by the organizer, who sees their contacts
         registration_add(event=event, player=player, user=user)
+    return event
+
+
+def make_organizer(username: str):
+    """A staff user with the tournament and game model permissions, and no event yet."""
+    user = UserFactory(username=username)
+    user.user_permissions.set(
+        Permission.objects.filter(content_type__app_label__in=("tournaments", "games"))
+    )
+    return user
+
+
+def played_event(user, *, players: int = 6, **options) -> tuple[Event, Round]:
+    """An event of `user` whose round 1 is published with one result entered."""
+    event = event_with_players(user, players=players, **options)
+    round_ = rounds.round_publish(round=rounds.round_pair(event=event, user=user), user=user)
+    game = Game.objects.filter(pairing__round=round_).order_by("pairing__board").first()
+    results.result_record(game=game, result=GameResult.WHITE_WIN, user=user)
+    return event, round_
+
+
+def completed_round_1(user, **options) -> Event:
+    event = event_with_players(user, **options)
+    round_1 = rounds.round_publish(round=rounds.round_pair(event=event, user=user), user=user)
+    for game in Game.objects.filter(pairing__round=round_1):
+        results.result_record(game=game, result=GameResult.DRAW, user=user)
+    rounds.round_complete(round=round_1, user=user)
     return event

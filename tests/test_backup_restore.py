@@ -15,7 +15,7 @@ import pytest
 from django.db import connection
 
 from games.services.records import record_save
-from tests.tournaments.test_admin import make_organizer, played_event
+from tests.factories import make_organizer, played_event
 from tournaments.documents.models import Document
 from tournaments.documents.services import document_build
 from tournaments.models import Game

@@ -108,7 +108,7 @@ def _refused(response) -> bool:
 def test_attempts_made_while_waiting_are_refused_unchecked_and_not_counted(user, settings):
     from django.test import RequestFactory
 
-    from tournaments.login_limits import _counts
+    from tournaments.site.login_limits import _counts
 
     settings.LOGIN_DELAY_SECONDS = 1
     client = Client(REMOTE_ADDR="203.0.113.10")
@@ -124,7 +124,7 @@ def test_attempts_made_while_waiting_are_refused_unchecked_and_not_counted(user,
 
 
 def test_delays_grow_then_stop_at_the_longest():
-    from tournaments.login_limits import delay_after
+    from tournaments.site.login_limits import delay_after
 
     assert [delay_after(n, 5) for n in (0, 4, 5, 6, 7, 20)] == [0, 0, 60, 120, 240, 900]
 

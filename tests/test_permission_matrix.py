@@ -39,8 +39,8 @@ from rest_framework.test import APIClient
 from games.models import Dispute
 from games.services.disputes import dispute_open
 from games.services.records import record_save
-from tests.factories import PlayerFactory, UserFactory, event_with_players
-from tests.tournaments.test_admin import form_data, make_organizer
+from tests.client import form_data
+from tests.factories import PlayerFactory, UserFactory, event_with_players, make_organizer
 from tournaments.documents.models import Document
 from tournaments.models import (
     BallotCard,

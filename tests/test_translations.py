@@ -17,12 +17,10 @@ To update the catalogues after changing strings: `make messages`, translate the 
 (no empty msgstr, no "#, fuzzy"), then `make messages` again to compile.
 """
 
-import ast
 import datetime
 import re
 import shutil
 import struct
-from dataclasses import dataclass, field
 from pathlib import Path
 
 import pytest
@@ -33,83 +31,15 @@ from django.test import override_settings
 from django.utils import translation
 from django.utils.translation import gettext
 
+from tests.catalogues import LANGUAGES, LOCALE, PLACEHOLDER, REPO, Entry, catalogue, read_po
 from tests.factories import UserFactory, event_with_players
 from tournaments.models import Game, GameResult
 from tournaments.services import results, rounds
 
-REPO = Path(__file__).resolve().parents[1]
-LOCALE = REPO / "locale"
-#: The languages with a catalogue: every language offered but English, the language of the code.
-LANGUAGES = [code for code, _name in settings.LANGUAGES if code != "en"]
 #: What makemessages leaves out (the same list as `make messages`).
 IGNORED = (".venv", ".peers", "tests", "benchmarks", "staticfiles", "media")
 #: Files makemessages reads (gettext domain "django"; "djangojs" would read .js).
 SOURCES = (".py", ".html", ".txt")
-
-
-@dataclass
-class Entry:
-    """One PO message: context, id, plural id, the translations, flags, and its line."""
-
-    line: int
-    msgid: str = ""
-    msgctxt: str | None = None
-    msgid_plural: str | None = None
-    msgstr: dict[int, str] = field(default_factory=dict)
-    flags: set[str] = field(default_factory=set)
-
-    @property
-    def key(self) -> tuple[str | None, str, str | None]:
-        return self.msgctxt, self.msgid, self.msgid_plural
-
-
-def read_po(path: Path) -> list[Entry]:
-    """The entries of a PO file (obsolete "#~" entries left out), header included."""
-    entries: list[Entry] = []
-    entry: Entry | None = None
-    target: tuple[str, int | None] | None = None
-    keywords = ("msgctxt", "msgid_plural", "msgid", "msgstr")
-    for number, raw in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
-        line = raw.strip()
-        if not line or line.startswith("#~"):
-            continue
-        if line.startswith("#"):
-            if entry is not None and target is not None and target[0] == "msgstr":
-                entry = None  # a comment starts the next entry
-            if line.startswith("#,"):
-                entry = entry or _new(entries, number)
-                entry.flags.update(flag.strip() for flag in line[2:].split(","))
-            continue
-        if line.startswith('"'):
-            assert entry is not None and target is not None, f"{path}:{number}: stray string"
-            _append(entry, target, ast.literal_eval(line))
-            continue
-        keyword, _space, rest = line.partition(" ")
-        name, _bracket, index = keyword.partition("[")
-        assert name in keywords, f"{path}:{number}: unknown keyword {keyword!r}"
-        if name in ("msgctxt", "msgid") and (entry is None or entry.msgstr):
-            entry = _new(entries, number)
-        assert entry is not None
-        target = (name, int(index.rstrip("]")) if index else None)
-        if name == "msgstr":
-            entry.msgstr[target[1] or 0] = ""
-        else:
-            setattr(entry, name, "")
-        _append(entry, target, ast.literal_eval(rest))
-    return entries
-
-
-def _new(entries: list[Entry], number: int) -> Entry:
-    entries.append(Entry(number))
-    return entries[-1]
-
-
-def _append(entry: Entry, target: tuple[str, int | None], text: str) -> None:
-    name, index = target
-    if name == "msgstr":
-        entry.msgstr[index or 0] += text
-    else:
-        setattr(entry, name, getattr(entry, name) + text)
 
 
 def compile_po(entries: list[Entry]) -> dict[bytes, bytes]:
@@ -157,25 +87,6 @@ def read_mo(path: Path) -> dict[bytes, bytes]:
 
 def _where(path: Path, entry: Entry) -> str:
     return f"{path.relative_to(REPO)}:{entry.line} {entry.msgid!r}"
-
-
-def catalogue(language: str) -> Path:
-    """The .po of an offered language; a language offered without one is a failure."""
-    path = LOCALE / language / "LC_MESSAGES" / "django.po"
-    if not path.exists():
-        pytest.fail(
-            f"{language!r} is offered (settings.LANGUAGES) but {path.relative_to(REPO)} is "
-            f"missing: run `make messages` and translate it"
-        )
-    return path
-
-
-#: A python-format placeholder (%(name)s, %s, %d, %%), a brace-format one ({0}, {name}) or an
-#: HTML tag: what a translation must keep.
-PLACEHOLDER = re.compile(
-    r"%\([^)]+\)[#0\- +]*\d*(?:\.\d+)?[diouxXeEfFgGcrsa]"
-    r"|%[#0\- +]*\d*(?:\.\d+)?[diouxXeEfFgGcrsa%]|\{[^{}]*\}|<[^<>]+>"
-)
 
 
 def plural_count(header: Entry) -> int:

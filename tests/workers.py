@@ -8,6 +8,7 @@ Each test gives the worker a queue of its own, away from anyone else's tasks on 
 import os
 import subprocess
 import sys
+import time
 from pathlib import Path
 from urllib.parse import quote
 
@@ -63,3 +64,13 @@ def stop_worker(worker: subprocess.Popen) -> str:
         worker.kill()
         output, _ = worker.communicate()
     return output
+
+
+def wait_for(predicate, *, timeout: float, step: float = 0.05):
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        value = predicate()
+        if value:
+            return value
+        time.sleep(step)
+    raise AssertionError(f"not reached within {timeout} s")

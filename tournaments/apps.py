@@ -10,11 +10,11 @@ class TournamentsConfig(AppConfig):
         from tournaments import (
             checks,  # noqa: F401  (registers the system checks)
             live,  # noqa: F401  (forgets cached event states on every change)
-            login_limits,  # noqa: F401  (counts failed logins)
             names,  # noqa: F401  (gives SQLite connections the name folding function)
         )
         from tournaments.api import tokens  # noqa: F401  (a password change revokes the token)
         from tournaments.selectors_public import FINGERPRINT_HISTORIES
+        from tournaments.site import login_limits  # noqa: F401  (counts failed logins)
         from tournaments.teams.models import Team, TeamAdjustment, TeamCompetition, TeamMember
 
         # The team pages change with the teams, their rosters and adjustments.

@@ -58,7 +58,7 @@ _PER_PROCESS_CACHES = (
 @register()
 def check_shared_cache(app_configs, **kwargs) -> list[Error]:
     """tournaments.E003: in production the failed logins are counted in a cache every server
-    process shares (tournaments.login_limits); with a cache per process each of N workers
+    process shares (tournaments.site.login_limits); with a cache per process each of N workers
     allows its own count, and a restart forgets them."""
     backend = settings.CACHES["default"]["BACKEND"]
     if getattr(settings, "PRODUCTION", False) and backend in _PER_PROCESS_CACHES:

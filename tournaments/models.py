@@ -7,6 +7,7 @@ and the selectors (tournaments.selectors) read them.
 from collections.abc import Mapping
 from decimal import Decimal
 from enum import StrEnum
+from typing import TYPE_CHECKING, TypeVar
 
 from django.conf import settings
 from django.core.exceptions import ValidationError
@@ -21,7 +22,6 @@ from simple_history.models import HistoricalRecords
 # Django loads an app's models from its models module: importing the printed documents'
 # model here registers it in this app (label and table `tournaments_document`).
 from tournaments.documents.models import Document as Document
-from tournaments.pairing.types import ByeKind, Colour, DutchRules
 from tournaments.scoring.matches import MATCH_POINTS_RULE, must_rank_on_match_points
 from tournaments.scoring.withdrawals import WithdrawalRule
 from tournaments.teams.models import (  # noqa: F401
@@ -33,7 +33,11 @@ from tournaments.teams.models import (  # noqa: F401
     TeamMatch,
     TeamMember,
 )
+from tournaments.values import ByeKind, Colour, DutchRules
 from tournaments.variant_names import VARIANT_NAMES
+
+if TYPE_CHECKING:
+    from django_stubs_ext import StrOrPromise
 
 
 def variant_choices() -> list[tuple[str, str]]:
@@ -264,7 +268,10 @@ class Ranking(models.TextChoices):
     MATCH_POINTS = "match", _("match points")
 
 
-def labelled_choices(labels: Mapping[StrEnum, Promise]) -> list[tuple[str, Promise]]:
+_Member = TypeVar("_Member", bound=StrEnum)
+
+
+def labelled_choices(labels: Mapping[_Member, Promise]) -> list[tuple[str, Promise]]:
     """Field choices from the translated labels of a pure enum's members.
 
     The values are the members' plain strings, so a migration that writes the choices never
@@ -273,14 +280,14 @@ def labelled_choices(labels: Mapping[StrEnum, Promise]) -> list[tuple[str, Promi
     return [(member.value, label) for member, label in labels.items()]
 
 
-#: The translated name of each colour; the values are those of ``pairing.types.Colour``.
+#: The translated name of each colour; the values are those of ``tournaments.values.Colour``.
 COLOUR_LABELS: dict[Colour, Promise] = {
     Colour.WHITE: _("white"),
     Colour.BLACK: _("black"),
 }
 
 
-def _points_field(label: str, default: str) -> models.DecimalField:
+def _points_field(label: "StrOrPromise", default: str) -> "models.DecimalField[Decimal, Decimal]":
     return models.DecimalField(
         label,
         max_digits=4,
@@ -620,7 +627,7 @@ class Registration(models.Model):
         return f"{self.pairing_number}. {self.player}"
 
 
-#: The translated name of each bye; the values are those of ``pairing.types.ByeKind``.
+#: The translated name of each bye; the values are those of ``tournaments.values.ByeKind``.
 BYE_KIND_LABELS: dict[ByeKind, Promise] = {
     ByeKind.PAIRING_ALLOCATED: _("pairing-allocated bye"),
     ByeKind.HALF_POINT: _("half-point bye"),

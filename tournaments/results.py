@@ -34,7 +34,7 @@ from django.utils.translation import ngettext
 from arbiter import find_variant
 from arbiter.errors import UnknownVariantError
 from tournaments.models import BYE_KIND_LABELS, GameResult
-from tournaments.pairing.types import ByeKind
+from tournaments.values import ByeKind
 
 FMJD = "international"
 

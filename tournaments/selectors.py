@@ -34,7 +34,10 @@ from tournaments.models import (
 )
 from tournaments.pairing.berger import berger_rounds
 from tournaments.pairing.dutch import Explanation, PairingError, explain_dutch
-from tournaments.pairing.types import (
+from tournaments.scoring.matches import GameSides, pairing_result
+from tournaments.scoring.standings import StandingRow, compute_standings
+from tournaments.scoring.withdrawals import WithdrawalRule, games_annulled
+from tournaments.values import (
     ByeKind,
     Colour,
     Competitor,
@@ -43,9 +46,6 @@ from tournaments.pairing.types import (
     ScoringSystem,
     TournamentState,
 )
-from tournaments.scoring.matches import GameSides, pairing_result
-from tournaments.scoring.standings import StandingRow, compute_standings
-from tournaments.scoring.withdrawals import WithdrawalRule, games_annulled
 
 
 @dataclass(frozen=True)

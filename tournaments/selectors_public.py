@@ -29,7 +29,6 @@ from tournaments.models import (
     RoundStatus,
     System,
 )
-from tournaments.pairing.types import Colour
 from tournaments.scoring.crosstable import Crosstable, GameMark, WithdrawalNote, build_crosstable
 from tournaments.scoring.performance import rating_performance
 from tournaments.scoring.results import GAME_CODES
@@ -42,6 +41,7 @@ from tournaments.selectors import (
     tournament_state,
     withdrawal_outcomes,
 )
+from tournaments.values import Colour
 
 T = TypeVar("T")
 

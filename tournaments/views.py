@@ -25,9 +25,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import condition, require_safe
 
 from tournaments.access import visible_event, visible_events
-from tournaments.inputs import whole_number
 from tournaments.models import BYE_KIND_LABELS, Event, GameResult, System
-from tournaments.pairing.types import ByeKind
 from tournaments.rating_distribution import rating_distribution
 from tournaments.results import points_text
 from tournaments.scoring.rating_groups import group_standings
@@ -53,6 +51,8 @@ from tournaments.selectors_public import (
     withdrawn_numbers,
 )
 from tournaments.selectors_ratings import rating_history
+from tournaments.site.inputs import whole_number
+from tournaments.values import ByeKind
 
 
 def _state(request: HttpRequest, event: Event) -> str:

@@ -16,6 +16,7 @@ from games.matching import MatchReport, Slot, match_games, name_forms
 from games.models import GameRecord, RecordSource, Verification, VerificationStatus
 from games.permissions import can_officiate
 from games.services.errors import NotAllowedError, RecordError
+from games.tasks import record_verify_task
 from tournaments.models import Game, Pairing, Round
 from tournaments.services.history import recorded_by
 
@@ -131,8 +132,6 @@ def _require_recorder(user: AbstractBaseUser, game: Game) -> None:
 
 
 def _store(game: Game, text: str, user: AbstractBaseUser, source: str) -> GameRecord:
-    from games.tasks import record_verify_task
-
     # The game's row is the lock: two first records of one game arriving together would
     # otherwise both find no record and both insert one (the second refused by the unique
     # key); serialised, the second becomes revision 2 and both are kept in the history.

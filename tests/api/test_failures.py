@@ -35,7 +35,7 @@ def test_every_error_django_answers_is_json_under_the_api(handler, status):
     from django.core.exceptions import PermissionDenied
     from django.test import RequestFactory
 
-    from tournaments import failures
+    from tournaments.site import failures
 
     answer = getattr(failures, handler)
     _shape(answer(RequestFactory().get("/api/events/"), PermissionDenied("x")), status)

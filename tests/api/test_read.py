@@ -107,10 +107,10 @@ def test_plain_serializers_answer_as_drf_does(client, swiss):
 
     from tournaments.api import serializers as s
     from tournaments.api.views import StandingLine
-    from tournaments.pairing.types import Colour
     from tournaments.scoring.crosstable import Cell, CrosstableRow, GameMark
     from tournaments.selectors import player_list, standings_get
     from tournaments.selectors_public import crosstable_get
+    from tournaments.values import Colour
 
     def drf(serializer, instance):
         return serializers.Serializer.to_representation(serializer, instance)

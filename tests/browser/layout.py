@@ -1,7 +1,12 @@
 """What every journey checks on every page it visits: no server error and no horizontal
 scroll, at a phone's width (390 px) and a laptop's (1366 px)."""
 
+import os
+from pathlib import Path
+
 WIDTHS = (390, 1366)
+#: Where the journeys that walk with :class:`Walk` save their screenshots.
+SHOTS = Path(os.environ.get("DAMIER_SHOTS", "/tmp/damier-journeys"))
 
 
 def horizontal_overflow(page) -> int:
@@ -25,3 +30,46 @@ def assert_fits(page, *, shot: str | None = None) -> None:
         if shot:
             page.screenshot(path=f"/tmp/{shot}-{width}.png", full_page=True)
     page.set_viewport_size(size)
+
+
+#: The innermost elements reaching past the window's right edge (for the failure message).
+WIDEST = """() => [...document.querySelectorAll('body *')]
+  .filter(e => e.getBoundingClientRect().right > document.documentElement.clientWidth + 1)
+  .filter(e => ![...e.children].some(c => c.getBoundingClientRect().right
+      > document.documentElement.clientWidth + 1))
+  .slice(0, 5).map(e => e.tagName + '.' + e.className + '#' + e.id + ' '
+      + Math.round(e.getBoundingClientRect().right))"""
+
+
+class Walk:
+    """The page under test, checked on every visit: no server error, no horizontal scroll."""
+
+    def __init__(self, page, base: str) -> None:
+        self.page, self.base, self.errors, self.shots = page, base, [], 0
+        page.on(
+            "response",
+            lambda r: self.errors.append(f"{r.status} {r.url}") if r.status >= 500 else None,
+        )
+
+    def check(self, name: str) -> None:
+        page = self.page
+        page.wait_for_load_state()
+        assert not self.errors, self.errors
+        assert "Server Error" not in page.content()
+        for width in (1366, 390):
+            page.set_viewport_size({"width": width, "height": 900})
+            overflow = page.evaluate(
+                "document.documentElement.scrollWidth - document.documentElement.clientWidth"
+            )
+            assert overflow <= 0, (
+                f"{name}: {overflow} px of horizontal scroll at {width} px; "
+                f"widest: {page.evaluate(WIDEST)}"
+            )
+        self.shots += 1
+        SHOTS.mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(SHOTS / f"organizer-{self.shots:02d}-{name}.png"), full_page=True)
+        page.set_viewport_size({"width": 1366, "height": 900})
+
+    def go(self, path: str, name: str) -> None:
+        self.page.goto(self.base + path)
+        self.check(name)

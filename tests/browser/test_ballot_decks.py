@@ -6,8 +6,7 @@ import pytest
 
 from tests.browser.layout import assert_fits
 from tests.documents.conftest import ballot_decks  # noqa: F401  (the published decks)
-from tests.factories import event_with_players
-from tests.tournaments.test_admin import make_organizer
+from tests.factories import event_with_players, make_organizer
 from tournaments.models import BallotDeck
 from tournaments.services.ballots import ballot_deck_create
 

@@ -1,4 +1,4 @@
-"""The Content-Security-Policy (tournaments.csp) holds on every kind of page, in Chromium:
+"""The Content-Security-Policy (tournaments.site.csp) holds on every kind of page, in Chromium:
 the public pages (the event with its live documents, standings, a round, a player, the game
 viewer stepping through a game), the login and password reset pages, the dispute desk, the
 API docs (Swagger UI drawn from its own script), and the admin (its index, an event's form

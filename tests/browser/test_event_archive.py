@@ -11,14 +11,15 @@ import zipfile
 import pytest
 
 from games.services.records import record_save
-from tests.browser.layout import assert_fits
-from tests.browser.test_organizer import PASSWORD, SHOTS
-from tests.tournaments.test_admin import make_organizer, played_event
+from tests.browser.layout import SHOTS, assert_fits
+from tests.factories import make_organizer, played_event
 from tournaments.documents.models import Document
 from tournaments.documents.services import document_build
 from tournaments.models import Event, Game, Player
 
 pytestmark = pytest.mark.django_db(transaction=True)
+
+PASSWORD = "a-long Passphrase 42"
 
 PDN = '[Event "?"]\n[Result "2-0"]\n\n1. 32-28 19-23 2. 28x19 14x23 2-0\n'
 

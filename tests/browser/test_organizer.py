@@ -9,20 +9,17 @@ records, then downloads every PDF of the event page, the TRF and the PDN, and re
 in them. Every page: no server error, no horizontal scroll at 390 px nor at 1366 px."""
 
 import io
-import os
-from pathlib import Path
 
 import pytest
 from django.urls import reverse
 from pypdf import PdfReader
 
-from tests.browser.layout import assert_fits
-from tests.tournaments.test_admin import make_organizer
+from tests.browser.layout import Walk, assert_fits
+from tests.factories import make_organizer
 from tournaments.models import Event, Game, GameResult, Player, Round, RoundStatus
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
-SHOTS = Path(os.environ.get("DAMIER_SHOTS", "/tmp/damier-journeys"))
 PASSWORD = "a-long Passphrase 42"
 #: A game record as typed (players filled in per game): its Result tag is replaced by the
 #: official result on export.
@@ -40,49 +37,6 @@ CSV = (
     "Sall;Ndiaga;SEN;20005;2300;Dakar\n"
     "Boomstra;Roel;NED;30000;2410;Hoogeveen\n"
 )
-
-
-#: The innermost elements reaching past the window's right edge (for the failure message).
-WIDEST = """() => [...document.querySelectorAll('body *')]
-  .filter(e => e.getBoundingClientRect().right > document.documentElement.clientWidth + 1)
-  .filter(e => ![...e.children].some(c => c.getBoundingClientRect().right
-      > document.documentElement.clientWidth + 1))
-  .slice(0, 5).map(e => e.tagName + '.' + e.className + '#' + e.id + ' '
-      + Math.round(e.getBoundingClientRect().right))"""
-
-
-class Walk:
-    """The page under test, checked on every visit: no server error, no horizontal scroll."""
-
-    def __init__(self, page, base: str) -> None:
-        self.page, self.base, self.errors, self.shots = page, base, [], 0
-        page.on(
-            "response",
-            lambda r: self.errors.append(f"{r.status} {r.url}") if r.status >= 500 else None,
-        )
-
-    def check(self, name: str) -> None:
-        page = self.page
-        page.wait_for_load_state()
-        assert not self.errors, self.errors
-        assert "Server Error" not in page.content()
-        for width in (1366, 390):
-            page.set_viewport_size({"width": width, "height": 900})
-            overflow = page.evaluate(
-                "document.documentElement.scrollWidth - document.documentElement.clientWidth"
-            )
-            assert overflow <= 0, (
-                f"{name}: {overflow} px of horizontal scroll at {width} px; "
-                f"widest: {page.evaluate(WIDEST)}"
-            )
-        self.shots += 1
-        SHOTS.mkdir(parents=True, exist_ok=True)
-        page.screenshot(path=str(SHOTS / f"organizer-{self.shots:02d}-{name}.png"), full_page=True)
-        page.set_viewport_size({"width": 1366, "height": 900})
-
-    def go(self, path: str, name: str) -> None:
-        self.page.goto(self.base + path)
-        self.check(name)
 
 
 def test_an_organizer_runs_a_swiss_from_an_empty_database(live_server, page, tmp_path):

@@ -12,8 +12,7 @@ from pathlib import Path
 import pytest
 
 from tests.browser.layout import assert_fits
-from tests.factories import PlayerFactory
-from tests.tournaments.test_admin import make_organizer
+from tests.factories import PlayerFactory, make_organizer
 from tournaments.models import Event, Game, GameResult, Player, RatingList, Registration
 from tournaments.services import events, registrations, results, rounds
 

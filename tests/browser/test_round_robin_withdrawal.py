@@ -11,15 +11,16 @@ import pytest
 from django.db.models import Q
 from pypdf import PdfReader
 
-from tests.browser.test_organizer import PASSWORD, Walk
-from tests.factories import event_with_players
+from tests.browser.layout import Walk
+from tests.factories import event_with_players, make_organizer
 from tests.public.conftest import play_round
-from tests.tournaments.test_admin import make_organizer
 from tournaments.models import Game, GameResult, Round, RoundStatus, System
 from tournaments.scoring.results import format_points
 from tournaments.selectors import standings_get
 
 pytestmark = pytest.mark.django_db(transaction=True)
+
+PASSWORD = "a-long Passphrase 42"
 
 
 def test_a_round_robin_of_ten_with_a_withdrawal_after_round_3(live_server, page):

@@ -6,8 +6,7 @@ import pytest
 from django.urls import reverse
 
 from tests.browser.layout import assert_fits
-from tests.factories import event_with_players
-from tests.tournaments.test_admin import make_organizer
+from tests.factories import event_with_players, make_organizer
 from tournaments.services import rounds
 
 pytestmark = pytest.mark.django_db(transaction=True)

@@ -9,7 +9,7 @@ import random
 import pytest
 
 from tests.browser.layout import assert_fits
-from tests.tournaments.test_admin import make_organizer
+from tests.factories import make_organizer
 from tournaments import demo
 from tournaments.teams.models import LineupEntry, TeamMatch
 from tournaments.teams.services import roster

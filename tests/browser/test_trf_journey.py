@@ -6,8 +6,8 @@ the new event. Every page: no server error, no horizontal scroll at 390 px nor a
 import pytest
 
 from tests.browser.layout import assert_fits
-from tests.tournaments.test_admin import make_organizer
-from tests.tournaments.test_trf_record import make_event, play
+from tests.factories import make_organizer
+from tests.tournaments.played_events import make_event, play
 from tournaments.models import Event, System
 
 pytestmark = pytest.mark.django_db(transaction=True)

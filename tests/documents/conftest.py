@@ -1,9 +1,11 @@
 """`ballot_decks`: the published decks the data migration loads. A transactional test (ours or
 another folder's) empties every table when it ends, so the tests that load the demo put the
-decks back first, with the migration's own loader.
+decks back first, with the migration's own loader. `queue`: a Celery queue of the test's own,
+for the tests that run a real worker.
 """
 
 import importlib
+import uuid
 from unittest import mock
 
 import pytest
@@ -31,3 +33,17 @@ def demo_loader(ballot_decks):
             load_demo(records=records_demo)
 
     return load
+
+
+@pytest.fixture
+def queue(settings, tmp_path):
+    """A queue of our own for the jobs this test queues, and the media folder the worker
+    writes to."""
+    from config.celery import app
+
+    settings.MEDIA_ROOT = tmp_path
+    name = f"damier-test-{uuid.uuid4().hex[:8]}"
+    saved = app.conf.task_default_queue
+    app.conf.task_default_queue = name
+    yield name
+    app.conf.task_default_queue = saved

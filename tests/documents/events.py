@@ -6,16 +6,10 @@ international list with accents and Cyrillic."""
 import random
 from decimal import Decimal
 
-from tournaments.pairing import (
-    Colour,
-    Competitor,
-    RoundResult,
-    ScoringSystem,
-    TournamentState,
-    berger_table,
-)
+from tournaments.pairing import berger_table
 from tournaments.scoring.crosstable import Crosstable, build_crosstable
 from tournaments.scoring.standings import compute_standings
+from tournaments.values import Colour, Competitor, RoundResult, ScoringSystem, TournamentState
 
 NAMES = (
     "Lefèvre, Claire",

@@ -7,19 +7,12 @@ from decimal import Decimal
 import pytest
 
 import tournaments.scoring.crosstable
-from tests.tournaments.test_tiebreaks import STATE
-from tournaments.pairing import (
-    Colour,
-    Competitor,
-    RoundResult,
-    ScoringSystem,
-    TournamentState,
-    berger_table,
-    double_round_robin,
-)
+from tests.tournaments.states import SWISS as STATE
+from tournaments.pairing import berger_table, double_round_robin
 from tournaments.pairing.simulate import simulate
 from tournaments.scoring.crosstable import GameMark, build_crosstable, format_points
 from tournaments.scoring.standings import compute_standings
+from tournaments.values import Colour, Competitor, RoundResult, ScoringSystem, TournamentState
 
 W, B = Colour.WHITE, Colour.BLACK
 

@@ -9,7 +9,8 @@ from unittest import mock
 import pytest
 from kombu.exceptions import OperationalError as BrokerError
 
-from tests.tournaments.test_admin import logged_in, make_organizer, message_texts, played_event
+from tests.client import logged_in, message_texts
+from tests.factories import make_organizer, played_event
 from tournaments.documents.models import Document, DocumentStatus
 
 pytestmark = pytest.mark.django_db(transaction=True)

@@ -9,9 +9,8 @@ import pytest
 from django.db import connection
 from django.utils import timezone
 
-from tests.factories import event_with_players
+from tests.factories import event_with_players, make_organizer
 from tests.public.conftest import play_round
-from tests.tournaments.test_admin import make_organizer
 from tournaments.documents import watch
 from tournaments.documents.models import Document, DocumentKind, DocumentStatus
 from tournaments.documents.services import document_request, documents_recover_lost

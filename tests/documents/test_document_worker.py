@@ -7,14 +7,12 @@ Run: CELERY_BROKER_URL=redis://127.0.0.1:6379/5 DATABASE_URL=postgres://... \
 """
 
 import time
-import uuid
 from pathlib import Path
 
 import pytest
 
-from tests.factories import event_with_players
-from tests.tournaments.test_admin import make_organizer
-from tests.workers import database_url, start_worker, stop_worker
+from tests.factories import event_with_players, make_organizer
+from tests.workers import database_url, start_worker, stop_worker, wait_for
 from tournaments.documents.models import Document, DocumentStatus
 from tournaments.models import System
 from tournaments.services import rounds
@@ -28,34 +26,10 @@ pytestmark = [
 ]
 
 
-@pytest.fixture
-def queue(settings, tmp_path):
-    """A queue of our own for the jobs this test queues, and the media folder the worker
-    writes to."""
-    from config.celery import app
-
-    settings.MEDIA_ROOT = tmp_path
-    name = f"damier-test-{uuid.uuid4().hex[:8]}"
-    saved = app.conf.task_default_queue
-    app.conf.task_default_queue = name
-    yield name
-    app.conf.task_default_queue = saved
-
-
 def worker_for(queue: str, media: Path):
     return start_worker(
         queue, DJANGO_MEDIA_ROOT=str(media), CELERY_VISIBILITY_TIMEOUT=str(VISIBILITY_TIMEOUT)
     )
-
-
-def wait_for(predicate, *, timeout: float, step: float = 0.05):
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        value = predicate()
-        if value:
-            return value
-        time.sleep(step)
-    raise AssertionError(f"not reached within {timeout} s")
 
 
 def test_a_crosstable_requested_through_the_api_is_built_by_the_worker(client, queue, tmp_path):

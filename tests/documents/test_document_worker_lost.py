@@ -1,6 +1,6 @@
 """A document job whose whole worker is killed mid-job is resumed by another worker within
 minutes, and the document's status is true throughout: "running" only while a worker runs
-it (tournaments.job_liveness), "queued" as soon as the lost job is noticed. Real worker
+it (tournaments.site.job_liveness), "queued" as soon as the lost job is noticed. Real worker
 processes over Redis on the PostgreSQL test database (tests/workers.py).
 
 Run: CELERY_BROKER_URL=redis://127.0.0.1:6379/5 DATABASE_URL=postgres://... \\
@@ -11,14 +11,12 @@ import time
 
 import pytest
 
-from tests.documents.test_document_worker import queue, wait_for  # noqa: F401  (fixture)
-from tests.factories import event_with_players
-from tests.tournaments.test_admin import make_organizer
-from tests.workers import database_url, start_worker, stop_worker
+from tests.factories import event_with_players, make_organizer
+from tests.workers import database_url, start_worker, stop_worker, wait_for
 from tournaments.documents.models import Document, DocumentStatus
-from tournaments.job_liveness import job_alive
 from tournaments.models import System
 from tournaments.services import rounds
+from tournaments.site.job_liveness import job_alive
 
 pytestmark = [pytest.mark.celery_worker, pytest.mark.django_db(transaction=True)]
 
@@ -28,7 +26,7 @@ RESUMED_WITHIN = 300
 
 def test_a_job_whose_whole_worker_is_killed_is_resumed_with_a_true_status(
     client,
-    queue,  # noqa: F811  (the fixture imported above)
+    queue,
     tmp_path,
 ):
     database_url()

@@ -2,13 +2,12 @@
 stored, deduplicated, regenerated only when the data changed, failures in words, and the
 broker-down answer."""
 
-import io
 from unittest import mock
 
 import pytest
 from kombu.exceptions import OperationalError as BrokerError
-from pypdf import PdfReader
 
+from tests.documents.requests import pdf_text, request
 from tournaments.demo import ENGLISH_BALLOT_SLUG
 from tournaments.documents import services as documents
 from tournaments.documents.data import document_data
@@ -36,21 +35,6 @@ def media(settings, tmp_path):
 def demo(media, demo_loader):
     demo_loader()
     return {event.slug: event for event in Event.objects.all()}
-
-
-def pdf_text(document: Document) -> tuple[int, str]:
-    with document.file.open("rb") as handle:
-        reader = PdfReader(io.BytesIO(handle.read()))
-    return len(reader.pages), " ".join(" ".join(p.extract_text().split()) for p in reader.pages)
-
-
-def request(django_capture_on_commit_callbacks, **kwargs):
-    """document_request as a view calls it (outside a transaction): the job, run in-process,
-    has finished when it returns."""
-    with django_capture_on_commit_callbacks(execute=True):
-        answer = document_request(**kwargs)
-    answer.document.refresh_from_db()
-    return answer
 
 
 def test_crosstable_is_built_stored_and_kept_while_unchanged(

@@ -5,8 +5,9 @@ changes, written in the event's language, and for the event's officials only."""
 import pytest
 from django.urls import reverse
 
-from tests.documents.test_documents import pdf_text, request
-from tests.tournaments.test_admin import logged_in, make_organizer, played_event
+from tests.client import logged_in
+from tests.documents.requests import pdf_text, request
+from tests.factories import make_organizer, played_event
 from tournaments.documents.models import Document, DocumentKind, DocumentStatus
 from tournaments.models import Game, GameResult
 from tournaments.services import results

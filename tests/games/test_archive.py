@@ -19,8 +19,7 @@ from games.services.disputes import dispute_rule
 from games.services.errors import ArchiveError
 from games.services.records import record_save
 from tests.documents.conftest import ballot_decks, demo_loader  # noqa: F401
-from tests.factories import UserFactory, event_with_players
-from tests.tournaments.test_admin import make_organizer, played_event
+from tests.factories import UserFactory, event_with_players, make_organizer, played_event
 from tournaments.documents.models import Document
 from tournaments.documents.services import document_build
 from tournaments.models import (

@@ -13,8 +13,8 @@ from rest_framework.test import APIClient
 
 from games.archive import MANIFEST, PLAYERS
 from games.archive.write import event_archive
-from tests.factories import UserFactory
-from tests.tournaments.test_admin import logged_in, make_organizer, played_event
+from tests.client import logged_in
+from tests.factories import UserFactory, make_organizer, played_event
 from tournaments.models import Event, Player
 
 pytestmark = pytest.mark.django_db

@@ -10,8 +10,8 @@ from django.test import Client
 from django.urls import reverse
 from rest_framework.test import APIClient
 
-from tests.factories import UserFactory, event_with_players
-from tests.tournaments.test_admin import logged_in, make_organizer
+from tests.client import logged_in
+from tests.factories import UserFactory, event_with_players, make_organizer
 from tournaments.models import Event
 from tournaments.services.events import event_create, event_publish, event_unpublish
 

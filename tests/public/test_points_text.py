@@ -42,7 +42,7 @@ def test_points_take_their_plural(language, value, text):
 @pytest.mark.django_db
 def test_the_event_page_writes_one_point_in_the_singular(client, organizer):
     from tests.factories import event_with_players
-    from tournaments.pairing.types import ScoringSystem
+    from tournaments.values import ScoringSystem
 
     scoring = ScoringSystem(win=Decimal(1), draw=Decimal("0.5"), forfeit_win=Decimal(1))
     event = event_with_players(organizer, players=4, organizers=[organizer], scoring=scoring)

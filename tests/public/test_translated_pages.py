@@ -21,7 +21,7 @@ from django.core.cache import cache
 from django.test import Client
 
 from games.demo import records_demo
-from tests.test_translations import LANGUAGES, PLACEHOLDER, catalogue, read_po
+from tests.catalogues import LANGUAGES, PLACEHOLDER, catalogue, read_po
 from tournaments.demo import ORGANIZER_USERNAME, load_demo
 from tournaments.models import BallotDeck, Event
 

@@ -13,7 +13,8 @@ from collections.abc import Iterator
 from dataclasses import dataclass, replace
 from pathlib import Path
 
-from tournaments.pairing import Colour, Pair, TournamentState, trf_loads
+from tournaments.pairing import trf_loads
+from tournaments.values import Colour, Pair, TournamentState
 
 SWISS = Path(__file__).resolve().parents[2] / ".." / "shared" / "data" / "swiss"
 MISSING = f"the reference tournaments are not here: {SWISS} (../shared/data/swiss/)"

@@ -1,21 +1,19 @@
-"""The admin site: every page renders, and an organizer runs an event end to end from /admin/.
-
-The helpers at the top (organizer accounts, a form scraper, an event with a played round) are
-also used by test_admin_permissions.py.
-"""
+"""The admin site: every page renders, and an organizer runs an event end to end from /admin/."""
 
 import re
-from html.parser import HTMLParser
 
 import pytest
-from django.contrib.auth.models import Permission
-from django.contrib.messages import get_messages
 from django.db import connection
-from django.test import Client
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
-from tests.factories import PlayerFactory, UserFactory, event_with_players
+from tests.client import form_data, logged_in, message_texts
+from tests.factories import (
+    PlayerFactory,
+    event_with_players,
+    make_organizer,
+    played_event,
+)
 from tournaments.forms import game_field_names
 from tournaments.models import (
     Event,
@@ -30,85 +28,6 @@ from tournaments.services import results, rounds
 from tournaments.services.players import player_create
 
 pytestmark = pytest.mark.django_db
-
-
-# --- helpers -------------------------------------------------------------------------------
-
-
-def make_organizer(username: str):
-    """A staff user with the tournament and game model permissions, and no event yet."""
-    user = UserFactory(username=username)
-    user.user_permissions.set(
-        Permission.objects.filter(content_type__app_label__in=("tournaments", "games"))
-    )
-    return user
-
-
-def logged_in(user) -> Client:
-    client = Client()
-    client.force_login(user)
-    return client
-
-
-def played_event(user, *, players: int = 6, **options) -> tuple[Event, Round]:
-    """An event of `user` whose round 1 is published with one result entered."""
-    event = event_with_players(user, players=players, **options)
-    round_ = rounds.round_publish(round=rounds.round_pair(event=event, user=user), user=user)
-    game = Game.objects.filter(pairing__round=round_).order_by("pairing__board").first()
-    results.result_record(game=game, result=GameResult.WHITE_WIN, user=user)
-    return event, round_
-
-
-class _FormScraper(HTMLParser):
-    """The values a browser would submit for the form with id `form_id`."""
-
-    def __init__(self, form_id: str) -> None:
-        super().__init__()
-        self.form_id, self.inside, self.select, self.textarea = form_id, False, None, None
-        self.data: dict[str, list[str]] = {}
-
-    def handle_starttag(self, tag: str, attrs) -> None:
-        attrs = dict(attrs)
-        if tag == "form":
-            self.inside = attrs.get("id") == self.form_id
-        if not self.inside or ("name" not in attrs and tag != "option"):
-            return
-        name = attrs.get("name")
-        if tag == "input" and attrs.get("type") not in ("submit", "button", "file"):
-            if attrs.get("type") in ("checkbox", "radio") and "checked" not in attrs:
-                return
-            self.data.setdefault(name, []).append(attrs.get("value") or "")
-        elif tag == "select":
-            self.select = name
-            self.data.setdefault(name, [])
-        elif tag == "option" and self.select and "selected" in attrs:
-            self.data[self.select].append(attrs.get("value", ""))
-        elif tag == "textarea":
-            self.textarea = name
-            self.data[name] = [""]
-
-    def handle_data(self, data: str) -> None:
-        if self.textarea:
-            self.data[self.textarea][0] += data
-
-    def handle_endtag(self, tag: str) -> None:
-        if tag == "select":
-            self.select = None
-        elif tag == "textarea":
-            self.textarea = None
-        elif tag == "form":
-            self.inside = False
-
-
-def form_data(response, form_id: str) -> dict[str, list[str]]:
-    scraper = _FormScraper(form_id)
-    scraper.feed(response.content.decode())
-    assert scraper.data, f"no form {form_id!r} in the page"
-    return {name: values for name, values in scraper.data.items() if name}
-
-
-def message_texts(response) -> list[str]:
-    return [str(message) for message in get_messages(response.wsgi_request)]
 
 
 def admin_pages(event: Event, round_: Round) -> list[str]:

@@ -5,22 +5,13 @@ the engine's refusals and the two-game Swiss ranking."""
 import pytest
 from django.urls import reverse
 
-from tests.factories import event_with_players
-from tests.tournaments.test_admin import form_data, logged_in, make_organizer, message_texts
-from tournaments.models import ByeRequest, Event, Game, GameResult, ProhibitedPairing
-from tournaments.services import registrations, results, rounds
+from tests.client import form_data, logged_in, message_texts
+from tests.factories import completed_round_1, event_with_players, make_organizer
+from tournaments.models import ByeRequest, Event, ProhibitedPairing
+from tournaments.services import registrations, rounds
 from tournaments.services.events import FIXED_ONCE_PAIRED
 
 pytestmark = pytest.mark.django_db
-
-
-def completed_round_1(user, **options) -> Event:
-    event = event_with_players(user, **options)
-    round_1 = rounds.round_publish(round=rounds.round_pair(event=event, user=user), user=user)
-    for game in Game.objects.filter(pairing__round=round_1):
-        results.result_record(game=game, result=GameResult.DRAW, user=user)
-    rounds.round_complete(round=round_1, user=user)
-    return event
 
 
 # --- draft warnings ------------------------------------------------------------------------

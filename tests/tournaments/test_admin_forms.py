@@ -18,8 +18,8 @@ from django.test import Client
 from django.urls import reverse
 from rest_framework.authtoken.models import Token
 
+from tests.client import form_data
 from tests.factories import PlayerFactory, event_with_players
-from tests.tournaments.test_admin import form_data
 from tournaments.documents import services as documents
 from tournaments.models import (
     BallotCard,

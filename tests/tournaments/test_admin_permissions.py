@@ -4,14 +4,9 @@ rounds, pairings, games and registrations under them; superusers see everything.
 import pytest
 from django.urls import reverse
 
-from tests.factories import PlayerFactory, UserFactory
-from tests.tournaments.test_admin import (
-    form_data,
-    game_field_names,
-    logged_in,
-    make_organizer,
-    played_event,
-)
+from tests.client import form_data, logged_in
+from tests.factories import PlayerFactory, UserFactory, make_organizer, played_event
+from tournaments.forms import game_field_names
 from tournaments.models import Game, GameResult, Pairing, Registration, Round, RoundStatus
 
 pytestmark = pytest.mark.django_db

@@ -4,9 +4,8 @@ asked before publishing over warnings, completing a round or deleting a draft.""
 import pytest
 from django.urls import reverse
 
-from tests.factories import event_with_players
-from tests.tournaments.test_admin import form_data, logged_in, make_organizer, message_texts
-from tests.tournaments.test_admin_core import completed_round_1
+from tests.client import form_data, logged_in, message_texts
+from tests.factories import completed_round_1, event_with_players, make_organizer
 from tournaments.forms import game_field_names
 from tournaments.models import Game, GameResult, Pairing, RoundStatus
 from tournaments.services import results, rounds

@@ -4,8 +4,8 @@ the void page, read-only published decks, custom cards replayed as typed."""
 import pytest
 from django.urls import reverse
 
-from tests.factories import event_with_players
-from tests.tournaments.test_admin import logged_in, make_organizer
+from tests.client import logged_in
+from tests.factories import event_with_players, make_organizer
 from tournaments.models import BallotCard, BallotDeck, BallotDraw, System
 from tournaments.services.rounds import round_pair, round_publish
 

@@ -6,7 +6,8 @@ from pathlib import Path
 
 import pytest
 
-from tournaments.pairing import Pair, berger_table, double_round_robin
+from tournaments.pairing import berger_table, double_round_robin
+from tournaments.values import Pair
 
 FIXTURE = Path(__file__).parent / "fixtures" / "berger_fide.txt"
 

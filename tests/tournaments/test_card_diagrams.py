@@ -6,8 +6,8 @@ import re
 import pytest
 from django.urls import reverse
 
-from tests.factories import event_with_players
-from tests.tournaments.test_admin import logged_in, make_organizer
+from tests.client import logged_in
+from tests.factories import event_with_players, make_organizer
 from tournaments.models import BallotCard, BallotDeck, BallotDraw, System
 from tournaments.services.ballots import ballot_draw
 from tournaments.services.rounds import round_pair, round_publish

@@ -20,8 +20,8 @@ from tournaments.models import (
     RatingList,
     RoundStatus,
 )
-from tournaments.pairing.types import ByeKind
 from tournaments.selectors import withdrawal_outcomes
+from tournaments.values import ByeKind
 
 pytestmark = pytest.mark.django_db
 

@@ -9,22 +9,18 @@ from pathlib import Path
 import py4swiss.main
 import pytest
 
-from tournaments.pairing import (
+from tournaments.pairing import NoPairingError, PairingError, draughts_order, pair_dutch, trf_dumps
+from tournaments.pairing.simulate import SimulatedTournament, simulate
+from tournaments.values import (
     Colour,
     Competitor,
     DutchRules,
     ForbiddenPairing,
-    NoPairingError,
     Pair,
-    PairingError,
     RoundResult,
     ScoringSystem,
     TournamentState,
-    draughts_order,
-    pair_dutch,
-    trf_dumps,
 )
-from tournaments.pairing.simulate import SimulatedTournament, simulate
 
 PRE = DutchRules.PRE_2026
 BOTH = pytest.mark.parametrize("rules", list(DutchRules))
@@ -83,6 +79,7 @@ CASES = [
 ]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("seed", "players", "rounds", "late", "withdrawals", "half", "forfeit", "scoring"), CASES
 )

@@ -8,8 +8,8 @@ import pytest
 from tests.factories import PlayerFactory
 from tournaments import selectors
 from tournaments.models import Game, GameResult, Pairing, Round, System
-from tournaments.pairing.types import ByeKind, DutchRules
 from tournaments.services import events, registrations, results, rounds
+from tournaments.values import ByeKind, DutchRules
 
 pytestmark = pytest.mark.django_db
 

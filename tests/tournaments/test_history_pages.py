@@ -4,7 +4,8 @@ and "—" instead of "CHANGES", "None" and "False → True"."""
 import pytest
 from django.urls import reverse
 
-from tests.tournaments.test_admin import logged_in, make_organizer, played_event
+from tests.client import logged_in
+from tests.factories import make_organizer, played_event
 from tournaments.models import Game, GameResult
 from tournaments.services.events import event_update
 from tournaments.services.results import result_record

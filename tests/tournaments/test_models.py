@@ -17,8 +17,8 @@ from tournaments.models import (
     Round,
     variant_choices,
 )
-from tournaments.pairing.types import ByeKind, Colour
 from tournaments.scoring.matches import MATCH_POINTS_RULE
+from tournaments.values import ByeKind, Colour
 from tournaments.variant_names import VARIANT_NAMES
 
 pytestmark = pytest.mark.django_db

@@ -5,8 +5,8 @@ DATABASE_URL pointing at PostgreSQL)."""
 import pytest
 from django.urls import reverse
 
-from tests.factories import PlayerFactory
-from tests.tournaments.test_admin import logged_in, make_organizer
+from tests.client import logged_in
+from tests.factories import PlayerFactory, make_organizer
 from tournaments.models import Player
 from tournaments.names import fold, name_contains, name_order
 

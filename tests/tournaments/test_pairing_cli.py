@@ -5,6 +5,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+from tests.no_django import BLOCK_DJANGO
 from tournaments.pairing import pair_dutch, trf_dumps
 from tournaments.pairing.__main__ import main
 from tournaments.pairing.simulate import simulate
@@ -98,20 +99,6 @@ def test_module_runs_without_django_settings():
     assert completed.stdout.splitlines()[0] == "Round 1: 1-6 2-5 3-4"
     assert "django" not in completed.stderr.lower()
 
-
-#: Makes ``import django`` (and DRF) fail in the process, as in an environment that has
-#: py4swiss but not Django.
-BLOCK_DJANGO = """
-import importlib.abc, runpy, sys
-
-class NoDjango(importlib.abc.MetaPathFinder):
-    def find_spec(self, name, path=None, target=None):
-        if name.split(".")[0] in ("django", "rest_framework"):
-            raise ModuleNotFoundError(f"No module named {name!r} (blocked)", name=name)
-        return None
-
-sys.meta_path.insert(0, NoDjango())
-"""
 
 #: ``python -m tournaments.pairing ARGS`` with Django blocked.
 WITHOUT_DJANGO = (

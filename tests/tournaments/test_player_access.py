@@ -9,8 +9,8 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 from rest_framework.test import APIClient
 
-from tests.factories import UserFactory, event_with_players
-from tests.tournaments.test_admin import form_data, logged_in, make_organizer
+from tests.client import form_data, logged_in
+from tests.factories import UserFactory, event_with_players, make_organizer
 from tournaments.access import player_access
 from tournaments.models import Player
 from tournaments.services.players import player_create

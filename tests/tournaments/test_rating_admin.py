@@ -10,13 +10,8 @@ from django.core.exceptions import ValidationError
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 
-from tests.tournaments.test_admin import (
-    form_data,
-    logged_in,
-    make_organizer,
-    message_texts,
-    played_event,
-)
+from tests.client import form_data, logged_in, message_texts
+from tests.factories import make_organizer, played_event
 from tournaments.forms import RatingBoundsField
 from tournaments.models import Player, RatingList, validate_rating_bounds
 from tournaments.scoring.rating_report import REPORT_FIELDS

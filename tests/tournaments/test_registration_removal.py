@@ -5,8 +5,8 @@ player is withdrawn instead. Never a "permission" message."""
 import pytest
 from django.urls import reverse
 
-from tests.factories import event_with_players
-from tests.tournaments.test_admin import logged_in, make_organizer
+from tests.client import logged_in
+from tests.factories import event_with_players, make_organizer
 from tournaments.models import Registration
 from tournaments.services import rounds
 

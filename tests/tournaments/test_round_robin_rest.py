@@ -7,12 +7,12 @@ from decimal import Decimal
 import pytest
 
 from tests.factories import event_with_players
-from tests.tournaments.test_tiebreaks_round_robin import RESULTS
+from tests.tournaments.states import RESULTS
 from tournaments.models import GameResult, System
-from tournaments.pairing.types import ByeKind
 from tournaments.selectors import standings_get, tournament_state
 from tournaments.services import results, rounds
 from tournaments.services.events import event_update
+from tournaments.values import ByeKind
 
 pytestmark = pytest.mark.django_db
 

@@ -13,17 +13,17 @@ from pathlib import Path
 import pytest
 
 from games.models import GameResult
-from tests.tournaments.test_pairing_cli import BLOCK_DJANGO
-from tournaments.pairing.types import (
+from tests.no_django import BLOCK_DJANGO
+from tournaments.scoring.matches import GameSides, pairing_result
+from tournaments.scoring.results import GAME_CODES, PENDING
+from tournaments.scoring.standings import compute_standings
+from tournaments.values import (
     Colour,
     Competitor,
     RoundResult,
     ScoringSystem,
     TournamentState,
 )
-from tournaments.scoring.matches import GameSides, pairing_result
-from tournaments.scoring.results import GAME_CODES, PENDING
-from tournaments.scoring.standings import compute_standings
 
 REPO = Path(__file__).resolve().parents[2]
 
@@ -32,7 +32,7 @@ REPO = Path(__file__).resolve().parents[2]
 STANDINGS_SCRIPT = """
 import json
 from decimal import Decimal as D
-from tournaments.pairing.types import Colour, Competitor, RoundResult as R, TournamentState
+from tournaments.values import Colour, Competitor, RoundResult as R, TournamentState
 from tournaments.scoring.standings import compute_standings
 
 W, B = Colour.WHITE, Colour.BLACK

@@ -10,8 +10,8 @@ from django.test.utils import CaptureQueriesContext
 from tests.factories import PlayerFactory, event_with_players
 from tournaments import selectors
 from tournaments.models import Game, GameResult, Ranking
-from tournaments.pairing.types import Colour
 from tournaments.services import registrations, results, rounds
+from tournaments.values import Colour
 
 pytestmark = pytest.mark.django_db
 

@@ -4,13 +4,13 @@ import pytest
 
 from tests.factories import event_with_players
 from tournaments.models import Game, GameResult, Pairing, Round, RoundStatus
-from tournaments.pairing.types import ByeKind
 from tournaments.services import registrations, results, rounds
 from tournaments.services.errors import (
     PairingEditError,
     RoundRegenerationError,
     RoundStateError,
 )
+from tournaments.values import ByeKind
 
 pytestmark = pytest.mark.django_db
 
@@ -160,8 +160,8 @@ def test_hand_edit_warns_of_a_second_bye_and_a_prohibited_pair(arbiter_user):
 
 def test_colour_rule_three_in_a_row_and_difference_over_two():
     """C.04.1 f/g as the hand-edit warning applies them (played games only)."""
-    from tournaments.pairing.types import Colour, RoundResult
     from tournaments.services.rounds import _colour_problem
+    from tournaments.values import Colour, RoundResult
 
     two_whites = [RoundResult(n, 2, Colour.WHITE, "1", 2) for n in (1, 2)]
     assert _colour_problem(two_whites, Colour.WHITE) == "white three times in a row"

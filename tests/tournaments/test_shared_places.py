@@ -7,8 +7,8 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from tests.factories import event_with_players
-from tests.tournaments.test_admin import logged_in, make_organizer
+from tests.client import logged_in
+from tests.factories import event_with_players, make_organizer
 from tournaments.models import Game, GameResult
 from tournaments.services import results, rounds
 

@@ -4,10 +4,12 @@ from decimal import Decimal
 
 import pytest
 
-from tests.tournaments.test_tiebreaks import STATE, B, W, r
-from tournaments.pairing import Competitor, TournamentState, berger_table
+from tests.tournaments.states import SWISS as STATE
+from tests.tournaments.states import B, W, r
+from tournaments.pairing import berger_table
 from tournaments.pairing.simulate import simulate
 from tournaments.scoring.standings import compute_standings, tiebreak_detail
+from tournaments.values import Competitor, TournamentState
 
 
 def test_order_by_points_then_tiebreaks_in_order():

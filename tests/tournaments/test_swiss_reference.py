@@ -19,7 +19,8 @@ from tests.tournaments.swiss_reference import (
     rounds_of,
     separating,
 )
-from tournaments.pairing import DutchRules, pair_dutch
+from tournaments.pairing import pair_dutch
+from tournaments.values import DutchRules
 
 pytestmark = pytest.mark.skipif(not SWISS.is_dir(), reason=MISSING)
 

@@ -6,12 +6,13 @@ from django.core.exceptions import ValidationError
 from django.test import Client
 from django.urls import reverse
 
-from tests.factories import UserFactory, event_with_players
-from tests.tournaments.test_admin import logged_in, make_organizer
+from tests.client import logged_in
+from tests.factories import UserFactory, event_with_players, make_organizer
 from tournaments.models import Event
-from tournaments.pairing import DutchRules, trf_dumps
+from tournaments.pairing import trf_dumps
 from tournaments.selectors import tournament_state
 from tournaments.services import rounds
+from tournaments.values import DutchRules
 
 pytestmark = pytest.mark.django_db
 

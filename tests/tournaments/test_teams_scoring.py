@@ -4,7 +4,6 @@ from decimal import Decimal
 
 import pytest
 
-from tournaments.pairing.types import Colour
 from tournaments.scoring.teams import (
     Adjustment,
     BoardResult,
@@ -19,6 +18,7 @@ from tournaments.scoring.teams import (
     match_points,
     team_standings,
 )
+from tournaments.values import Colour
 
 D = Decimal
 SCHEME = MatchPointsScheme()

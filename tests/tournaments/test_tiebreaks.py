@@ -1,44 +1,14 @@
-"""Tie-break values worked out by hand on a small event with byes and forfeits.
-
-Scoring 2/1/0 (the draughts default). Six players, three rounds:
-
-    round 1: 1-4 1-0, 2-5 draw, 3-6 forfeit (3 wins, 6 does not come)
-    round 2: 2-1 1-0 (2 white), 3-5 1-0, 4 pairing-allocated bye, 6 absent (Z)
-    round 3: 1-3 draw, 2-4 1-0, 5 zero-point bye (Z), 6 withdrawn (Z)
-
-Scores: 1: 3, 2: 5, 3: 5, 4: 2, 5: 1, 6: 0.
-Adjusted scores for the opponents (C.07 16.3): a requested bye followed only by VURs counts
-as a draw: 5's round-3 Z -> 1 point (adjusted 2); 6's rounds 2-3 Z -> 1 each (adjusted 2).
-Others unchanged. Own unplayed rounds: dummy with the player's own score (16.4).
-"""
+"""Tie-break values worked out by hand on the small Swiss of tests/tournaments/states.py, with
+byes and forfeits (its scores and adjusted scores are written there)."""
 
 from decimal import Decimal
 
 import pytest
 
-from tournaments.pairing import Colour, Competitor, RoundResult, ScoringSystem, TournamentState
+from tests.tournaments.states import SWISS as STATE
+from tests.tournaments.states import B, W, r
 from tournaments.scoring.tiebreaks import TIEBREAKS, TieBreakContext, find_tiebreak
-
-W, B = Colour.WHITE, Colour.BLACK
-SCORING = ScoringSystem()
-
-
-def r(round_number, opponent, colour, code):
-    return RoundResult(round_number, opponent, colour, code, SCORING.points_for(code))
-
-
-RATINGS = {1: 2000, 2: 1900, 3: 1800, 4: 1700, 5: 1600, 6: 1500}
-ROWS = {
-    1: (r(1, 4, W, "1"), r(2, 2, B, "0"), r(3, 3, W, "=")),
-    2: (r(1, 5, W, "="), r(2, 1, W, "1"), r(3, 4, W, "1")),
-    3: (r(1, 6, W, "+"), r(2, 5, W, "1"), r(3, 1, B, "=")),
-    4: (r(1, 1, B, "0"), r(2, None, None, "U"), r(3, 2, B, "0")),
-    5: (r(1, 2, B, "="), r(2, 3, B, "0"), r(3, None, None, "Z")),
-    6: (r(1, 3, B, "-"), r(2, None, None, "Z")),  # round 3 missing: withdrawn = Z
-}
-STATE = TournamentState(
-    tuple(Competitor(n, f"P{n}", RATINGS[n], results=ROWS[n]) for n in ROWS), total_rounds=3
-)
+from tournaments.values import Competitor, TournamentState
 
 
 def value(code, number, after_round=3):

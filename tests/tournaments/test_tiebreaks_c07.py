@@ -23,9 +23,9 @@ voluntary unplayed round first (16.5).
 
 from decimal import Decimal
 
-from tournaments.pairing import Colour, Competitor, RoundResult, ScoringSystem, TournamentState
 from tournaments.scoring.standings import compute_standings
 from tournaments.scoring.tiebreaks import TieBreakContext, find_tiebreak
+from tournaments.values import Colour, Competitor, RoundResult, ScoringSystem, TournamentState
 
 W, B = Colour.WHITE, Colour.BLACK
 CHESS = ScoringSystem(

@@ -23,14 +23,15 @@ from decimal import Decimal
 import pytest
 from django.core.management import call_command
 
-from tests.tournaments.test_tiebreaks import STATE as SWISS_WITH_BYES
-from tests.tournaments.test_tiebreaks_round_robin import RESULTS, round_robin_state
+from tests.tournaments.states import RESULTS, round_robin_state
+from tests.tournaments.states import SWISS as SWISS_WITH_BYES
 from tournaments.models import Event, System
-from tournaments.pairing import TournamentState, TrfEvent, trf_dumps
+from tournaments.pairing import TrfEvent, trf_dumps
 from tournaments.pairing.simulate import simulate
 from tournaments.scoring.standings import compute_standings
 from tournaments.scoring.withdrawals import annul_games
 from tournaments.selectors import tournament_state
+from tournaments.values import TournamentState
 
 gacrux_trf = pytest.importorskip("gacrux.trf2json", reason="gacrux is not installed")
 gacrux_tiebreak = pytest.importorskip("gacrux.tiebreak", reason="gacrux is not installed")

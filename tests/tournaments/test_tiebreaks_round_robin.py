@@ -1,24 +1,5 @@
-"""Round-robin rests in the tie-breaks, worked out by hand on a 5-player round robin.
-
-Berger table for 5 players (C.05 Annex 1, the dummy 6 gives the rest), scoring 2/1/0:
-
-    round 1: 2-5 1-0, 3-4 draw, 1 rests
-    round 2: 5-3 0-1, 1-2 draw, 4 rests
-    round 3: 3-1 0-1, 4-5 1-0, 2 rests
-    round 4: 1-4 draw, 2-3 1-0, 5 rests
-    round 5: 4-2 1-0, 5-1 0-1, 3 rests
-
-Scores: 1: 6, 2: 5, 3: 3, 4: 6, 5: 0 (20 = 10 games x 2).
-Sonneborn-Berger, the rest left out (C.07 9.1: opponents beaten + half of those drawn):
-    1: 2 drawn 5/2 + 3 beaten 3 + 4 drawn 6/2 + 5 beaten 0 = 8.5
-    2: 5 beaten 0 + 1 drawn 6/2 + 3 beaten 3 + 4 lost 0    = 6
-    3: 4 drawn 6/2 + 5 beaten 0                            = 3
-    4: 3 drawn 3/2 + 5 beaten 0 + 1 drawn 6/2 + 2 beaten 5 = 9.5
-    5: nothing                                             = 0
-Treated as a Swiss zero-point bye (C.07 16), 3's last-round rest would have counted as a
-draw for its opponents (16.2.5, adjusted score 4), giving 1: 9.5 and 4: 10; and Solkoff
-would have added each player's own score for the dummy.
-"""
+"""Round-robin rests in the tie-breaks, worked out by hand on the five-player round robin of
+tests/tournaments/states.py (its scores and Sonneborn-Berger values are written there)."""
 
 from decimal import Decimal
 
@@ -26,55 +7,12 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tournaments.pairing import (
-    Colour,
-    Competitor,
-    RoundResult,
-    ScoringSystem,
-    TournamentState,
-    berger_table,
-    trf_dumps,
-)
+from tests.tournaments.states import ROUND_ROBIN as STATE
+from tests.tournaments.states import rest, round_robin_state
+from tournaments.pairing import berger_table, trf_dumps
 from tournaments.scoring.standings import compute_standings
 from tournaments.scoring.tiebreaks import TieBreakContext, find_tiebreak
-
-SCORING = ScoringSystem()
-#: Round -> {(white, black): white's code}; the pairs are those of berger_table(5).
-RESULTS = {
-    1: {(2, 5): "1", (3, 4): "="},
-    2: {(5, 3): "0", (1, 2): "="},
-    3: {(3, 1): "0", (4, 5): "1"},
-    4: {(1, 4): "=", (2, 3): "1"},
-    5: {(4, 2): "1", (5, 1): "0"},
-}
-_OTHER_SIDE = {"1": "0", "0": "1", "=": "="}
-
-
-def rest(round_number: int) -> RoundResult:
-    return RoundResult(round_number, None, None, "Z", Decimal(0), rest=True)
-
-
-def round_robin_state(players: int, results: dict[int, dict[tuple[int, int], str]]):
-    """A round robin on the Berger table with the given white's codes; rests marked."""
-    rows: dict[int, list[RoundResult]] = {n: [] for n in range(1, players + 1)}
-    for number, boards in enumerate(berger_table(players), start=1):
-        for pair in boards:
-            if pair.black is None:
-                rows[pair.white].append(rest(number))
-                continue
-            code = results[number][(pair.white, pair.black)]
-            for side, opponent, colour, own in (
-                (pair.white, pair.black, Colour.WHITE, code),
-                (pair.black, pair.white, Colour.BLACK, _OTHER_SIDE[code]),
-            ):
-                points = SCORING.points_for(own)
-                rows[side].append(RoundResult(number, opponent, colour, own, points))
-    competitors = tuple(Competitor(n, f"P{n}", 2000 - n, results=tuple(rows[n])) for n in rows)
-    total = len(berger_table(players))
-    return TournamentState(competitors, total_rounds=total, scoring=SCORING)
-
-
-STATE = round_robin_state(5, RESULTS)
+from tournaments.values import RoundResult, TournamentState
 
 
 def values(code: str, state: TournamentState = STATE) -> list[Decimal]:
@@ -181,7 +119,7 @@ def test_in_a_complete_round_robin_solkoff_is_everyone_elses_points(state):
 def test_the_value_types_docstring_examples_run():
     import doctest
 
-    import tournaments.pairing.types
+    import tournaments.values
 
-    result = doctest.testmod(tournaments.pairing.types)
+    result = doctest.testmod(tournaments.values)
     assert result.attempted >= 2 and result.failed == 0

@@ -27,10 +27,10 @@ from decimal import Decimal
 
 import pytest
 
-from tournaments.pairing import Colour, Competitor, RoundResult, ScoringSystem, TournamentState
 from tournaments.scoring.matches import GameSides, pairing_result
 from tournaments.scoring.standings import compute_standings
 from tournaments.scoring.tiebreaks import TieBreakContext, find_tiebreak
+from tournaments.values import Colour, Competitor, RoundResult, ScoringSystem, TournamentState
 
 SCORING = ScoringSystem()
 #: round -> (white of game 1, black of game 1, result of game 1, result of game 2)

@@ -8,7 +8,10 @@ from pathlib import Path
 import pytest
 from py4swiss.trf import TrfParser
 
-from tournaments.pairing import (
+from tournaments.pairing import TrfError, TrfEvent, pair_dutch, trf_dumps, trf_loads
+from tournaments.pairing.simulate import simulate
+from tournaments.pairing.trf import next_round
+from tournaments.values import (
     Colour,
     Competitor,
     DutchRules,
@@ -16,14 +19,7 @@ from tournaments.pairing import (
     RoundResult,
     ScoringSystem,
     TournamentState,
-    TrfError,
-    TrfEvent,
-    pair_dutch,
-    trf_dumps,
-    trf_loads,
 )
-from tournaments.pairing.simulate import simulate
-from tournaments.pairing.trf import next_round
 
 FIXTURES = Path(__file__).parent / "fixtures"
 

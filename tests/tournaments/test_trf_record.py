@@ -1,79 +1,28 @@
 """The TRF export as the event's record, and the TRF import that reads it back."""
 
-import datetime
 from pathlib import Path
 
 import pytest
 
-from tests.factories import PlayerFactory, UserFactory
+from tests.client import form_data, logged_in, message_texts
+from tests.factories import UserFactory, make_organizer
+from tests.tournaments.played_events import make_event, play
 from tournaments.models import Event, Game, GameResult, Ranking, Round, System
 from tournaments.pairing.trf import trf_loads
-from tournaments.pairing.types import DutchRules
 from tournaments.selectors import standings_get
 from tournaments.selectors_trf import event_trf
-from tournaments.services import events, registrations, results, rounds
+from tournaments.services import results, rounds
 from tournaments.services.errors import ImportFormatError
 from tournaments.services.trf_import import (
     TrfImportSettings,
     trf_import_apply,
     trf_import_plan,
 )
+from tournaments.values import DutchRules
 
 pytestmark = pytest.mark.django_db
 
 SWISS_REFERENCES = Path(__file__).resolve().parents[3] / "shared" / "data" / "swiss"
-
-#: Results by (round + white + black + game index) mod 7: wins both ways, draws, a forfeit.
-_CYCLE = (
-    GameResult.WHITE_WIN,
-    GameResult.DRAW,
-    GameResult.BLACK_WIN,
-    GameResult.WHITE_WIN,
-    GameResult.BLACK_FORFEIT_WIN,
-    GameResult.DRAW,
-    GameResult.BLACK_WIN,
-)
-
-
-def make_event(user, *, system: str, players: int, games: int = 1, **options) -> Event:
-    event = events.event_create(
-        user=user,
-        name=f"Record {system} {games}",
-        slug=f"record-{system}-{games}",
-        variant="international",
-        start_date=datetime.date(2026, 7, 1),
-        end_date=datetime.date(2026, 7, 9),
-        system=system,
-        number_of_rounds=options.pop("number_of_rounds", None),
-        games_per_pairing=games,
-        tiebreaks=options.pop("tiebreaks", ["SB", "TSOL", "WON"]),
-        published=True,
-        **options,
-    )
-    for index in range(players):
-        registrations.registration_add(
-            event=event,
-            player=PlayerFactory(rating=2400 - 10 * index, fmjd_id=f"{16000 + index}"),
-            user=user,
-        )
-    return event
-
-
-def play(event: Event, user, *, rounds_to_play: int, withdraw: tuple[int, int] | None = None):
-    """Pair, publish, enter every game by the cycle above, complete; ``withdraw`` is
-    (pairing number, round): that player withdraws before that round is paired."""
-    for number in range(1, rounds_to_play + 1):
-        if withdraw and withdraw[1] == number:
-            registration = event.registrations.get(pairing_number=withdraw[0])
-            registrations.registration_withdraw(
-                registration=registration, from_round=number, user=user
-            )
-        round_ = rounds.round_pair(event=event, user=user)
-        rounds.round_publish(round=round_, user=user)
-        for game in Game.objects.filter(pairing__round=round_).select_related("white", "black"):
-            key = number + game.white.pairing_number + game.black.pairing_number + game.index
-            results.result_record(game=game, result=_CYCLE[key % len(_CYCLE)], user=user)
-        rounds.round_complete(round=round_, user=user)
 
 
 def table(event: Event) -> list[tuple]:
@@ -268,8 +217,6 @@ def test_the_admin_previews_the_file_then_creates_the_event_when_confirmed():
     from django.core.files.uploadedfile import SimpleUploadedFile
     from django.urls import reverse
 
-    from tests.tournaments.test_admin import form_data, logged_in, make_organizer, message_texts
-
     organizer = make_organizer("olga")
     event = make_event(organizer, system=System.ROUND_ROBIN, players=5)
     play(event, organizer, rounds_to_play=5)
@@ -298,8 +245,6 @@ def test_the_admin_previews_the_file_then_creates_the_event_when_confirmed():
 def test_the_admin_lists_the_refused_lines_and_offers_no_confirmation():
     from django.core.files.uploadedfile import SimpleUploadedFile
     from django.urls import reverse
-
-    from tests.tournaments.test_admin import logged_in, make_organizer
 
     client = logged_in(make_organizer("olga"))
     text = (

@@ -8,16 +8,16 @@ import pytest
 from django.db.models import Q
 from django.urls import reverse
 
-from tests.factories import event_with_players
+from tests.client import logged_in
+from tests.factories import event_with_players, make_organizer
 from tests.public.conftest import play_round
-from tests.tournaments.test_admin import logged_in, make_organizer
 from tournaments.models import Game, GameResult, System
-from tournaments.pairing import Colour, Competitor, RoundResult, ScoringSystem, TournamentState
 from tournaments.scoring.standings import compute_standings
 from tournaments.scoring.withdrawals import WithdrawalRule, games_annulled
 from tournaments.selectors import standings_get, withdrawal_outcomes
 from tournaments.selectors_public import crosstable_get
 from tournaments.services import registrations, rounds
+from tournaments.values import Colour, Competitor, RoundResult, ScoringSystem, TournamentState
 
 SCORING = ScoringSystem()
 W, B = Colour.WHITE, Colour.BLACK

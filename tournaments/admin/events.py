@@ -41,7 +41,6 @@ from tournaments.models import (
     RoundStatus,
 )
 from tournaments.names import name_contains, name_order
-from tournaments.pairing.types import ScoringSystem
 from tournaments.scoring.matches import MATCH_POINTS_RULE
 from tournaments.scoring.rating_groups import group_standings
 from tournaments.selectors import standings_get
@@ -67,6 +66,7 @@ from tournaments.services.trf_import import (
     trf_import_plan,
     trf_preview,
 )
+from tournaments.values import ScoringSystem
 
 
 class RegistrationInline(EventScopedMixin, admin.TabularInline):

@@ -15,7 +15,6 @@ from tournaments.admin.pages import (
 )
 from tournaments.admin.scoping import ScopedAdmin
 from tournaments.forms import ByeRequestForm, RegistrationAddForm, WithdrawForm
-from tournaments.inputs import whole_number
 from tournaments.models import ByeRequest, Registration
 from tournaments.names import name_contains
 from tournaments.selectors import WithdrawalPreview, withdrawal_preview
@@ -28,6 +27,7 @@ from tournaments.services.registrations import (
     registration_withdraw,
     registration_withdraw_check,
 )
+from tournaments.site.inputs import whole_number
 
 
 class ByeRequestInline(admin.TabularInline):

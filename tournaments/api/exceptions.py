@@ -29,7 +29,7 @@ class ServiceRefusal(exceptions.APIException):
 
 
 class PayloadTooLarge(exceptions.APIException):
-    """A body over the upload limit (tournaments.upload_limits)."""
+    """A body over the upload limit (tournaments.site.upload_limits)."""
 
     status_code = status.HTTP_413_REQUEST_ENTITY_TOO_LARGE
     default_code = "too_large"

@@ -1,5 +1,5 @@
 """POST /api/token/: a user's API token for their username and password, throttled like the
-logins (tournaments.login_limits): an attempt that must wait is a 429 with Retry-After. A
+logins (tournaments.site.login_limits): an attempt that must wait is a 429 with Retry-After. A
 password change revokes the token, as it ends the user's other sessions."""
 
 from django.conf import settings
@@ -12,7 +12,7 @@ from rest_framework.authtoken.views import ObtainAuthToken
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from tournaments.login_limits import login_delay
+from tournaments.site.login_limits import login_delay
 
 
 class TokenCreate(ObtainAuthToken):

@@ -24,7 +24,6 @@ from tournaments.access import visible_event, visible_events
 from tournaments.api import serializers as s
 from tournaments.api.conditional import ConditionalRead
 from tournaments.api.permissions import ReadOnlyOrAuthenticated, may_manage
-from tournaments.inputs import whole_number
 from tournaments.models import Event, Game, Player
 from tournaments.scoring.rating_groups import group_places
 from tournaments.scoring.standings import StandingRow
@@ -49,6 +48,7 @@ from tournaments.selectors_public import (
 )
 from tournaments.selectors_ratings import rating_report_get
 from tournaments.services import players, registrations, results, rounds
+from tournaments.site.inputs import whole_number
 
 #: The largest round or pairing number a query parameter takes.
 MAX_QUERY_NUMBER = 99_999

@@ -124,6 +124,11 @@ def relocated_fen(*, variant: str, code: str, notation: str) -> str:
     """
     board_type = arbiter.find_variant(variant)
     initial = board_type()
+    if not isinstance(initial, arbiter.Board):
+        raise CardError(
+            gettext("card %(code)s: %(variant)s has no men to relocate")
+            % {"code": code, "variant": variant}
+        )
     sides = notation.split()
     if len(sides) != 2:
         raise CardError(
@@ -140,9 +145,9 @@ def relocated_fen(*, variant: str, code: str, notation: str) -> str:
             continue
         ends = part.split("-")
         found = [board_type.geometry.parse_square(end) for end in ends]
-        if len(ends) != 2 or None in found:
+        origin, target = found if len(found) == 2 else (None, None)
+        if origin is None or target is None:
             raise CardError(f"card {code}: relocation {part!r} is not '<square>-<square>'")
-        origin, target = found
         if origin not in squares[colour]:
             raise CardError(
                 f"card {code}: relocation {part!r}: no {colour.name.lower()} man on {ends[0]}"

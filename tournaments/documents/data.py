@@ -26,12 +26,12 @@ from tournaments.documents.pdf import (
     render_standings,
 )
 from tournaments.models import BYE_KIND_LABELS, Event, GameResult, Round, RoundStatus
-from tournaments.pairing.types import ByeKind
 from tournaments.results import result_score
 from tournaments.scoring.crosstable import Crosstable
 from tournaments.selectors import PublicPlayer, pairing_list, tournament_state
 from tournaments.selectors_public import crosstable_get
 from tournaments.selectors_ratings import rating_report_get
+from tournaments.values import ByeKind
 
 #: Changes whenever a layout changes what it draws from the same data, so that the files
 #: drawn before are drawn again.

@@ -26,10 +26,10 @@ from pypdf import PdfReader
 
 from tournaments.documents.data import document_data
 from tournaments.documents.models import ROUND_KINDS, Document, DocumentKind, DocumentStatus
-from tournaments.job_liveness import job_alive, job_lock
 from tournaments.models import Event, Round
 from tournaments.selectors_public import event_fingerprint
 from tournaments.services.errors import TournamentError
+from tournaments.site.job_liveness import job_alive, job_lock
 from tournaments.task_names import task_named
 
 logger = logging.getLogger(__name__)
@@ -117,7 +117,7 @@ def document_request(
 
 def _lost(document: Document) -> bool:
     """A job no worker will finish: running while its lock is free (its worker is gone:
-    tournaments.job_liveness), or, where the database cannot tell, running or queued for
+    tournaments.site.job_liveness), or, where the database cannot tell, running or queued for
     longer than :func:`stale_after` (the process that ran it died, or the broker lost it)."""
     if not document.busy:
         return False
@@ -215,7 +215,7 @@ def document_build(*, document_id: int) -> Document:
     finished does nothing. Errors in the data or the layout mark the document failed with the
     error in words; database errors propagate so that the task retries.
 
-    The job holds the document's lock while it runs (tournaments.job_liveness): a second
+    The job holds the document's lock while it runs (tournaments.site.job_liveness): a second
     delivery of the same job while the first one is alive does nothing, and a job whose
     worker died is told apart from one that runs.
     """

@@ -13,32 +13,12 @@ from tournaments.pairing.dutch import (
 )
 from tournaments.pairing.ordering import DRAUGHTS_ORDERING_DESCRIPTION, draughts_order
 from tournaments.pairing.trf import TrfDocument, TrfError, TrfEvent, trf_dumps, trf_loads
-from tournaments.pairing.types import (
-    ByeKind,
-    Colour,
-    Competitor,
-    DutchRules,
-    ForbiddenPairing,
-    Pair,
-    RoundResult,
-    ScoringSystem,
-    TournamentState,
-)
 
 __all__ = [
     "DRAUGHTS_ORDERING_DESCRIPTION",
-    "ByeKind",
-    "Colour",
-    "Competitor",
-    "DutchRules",
     "Explanation",
-    "ForbiddenPairing",
     "NoPairingError",
-    "Pair",
     "PairingError",
-    "RoundResult",
-    "ScoringSystem",
-    "TournamentState",
     "TrfDocument",
     "TrfError",
     "TrfEvent",

@@ -38,8 +38,9 @@ from tournaments.pairing.dutch import (
     explain_dutch,
     pair_dutch,
 )
+from tournaments.pairing.dutch_input import Ordering
 from tournaments.pairing.trf import TrfError, next_round, trf_loads
-from tournaments.pairing.types import Pair
+from tournaments.values import Pair
 
 EXIT_NO_PAIRING = 1
 EXIT_INVALID = 3
@@ -104,17 +105,16 @@ def _dutch(
         return EXIT_FILE
     try:
         state = trf_loads(text).state
-        arguments = {
-            "round_number": next_round(state),
-            "ordering": "draughts" if draughts else "fide",
-            "rules": rules,
-        }
+        round_number = next_round(state)
+        ordering: Ordering = "draughts" if draughts else "fide"
         if explain:
-            explanations = explain_dutch(state, **arguments)
+            explanations = explain_dutch(
+                state, round_number=round_number, ordering=ordering, rules=rules
+            )
             pairs = [e.pair for e in explanations]
         else:
             explanations = []
-            pairs = pair_dutch(state, **arguments)
+            pairs = pair_dutch(state, round_number=round_number, ordering=ordering, rules=rules)
     except TrfError as error:
         print(f"error: {source}: {error}", file=sys.stderr)
         return EXIT_INVALID

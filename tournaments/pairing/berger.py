@@ -14,7 +14,7 @@ one by ``n / 2`` places, which is exactly how the published tables read.
 
 from __future__ import annotations
 
-from tournaments.pairing.types import Pair
+from tournaments.values import Pair
 
 
 def berger_rounds(n: int, *, double: bool = False) -> int:

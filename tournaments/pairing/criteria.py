@@ -1,7 +1,7 @@
 """The absolute criteria of FIDE C.04.1 that a hand-made Swiss board can break.
 
 The Dutch engine never breaks them; an arbiter editing a draft can. Each function reads a
-player's past rounds (:class:`~tournaments.pairing.types.RoundResult`, oldest first) and says
+player's past rounds (:class:`~tournaments.values.RoundResult`, oldest first) and says
 whether the proposed board breaks one criterion:
 
 * C.04.1 b: two players shall not play against each other more than once;
@@ -21,7 +21,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from tournaments.pairing.types import Colour, RoundResult
+from tournaments.values import Colour, RoundResult
 
 #: Codes of a round already scored as a pairing-allocated bye or a win without playing.
 _ALLOCATED_BYE_CODES = frozenset("UF")

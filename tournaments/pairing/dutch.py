@@ -27,7 +27,7 @@ from tournaments.pairing.dutch_input import (
     round_input,
 )
 from tournaments.pairing.dutch_py4swiss import pair_pre_2026
-from tournaments.pairing.types import DutchRules, Pair, TournamentState
+from tournaments.values import DutchRules, Pair, TournamentState
 
 __all__ = [
     "COLOUR_RULE_TEXTS",
@@ -185,7 +185,7 @@ def explain_dutch(
     return explanations
 
 
-def _unmet(quality: dict[str, object]) -> tuple[tuple[str, int], ...]:
+def _unmet(quality: dict[str, int | list[int | None] | None]) -> tuple[tuple[str, int], ...]:
     """The criteria C5-C21 a bracket's quality record counts as not met, with the count."""
     unmet = []
     for name, value in quality.items():

@@ -26,7 +26,7 @@ from gacrux.trf2json import trf2json
 
 from tournaments.pairing.dutch_input import NoPairingError, PairingError, RoundInput
 from tournaments.pairing.trf import fits_record_162, trf_dumps
-from tournaments.pairing.types import Pair, TournamentState
+from tournaments.values import Pair, TournamentState
 
 #: gacrux's name for its bracket record of a pairing's quality (C.04.3 C.1-C.21).
 Board = dict[str, Any]
@@ -84,7 +84,9 @@ def pair_2026(
     return [Pair(b["w"], b["b"] or None) for b in boards]
 
 
-def _board_order(rows: RoundInput, round_number: int) -> Callable[[Board], tuple]:
+def _board_order(
+    rows: RoundInput, round_number: int
+) -> Callable[[Board], tuple[int, Decimal, Decimal, int]]:
     """C.04.2 D.9: the score of the higher player, the sum of the scores, the rank of the
     higher player (by the ordering paired); the pairing-allocated bye last."""
     points = {
@@ -93,11 +95,11 @@ def _board_order(rows: RoundInput, round_number: int) -> Callable[[Board], tuple
     }
     rank = {number: position for position, number in enumerate(rows.order)}
 
-    def key(board: Board) -> tuple:
+    def key(board: Board) -> tuple[int, Decimal, Decimal, int]:
         if not board["b"]:
             return (1, Decimal(0), Decimal(0), 0)
         players = sorted((board["w"], board["b"]), key=lambda n: (-points[n], rank[n]))
         higher = players[0]
-        return (0, -points[higher], -sum(points[n] for n in players), rank[higher])
+        return (0, -points[higher], -sum((points[n] for n in players), Decimal(0)), rank[higher])
 
     return key

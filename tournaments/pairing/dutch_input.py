@@ -13,7 +13,7 @@ from decimal import Decimal
 from typing import Literal
 
 from tournaments.pairing.ordering import draughts_order
-from tournaments.pairing.types import Colour, RoundResult, TournamentState
+from tournaments.values import Colour, RoundResult, TournamentState
 
 Ordering = Literal["fide", "draughts"]
 

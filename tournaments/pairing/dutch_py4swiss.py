@@ -43,7 +43,7 @@ from tournaments.pairing.dutch_input import (
     forfeit_colour,
     tenths,
 )
-from tournaments.pairing.types import Colour, Pair, RoundResult, TournamentState
+from tournaments.values import Colour, Pair, RoundResult, TournamentState
 
 
 def pair_pre_2026(

@@ -14,7 +14,10 @@ tie-break of :mod:`tournaments.scoring.tiebreaks` (unplayed rounds per FIDE C.07
 
 from __future__ import annotations
 
-from tournaments.pairing.types import TournamentState
+from decimal import Decimal
+
+from tournaments.scoring.tiebreaks import TieBreakContext, truncated_solkoff
+from tournaments.values import TournamentState
 
 DRAUGHTS_ORDERING_DESCRIPTION = (
     "Draughts ordering: within each score group, players are paired in order of current "
@@ -26,18 +29,14 @@ DRAUGHTS_ORDERING_DESCRIPTION = (
 def draughts_order(state: TournamentState, *, after_round: int) -> list[int]:
     """Pairing numbers in the draughts order after ``after_round`` rounds (see module doc).
 
-    >>> from tournaments.pairing.types import Competitor
+    >>> from tournaments.values import Competitor
     >>> state = TournamentState((Competitor(1, "A", 1500), Competitor(2, "B", 1700)), 5)
     >>> draughts_order(state, after_round=0)
     [2, 1]
     """
-    # Imported here: tournaments.scoring.tiebreaks imports this package's types, so a module-level
-    # import would be circular when tiebreaks is imported first.
-    from tournaments.scoring.tiebreaks import TieBreakContext, truncated_solkoff
-
     context = TieBreakContext.build(state, after_round=after_round)
 
-    def key(number: int) -> tuple:
+    def key(number: int) -> tuple[Decimal, Decimal, int, int]:
         return (
             -context.score[number],
             -truncated_solkoff(context, number).value,

@@ -12,7 +12,7 @@ import random
 from dataclasses import dataclass, replace
 
 from tournaments.pairing.dutch import DutchRules, Ordering, pair_dutch
-from tournaments.pairing.types import (
+from tournaments.values import (
     Colour,
     Competitor,
     Pair,

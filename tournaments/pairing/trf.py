@@ -57,7 +57,7 @@ from tournaments.export_text import one_line
 from tournaments.pairing.dutch_input import forfeit_colour, tenths
 from tournaments.pairing.dutch_py4swiss import XXS_FIELDS
 from tournaments.pairing.ordering import draughts_order
-from tournaments.pairing.types import (
+from tournaments.values import (
     BYE_CODES,
     FORFEIT_CODES,
     RESULT_CODES,
@@ -222,8 +222,8 @@ def trf_dumps(
     pairs = sorted(tuple(sorted(pair)) for pair in state.forbidden_pairs)
     lines.extend(f"260 001 {state.total_rounds:03d} {a:4d} {b:4d}" for a, b in pairs)
     for ranged in state.forbidden_ranges:
-        numbers = " ".join(f"{n:4d}" for n in sorted(ranged.players))
-        lines.append(f"260 {ranged.first_round:03d} {ranged.last_round:03d} {numbers}")
+        listed = " ".join(f"{n:4d}" for n in sorted(ranged.players))
+        lines.append(f"260 {ranged.first_round:03d} {ranged.last_round:03d} {listed}")
     pairs = sorted(tuple(sorted(pair)) for pair in state.forbidden_in(played + 1))
 
     lines.append(f"XXR {state.total_rounds}")
@@ -312,7 +312,9 @@ def trf_loads(text: str, *, errors: list[TrfError] | None = None) -> TrfDocument
     player).
     """
     players: list[tuple[int, str]] = []
-    event: dict[str, object] = {}
+    event: dict[str, str] = {}
+    round_dates: tuple[dt.date, ...] = ()
+    tiebreaks: tuple[str, ...] = ()
     total_rounds: int | None = None
     first_colour = Colour.WHITE
     by_rank = False
@@ -343,7 +345,7 @@ def trf_loads(text: str, *, errors: list[TrfError] | None = None) -> TrfDocument
             elif code in simple:
                 event[simple[code]] = content.strip()
             elif code == "132":
-                event["round_dates"] = _read_dates(line)
+                round_dates = _read_dates(line)
             elif code == "092":  # the system in words, or a code as bbpPairings writes it
                 event["system"] = content.strip()
                 rules = _RULES_092.get(content.strip().upper(), rules)
@@ -381,7 +383,7 @@ def trf_loads(text: str, *, errors: list[TrfError] | None = None) -> TrfDocument
                 forbidden |= _all_pairs([int(n) for n in content.split()])
             elif code == "202":
                 codes = content.replace(",", " ").split()
-                event["tiebreaks"] = tuple(c.replace("/", "-").upper() for c in codes)
+                tiebreaks = tuple(c.replace("/", "-").upper() for c in codes)
             elif code == "DAT":
                 number, kind, value = content.split(maxsplit=2)
                 dat[(int(number), kind.upper())] = value.strip()
@@ -407,12 +409,12 @@ def trf_loads(text: str, *, errors: list[TrfError] | None = None) -> TrfDocument
     if total_rounds is None:
         total_rounds = max((r.round for c in competitors for r in c.results), default=0)
     kept: list[ForbiddenPairing] = []
-    for first, last, players in ranges:
+    for first, last, members in ranges:
         if first <= 1 and last >= total_rounds:
-            forbidden |= _all_pairs(sorted(players))
+            forbidden |= _all_pairs(sorted(members))
         else:
             try:
-                kept.append(ForbiddenPairing(players, first, last))
+                kept.append(ForbiddenPairing(members, first, last))
             except ValueError as error:
                 raise TrfError(str(error), line=0, text="260") from None
     state = TournamentState(
@@ -424,7 +426,9 @@ def trf_loads(text: str, *, errors: list[TrfError] | None = None) -> TrfDocument
         rules=rules,
         first_colour=first_colour,
     )
-    return TrfDocument(state, TrfEvent(**event), by_rank)
+    return TrfDocument(
+        state, TrfEvent(**event, round_dates=round_dates, tiebreaks=tiebreaks), by_rank
+    )
 
 
 def _read_player(

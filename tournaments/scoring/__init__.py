@@ -1,7 +1,7 @@
 """Pure scoring: what results are worth and how players are ranked on them.
 
 Nothing here imports Django; the app turns its rows into the values of
-:mod:`tournaments.pairing.types` and calls these functions.
+:mod:`tournaments.values` and calls these functions.
 
 - :mod:`~tournaments.scoring.results`: TRF codes and points of a game's result;
 - :mod:`~tournaments.scoring.matches`: a pairing's result, two-game matches (match points);

@@ -17,7 +17,7 @@ with every other row in rank order (two per pair in a double round robin), which
 square table.
 
 >>> from decimal import Decimal
->>> from tournaments.pairing.types import Colour, Competitor, RoundResult, TournamentState
+>>> from tournaments.values import Colour, Competitor, RoundResult, TournamentState
 >>> from tournaments.scoring.standings import compute_standings
 >>> state = TournamentState(
 ...     competitors=(
@@ -39,10 +39,10 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from decimal import Decimal
 
-from tournaments.pairing.types import Colour, RoundResult, TournamentState
 from tournaments.scoring.results import format_points
 from tournaments.scoring.standings import StandingRow, place_text
 from tournaments.scoring.tiebreaks import find_tiebreak
+from tournaments.values import Colour, RoundResult, TournamentState
 
 
 @dataclass(frozen=True)

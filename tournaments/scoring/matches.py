@@ -4,7 +4,7 @@ A pairing of two games is decided by the game points of its two games; its TRF c
 ``1 = 0`` for a match won, drawn or lost over the board, ``+``/``-`` when no game of it was
 played over the board (FIDE TRF16 codes, C.04.1 note on forfeits). The event then counts either
 the game points summed or match points (the code's points in the event's scoring,
-:class:`~tournaments.pairing.types.ScoringSystem`).
+:class:`~tournaments.values.ScoringSystem`).
 
 The FIDE Dutch system (C.04.3) pairs on one result per pairing, so a Swiss of two-game
 pairings must rank on match points: a game-point total such as 3 of 4 has no code.
@@ -30,13 +30,13 @@ from dataclasses import dataclass
 from decimal import Decimal
 
 from tournaments.i18n import gettext_noop
-from tournaments.pairing.types import (
+from tournaments.scoring.results import GAME_CODES, game_points
+from tournaments.values import (
     FORFEIT_CODES,
     PLAYED_WIN_CODES,
     ScoringSystem,
     code_share,
 )
-from tournaments.scoring.results import GAME_CODES, game_points
 
 #: The reason a two-game Swiss ranks on match points, for the forms that set the ranking.
 MATCH_POINTS_RULE = gettext_noop(

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from tournaments.pairing.types import LOSS_CODES, PLAYED_CODES, WIN_CODES
+from tournaments.values import LOSS_CODES, PLAYED_CODES, WIN_CODES
 
 
 def rating_performance(games: Iterable[tuple[int, str]]) -> int | None:

@@ -24,7 +24,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from decimal import ROUND_HALF_UP, Decimal
 
-from tournaments.pairing.types import PLAYED_CODES
+from tournaments.values import PLAYED_CODES
 
 #: FIDE B.02 8.1.2: the upper bound of each band of rating difference, and the scoring
 #: probability of the higher-rated player in that band (a difference above 735 gives 1.00).

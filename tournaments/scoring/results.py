@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from decimal import Decimal
 
-from tournaments.pairing.types import ScoringSystem
+from tournaments.values import ScoringSystem
 
 #: A game not finished yet: it has no code and the pairing is left out of the standings.
 PENDING = "*"

@@ -10,8 +10,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from decimal import Decimal
 
-from tournaments.pairing.types import TournamentState
 from tournaments.scoring.tiebreaks import TieBreak, TieBreakContext, TieBreakDetail, find_tiebreak
+from tournaments.values import TournamentState
 
 
 @dataclass(frozen=True)
@@ -140,7 +140,8 @@ def _break_ties(
             tied = frozenset(group)
             for number in group:
                 values[number][tiebreak.code] = tiebreak.detail(context, number, tied).value
-            refined.extend(_group_by(group, lambda n, code=tiebreak.code: values[n][code]))
+            by_value = {number: values[number][tiebreak.code] for number in group}
+            refined.extend(_group_by(group, by_value.__getitem__))
         groups = refined
     return values, groups
 

@@ -20,8 +20,8 @@ from enum import StrEnum
 from typing import TypeVar
 
 from tournaments.i18n import gettext_noop
-from tournaments.pairing.types import Colour
 from tournaments.scoring.standings import _group_by, shared_places
+from tournaments.values import Colour
 
 Member = TypeVar("Member")
 
@@ -217,7 +217,8 @@ def team_standings(
             tied = frozenset(group)
             for team in group:
                 values[team][code] = value(code, team, tied)
-            refined.extend(_group_by(group, lambda t, code=code: values[t][code]))
+            by_value = {team: values[team][code] for team in group}
+            refined.extend(_group_by(group, by_value.__getitem__))
         groups = refined
     ordered = [team for group in groups for team in group]
     places = shared_places(ordered, groups)

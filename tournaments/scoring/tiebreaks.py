@@ -46,7 +46,9 @@ from decimal import ROUND_HALF_UP, Decimal
 from fractions import Fraction
 
 from tournaments.i18n import gettext_noop
-from tournaments.pairing.types import (
+from tournaments.scoring.results import format_points
+from tournaments.scoring.withdrawals import annul_games
+from tournaments.values import (
     PLAYED_CODES,
     PLAYED_WIN_CODES,
     Competitor,
@@ -54,8 +56,6 @@ from tournaments.pairing.types import (
     ScoringSystem,
     TournamentState,
 )
-from tournaments.scoring.results import format_points
-from tournaments.scoring.withdrawals import annul_games
 
 #: Requested byes (C.07 16.1.1) and voluntary unplayed rounds (16.1.2).
 REQUESTED_BYE_CODES = frozenset("HZ")

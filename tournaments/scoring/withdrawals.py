@@ -21,7 +21,7 @@ from decimal import Decimal
 from enum import StrEnum
 
 from tournaments.i18n import gettext_noop
-from tournaments.pairing.types import RoundResult, TournamentState
+from tournaments.values import RoundResult, TournamentState
 
 
 class WithdrawalRule(StrEnum):
@@ -76,7 +76,7 @@ def annul_games(state: TournamentState) -> TournamentState:
     a round-robin rest; C.06 V.4.1 "not counted in the final standings"). The record itself
     keeps the results; this is only what is ranked.
 
-    >>> from tournaments.pairing.types import Colour, Competitor
+    >>> from tournaments.values import Colour, Competitor
     >>> win = RoundResult(1, 2, Colour.WHITE, "1", Decimal(2))
     >>> loss = RoundResult(1, 1, Colour.BLACK, "0", Decimal(0))
     >>> state = TournamentState(

@@ -11,9 +11,9 @@ from django.db.models import Max
 from django.utils.translation import gettext as _
 
 from tournaments.models import SCORING_FIELDS, Event, System
-from tournaments.pairing.types import ScoringSystem
 from tournaments.services.errors import EventSettingsError
 from tournaments.services.history import recorded_by
+from tournaments.values import ScoringSystem
 
 #: Settings fixed once round 1 is paired: the rounds already made were paired, played and
 #: scored under them (the variant played, the pairing system and its games per pairing, the

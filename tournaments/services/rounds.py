@@ -25,7 +25,6 @@ from tournaments.models import (
 from tournaments.pairing.berger import berger_table, double_round_robin
 from tournaments.pairing.criteria import colour_breach, had_allocated_bye, rematch
 from tournaments.pairing.dutch import PairingError, pair_dutch
-from tournaments.pairing.types import ByeKind, Colour, Pair, TournamentState
 from tournaments.selectors import event_total_rounds, swiss_round_request, tournament_state
 from tournaments.services.errors import (
     PairingEditError,
@@ -38,6 +37,7 @@ from tournaments.services.ratings import ratings_freeze
 from tournaments.services.registrations import registrations_renumber
 from tournaments.task_names import task_named
 from tournaments.teams.models import TeamCompetition
+from tournaments.values import ByeKind, Colour, Pair, TournamentState
 
 
 @dataclass(frozen=True)

@@ -42,13 +42,6 @@ from tournaments.models import (
 )
 from tournaments.pairing.berger import berger_rounds, berger_table
 from tournaments.pairing.trf import TrfDocument, TrfError, next_round, trf_loads
-from tournaments.pairing.types import (
-    ByeKind,
-    Colour,
-    Competitor,
-    RoundResult,
-    ScoringSystem,
-)
 from tournaments.results import result_score
 from tournaments.scoring.matches import (
     MATCH_POINTS_RULE,
@@ -63,6 +56,13 @@ from tournaments.services.events import event_create
 from tournaments.services.history import recorded_by
 from tournaments.services.players import player_create
 from tournaments.services.players_import import decode_upload
+from tournaments.values import (
+    ByeKind,
+    Colour,
+    Competitor,
+    RoundResult,
+    ScoringSystem,
+)
 
 #: Results of both players of a board that agree (TRF player section, columns 92-99).
 AGREEING_CODES = frozenset({("1", "0"), ("0", "1"), ("=", "="), ("+", "-"), ("-", "+"), ("-", "-")})

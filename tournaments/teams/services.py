@@ -11,7 +11,6 @@ from django.utils.translation import gettext as _
 
 from tournaments.models import Event, Pairing, Round, RoundStatus, System
 from tournaments.pairing.berger import berger_rounds, berger_table, double_round_robin
-from tournaments.pairing.types import ByeKind, Colour
 from tournaments.scoring.teams import LineupMember, board_colours, default_lineup, lineup_problems
 from tournaments.services.errors import TournamentError
 from tournaments.services.history import recorded_by
@@ -25,6 +24,7 @@ from tournaments.teams.models import (
     TeamMatch,
     TeamMember,
 )
+from tournaments.values import ByeKind, Colour
 
 
 class TeamError(TournamentError):

@@ -4,8 +4,8 @@ import pytest
 from django.core.exceptions import ValidationError
 from django.urls import reverse
 
-from tests.factories import PlayerFactory, event_with_players
-from tests.tournaments.test_admin import logged_in, make_organizer
+from tests.client import form_data, logged_in
+from tests.factories import PlayerFactory, event_with_players, make_organizer, played_event
 from tournaments.models import Player
 from tournaments.services.errors import RegistrationError
 from tournaments.services.registrations import registration_withdraw
@@ -36,7 +36,6 @@ def test_a_withdrawal_after_the_last_round_is_refused():
 
 
 def test_the_event_page_exports_trf_and_links_the_pdn():
-    from tests.tournaments.test_admin import played_event
     from tournaments.pairing import trf_loads
 
     organizer = make_organizer("olga")
@@ -69,7 +68,6 @@ def test_players_are_registered_from_the_event_page():
 
 
 def _event_form(client, **values) -> dict:
-    from tests.tournaments.test_admin import form_data
 
     page = client.get(reverse("admin:tournaments_event_add"))
     data = {

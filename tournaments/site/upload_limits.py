@@ -15,7 +15,7 @@ from django.http import HttpRequest, HttpResponse
 from django.utils.html import escape
 from django.utils.translation import gettext as _
 
-from tournaments.failures import api_error
+from tournaments.site.failures import api_error
 
 #: Room for the form's other fields and the multipart boundaries around a file.
 FORM_OVERHEAD = 64 * 1024

@@ -1,5 +1,5 @@
-"""Public papercuts: the withdrawn marker in the standings, one number format for points
-and tie-breaks, moves numbered once, the round choice showing the round asked for."""
+"""How the public pages word things: the withdrawn marker in the standings, one number format
+for points and tie-breaks, moves numbered once, the round choice showing the round asked for."""
 
 import re
 

@@ -1,4 +1,6 @@
-"""The values that pairing, TRF, tie-breaks and standings take and return.
+"""The tournament values the pure cores share: pairing, TRF, tie-breaks and standings take
+and return them (colours, byes, result codes, the scoring system, the tournament state, a
+pairing's boards), and import them from here, so that neither core imports the other for them.
 
 Plain frozen dataclasses: the Django app converts its rows into these, the algorithms never
 see the ORM. Result codes are those of the FIDE Tournament Report File (TRF16 section
@@ -117,7 +119,8 @@ class ScoringSystem:
             raise ValueError(
                 f"unknown result code {code!r}: expected one of {''.join(sorted(RESULT_CODES))}"
             ) from None
-        return getattr(self, attribute)
+        points: Decimal = getattr(self, attribute)
+        return points
 
 
 _CODE_POINTS = {
