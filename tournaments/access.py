@@ -222,6 +222,15 @@ def player_refusal(player: Player | None, rights: PlayerAccess) -> str:
     ) % {"player": player or _("this player"), "events": ", ".join(rights.foreign)}
 
 
+def private_refusal(player: Player) -> str:
+    """Why a player's past versions may not be read: they hold the private fields."""
+    return _(
+        "The history of %(player)s holds their contact details and birth date, which you may "
+        "not read: only whoever entered the player, or organizes an event they gave them to, "
+        "may."
+    ) % {"player": player}
+
+
 def changeable_decks(user: User | None) -> QuerySet[BallotDeck]:
     """The ballot decks whose name, slug, source and cards `user` may change: the custom
     decks they own or that were made for an event they organize (all custom decks for a

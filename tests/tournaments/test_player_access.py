@@ -46,6 +46,7 @@ def test_another_organizer_sees_only_the_public_fields(setting):
     assert "which you do not organize" in text
     history = logged_in(bram).get(reverse("admin:tournaments_player_history", args=(player.pk,)))
     assert history.status_code == 403
+    assert f"The history of {player} holds their contact details" in history.content.decode()
     own = logged_in(olga).get(reverse("admin:tournaments_player_change", args=(player.pk,)))
     assert player.email in own.content.decode()
 

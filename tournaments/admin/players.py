@@ -15,7 +15,13 @@ from django.urls import path, reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from tournaments.access import PRIVATE_FIELDS, PlayerAccess, player_access, player_refusal
+from tournaments.access import (
+    PRIVATE_FIELDS,
+    PlayerAccess,
+    player_access,
+    player_refusal,
+    private_refusal,
+)
 from tournaments.admin.history import AuditedAdmin
 from tournaments.admin.pages import render_page
 from tournaments.admin.scoping import organized_events
@@ -115,9 +121,10 @@ class PlayerAdmin(AuditedAdmin):
 
     def _require_private(self, request: HttpRequest, object_id: str) -> None:
         """Past versions hold the private fields: only for those who may read them."""
-        rights = self.access(request, self.get_object(request, unquote(object_id)))
-        if rights is not None and not rights.see_private:
-            raise PermissionDenied(player_refusal(None, rights))
+        player = self.get_object(request, unquote(object_id))
+        rights = self.access(request, player)
+        if player is not None and rights is not None and not rights.see_private:
+            raise PermissionDenied(private_refusal(player))
 
     def get_urls(self):
         return [
