@@ -15,7 +15,7 @@ from tournaments.pairing.types import ByeKind, Colour
 from tournaments.scoring.teams import LineupMember, board_colours, default_lineup, lineup_problems
 from tournaments.services.errors import TournamentError
 from tournaments.services.history import recorded_by
-from tournaments.services.rounds import _save_pairings, round_create
+from tournaments.services.rounds import pairings_save, round_create
 from tournaments.teams.models import (
     LineupEntry,
     Team,
@@ -183,7 +183,7 @@ def team_round_pair(*, round: Round, user: AbstractBaseUser | None) -> Round:
             white, black = (a, b) if colour is Colour.WHITE else (b, a)
             rows.append((white.registration, black.registration, ""))
             places.append((match, board, colour is Colour.WHITE))
-    _save_pairings(round_, rows, user=user)
+    pairings_save(round_, rows, user=user)
     pairings = list(Pairing.objects.filter(round=round_).order_by("board"))
     TeamBoard.objects.bulk_create(
         TeamBoard(match=match, number=board, pairing=pairing, a_is_white=a_is_white)
