@@ -278,3 +278,66 @@ def test_an_adjustment_needs_its_reason_and_records_who_made_it(league):
     adjustment = adjustment_add(team=team, match_points=-2, reason=" Forfeit ", user=user)
     assert adjustment.reason == "Forfeit"
     assert adjustment.history.get().history_user == user
+
+
+@pytest.fixture
+def team_swiss():
+    """A team Swiss of six teams of two boards over three rounds."""
+    user = UserFactory(is_superuser=True, is_staff=True)
+    event = event_with_players(user, players=12, system=System.SWISS, number_of_rounds=3)
+    TeamCompetition.objects.create(event=event, boards=2)
+    registrations = list(event.registrations.order_by("pk"))
+    for number in range(1, 7):
+        team = Team.objects.create(event=event, number=number, name=f"Team {number}")
+        for order, registration in enumerate(registrations[2 * number - 2 : 2 * number], 1):
+            TeamMember.objects.create(team=team, registration=registration, order=order)
+    return event, user
+
+
+def _play(round_, user) -> None:
+    """Pair, publish, board 1 won by the lower team number, board 2 drawn, complete."""
+    from tournaments.services.rounds import round_complete
+
+    team_round_pair(round=round_, user=user)
+    round_publish(round=round_, user=user)
+    for board in TeamMatch.objects.filter(round=round_).prefetch_related("boards__pairing"):
+        low_is_a = board.team_a.number < board.team_b.number if board.team_b else True
+        for team_board in board.boards.all():
+            game = Game.objects.get(pairing=team_board.pairing)
+            if team_board.number == 1:
+                a_wins = low_is_a
+                white_wins = a_wins == team_board.a_is_white
+                result = GameResult.WHITE_WIN if white_wins else GameResult.BLACK_WIN
+            else:
+                result = GameResult.DRAW
+            result_record(game=game, result=result, user=user)
+    round_complete(round=round_, user=user)
+
+
+def test_team_swiss_pairs_each_round_on_the_results(team_swiss):
+    event, user = team_swiss
+    first = team_round_schedule(event=event, user=user)
+    pairs = [(m.team_a.number, m.team_b.number) for m in first.team_matches.order_by("number")]
+    # C.04.6 round 1: the top half against the bottom half, team 1 with the initial colour.
+    assert {frozenset(p) for p in pairs} == {frozenset(p) for p in ((1, 4), (2, 5), (3, 6))}
+    assert (1, 4) in pairs
+    with pytest.raises(TeamError, match=r"Round 1, match 1 \(Team 1 - Team 4\) is not finished"):
+        team_round_schedule(event=event, user=user)
+    _play(first, user)
+    # Team A has White on board 1 in a team Swiss (C.04.6 art. 1.6).
+    assert all(
+        b.a_is_white == (b.number % 2 == 1)
+        for m in first.team_matches.all()
+        for b in m.boards.all()
+    )
+    met = {frozenset(p) for p in pairs}
+    for _ in range(2):
+        later = team_round_schedule(event=event, user=user)
+        matches = [frozenset((m.team_a.number, m.team_b.number)) for m in later.team_matches.all()]
+        assert len(matches) == 3 and not met & set(matches)
+        met |= set(matches)
+        _play(later, user)
+    with pytest.raises(TeamError, match="3 rounds of teams: all are scheduled"):
+        team_round_schedule(event=event, user=user)
+    rows = team_standings_get(event)
+    assert sum(r.row.match_points for r in rows) == 3 * 3 * 2

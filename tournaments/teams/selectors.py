@@ -178,13 +178,16 @@ def team_competition(event: Event) -> TeamCompetition | None:
     return TeamCompetition.objects.filter(event=event).first()
 
 
-def team_standings_get(event: Event) -> list[TeamStanding]:
-    """The team standings after the finished matches of the published rounds (a match counts
-    once all its boards have a result; a team bye once its round is published)."""
-    competition = TeamCompetition.objects.get(event=event)
-    teams = {team.number: team for team in event.teams.all()}
-    by_name = {team.name: team.number for team in teams.values()}
-    results = [
+def every_team_match(event: Event) -> list[MatchView]:
+    """Every team match of the event, draft rounds included (the team Swiss pairs on them)."""
+    return _match_views(event, Q(round__event=event))
+
+
+def match_results(event: Event, views: list[MatchView]) -> list[TeamMatchResult]:
+    """The finished matches of ``views`` as pure values, teams by number (a match is
+    finished once all its boards have a result; a team bye at once)."""
+    by_name = dict(event.teams.values_list("name", "number"))
+    return [
         TeamMatchResult(
             round=view.round,
             team_a=by_name[view.team_a],
@@ -194,9 +197,17 @@ def team_standings_get(event: Event) -> list[TeamStanding]:
                 for b in view.boards
             ),
         )
-        for view in team_matches(event)
+        for view in views
         if view.finished
     ]
+
+
+def team_standings_get(event: Event) -> list[TeamStanding]:
+    """The team standings after the finished matches of the published rounds (a match counts
+    once all its boards have a result; a team bye once its round is published)."""
+    competition = TeamCompetition.objects.get(event=event)
+    teams = {team.number: team for team in event.teams.all()}
+    results = match_results(event, team_matches(event))
     adjustments = [
         Adjustment(a.team.number, a.reason, a.match_points, a.board_points)
         for a in TeamAdjustment.objects.filter(team__event=event).select_related("team")
