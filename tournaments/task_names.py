@@ -11,5 +11,9 @@ from celery.app.task import Task
 
 
 def task_named(name: str) -> Task:
-    """The registered task ``name`` (``module.function``); ``KeyError`` names it if unknown."""
+    """The registered task ``name`` (``module.function``); ``KeyError`` names it if unknown.
+    Autodiscovery runs when the loader imports the default modules (a worker does at start;
+    a web process or a test that never imported ``tournaments.tasks`` does it here)."""
+    if name not in current_app.tasks:
+        current_app.loader.import_default_modules()
     return current_app.tasks[name]

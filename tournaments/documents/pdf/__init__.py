@@ -1,4 +1,5 @@
-"""Printed documents as ReportLab PDFs: crosstable, standings, pairing sheet, score sheets.
+"""Printed documents as ReportLab PDFs: crosstable, standings, pairing sheet, score sheets,
+the team standings and team match sheets.
 
 The layouts take plain values (:class:`EventHeader`,
 :class:`tournaments.scoring.crosstable.Crosstable`, :class:`RoundSheet`) and return PDF bytes;
@@ -11,14 +12,28 @@ from tournaments.documents.pdf.pages import EventHeader
 from tournaments.documents.pdf.pairing_sheet import render_pairing_sheet
 from tournaments.documents.pdf.score_sheets import render_score_sheets
 from tournaments.documents.pdf.standings import render_standings
+from tournaments.documents.pdf.teams import (
+    BoardLine,
+    MatchLine,
+    TeamLine,
+    TeamSheet,
+    render_team_matches,
+    render_team_standings,
+)
 
 __all__ = [
     "Board",
+    "BoardLine",
     "EventHeader",
+    "MatchLine",
     "RoundSheet",
     "SheetPlayer",
+    "TeamLine",
+    "TeamSheet",
     "render_crosstable",
     "render_pairing_sheet",
     "render_score_sheets",
     "render_standings",
+    "render_team_matches",
+    "render_team_standings",
 ]
