@@ -90,6 +90,7 @@ READS = {
     "public:crosstable",
     "public:team_standings",
     "public:team_matches",
+    "public:team_detail",
     "public:player",
     "public:game",
     "public:game_pdn",

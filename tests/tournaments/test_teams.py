@@ -341,3 +341,31 @@ def test_team_swiss_pairs_each_round_on_the_results(team_swiss):
         team_round_schedule(event=event, user=user)
     rows = team_standings_get(event)
     assert sum(r.row.match_points for r in rows) == 3 * 3 * 2
+
+
+def test_team_page_shows_the_roster_matches_and_board_results(league, client):
+    event, user = league
+    round_ = team_round_schedule(event=event, user=user)
+    match = round_.team_matches.get(number=1)
+    team = match.team_a
+    regulars = list(team.members.order_by("reserve", "order"))
+    lineup_set(match=match, team=team, members=[regulars[1], regulars[2]], user=user)
+    team_round_pair(round=round_, user=user)
+    round_publish(round=round_, user=user)
+    for game in Game.objects.filter(pairing__round=round_):
+        result_record(game=game, result=GameResult.DRAW, user=user)
+    page = client.get(f"/events/{event.slug}/teams/{team.number}/")
+    assert page.status_code == 200
+    players = page.context["team"].players
+    # The first regular sat out; the second played board 1, the reserve board 2.
+    assert [(p.order, p.reserve, p.results, p.points) for p in players] == [
+        (1, False, (None,), 0),
+        (2, False, ((1, Decimal(1)),), 1),
+        (3, True, ((2, Decimal(1)),), 1),
+    ]
+    assert [(m.round, m.opponent, m.board_points) for m in page.context["team"].matches] == [
+        (1, match.team_b.name, Decimal(2))
+    ]
+    assert client.get(f"/events/{event.slug}/teams/9/").status_code == 404
+    standings = client.get(f"/events/{event.slug}/teams/")
+    assert f'href="/events/{event.slug}/teams/{team.number}/"' in standings.text
