@@ -273,6 +273,14 @@ WRITES: dict[str, Write] = {
         ORGANIZER,
         _api("post", lambda w: _event(w) + f"games/{w.game.pk}/result/", {"result": "0-1"}),
     ),
+    "api:team_lineup": Write(
+        ORGANIZER,
+        _api(
+            "post",
+            lambda w: _event(w) + f"team-matches/{w.draft.number}/1/lineup/",
+            {"team": 1, "players": []},
+        ),
+    ),
     "api:record": Write(
         OFFICIALS, _api("put", lambda w: _event(w) + f"games/{w.game.pk}/record/", {"pdn": PDN})
     ),
