@@ -8,6 +8,7 @@ from django.contrib.auth.models import Permission
 
 from tournaments.models import Event, Game, GameResult, Player, Registration, Round, System
 from tournaments.services import results, rounds
+from tournaments.teams.models import Team, TeamCompetition, TeamMember
 
 
 class UserFactory(factory.django.DjangoModelFactory):
@@ -109,3 +110,19 @@ def completed_round_1(user, **options) -> Event:
         results.result_record(game=game, result=GameResult.DRAW, user=user)
     rounds.round_complete(round=round_1, user=user)
     return event
+
+
+def team_league() -> tuple[Event, object]:
+    """Four teams of two boards and one reserve: 12 registrations, team i holds the players
+    3i-2 .. 3i (by registration order), the third being the reserve."""
+    user = UserFactory(is_superuser=True, is_staff=True)
+    event = event_with_players(user, players=12, system=System.ROUND_ROBIN)
+    TeamCompetition.objects.create(event=event, boards=2)
+    registrations = list(event.registrations.order_by("pk"))
+    for number in range(1, 5):
+        team = Team.objects.create(event=event, number=number, name=f"Team {number}")
+        for order, registration in enumerate(registrations[3 * number - 3 : 3 * number], 1):
+            TeamMember.objects.create(
+                team=team, registration=registration, order=order, reserve=order == 3
+            )
+    return event, user

@@ -90,6 +90,7 @@ READS = {
     "public:crosstable",
     "public:team_standings",
     "public:team_matches",
+    "public:team_detail",
     "public:player",
     "public:game",
     "public:game_pdn",
@@ -271,6 +272,14 @@ WRITES: dict[str, Write] = {
         ORGANIZER,
         _api("post", lambda w: _event(w) + f"games/{w.game.pk}/result/", {"result": "0-1"}),
     ),
+    "api:team_lineup": Write(
+        ORGANIZER,
+        _api(
+            "post",
+            lambda w: _event(w) + f"team-matches/{w.draft.number}/1/lineup/",
+            {"team": 1, "players": []},
+        ),
+    ),
     "api:record": Write(
         OFFICIALS, _api("put", lambda w: _event(w) + f"games/{w.game.pk}/record/", {"pdn": PDN})
     ),
@@ -378,6 +387,8 @@ ADMIN_VIEWS: dict[str, tuple[frozenset[str], Callable[[World], dict]]] = {
             "ranking": "game",
         },
     ),
+    # A confirmed teams import: only for the organizer's own team competitions.
+    "tournaments_team_import": (ORGANIZER, lambda w: _teams_csv(w)),
     "tournaments_ratinglist_import": (
         STAFF,
         lambda w: {"file": _rating_list(), "source": "fmjd100", "published": "2026-01-01"},
@@ -400,6 +411,18 @@ def _csv(w: World):
     player.save()
     text = f"last_name,first_name,fmjd_id,rating,club\n{player.last_name},X,{player.fmjd_id},1,Y\n"
     return SimpleUploadedFile("players.csv", text.encode(), content_type="text/csv")
+
+
+def _teams_csv(w: World) -> dict:
+    import base64
+
+    from tournaments.teams.imports import team_import_plan
+
+    player = w.event.registrations.order_by("pk").first().player
+    data = f"team,order,last_name,first_name\nNew team,1,{player.last_name},{player.first_name}\n"
+    digest = team_import_plan(w.event, data.encode()).digest
+    content = base64.b64encode(data.encode()).decode()
+    return {"confirm": "1", "content": content, "digest": digest, "event": w.event.pk}
 
 
 def _trf(w: World):

@@ -68,7 +68,14 @@ def test_no_server_error_anywhere(swiss, organizer, api_schema, mode, who):
     from tournaments.models import Game
 
     game = Game.objects.filter(pairing__round__event=swiss).order_by("pk").first()
-    known = {"slug": swiss.slug, "number": 1, "game_id": game.pk, "dispute_id": 1, "document_id": 1}
+    known = {
+        "slug": swiss.slug,
+        "round": 1,
+        "number": 1,
+        "game_id": game.pk,
+        "dispute_id": 1,
+        "document_id": 1,
+    }
     failures = []
     statuses: list[int] = []
     for result in api_schema.get_all_operations():

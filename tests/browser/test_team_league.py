@@ -1,5 +1,6 @@
 """A club league in Chromium: a visitor on a 390 px phone reads the team standings (the
-penalty with its reason) and the matches board by board, in English and in French; an
+penalty with its reason), a team's page (roster, board results, matches) and the matches
+board by board, in English and in French; an
 organizer opens a match of the scheduled round, puts a reserve in for an absent first board,
 saves the lineup and pairs the round's boards. Every page: no server error, no horizontal
 scroll at 390 px nor at 1366 px (tests/browser/layout.py); screenshots in /tmp."""
@@ -37,7 +38,14 @@ def test_a_visitor_on_a_phone_reads_the_team_standings(live_server, page, browse
     assert rows.count() == 6
     assert "Ineligible player fielded in round 1" in page.locator("#adjustments").inner_text()
     assert_fits(page, shot="teams-standings")
-    page.get_by_role("link", name="Team matches").click()
+    leader = page.locator("#team-standings tbody tr").first.locator("a")
+    name = leader.inner_text()
+    leader.click()
+    assert page.get_by_role("heading", level=1).inner_text() == name
+    assert page.locator("#team-players tbody tr").count() >= 8
+    assert page.locator("#team-match-list tbody tr").count() == 3
+    assert_fits(page, shot="teams-team-page")
+    page.get_by_role("link", name="Team matches").first.click()
     assert page.locator("section#round-3 table.team-match").count() == 3
     assert "ff" in page.locator("section#round-3").inner_text()
     assert_fits(page, shot="teams-matches")

@@ -129,14 +129,16 @@ def test_api_errors(organizer):
 
 def test_load_demo_generates_the_published_pdfs(settings, tmp_path, ballot_decks):
     """`make run` loads the demo with `manage.py load_demo`: without a broker the jobs run
-    in-process, so every demo event has its crosstable and standings when the server
-    starts."""
+    in-process, so every demo event has its crosstable and standings (a league its team
+    PDFs too) when the server starts."""
     settings.MEDIA_ROOT = tmp_path
     out = io.StringIO()
     call_command("load_demo", stdout=out)
     assert "Damier Open (demo): crosstable done" in out.getvalue()
     documents = Document.objects.all()
-    assert documents.count() == 2 * Event.objects.count() == 12  # crosstable and standings
+    # Crosstable and standings of every event; team standings and match sheets of the league.
+    leagues = Event.objects.filter(team_competition__isnull=False).count()
+    assert documents.count() == 2 * Event.objects.count() + 2 * leagues == 14
     assert all(
         d.status == DocumentStatus.DONE and (tmp_path / d.file.name).exists() for d in documents
     )

@@ -8,7 +8,7 @@ from django.core.exceptions import ValidationError
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
-from tests.factories import UserFactory, event_with_players
+from tests.factories import UserFactory, event_with_players, team_league
 from tournaments.models import Game, GameResult, System
 from tournaments.services.errors import RoundPairingError
 from tournaments.services.results import result_record
@@ -29,19 +29,7 @@ pytestmark = pytest.mark.django_db
 
 @pytest.fixture
 def league():
-    """Four teams of two boards and one reserve: 12 registrations, team i holds the players
-    3i-2 .. 3i (by registration order), the third being the reserve."""
-    user = UserFactory(is_superuser=True, is_staff=True)
-    event = event_with_players(user, players=12, system=System.ROUND_ROBIN)
-    TeamCompetition.objects.create(event=event, boards=2)
-    registrations = list(event.registrations.order_by("pk"))
-    for number in range(1, 5):
-        team = Team.objects.create(event=event, number=number, name=f"Team {number}")
-        for order, registration in enumerate(registrations[3 * number - 3 : 3 * number], 1):
-            TeamMember.objects.create(
-                team=team, registration=registration, order=order, reserve=order == 3
-            )
-    return event, user
+    return team_league()
 
 
 def test_schedule_lineup_pair_and_standings(league):
@@ -278,3 +266,94 @@ def test_an_adjustment_needs_its_reason_and_records_who_made_it(league):
     adjustment = adjustment_add(team=team, match_points=-2, reason=" Forfeit ", user=user)
     assert adjustment.reason == "Forfeit"
     assert adjustment.history.get().history_user == user
+
+
+@pytest.fixture
+def team_swiss():
+    """A team Swiss of six teams of two boards over three rounds."""
+    user = UserFactory(is_superuser=True, is_staff=True)
+    event = event_with_players(user, players=12, system=System.SWISS, number_of_rounds=3)
+    TeamCompetition.objects.create(event=event, boards=2)
+    registrations = list(event.registrations.order_by("pk"))
+    for number in range(1, 7):
+        team = Team.objects.create(event=event, number=number, name=f"Team {number}")
+        for order, registration in enumerate(registrations[2 * number - 2 : 2 * number], 1):
+            TeamMember.objects.create(team=team, registration=registration, order=order)
+    return event, user
+
+
+def _play(round_, user) -> None:
+    """Pair, publish, board 1 won by the lower team number, board 2 drawn, complete."""
+    from tournaments.services.rounds import round_complete
+
+    team_round_pair(round=round_, user=user)
+    round_publish(round=round_, user=user)
+    for board in TeamMatch.objects.filter(round=round_).prefetch_related("boards__pairing"):
+        low_is_a = board.team_a.number < board.team_b.number if board.team_b else True
+        for team_board in board.boards.all():
+            game = Game.objects.get(pairing=team_board.pairing)
+            if team_board.number == 1:
+                a_wins = low_is_a
+                white_wins = a_wins == team_board.a_is_white
+                result = GameResult.WHITE_WIN if white_wins else GameResult.BLACK_WIN
+            else:
+                result = GameResult.DRAW
+            result_record(game=game, result=result, user=user)
+    round_complete(round=round_, user=user)
+
+
+def test_team_swiss_pairs_each_round_on_the_results(team_swiss):
+    event, user = team_swiss
+    first = team_round_schedule(event=event, user=user)
+    pairs = [(m.team_a.number, m.team_b.number) for m in first.team_matches.order_by("number")]
+    # C.04.6 round 1: the top half against the bottom half, team 1 with the initial colour.
+    assert {frozenset(p) for p in pairs} == {frozenset(p) for p in ((1, 4), (2, 5), (3, 6))}
+    assert (1, 4) in pairs
+    with pytest.raises(TeamError, match=r"Round 1, match 1 \(Team 1 - Team 4\) is not finished"):
+        team_round_schedule(event=event, user=user)
+    _play(first, user)
+    # Team A has White on board 1 in a team Swiss (C.04.6 art. 1.6).
+    assert all(
+        b.a_is_white == (b.number % 2 == 1)
+        for m in first.team_matches.all()
+        for b in m.boards.all()
+    )
+    met = {frozenset(p) for p in pairs}
+    for _ in range(2):
+        later = team_round_schedule(event=event, user=user)
+        matches = [frozenset((m.team_a.number, m.team_b.number)) for m in later.team_matches.all()]
+        assert len(matches) == 3 and not met & set(matches)
+        met |= set(matches)
+        _play(later, user)
+    with pytest.raises(TeamError, match="3 rounds of teams: all are scheduled"):
+        team_round_schedule(event=event, user=user)
+    rows = team_standings_get(event)
+    assert sum(r.row.match_points for r in rows) == 3 * 3 * 2
+
+
+def test_team_page_shows_the_roster_matches_and_board_results(league, client):
+    event, user = league
+    round_ = team_round_schedule(event=event, user=user)
+    match = round_.team_matches.get(number=1)
+    team = match.team_a
+    regulars = list(team.members.order_by("reserve", "order"))
+    lineup_set(match=match, team=team, members=[regulars[1], regulars[2]], user=user)
+    team_round_pair(round=round_, user=user)
+    round_publish(round=round_, user=user)
+    for game in Game.objects.filter(pairing__round=round_):
+        result_record(game=game, result=GameResult.DRAW, user=user)
+    page = client.get(f"/events/{event.slug}/teams/{team.number}/")
+    assert page.status_code == 200
+    players = page.context["team"].players
+    # The first regular sat out; the second played board 1, the reserve board 2.
+    assert [(p.order, p.reserve, p.results, p.points) for p in players] == [
+        (1, False, (None,), 0),
+        (2, False, ((1, Decimal(1)),), 1),
+        (3, True, ((2, Decimal(1)),), 1),
+    ]
+    assert [(m.round, m.opponent, m.board_points) for m in page.context["team"].matches] == [
+        (1, match.team_b.name, Decimal(2))
+    ]
+    assert client.get(f"/events/{event.slug}/teams/9/").status_code == 404
+    standings = client.get(f"/events/{event.slug}/teams/")
+    assert f'href="/events/{event.slug}/teams/{team.number}/"' in standings.text

@@ -38,6 +38,11 @@ urlpatterns = [
     ),
     path(f"{EVENT}team-standings/", teams.TeamStandings.as_view(), name="team_standings"),
     path(f"{EVENT}team-matches/", teams.TeamMatches.as_view(), name="team_matches"),
+    path(
+        f"{EVENT}team-matches/<int:round>/<int:number>/lineup/",
+        teams.TeamLineup.as_view(),
+        name="team_lineup",
+    ),
     path(f"{EVENT}games/", views.GameList.as_view(), name="games"),
     path(f"{EVENT}games/<int:game_id>/result/", views.GameResultView.as_view(), name="result"),
 ]

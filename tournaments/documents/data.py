@@ -15,22 +15,35 @@ from arbiter import find_variant
 from tournaments.documents.models import Document, DocumentKind
 from tournaments.documents.pdf import (
     Board,
+    BoardLine,
     EventHeader,
+    MatchLine,
     RatingReportSheet,
     RoundSheet,
     SheetPlayer,
+    TeamLine,
+    TeamSheet,
     render_crosstable,
     render_pairing_sheet,
     render_rating_report,
     render_score_sheets,
     render_standings,
+    render_team_matches,
+    render_team_standings,
 )
 from tournaments.models import BYE_KIND_LABELS, Event, GameResult, Round, RoundStatus
 from tournaments.results import result_score
 from tournaments.scoring.crosstable import Crosstable
-from tournaments.selectors import PublicPlayer, pairing_list, tournament_state
+from tournaments.selectors import (
+    PublicPlayer,
+    event_total_rounds,
+    pairing_list,
+    tournament_state,
+)
 from tournaments.selectors_public import crosstable_get
 from tournaments.selectors_ratings import rating_report_get
+from tournaments.teams.models import TeamAdjustment
+from tournaments.teams.selectors import team_competition, team_matches, team_standings_get
 from tournaments.values import ByeKind
 
 #: Changes whenever a layout changes what it draws from the same data, so that the files
@@ -46,7 +59,7 @@ class DocumentData:
 
     kind: str
     header: EventHeader
-    content: Crosstable | RoundSheet | RatingReportSheet
+    content: Crosstable | RoundSheet | RatingReportSheet | TeamSheet
     render: Renderer
 
     @property
@@ -122,10 +135,69 @@ def round_sheet(round: Round) -> RoundSheet:
     )
 
 
+def team_sheet(event: Event) -> TeamSheet:
+    """The team standings and every published team match of ``event``, as the team PDFs
+    draw them (the same selectors as the public team pages)."""
+    competition = team_competition(event)
+    matches = team_matches(event)
+    finished = [m.round for m in matches if m.finished]
+    return TeamSheet(
+        after_round=max(finished, default=0),
+        total_rounds=event_total_rounds(event, players=event.teams.count()),
+        tiebreaks=tuple(competition.tiebreaks or ["BP"]),
+        lines=tuple(
+            TeamLine(
+                rank=f"{s.row.rank}{'=' if s.row.shared_rank else ''}",
+                team=s.name,
+                match_points=s.row.match_points,
+                board_points=s.row.board_points,
+                adjustment=s.row.adjustment,
+                tiebreaks=tuple(s.row.tiebreaks.values()),
+            )
+            for s in team_standings_get(event)
+        ),
+        adjustments=tuple(
+            (a.team.name, a.match_points, a.reason)
+            for a in TeamAdjustment.objects.filter(team__event=event)
+            .select_related("team")
+            .order_by("team__number", "pk")
+        ),
+        matches=tuple(
+            MatchLine(
+                round=m.round,
+                team_a=m.team_a,
+                team_b=m.team_b,
+                board_points_a=m.board_points_a,
+                board_points_b=m.board_points_b,
+                boards=tuple(
+                    BoardLine(
+                        b.number,
+                        b.player_a,
+                        b.player_b,
+                        b.a_is_white,
+                        b.points_a,
+                        b.points_b,
+                        b.forfeit,
+                    )
+                    for b in m.boards
+                ),
+            )
+            for m in matches
+        ),
+    )
+
+
 def document_data(document: Document) -> DocumentData:
     """The values ``document`` is drawn from, read now."""
     event = document.event
     header = event_header(event)
+    if document.kind in (DocumentKind.TEAM_STANDINGS, DocumentKind.TEAM_MATCHES):
+        render = (
+            render_team_standings
+            if document.kind == DocumentKind.TEAM_STANDINGS
+            else render_team_matches
+        )
+        return DocumentData(document.kind, header, team_sheet(event), render)
     if document.kind in (DocumentKind.CROSSTABLE, DocumentKind.STANDINGS):
         table = crosstable_get(event, after_round=completed_round(event))
         render = render_crosstable if document.kind == DocumentKind.CROSSTABLE else render_standings

@@ -14,10 +14,14 @@ class DocumentKind(models.TextChoices):
     PAIRING_SHEET = "pairings", _("pairing sheet")
     SCORE_SHEETS = "scoresheets", _("score sheets")
     RATING_REPORT = "ratingreport", _("rating report")
+    TEAM_STANDINGS = "teamstanding", _("team standings")
+    TEAM_MATCHES = "teammatches", _("team match sheets")
 
 
 #: Kinds drawn for one round (the others cover the whole event).
 ROUND_KINDS = frozenset({DocumentKind.PAIRING_SHEET, DocumentKind.SCORE_SHEETS})
+#: The documents of a team competition only.
+TEAM_KINDS = frozenset({DocumentKind.TEAM_STANDINGS, DocumentKind.TEAM_MATCHES})
 
 
 class DocumentStatus(models.TextChoices):

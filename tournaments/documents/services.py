@@ -25,12 +25,19 @@ from kombu.exceptions import OperationalError as BrokerError
 from pypdf import PdfReader
 
 from tournaments.documents.data import document_data
-from tournaments.documents.models import ROUND_KINDS, Document, DocumentKind, DocumentStatus
+from tournaments.documents.models import (
+    ROUND_KINDS,
+    TEAM_KINDS,
+    Document,
+    DocumentKind,
+    DocumentStatus,
+)
 from tournaments.models import Event, Round
 from tournaments.selectors_public import event_fingerprint
 from tournaments.services.errors import TournamentError
 from tournaments.site.job_liveness import job_alive, job_lock
 from tournaments.task_names import task_named
+from tournaments.teams.models import TeamCompetition
 
 logger = logging.getLogger(__name__)
 
@@ -89,6 +96,11 @@ def document_request(
         else:
             message = _("the %(kind)s of %(event)s covers the whole event, not a round")
         raise DocumentRequestError(message % {"kind": kind.label, "event": event})
+    if kind in TEAM_KINDS and not TeamCompetition.objects.filter(event=event).exists():
+        raise DocumentRequestError(
+            _("the %(kind)s need a team competition: %(event)s is not one")
+            % {"kind": kind.label, "event": event}
+        )
     if round is not None and round.event_id != event.pk:
         raise DocumentRequestError(
             _("%(round)s is not a round of %(event)s") % {"round": round, "event": event}
@@ -314,14 +326,14 @@ def _page_count(pdf: bytes) -> int:
 
 
 def documents_request_published(*, event: Event) -> list[DocumentRequest]:
-    """Request ``event``'s published documents (crosstable, standings), each only if its
-    data changed. A broker that is down is logged and recorded on the documents, never
-    raised: the caller's own work (completing a round, loading the demo) must not fail
-    because of a document."""
-    return [
-        document_request(event=event, kind=kind, raise_on_queue_error=False)
-        for kind in PUBLISHED_KINDS
-    ]
+    """Request ``event``'s published documents (crosstable, standings; a team competition's
+    team standings and match sheets too), each only if its data changed. A broker that is
+    down is logged and recorded on the documents, never raised: the caller's own work
+    (completing a round, loading the demo) must not fail because of a document."""
+    kinds = list(PUBLISHED_KINDS)
+    if TeamCompetition.objects.filter(event=event).exists():
+        kinds.extend(sorted(TEAM_KINDS))
+    return [document_request(event=event, kind=kind, raise_on_queue_error=False) for kind in kinds]
 
 
 def documents_round_completed(*, round: Round) -> list[DocumentRequest]:

@@ -130,7 +130,7 @@ def pairings_generate(*, round: Round, user: AbstractBaseUser | None) -> Round:
         kind = "" if pair.black is not None else _round_robin_or_swiss_bye(event)
         rows.append((registrations[pair.white], _get(registrations, pair.black), kind))
     rows += [(registrations[number], None, kind) for number, kind in byes]
-    _save_pairings(round_, rows, user=user)
+    pairings_save(round_, rows, user=user)
     return round_
 
 
@@ -187,12 +187,15 @@ def _swiss_pairs(
     return pairs, [(n, ByeKind.HALF_POINT) for n in sorted(request.half_point_byes)]
 
 
-def _save_pairings(
+def pairings_save(
     round_: Round,
     rows: list[tuple[Registration, Registration | None, str]],
     *,
     user: AbstractBaseUser | None,
 ) -> None:
+    """Write the round's boards in order, ``rows`` being (white, black or None, bye kind),
+    with their history as made by ``user``, and their games pending (a team match's boards
+    are written here too)."""
     pairings = [
         Pairing(round=round_, board=board, white=white, black=black, bye_kind=kind)
         for board, (white, black, kind) in enumerate(rows, start=1)

@@ -2,18 +2,30 @@
 teams with their rosters and adjustments, team matches with their lineups and boards. Rows
 are limited to the organizer's events (tournaments.admin.scoping)."""
 
+import base64
+
 from django import forms
 from django.contrib import admin, messages
-from django.core.exceptions import ValidationError
-from django.http import HttpRequest, HttpResponseRedirect
-from django.urls import reverse
+from django.core.exceptions import PermissionDenied, ValidationError
+from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
+from django.urls import path, reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from tournaments.admin.pages import object_or_404, render_page, report_refusal
-from tournaments.admin.scoping import ScopedAdmin
-from tournaments.models import Registration
-from tournaments.services.errors import TournamentError
+from tournaments.admin.scoping import ScopedAdmin, organized_events
+from tournaments.forms import PlayersCsvImportForm, PlayersImportConfirmForm
+from tournaments.models import Event, Registration
+from tournaments.services.errors import ImportFormatError, TournamentError
+from tournaments.services.players_import import ImportChangedError
+from tournaments.teams.imports import (
+    REFUSED,
+    TEAM_COLUMNS,
+    TeamImportPlan,
+    team_import_apply,
+    team_import_plan,
+    team_import_summary,
+)
 from tournaments.teams.models import Team, TeamAdjustment, TeamCompetition, TeamMatch, TeamMember
 from tournaments.teams.selectors import match_boards
 from tournaments.teams.services import (
@@ -93,6 +105,98 @@ class TeamAdmin(ScopedAdmin):
 
     def get_readonly_fields(self, request: HttpRequest, obj=None):
         return ("event",) if obj else ()
+
+    def get_urls(self):
+        return [
+            path(
+                "import/",
+                self.admin_site.admin_view(self.import_view),
+                name="tournaments_team_import",
+            ),
+            *super().get_urls(),
+        ]
+
+    def import_view(self, request: HttpRequest) -> HttpResponse:
+        """Upload a CSV file of teams and rosters for one of the organizer's team
+        competitions and see, per line, the team and place each player would get or why the
+        line is refused; the teams are written only when the organizer confirms."""
+        if not (self.has_add_permission(request) and self.has_change_permission(request)):
+            raise PermissionDenied
+        events = organized_events(request).filter(team_competition__isnull=False)
+        plan = None
+        event = None
+        upload = TeamsCsvImportForm(events=events)
+        if request.method == "POST" and "confirm" in request.POST:
+            confirm = TeamsImportConfirmForm(request.POST, events=events)
+            if confirm.is_valid():
+                data, event = confirm.cleaned_data["content"], confirm.cleaned_data["event"]
+                try:
+                    done = team_import_apply(
+                        event, data, digest=confirm.cleaned_data["digest"], user=request.user
+                    )
+                except ImportChangedError as exc:
+                    messages.error(request, str(exc))
+                    plan = self._plan_or_error(event, data, upload)
+                else:
+                    messages.success(request, team_import_summary(done))
+                    changelist = reverse("admin:tournaments_team_changelist")
+                    return HttpResponseRedirect(f"{changelist}?event__id__exact={event.pk}")
+        elif request.method == "POST":
+            upload = TeamsCsvImportForm(request.POST, request.FILES, events=events)
+            if upload.is_valid():
+                event = upload.cleaned_data["event"]
+                plan = self._plan_or_error(event, upload.cleaned_data["file"], upload)
+        confirm = None
+        if plan is not None:
+            confirm = TeamsImportConfirmForm(
+                initial={
+                    "content": base64.b64encode(plan.data).decode("ascii"),
+                    "digest": plan.digest,
+                    "event": event.pk,
+                },
+                events=events,
+            )
+        return render_page(
+            self,
+            request,
+            "tournaments/admin/team_import.html",
+            title=_("Import teams from a CSV file"),
+            form=upload,
+            plan=plan,
+            event=event,
+            confirm=confirm,
+            columns=TEAM_COLUMNS,
+            plan_refused=plan.count(REFUSED) if plan else 0,
+        )
+
+    @staticmethod
+    def _plan_or_error(event: Event, data: bytes, form: forms.Form) -> TeamImportPlan | None:
+        try:
+            return team_import_plan(event, data)
+        except (ImportFormatError, TournamentError) as exc:
+            form.add_error(None, str(exc))
+            return None
+
+
+class TeamsCsvImportForm(PlayersCsvImportForm):
+    """A teams CSV file (tournaments.teams.imports.TEAM_COLUMNS) for one team competition."""
+
+    event = forms.ModelChoiceField(queryset=Event.objects.none(), label=gettext_lazy("event"))
+    field_order = ("event", "file")
+
+    def __init__(self, *args, events, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["event"].queryset = events
+
+
+class TeamsImportConfirmForm(PlayersImportConfirmForm):
+    """The previewed file, the fingerprint of the preview and its event."""
+
+    event = forms.ModelChoiceField(queryset=Event.objects.none(), widget=forms.HiddenInput)
+
+    def __init__(self, *args, events, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["event"].queryset = events
 
 
 class LineupForm(forms.Form):

@@ -1,13 +1,22 @@
 """API endpoints of a team competition: its standings and its matches board by board
 (read-only, for everybody who may read the event; answered 304 while the event is
-unchanged)."""
+unchanged), and the lineup of a team for a match (written by the event's organizers, as
+the admin's lineup page writes it: tournaments.teams.services.lineup_set). A board's result
+is written as any game's (``games/<id>/result/``)."""
 
+from django.db import transaction
+from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext as _
+from drf_spectacular.utils import extend_schema
 from rest_framework import exceptions, serializers
+from rest_framework.request import Request
+from rest_framework.response import Response
 
 from tournaments.api.serializers import PlainSerializer
-from tournaments.api.views import EventScopedList
+from tournaments.api.views import EventScoped, EventScopedList
+from tournaments.teams.models import TeamMatch, TeamMember
 from tournaments.teams.selectors import team_competition, team_matches, team_standings_get
+from tournaments.teams.services import lineup_of, lineup_set
 
 
 class TeamStandingSerializer(PlainSerializer):
@@ -89,3 +98,86 @@ class TeamMatches(TeamScoped):
 
     def get_queryset(self):
         return team_matches(self.team_event())
+
+
+class LineupWriteSerializer(serializers.Serializer):
+    team = serializers.IntegerField(help_text="The team's number (team A or team B of the match).")
+    players = serializers.ListField(
+        child=serializers.IntegerField(allow_null=True),
+        help_text="Board by board, the id of a player on the team's roster, or null for an "
+        "empty board (a forfeit).",
+    )
+
+
+class LineupBoardSerializer(PlainSerializer):
+    board = serializers.IntegerField()
+    player = serializers.IntegerField(allow_null=True, help_text="The player's id.")
+    name = serializers.CharField(allow_null=True)
+
+
+class TeamLineup(EventScoped):
+    """POST: set a team's lineup for match <number> of round <round> (organizers); refused,
+    naming the board, when it breaks a composition rule, and once the match is paired."""
+
+    serializer_class = LineupBoardSerializer
+
+    @extend_schema(request=LineupWriteSerializer, responses={200: LineupBoardSerializer(many=True)})
+    def post(self, request: Request, slug: str, round: int, number: int) -> Response:
+        event = self.require("tournaments.change_teammatch")
+        if team_competition(event) is None:
+            raise exceptions.NotFound(
+                _("%(event)s is not a team competition.") % {"event": event.slug}
+            )
+        match = get_object_or_404(
+            TeamMatch.objects.select_related("team_a", "team_b"),
+            round__event=event,
+            round__number=round,
+            number=number,
+        )
+        data = LineupWriteSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        teams = {t.number: t for t in (match.team_a, match.team_b) if t is not None}
+        team = teams.get(data.validated_data["team"])
+        if team is None:
+            raise exceptions.ValidationError(
+                {
+                    "team": [
+                        _("team %(team)s does not play this match.")
+                        % {"team": data.validated_data["team"]}
+                    ]
+                }
+            )
+        members = {
+            m.registration.player_id: m
+            for m in TeamMember.objects.filter(registration__event=event).select_related(
+                "registration__player"
+            )
+        }
+        players = data.validated_data["players"]
+        unknown = [p for p in players if p is not None and p not in members]
+        if unknown:
+            raise exceptions.ValidationError(
+                {
+                    "players": [
+                        _("player %(id)s is on no team of %(event)s.")
+                        % {"id": unknown[0], "event": event.slug}
+                    ]
+                }
+            )
+        with transaction.atomic():
+            lineup_set(
+                match=match,
+                team=team,
+                members=[None if p is None else members[p] for p in players],
+                user=request.user,
+            )
+            lineup = lineup_of(match, team)
+        rows = [
+            {
+                "board": board,
+                "player": member.registration.player_id if member else None,
+                "name": str(member.registration.player) if member else None,
+            }
+            for board, member in enumerate(lineup, start=1)
+        ]
+        return Response(LineupBoardSerializer(rows, many=True).data)

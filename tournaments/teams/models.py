@@ -25,13 +25,22 @@ class PrimaryScoreChoice(models.TextChoices):
     BOARD_POINTS = "bp", _("board points")
 
 
+class ColourModelChoice(models.TextChoices):
+    """Values of ``tournaments.pairing.team_swiss.ColourModel`` (FIDE C.04.6 art. 1.7)."""
+
+    TYPE_A = "typea", _("type A colour preferences")
+    TYPE_B = "typeb", _("type B colour preferences")
+    NONE = "nocolor", _("no colour preferences")
+
+
 def _match_points_field(label, default: str) -> models.DecimalField:
     return models.DecimalField(label, max_digits=4, decimal_places=1, default=Decimal(default))
 
 
 class TeamCompetition(models.Model):
     """What makes an event a team competition: its boards per match and its team scoring.
-    The event's own system (round robin or double round robin) schedules the teams."""
+    The event's own system schedules the teams: a round robin or double round robin by the
+    Berger tables, a Swiss by FIDE C.04.6 with the colour model of ``colour_model``."""
 
     event = models.OneToOneField(
         "tournaments.Event",
@@ -66,6 +75,13 @@ class TeamCompetition(models.Model):
         help_text=_("How far a player may be rated above one on a higher board (empty: free)."),
     )
     rating_cap = models.PositiveIntegerField(_("rating cap"), null=True, blank=True)
+    colour_model = models.CharField(
+        _("team Swiss colours"),
+        max_length=7,
+        choices=ColourModelChoice.choices,
+        default=ColourModelChoice.TYPE_A,
+        help_text=_("FIDE C.04.6 art. 1.7; used when the event is a Swiss."),
+    )
     history = HistoricalRecords()
 
     class Meta:

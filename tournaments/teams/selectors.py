@@ -178,13 +178,16 @@ def team_competition(event: Event) -> TeamCompetition | None:
     return TeamCompetition.objects.filter(event=event).first()
 
 
-def team_standings_get(event: Event) -> list[TeamStanding]:
-    """The team standings after the finished matches of the published rounds (a match counts
-    once all its boards have a result; a team bye once its round is published)."""
-    competition = TeamCompetition.objects.get(event=event)
-    teams = {team.number: team for team in event.teams.all()}
-    by_name = {team.name: team.number for team in teams.values()}
-    results = [
+def every_team_match(event: Event) -> list[MatchView]:
+    """Every team match of the event, draft rounds included (the team Swiss pairs on them)."""
+    return _match_views(event, Q(round__event=event))
+
+
+def match_results(event: Event, views: list[MatchView]) -> list[TeamMatchResult]:
+    """The finished matches of ``views`` as pure values, teams by number (a match is
+    finished once all its boards have a result; a team bye at once)."""
+    by_name = dict(event.teams.values_list("name", "number"))
+    return [
         TeamMatchResult(
             round=view.round,
             team_a=by_name[view.team_a],
@@ -194,9 +197,17 @@ def team_standings_get(event: Event) -> list[TeamStanding]:
                 for b in view.boards
             ),
         )
-        for view in team_matches(event)
+        for view in views
         if view.finished
     ]
+
+
+def team_standings_get(event: Event) -> list[TeamStanding]:
+    """The team standings after the finished matches of the published rounds (a match counts
+    once all its boards have a result; a team bye once its round is published)."""
+    competition = TeamCompetition.objects.get(event=event)
+    teams = {team.number: team for team in event.teams.all()}
+    results = match_results(event, team_matches(event))
     adjustments = [
         Adjustment(a.team.number, a.reason, a.match_points, a.board_points)
         for a in TeamAdjustment.objects.filter(team__event=event).select_related("team")
@@ -210,3 +221,96 @@ def team_standings_get(event: Event) -> list[TeamStanding]:
         adjustments=adjustments,
     )
     return [TeamStanding(row, teams[row.team].name) for row in rows]
+
+
+@dataclass(frozen=True)
+class TeamMatchRow:
+    """One match of a team, seen from that team."""
+
+    round: int
+    opponent: str | None
+    board_points: Decimal
+    opponent_board_points: Decimal
+    finished: bool
+
+
+@dataclass(frozen=True)
+class TeamPlayerRow:
+    """A roster member and his board results, round by round (``(board, points)``, None
+    where he did not play or the game is pending)."""
+
+    order: int
+    name: str
+    rating: int
+    reserve: bool
+    results: tuple[tuple[int, Decimal] | None, ...]
+    points: Decimal
+    games: int
+
+
+@dataclass(frozen=True)
+class TeamPage:
+    number: int
+    name: str
+    club: str
+    federation: str
+    captain: str
+    rounds: tuple[int, ...]
+    matches: tuple[TeamMatchRow, ...]
+    players: tuple[TeamPlayerRow, ...]
+
+
+def team_page(event: Event, number: int) -> TeamPage | None:
+    """A team of the event with its roster, its published matches and each member's board
+    results (the team's crosstable); None when the event has no team ``number``."""
+    team = event.teams.filter(number=number).select_related("captain").first()
+    if team is None:
+        return None
+    views = [v for v in team_matches(event) if team.name in (v.team_a, v.team_b)]
+    rounds = tuple(sorted({v.round for v in views}))
+    results: dict[str, dict[int, tuple[int, Decimal]]] = {}
+    matches = []
+    for view in views:
+        own_a = view.team_a == team.name
+        matches.append(
+            TeamMatchRow(
+                round=view.round,
+                opponent=view.team_b if own_a else view.team_a,
+                board_points=view.board_points_a if own_a else view.board_points_b,
+                opponent_board_points=view.board_points_b if own_a else view.board_points_a,
+                finished=view.finished,
+            )
+        )
+        for board in view.boards:
+            player, points = (
+                (board.player_a, board.points_a) if own_a else (board.player_b, board.points_b)
+            )
+            if points is not None:
+                results.setdefault(player, {})[view.round] = (board.number, points)
+    members = team.members.select_related("registration__player").order_by("reserve", "order")
+    players = []
+    for member in members:
+        player = member.registration.player
+        name = full_name(player.last_name, player.first_name)
+        played = results.get(name, {})
+        players.append(
+            TeamPlayerRow(
+                order=member.order,
+                name=name,
+                rating=member.registration.rating,
+                reserve=member.reserve,
+                results=tuple(played.get(r) for r in rounds),
+                points=sum((points for _board, points in played.values()), Decimal(0)),
+                games=len(played),
+            )
+        )
+    return TeamPage(
+        number=team.number,
+        name=team.name,
+        club=team.club,
+        federation=team.federation,
+        captain=str(team.captain) if team.captain else "",
+        rounds=rounds,
+        matches=tuple(matches),
+        players=tuple(players),
+    )

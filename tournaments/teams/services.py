@@ -11,10 +11,19 @@ from django.utils.translation import gettext as _
 
 from tournaments.models import Event, Pairing, Round, RoundStatus, System
 from tournaments.pairing.berger import berger_rounds, berger_table, double_round_robin
-from tournaments.scoring.teams import LineupMember, board_colours, default_lineup, lineup_problems
+from tournaments.pairing.dutch_input import PairingError
+from tournaments.pairing.team_swiss import ColourModel, TeamSwissState, pair_team_swiss
+from tournaments.scoring.teams import (
+    LineupMember,
+    PrimaryScore,
+    board_colours,
+    default_lineup,
+    lineup_problems,
+)
+from tournaments.selectors import event_scoring
 from tournaments.services.errors import TournamentError
 from tournaments.services.history import recorded_by
-from tournaments.services.rounds import _save_pairings, round_create
+from tournaments.services.rounds import pairings_save, round_create
 from tournaments.teams.models import (
     LineupEntry,
     Team,
@@ -24,6 +33,7 @@ from tournaments.teams.models import (
     TeamMatch,
     TeamMember,
 )
+from tournaments.teams.selectors import every_team_match, match_results, scheme_of
 from tournaments.values import ByeKind, Colour
 
 
@@ -42,18 +52,19 @@ def competition_of(event: Event) -> TeamCompetition:
 
 @transaction.atomic
 def team_round_schedule(*, event: Event, user: AbstractBaseUser | None) -> Round:
-    """Open the next round as a draft holding its team matches from the Berger table of the
-    teams (C.05 Annex 1; the second cycle of a double round robin is the return matches),
-    without boards: the captains' lineups are entered next, then team_round_pair."""
-    competition_of(event)
+    """Open the next round as a draft holding its team matches, without boards: the
+    captains' lineups are entered next, then team_round_pair. A round robin takes them from
+    the Berger table of the teams (C.05 Annex 1; the second cycle of a double round robin is
+    the return matches), a Swiss from FIDE C.04.6 (team_swiss_schedule)."""
+    competition = competition_of(event)
     teams = {team.number: team for team in event.teams.all()}
-    double = event.system == System.DOUBLE_ROUND_ROBIN
-    if event.system == System.SWISS:
-        raise TeamError(_("Team competitions are played as a round robin of teams."))
     if len(teams) < 2:
         raise TeamError(_("%(event)s needs at least two teams.") % {"event": event})
     if sorted(teams) != list(range(1, len(teams) + 1)):
         raise TeamError(_("The teams must be numbered 1 to %(count)d.") % {"count": len(teams)})
+    if event.system == System.SWISS:
+        return _team_swiss_schedule(event, competition, teams, user=user)
+    double = event.system == System.DOUBLE_ROUND_ROBIN
     done = event.rounds.count()
     if done >= berger_rounds(len(teams), double=double):
         raise TeamError(
@@ -72,6 +83,69 @@ def team_round_schedule(*, event: Event, user: AbstractBaseUser | None) -> Round
             return_match=round_.number > cycle,
         )
         for number, pair in enumerate(table[round_.number - 1], start=1)
+    )
+    return round_
+
+
+def _team_swiss_schedule(
+    event: Event,
+    competition: TeamCompetition,
+    teams: dict[int, Team],
+    *,
+    user: AbstractBaseUser | None,
+) -> Round:
+    """The next round of a team Swiss by FIDE C.04.6 (gacrux, through
+    tournaments.pairing.team_swiss), on the results of every earlier round: the team numbers
+    are the team pairing numbers (art. 1.1.1), team A of each match has White on board 1."""
+    total = event.number_of_rounds or 0
+    if event.rounds.count() >= total:
+        raise TeamError(
+            _("%(event)s has %(total)d rounds of teams: all are scheduled.")
+            % {"event": event, "total": total}
+        )
+    views = every_team_match(event)
+    for view in views:
+        if not view.finished:
+            raise TeamError(
+                _(
+                    "Round %(round)d, match %(number)d (%(team_a)s - %(team_b)s) is not "
+                    "finished: the team Swiss pairs the next round on every result."
+                )
+                % {
+                    "round": view.round,
+                    "number": view.number,
+                    "team_a": view.team_a,
+                    "team_b": view.team_b,
+                }
+            )
+    scoring = event_scoring(event)
+    state = TeamSwissState(
+        teams=tuple((number, team.name) for number, team in sorted(teams.items())),
+        boards=competition.boards,
+        total_rounds=total,
+        matches=tuple(match_results(event, views)),
+        colour_model=ColourModel(competition.colour_model),
+        primary=PrimaryScore(competition.primary),
+        scheme=scheme_of(competition),
+        initial_colour=Colour(event.first_colour) if event.first_colour else Colour.WHITE,
+        game_points=(scoring.win, scoring.draw, scoring.loss),
+    )
+    round_ = round_create(event=event, user=user)
+    try:
+        pairs = pair_team_swiss(state, round_number=round_.number)
+    except PairingError as error:
+        raise TeamError(
+            _("Round %(number)d of %(event)s cannot be paired: %(error)s")
+            % {"number": round_.number, "event": event, "error": error}
+        ) from error
+    TeamMatch.objects.bulk_create(
+        TeamMatch(
+            round=round_,
+            number=number,
+            team_a=teams[pair.white],
+            team_b=teams[pair.black] if pair.black is not None else None,
+        )
+        for number, pair in enumerate(pairs, start=1)
     )
     return round_
 
@@ -165,6 +239,8 @@ def team_round_pair(*, round: Round, user: AbstractBaseUser | None) -> Round:
     if round_.pairings.exists():
         raise TeamError(_("%(round)s is already paired.") % {"round": round_})
     first = Colour(round_.event.first_colour) if round_.event.first_colour else Colour.WHITE
+    if round_.event.system == System.SWISS:
+        first = Colour.WHITE  # C.04.6 art. 1.6: team A was given White on board 1
     rows = []
     places: list[tuple[TeamMatch, int, bool]] = []
     for match in round_.team_matches.select_related("team_a", "team_b").order_by("number"):
@@ -183,7 +259,7 @@ def team_round_pair(*, round: Round, user: AbstractBaseUser | None) -> Round:
             white, black = (a, b) if colour is Colour.WHITE else (b, a)
             rows.append((white.registration, black.registration, ""))
             places.append((match, board, colour is Colour.WHITE))
-    _save_pairings(round_, rows, user=user)
+    pairings_save(round_, rows, user=user)
     pairings = list(Pairing.objects.filter(round=round_).order_by("board"))
     TeamBoard.objects.bulk_create(
         TeamBoard(match=match, number=board, pairing=pairing, a_is_white=a_is_white)

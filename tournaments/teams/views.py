@@ -1,5 +1,6 @@
-"""Public pages of a team competition: the team standings and the team matches board by
-board, followed live like the individual pages (tournaments.views.followed_page)."""
+"""Public pages of a team competition: the team standings, the team matches board by board
+and each team's page (roster, matches, each player's board results), followed live like the
+individual pages (tournaments.views.followed_page)."""
 
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
@@ -9,7 +10,12 @@ from tournaments.models import Event
 from tournaments.scoring.standings import place_text
 from tournaments.scoring.teams import TEAM_TIEBREAKS
 from tournaments.teams.models import TeamCompetition
-from tournaments.teams.selectors import team_competition, team_matches, team_standings_get
+from tournaments.teams.selectors import (
+    team_competition,
+    team_matches,
+    team_page,
+    team_standings_get,
+)
 from tournaments.views import followed_page, request_event
 
 
@@ -60,4 +66,16 @@ def team_match_list(request: HttpRequest, slug: str) -> HttpResponse:
         request,
         "public/team_matches.html",
         {"event": event, "rounds": sorted(rounds.items()), "section": "team_matches"},
+    )
+
+
+@followed_page
+def team_detail(request: HttpRequest, slug: str, number: int) -> HttpResponse:
+    event = request_event(request, slug)
+    _competition(event)
+    page = team_page(event, number)
+    if page is None:
+        raise Http404(_("%(event)s has no team %(number)d.") % {"event": event, "number": number})
+    return render(
+        request, "public/team_detail.html", {"event": event, "team": page, "section": "teams"}
     )

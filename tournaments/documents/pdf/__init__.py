@@ -1,5 +1,5 @@
 """Printed documents as ReportLab PDFs: crosstable, standings, pairing sheet, score sheets,
-rating report.
+rating report, team standings and team match sheets.
 
 The layouts take plain values (:class:`EventHeader`,
 :class:`tournaments.scoring.crosstable.Crosstable`, :class:`RoundSheet`) and return PDF bytes;
@@ -13,16 +13,30 @@ from tournaments.documents.pdf.pairing_sheet import render_pairing_sheet
 from tournaments.documents.pdf.rating_report import render_rating_report
 from tournaments.documents.pdf.score_sheets import render_score_sheets
 from tournaments.documents.pdf.standings import render_standings
+from tournaments.documents.pdf.teams import (
+    BoardLine,
+    MatchLine,
+    TeamLine,
+    TeamSheet,
+    render_team_matches,
+    render_team_standings,
+)
 
 __all__ = [
     "Board",
+    "BoardLine",
     "EventHeader",
+    "MatchLine",
     "RatingReportSheet",
     "RoundSheet",
     "SheetPlayer",
+    "TeamLine",
+    "TeamSheet",
     "render_crosstable",
     "render_pairing_sheet",
     "render_rating_report",
     "render_score_sheets",
     "render_standings",
+    "render_team_matches",
+    "render_team_standings",
 ]

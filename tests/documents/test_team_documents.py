@@ -1,0 +1,91 @@
+"""The team competition PDFs through the documents pipeline (tasks in-process): the team
+standings with the penalty's reason and the match sheets board by board, in the event's
+language; refused for an event that is not a team competition; requested again with the
+other published documents."""
+
+import io
+import random
+
+import pytest
+from pypdf import PdfReader
+
+from tests.factories import UserFactory, event_with_players, make_organizer
+from tournaments import demo
+from tournaments.documents.models import Document, DocumentKind, DocumentStatus
+from tournaments.documents.services import (
+    DocumentRequestError,
+    document_request,
+    documents_request_published,
+)
+from tournaments.models import Event
+from tournaments.teams.selectors import team_matches, team_standings_get
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def league(settings, tmp_path):
+    settings.MEDIA_ROOT = tmp_path
+    organizer = make_organizer("league-docs")
+    players = demo._players(random.Random(demo.SEED))
+    event = demo.team_league(organizer, players, random.Random(1))
+    # The jobs queued while the league was played never ran (no commit in a test).
+    Document.objects.filter(event=event).delete()
+    return event
+
+
+def _built(django_capture_on_commit_callbacks, event: Event, kind: str) -> tuple[int, str]:
+    with django_capture_on_commit_callbacks(execute=True):
+        answer = document_request(event=event, kind=kind)
+    document = answer.document
+    document.refresh_from_db()
+    assert document.status == DocumentStatus.DONE, document.error
+    with document.file.open("rb") as handle:
+        reader = PdfReader(io.BytesIO(handle.read()))
+    text = " ".join(" ".join(page.extract_text().split()) for page in reader.pages)
+    return len(reader.pages), text
+
+
+def test_team_standings_pdf_holds_every_team_and_the_penalty(
+    league, django_capture_on_commit_callbacks
+):
+    pages, text = _built(django_capture_on_commit_callbacks, league, DocumentKind.TEAM_STANDINGS)
+    assert pages == 1
+    assert "Team standings" in text
+    standings = team_standings_get(league)
+    assert len(standings) == 6
+    for standing in standings:
+        assert standing.name in text
+    assert "Ineligible player fielded in round 1" in text
+    first = standings[0]
+    assert f"{first.row.rank} {first.name}" in text
+
+
+def test_team_match_sheets_pdf_in_the_events_language(league, django_capture_on_commit_callbacks):
+    Event.objects.filter(pk=league.pk).update(language="fr")
+    league.refresh_from_db()
+    pages, text = _built(django_capture_on_commit_callbacks, league, DocumentKind.TEAM_MATCHES)
+    matches = team_matches(league)
+    assert pages >= 1 and matches
+    assert "Rencontres par équipes" in text and "Ronde 1" in text and "Table" in text
+    assert "après la ronde 3 sur 5" in text
+    played = next(m for m in matches if m.team_b and m.boards)
+    assert f"{played.team_a} – {played.team_b}" in text
+    assert played.boards[0].player_a in text
+    assert "ff" in text  # the demo's forfeited board
+
+
+def test_team_documents_need_a_team_competition(settings, tmp_path):
+    settings.MEDIA_ROOT = tmp_path
+    user = UserFactory(is_superuser=True, is_staff=True)
+    event = event_with_players(user, players=4)
+    with pytest.raises(DocumentRequestError, match="need a team competition"):
+        document_request(event=event, kind=DocumentKind.TEAM_STANDINGS)
+    assert not Document.objects.filter(event=event).exists()
+    kinds = {answer.document.kind for answer in documents_request_published(event=event)}
+    assert kinds == {DocumentKind.CROSSTABLE, DocumentKind.STANDINGS}
+
+
+def test_a_league_requests_its_team_documents_with_the_others(league):
+    kinds = {answer.document.kind for answer in documents_request_published(event=league)}
+    assert {DocumentKind.TEAM_STANDINGS, DocumentKind.TEAM_MATCHES} <= kinds

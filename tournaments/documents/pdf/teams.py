@@ -1,0 +1,216 @@
+"""The team competition PDFs: the team standings (rank, team, match and board points, the
+adjustments with their reasons, the team tie-breaks) and the team matches board by board (the
+captains' match sheets), both portrait. They draw :class:`TeamSheet` values and never query
+the database."""
+
+from __future__ import annotations
+
+import datetime
+from dataclasses import dataclass
+from decimal import Decimal
+
+from django.utils.translation import gettext as _
+from reportlab.platypus import Flowable, KeepTogether, Paragraph
+
+from tournaments.documents.pdf.pages import (
+    EventHeader,
+    PageFrame,
+    Progress,
+    build_pdf,
+    escape,
+    header_flowables,
+    styles,
+    usable_height,
+    usable_width,
+)
+from tournaments.documents.pdf.tables import Column, paged_tables
+from tournaments.results import points_number
+from tournaments.scoring.teams import TEAM_TIEBREAKS
+
+HEADER_HEIGHT = 40
+
+
+@dataclass(frozen=True)
+class TeamLine:
+    """One line of the team standings."""
+
+    rank: str
+    team: str
+    match_points: Decimal
+    board_points: Decimal
+    adjustment: Decimal
+    tiebreaks: tuple[Decimal, ...]
+
+
+@dataclass(frozen=True)
+class BoardLine:
+    """One board of a team match, seen from team A; points None while the game is pending."""
+
+    number: int
+    player_a: str
+    player_b: str
+    a_is_white: bool
+    points_a: Decimal | None
+    points_b: Decimal | None
+    forfeit: bool
+
+
+@dataclass(frozen=True)
+class MatchLine:
+    round: int
+    team_a: str
+    team_b: str | None
+    board_points_a: Decimal
+    board_points_b: Decimal
+    boards: tuple[BoardLine, ...]
+
+
+@dataclass(frozen=True)
+class TeamSheet:
+    """What the team PDFs draw: the standings after the finished matches of the published
+    rounds, the adjustments (team, match points, reason), and every published match."""
+
+    after_round: int
+    total_rounds: int
+    tiebreaks: tuple[str, ...]
+    lines: tuple[TeamLine, ...]
+    adjustments: tuple[tuple[str, Decimal, str], ...]
+    matches: tuple[MatchLine, ...]
+
+
+def _status(sheet: TeamSheet) -> str:
+    if sheet.after_round == 0:
+        return _("before round 1")
+    return _("after round %(round)d of %(total)d") % {
+        "round": sheet.after_round,
+        "total": sheet.total_rounds,
+    }
+
+
+def render_team_standings(
+    header: EventHeader,
+    sheet: TeamSheet,
+    *,
+    generated_at: datetime.datetime,
+    progress: Progress | None = None,
+) -> bytes:
+    """The team standings as PDF bytes, with the tie-break legend and the adjustments."""
+    columns = [
+        Column(_("Rank")),
+        Column(_("Team"), align="LEFT", stretch=True),
+        Column(_("MP")),
+        Column(_("BP")),
+        Column(_("Adj.")),
+        *(Column(code) for code in sheet.tiebreaks),
+    ]
+    rows = [
+        [
+            line.rank,
+            line.team,
+            points_number(line.match_points),
+            points_number(line.board_points),
+            points_number(line.adjustment) if line.adjustment else "",
+            *(points_number(value) for value in line.tiebreaks),
+        ]
+        for line in sheet.lines
+    ]
+    codes = {"MP": _("Match points"), "BP": _("Board points"), "Adj.": _("Adjustment")}
+    codes |= {code: _(TEAM_TIEBREAKS[code]) for code in sheet.tiebreaks if code in TEAM_TIEBREAKS}
+    small = styles()["small"]
+    legend = [Paragraph(escape(" · ".join(f"{c}: {name}" for c, name in codes.items())), small)]
+    flowables, pages = paged_tables(
+        columns,
+        rows,
+        width=usable_width(wide=False),
+        first_page_height=usable_height(wide=False) - HEADER_HEIGHT - 24,
+        page_height=usable_height(wide=False),
+    )
+    adjustments = [
+        Paragraph(
+            escape(
+                _("%(team)s: %(points)s match points (%(reason)s)")
+                % {"team": team, "points": points_number(points), "reason": reason}
+            ),
+            small,
+        )
+        for team, points, reason in sheet.adjustments
+    ]
+    title = _("Team standings")
+    return build_pdf(
+        [*header_flowables(header, title), *legend, *flowables, *adjustments],
+        header=header,
+        frame=PageFrame(title, _status(sheet), generated_at),
+        wide=False,
+        pages=pages,
+        progress=progress,
+    )
+
+
+def _board_points(value: Decimal | None) -> str:
+    return "…" if value is None else points_number(value)
+
+
+def _match_table(match: MatchLine) -> list[Flowable]:
+    style = styles()
+    if match.team_b is None:
+        text = _("%(team)s: bye") % {"team": match.team_a}
+        return [Paragraph(escape(text), style["body"])]
+    score = f"{points_number(match.board_points_a)}–{points_number(match.board_points_b)}"
+    heading = f"{match.team_a} – {match.team_b}   {score}"
+    columns = [
+        Column(_("Board")),
+        Column(match.team_a, align="LEFT", stretch=True),
+        Column(match.team_b, align="LEFT", stretch=True),
+        Column(_("Result")),
+    ]
+    rows = []
+    for board in match.boards:
+        colour_a, colour_b = (_("W"), _("B")) if board.a_is_white else (_("B"), _("W"))
+        result = f"{_board_points(board.points_a)}–{_board_points(board.points_b)}"
+        if board.forfeit:
+            result += " " + _("ff")
+        rows.append(
+            [
+                str(board.number),
+                f"{board.player_a} ({colour_a})",
+                f"{board.player_b} ({colour_b})",
+                result,
+            ]
+        )
+    tables, _pages = paged_tables(
+        columns,
+        rows,
+        width=usable_width(wide=False),
+        first_page_height=usable_height(wide=False),
+        page_height=usable_height(wide=False),
+    )
+    return [KeepTogether([Paragraph(escape(heading), style["body"]), *tables])]
+
+
+def render_team_matches(
+    header: EventHeader,
+    sheet: TeamSheet,
+    *,
+    generated_at: datetime.datetime,
+    progress: Progress | None = None,
+) -> bytes:
+    """Every published team match board by board, round by round: the captains' sheets."""
+    style = styles()
+    flowables: list[Flowable] = []
+    for round_number in sorted({match.round for match in sheet.matches}):
+        heading = _("Round %(number)d") % {"number": round_number}
+        flowables.append(Paragraph(escape(heading), style["heading"]))
+        for match in (m for m in sheet.matches if m.round == round_number):
+            flowables.extend(_match_table(match))
+    if not sheet.matches:
+        flowables.append(Paragraph(escape(_("No round is published yet.")), style["body"]))
+    title = _("Team matches")
+    pages = max(1, len(sheet.matches) // 4)
+    return build_pdf(
+        [*header_flowables(header, title), *flowables],
+        header=header,
+        frame=PageFrame(title, _status(sheet), generated_at),
+        wide=False,
+        pages=pages,
+        progress=progress,
+    )
