@@ -14,6 +14,7 @@ from tournaments.pairing.dutch import (
 from tournaments.pairing.ordering import DRAUGHTS_ORDERING_DESCRIPTION, draughts_order
 from tournaments.pairing.trf import TrfDocument, TrfError, TrfEvent, trf_dumps, trf_loads
 from tournaments.pairing.types import (
+    Acceleration,
     ByeKind,
     Colour,
     Competitor,
@@ -27,6 +28,7 @@ from tournaments.pairing.types import (
 
 __all__ = [
     "DRAUGHTS_ORDERING_DESCRIPTION",
+    "Acceleration",
     "ByeKind",
     "Colour",
     "Competitor",
