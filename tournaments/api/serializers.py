@@ -48,6 +48,10 @@ def _representer(field: serializers.Field) -> Callable[[Any], Any]:
 
 class EventSerializer(serializers.ModelSerializer):
     scoring = serializers.SerializerMethodField()
+    swiss_rules_text = serializers.SerializerMethodField(
+        help_text="The text of the FIDE Dutch system a Swiss is paired by, in the request's "
+        "language (empty for a round robin)."
+    )
 
     class Meta:
         model = Event
@@ -57,6 +61,8 @@ class EventSerializer(serializers.ModelSerializer):
             "variant",
             "system",
             "swiss_ordering",
+            "swiss_rules",
+            "swiss_rules_text",
             "number_of_rounds",
             "games_per_pairing",
             "ranking",
@@ -69,7 +75,11 @@ class EventSerializer(serializers.ModelSerializer):
             "scoring",
             "published",
         )
-        read_only_fields = ("published",)
+        # An event keeps the text it started with (Event.clean): changed in the admin only.
+        read_only_fields = ("published", "swiss_rules")
+
+    def get_swiss_rules_text(self, event: Event) -> str:
+        return event.swiss_rules_text()
 
     def get_scoring(self, event: Event) -> dict[str, str]:
         """Points per outcome ("win", "draw", "loss", forfeits and byes), as decimals."""
@@ -77,9 +87,17 @@ class EventSerializer(serializers.ModelSerializer):
 
 
 class RoundSerializer(serializers.ModelSerializer):
+    pairing_rules = serializers.SerializerMethodField(
+        help_text="The text of the FIDE Dutch system the round is paired by, in the "
+        "request's language (empty for a round robin)."
+    )
+
     class Meta:
         model = Round
-        fields = ("number", "status", "published_at")
+        fields = ("number", "status", "published_at", "pairing_rules")
+
+    def get_pairing_rules(self, round: Round) -> str:
+        return round.event.swiss_rules_text()
 
 
 class PlayerSerializer(PlainSerializer):

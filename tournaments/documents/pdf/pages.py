@@ -34,6 +34,8 @@ class EventHeader:
     name: str
     variant: str
     system: str
+    #: The text of the FIDE Dutch system a Swiss is paired by ("" for a round robin).
+    pairing_rules: str = ""
     venue: str = ""
     start_date: datetime.date | None = None
     end_date: datetime.date | None = None
@@ -79,6 +81,7 @@ def header_flowables(header: EventHeader, title: str) -> list[Flowable]:
     details = [
         (_("Variant"), header.variant),
         (_("System"), header.system),
+        (_("Pairing rules"), header.pairing_rules),
         (_("Venue"), header.venue),
         (_("Dates"), header.dates),
         (_("Chief arbiter"), header.chief_arbiter),
