@@ -539,6 +539,11 @@ class Event(models.Model):
                 }
             )
 
+    def swiss_rules_text(self) -> str:
+        """The text of the FIDE Dutch system a Swiss is paired by, in the active language
+        ("" for a round robin, which the Dutch system does not pair)."""
+        return str(self.get_swiss_rules_display()) if self.system == System.SWISS else ""
+
     def _changes_rules_after_pairing(self) -> bool:
         """Whether the text of C.04.3 changes once a round is paired (C.04.3 applies one text
         to a whole event; the migration kept the older text for events already running)."""

@@ -314,6 +314,35 @@ class ForbiddenPairing:
 
 
 @dataclass(frozen=True)
+class Acceleration:
+    """Fictitious points added to the pairing score of players ``first_player`` to
+    ``last_player`` (pairing numbers) in rounds ``first_round`` to ``last_round``
+    (TRF-2026 record 250; an accelerated Swiss such as the Baku method, C.04.5)."""
+
+    points: Decimal
+    first_round: int
+    last_round: int
+    first_player: int
+    last_player: int
+
+    def __post_init__(self) -> None:
+        if self.points <= 0 or not 1 <= self.first_round <= self.last_round:
+            raise ValueError(
+                f"an acceleration needs points above 0 and rounds 1 <= first <= last, got "
+                f"{self.points} in rounds {self.first_round}-{self.last_round}"
+            )
+        if not 1 <= self.first_player <= self.last_player:
+            raise ValueError(
+                f"an acceleration needs players 1 <= first <= last, got "
+                f"{self.first_player}-{self.last_player}"
+            )
+
+    def covers(self, round_number: int) -> bool:
+        """Whether the fictitious points count in ``round_number``."""
+        return self.first_round <= round_number <= self.last_round
+
+
+@dataclass(frozen=True)
 class TournamentState:
     """Everything the pure algorithms need to know about an event.
 
@@ -333,6 +362,8 @@ class TournamentState:
     forbidden_ranges: tuple[ForbiddenPairing, ...] = ()
     #: The text of C.04.3 the event is paired by (``None``: not stated, the 2026 text).
     rules: DutchRules | None = None
+    #: Fictitious points for pairing (TRF-2026 record 250), in the order they were given.
+    accelerations: tuple[Acceleration, ...] = ()
 
     def forbidden_in(self, round_number: int) -> frozenset[frozenset[int]]:
         """The pairs that must not meet in ``round_number``."""

@@ -14,6 +14,12 @@ def test_events_list_and_detail(client, swiss):
     detail = client.get(f"/api/events/{swiss.slug}/").json()
     assert detail["tiebreaks"] == ["TSOL", "SB", "DE"]
     assert detail["scoring"]["win"] == "2.0"
+    assert detail["swiss_rules"] == "2026"
+    assert detail["swiss_rules_text"] == "FIDE Dutch, text applied from 1 February 2026"
+    french = client.get(f"/api/events/{swiss.slug}/", headers={"accept-language": "fr"}).json()
+    assert (
+        french["swiss_rules_text"] == "FIDE hollandais, texte appliqué depuis le 1er février 2026"
+    )
     assert client.get("/api/events/?status=current").status_code == 200
 
 
@@ -28,6 +34,7 @@ def test_players_are_paginated_and_public(client, swiss):
 def test_rounds_show_published_only(client, swiss):
     body = client.get(f"/api/events/{swiss.slug}/rounds/").json()
     assert [r["number"] for r in body] == [1, 2]
+    assert {r["pairing_rules"] for r in body} == {"FIDE Dutch, text applied from 1 February 2026"}
 
 
 def test_pairings_filter_by_round_and_player(client, swiss):

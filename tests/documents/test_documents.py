@@ -244,3 +244,23 @@ def test_every_document_is_written_in_the_event_s_language(
     standings = request(django_capture_on_commit_callbacks, event=robin, kind="standings")
     _, text = pdf_text(standings.document)
     assert "Classement" in text and "Standings" not in text
+
+
+def test_a_swiss_s_documents_name_the_text_of_the_dutch_system_in_force(
+    demo, settings, django_capture_on_commit_callbacks
+):
+    """The pairings and standings of a Swiss name the text of C.04.3 it is paired by, in the
+    event's language; a round robin's name none."""
+    settings.LANGUAGE_CODE = "en"
+
+    def drawn(event, kind, round=None):
+        answer = request(django_capture_on_commit_callbacks, event=event, kind=kind, round=round)
+        return pdf_text(answer.document)[1]
+
+    swiss = demo["demo-swiss"]
+    text = drawn(swiss, DocumentKind.PAIRING_SHEET, swiss.rounds.get(number=1))
+    assert "Pairing rules: FIDE Dutch, text applied from 1 February 2026" in text
+    swiss = event_update(event=swiss, user=None, language="fr")
+    text = drawn(swiss, DocumentKind.STANDINGS)
+    assert "appariement : FIDE hollandais, texte appliqué depuis le 1er février 2026" in text
+    assert "Pairing rules" not in drawn(demo["demo-round-robin"], DocumentKind.STANDINGS)

@@ -6,12 +6,14 @@ from decimal import Decimal
 from pathlib import Path
 
 import pytest
+from gacrux.trf2json import trf2json
 from py4swiss.trf import TrfParser
 
-from tournaments.pairing import TrfError, TrfEvent, pair_dutch, trf_dumps, trf_loads
+from tournaments.pairing import PairingError, TrfError, TrfEvent, pair_dutch, trf_dumps, trf_loads
 from tournaments.pairing.simulate import simulate
 from tournaments.pairing.trf import next_round
 from tournaments.values import (
+    Acceleration,
     Colour,
     Competitor,
     DutchRules,
@@ -176,6 +178,63 @@ def test_record_260_keeps_its_rounds_and_092_names_the_text():
     assert "092 FIDE_DUTCH_2025" in trf_dumps(later)
 
 
+BAKU = (
+    Acceleration(Decimal("1.0"), 1, 2, 1, 2),
+    Acceleration(Decimal("0.5"), 3, 3, 1, 2),
+)
+
+
+def test_record_250_round_trips_in_its_columns():
+    """TRF-2026 record 250: match points (5-8) blank for individuals, points 10-13, rounds
+    15-17 and 19-21, players 23-26 and 28-31; gacrux's own reader reads the same values."""
+    state = replace(
+        simulate(seed=3, players=6, rounds=5, played_rounds=2).state, accelerations=BAKU
+    )
+    text = trf_dumps(state)
+    assert "250       1.0 001 002 0001 0002\n" in text
+    assert "250       0.5 003 003 0001 0002\n" in text
+    assert trf_loads(text).state.accelerations == BAKU
+    reader = trf2json()
+    reader.parse_file(text, 0)
+    values = reader.get_tournament(1)["accelerated"]["values"]
+    assert [
+        (
+            v["gamePoints"],
+            v["firstRound"],
+            v["lastRound"],
+            v["firstCompetitor"],
+            v["lastCompetitor"],
+        )
+        for v in values
+    ] == [(1.0, 1, 2, 1, 2), (0.5, 3, 3, 1, 2)]
+
+
+def test_record_250_may_leave_the_last_round_and_player_blank():
+    (acceleration,) = trf_loads("250  0.0  1.0 003     0007\n").state.accelerations
+    assert acceleration == Acceleration(Decimal(1), 3, 3, 7, 7)
+
+
+@pytest.mark.parametrize("rules", list(DutchRules))
+def test_an_accelerated_round_is_refused_and_a_later_one_paired_as_without(rules):
+    """Neither engine adds fictitious points: an accelerated round is refused by name, a
+    round after the acceleration is paired as if there had been none (both engines read
+    the 250 lines of the file they are given)."""
+    state = simulate(seed=3, players=6, rounds=5, played_rounds=3).state
+    accelerated = replace(state, accelerations=BAKU)
+    with pytest.raises(PairingError, match=r"round 3 is accelerated \(TRF record 250"):
+        pair_dutch(replace(accelerated, competitors=_before(state, 3)), round_number=3, rules=rules)
+    assert pair_dutch(accelerated, round_number=4, rules=rules) == pair_dutch(
+        state, round_number=4, rules=rules
+    )
+
+
+def _before(state, round_number):
+    return tuple(
+        replace(c, results=tuple(r for r in c.results if r.round < round_number))
+        for c in state.competitors
+    )
+
+
 def test_default_point_system_is_trf_s():
     text = (
         (FIXTURES / "small.trf")
@@ -192,6 +251,9 @@ def test_default_point_system_is_trf_s():
         ("001    x      Name", r"line 1, column 5: no pairing number in columns 5-8"),
         ("XXS WW=two", r"line 1: malformed XXS record"),
         ("240 Q 003    5", r"bye type 'Q' is not F, H or Z"),
+        ("250 01.0 02.0 001 003 0001 0090", r"line 1: malformed 250 .*team events"),
+        ("250      00.0 001 003 0001 0090", r"line 1: malformed 250 .*points above 0"),
+        ("250       1.0 004 002 0001 0090", r"line 1: malformed 250 .*first <= last"),
     ],
 )
 def test_errors_name_the_line(bad, message):

@@ -54,6 +54,10 @@ class EventSerializer(serializers.ModelSerializer):
         help_text="Lower bounds of the rating groups, increasing (1850, 1950: below 1850, "
         "1850-1949, 1950 and above), by the ratings at start; empty when there are none.",
     )
+    swiss_rules_text = serializers.SerializerMethodField(
+        help_text="The text of the FIDE Dutch system a Swiss is paired by, in the request's "
+        "language (empty for a round robin)."
+    )
 
     class Meta:
         model = Event
@@ -63,6 +67,8 @@ class EventSerializer(serializers.ModelSerializer):
             "variant",
             "system",
             "swiss_ordering",
+            "swiss_rules",
+            "swiss_rules_text",
             "number_of_rounds",
             "games_per_pairing",
             "ranking",
@@ -76,7 +82,11 @@ class EventSerializer(serializers.ModelSerializer):
             "rating_groups",
             "published",
         )
-        read_only_fields = ("published", "rating_groups")
+        # An event keeps the text it started with (Event.clean): changed in the admin only.
+        read_only_fields = ("published", "rating_groups", "swiss_rules")
+
+    def get_swiss_rules_text(self, event: Event) -> str:
+        return event.swiss_rules_text()
 
     def get_scoring(self, event: Event) -> dict[str, str]:
         """Points per outcome ("win", "draw", "loss", forfeits and byes), as decimals."""
@@ -84,9 +94,17 @@ class EventSerializer(serializers.ModelSerializer):
 
 
 class RoundSerializer(serializers.ModelSerializer):
+    pairing_rules = serializers.SerializerMethodField(
+        help_text="The text of the FIDE Dutch system the round is paired by, in the "
+        "request's language (empty for a round robin)."
+    )
+
     class Meta:
         model = Round
-        fields = ("number", "status", "published_at")
+        fields = ("number", "status", "published_at", "pairing_rules")
+
+    def get_pairing_rules(self, round: Round) -> str:
+        return round.event.swiss_rules_text()
 
 
 class PlayerSerializer(PlainSerializer):

@@ -75,6 +75,7 @@ def event_header(event: Event) -> EventHeader:
         name=event.name,
         variant=event.get_variant_display(),
         system=event.get_system_display(),
+        pairing_rules=event.swiss_rules_text(),
         venue=event.venue,
         start_date=event.start_date,
         end_date=event.end_date,

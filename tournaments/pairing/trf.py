@@ -3,9 +3,9 @@
 Format implemented: FIDE "TRF-2026" (Tournament Report File, version 2026, approved by FIDE
 Council 12/05/2025, applied from 01/09/2025), chosen over TRF16 because it is the version in
 force and, unlike TRF16, it declares the point system (record 162), the number of rounds
-(142), the initial colour (152), byes for the round to pair (240) and prohibited pairings
-(260), which in-tournament data exchange with a pairing engine needs. The same file also
-carries the records of the engines in use, for those that predate TRF-2026:
+(142), the initial colour (152), byes for the round to pair (240), accelerated rounds (250)
+and prohibited pairings (260), which in-tournament data exchange with a pairing engine needs.
+The same file also carries the records of the engines in use, for those that predate TRF-2026:
 
 * JaVaFo TRF(x), read by py4swiss 0.3.1 and bbpPairings: ``XXR`` rounds, ``XXC`` initial
   colour (``white1``/``black1``, plus ``rank`` with the draughts ordering), ``XXS`` the full
@@ -61,6 +61,7 @@ from tournaments.values import (
     BYE_CODES,
     FORFEIT_CODES,
     RESULT_CODES,
+    Acceleration,
     Colour,
     Competitor,
     DutchRules,
@@ -224,6 +225,7 @@ def trf_dumps(
     for ranged in state.forbidden_ranges:
         listed = " ".join(f"{n:4d}" for n in sorted(ranged.players))
         lines.append(f"260 {ranged.first_round:03d} {ranged.last_round:03d} {listed}")
+    lines.extend(_250_line(a) for a in state.accelerations)
     pairs = sorted(tuple(sorted(pair)) for pair in state.forbidden_in(played + 1))
 
     lines.append(f"XXR {state.total_rounds}")
@@ -322,6 +324,7 @@ def trf_loads(text: str, *, errors: list[TrfError] | None = None) -> TrfDocument
     scoring = TRF_DEFAULT_SCORING
     forbidden: set[frozenset[int]] = set()
     ranges: list[tuple[int, int, frozenset[int]]] = []
+    accelerations: list[Acceleration] = []
     bb_points: dict[str, Decimal] = {}
     system_declared = False
     dat: dict[tuple[int, str], str] = {}
@@ -379,6 +382,8 @@ def trf_loads(text: str, *, errors: list[TrfError] | None = None) -> TrfDocument
             elif code == "260":
                 first, last = int(line[4:7]), int(line[8:11] or 0)
                 ranges.append((first, last or first, frozenset(int(n) for n in line[12:].split())))
+            elif code == "250":
+                accelerations.append(_read_250(line))
             elif code == "XXP":
                 forbidden |= _all_pairs([int(n) for n in content.split()])
             elif code == "202":
@@ -425,9 +430,37 @@ def trf_loads(text: str, *, errors: list[TrfError] | None = None) -> TrfDocument
         forbidden_ranges=tuple(kept),
         rules=rules,
         first_colour=first_colour,
+        accelerations=tuple(accelerations),
     )
     return TrfDocument(
         state, TrfEvent(**event, round_dates=round_dates, tiebreaks=tiebreaks), by_rank
+    )
+
+
+def _250_line(acceleration: Acceleration) -> str:
+    """TRF-2026 record 250 of an individual event: columns 5-8 (match points) blank,
+    10-13 the fictitious points, 15-17 and 19-21 the rounds, 23-26 and 28-31 the players."""
+    a = acceleration
+    return (
+        f"250      {_points(a.points):>4} {a.first_round:03d} {a.last_round:03d} "
+        f"{a.first_player:04d} {a.last_player:04d}"
+    )
+
+
+def _read_250(line: str) -> Acceleration:
+    """Record 250 by its columns (see :func:`_250_line`); a blank last round or last player
+    is the first (TRF-2026: "may coincide"). Match points (columns 5-8) belong to team
+    events and must be blank or zero here."""
+    match = line[4:8].strip()
+    if match and Decimal(match) != 0:
+        raise ValueError(f"match points {match} (columns 5-8) are for team events")
+    first_round, first_player = int(line[14:17]), int(line[22:26])
+    return Acceleration(
+        points=Decimal(line[9:13].strip()),
+        first_round=first_round,
+        last_round=int(line[18:21].strip() or first_round),
+        first_player=first_player,
+        last_player=int(line[27:31].strip() or first_player),
     )
 
 

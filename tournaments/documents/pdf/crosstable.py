@@ -17,6 +17,7 @@ from tournaments.documents.pdf.pages import (
     PageFrame,
     Progress,
     build_pdf,
+    flowables_height,
     header_flowables,
     usable_height,
     usable_width,
@@ -28,8 +29,6 @@ from tournaments.documents.pdf.tables import Column, paged_tables
 from tournaments.results import points_number
 from tournaments.scoring.crosstable import Cell, Crosstable, CrosstableRow
 
-HEADER_HEIGHT = 34.0  # the event header paragraphs on the first page, points
-
 
 def render_crosstable(
     header: EventHeader,
@@ -40,17 +39,19 @@ def render_crosstable(
 ) -> bytes:
     """The crosstable as PDF bytes. ``progress`` receives the fraction of pages laid out."""
     columns, rows, styles = _square(table) if table.square else _by_round(table)
+    title = _("Crosstable")
+    head = header_flowables(header, title)
     flowables, pages = paged_tables(
         columns,
         rows,
         width=usable_width(wide=True),
-        first_page_height=usable_height(wide=True) - HEADER_HEIGHT,
+        first_page_height=usable_height(wide=True)
+        - flowables_height(head, usable_width(wide=True)),
         page_height=usable_height(wide=True),
         extra_styles=styles,
     )
-    title = _("Crosstable")
     return build_pdf(
-        [*header_flowables(header, title), *flowables, *withdrawal_lines(table)],
+        [*head, *flowables, *withdrawal_lines(table)],
         header=header,
         frame=PageFrame(title, complete_to(table), generated_at),
         wide=True,

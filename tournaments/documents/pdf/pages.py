@@ -34,6 +34,8 @@ class EventHeader:
     name: str
     variant: str
     system: str
+    #: The text of the FIDE Dutch system a Swiss is paired by ("" for a round robin).
+    pairing_rules: str = ""
     venue: str = ""
     start_date: datetime.date | None = None
     end_date: datetime.date | None = None
@@ -79,6 +81,7 @@ def header_flowables(header: EventHeader, title: str) -> list[Flowable]:
     details = [
         (_("Variant"), header.variant),
         (_("System"), header.system),
+        (_("Pairing rules"), header.pairing_rules),
         (_("Venue"), header.venue),
         (_("Dates"), header.dates),
         (_("Chief arbiter"), header.chief_arbiter),
@@ -89,6 +92,16 @@ def header_flowables(header: EventHeader, title: str) -> list[Flowable]:
         Paragraph(f"{escape(header.name)} — {escape(title)}", style["title"]),
         Paragraph(line, style["meta"]),
     ]
+
+
+def flowables_height(flowables: Sequence[Flowable], width: float) -> float:
+    """The height `flowables` take at the top of a frame `width` wide, spaces included: what
+    is left below them for the first page's table, whatever the header's lines wrap to."""
+    total = 0.0
+    for flowable in flowables:
+        _width, height = flowable.wrap(width, usable_height(wide=True) * 10)
+        total += height + flowable.getSpaceBefore() + flowable.getSpaceAfter()
+    return total
 
 
 def escape(text: str) -> str:

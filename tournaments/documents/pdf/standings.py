@@ -9,7 +9,6 @@ from django.utils.translation import gettext as _
 from reportlab.platypus import Paragraph
 
 from tournaments.documents.pdf.crosstable import (
-    HEADER_HEIGHT,
     complete_to,
     identity,
     identity_columns,
@@ -22,6 +21,7 @@ from tournaments.documents.pdf.pages import (
     PageFrame,
     Progress,
     build_pdf,
+    flowables_height,
     header_flowables,
     styles,
     usable_height,
@@ -47,16 +47,18 @@ def render_standings(
             styles()["small"],
         )
     ]
+    title = _("Standings")
+    head = [*header_flowables(header, title), *legend]
     flowables, pages = paged_tables(
         columns,
         rows,
         width=usable_width(wide=False),
-        first_page_height=usable_height(wide=False) - HEADER_HEIGHT - 12,
+        first_page_height=usable_height(wide=False)
+        - flowables_height(head, usable_width(wide=False)),
         page_height=usable_height(wide=False),
     )
-    title = _("Standings")
     return build_pdf(
-        [*header_flowables(header, title), *legend, *flowables, *withdrawal_lines(table)],
+        [*head, *flowables, *withdrawal_lines(table)],
         header=header,
         frame=PageFrame(title, complete_to(table), generated_at),
         wide=False,

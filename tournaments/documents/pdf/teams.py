@@ -18,6 +18,7 @@ from tournaments.documents.pdf.pages import (
     Progress,
     build_pdf,
     escape,
+    flowables_height,
     header_flowables,
     styles,
     usable_height,
@@ -26,8 +27,6 @@ from tournaments.documents.pdf.pages import (
 from tournaments.documents.pdf.tables import Column, paged_tables
 from tournaments.results import points_number
 from tournaments.scoring.teams import TEAM_TIEBREAKS
-
-HEADER_HEIGHT = 40
 
 
 @dataclass(frozen=True)
@@ -118,11 +117,14 @@ def render_team_standings(
     codes |= {code: _(TEAM_TIEBREAKS[code]) for code in sheet.tiebreaks if code in TEAM_TIEBREAKS}
     small = styles()["small"]
     legend = [Paragraph(escape(" · ".join(f"{c}: {name}" for c, name in codes.items())), small)]
+    title = _("Team standings")
+    head = [*header_flowables(header, title), *legend]
     flowables, pages = paged_tables(
         columns,
         rows,
         width=usable_width(wide=False),
-        first_page_height=usable_height(wide=False) - HEADER_HEIGHT - 24,
+        first_page_height=usable_height(wide=False)
+        - flowables_height(head, usable_width(wide=False)),
         page_height=usable_height(wide=False),
     )
     adjustments = [
@@ -135,9 +137,8 @@ def render_team_standings(
         )
         for team, points, reason in sheet.adjustments
     ]
-    title = _("Team standings")
     return build_pdf(
-        [*header_flowables(header, title), *legend, *flowables, *adjustments],
+        [*head, *flowables, *adjustments],
         header=header,
         frame=PageFrame(title, _status(sheet), generated_at),
         wide=False,
