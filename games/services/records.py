@@ -69,8 +69,8 @@ def round_records_upload(
             _("%(user)s may not enter game records in %(event)s")
             % {"user": user, "event": round_.event}
         )
-    games = {game.pk: game for game in _round_games(round_)}
-    slots = [_slot(game) for game in games.values()]
+    games = {game.pk: game for game in round_games(round_)}
+    slots = [slot_of(game) for game in games.values()]
     pdn_games = {pdn_game.index: pdn_game for pdn_game in read_games(pdn)}
     report = match_games(pdn_games.values(), slots, round_number=round_.number)
     for matched in report.matched:
@@ -96,12 +96,12 @@ def record_assign(*, game: Game, pdn: str, user: AbstractBaseUser) -> GameRecord
 
 def games_without_record(round_: Round) -> list[Game]:
     """The games of ``round_`` (played pairings) that have no record yet, by board."""
-    games = _round_games(round_)
+    games = round_games(round_)
     recorded = set(GameRecord.objects.filter(game__in=games).values_list("game_id", flat=True))
     return [game for game in games if game.pk not in recorded]
 
 
-def _round_games(round_: Round) -> list[Game]:
+def round_games(round_: Round) -> list[Game]:
     games = Game.objects.select_related(*_PLAYERS, "pairing__round__event")
     pairings = (
         Pairing.objects.filter(round=round_, black__isnull=False)
@@ -111,7 +111,7 @@ def _round_games(round_: Round) -> list[Game]:
     return [game for pairing in pairings for game in pairing.games.all()]
 
 
-def _slot(game: Game) -> Slot:
+def slot_of(game: Game) -> Slot:
     white, black = game.white.player, game.black.player
     return Slot(
         game_id=game.pk,
