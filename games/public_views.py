@@ -8,18 +8,33 @@ from django.utils.translation import gettext as _
 
 from games.export import record_export
 from games.models import GameRecord
+from games.relay.selectors import relay_last_ply
 from games.selectors import event_records, game_replay
 from tournaments.inputs import whole_number
 from tournaments.models import Event
 from tournaments.selectors_public import public_game
-from tournaments.views import event_page, request_event
+from tournaments.views import event_page, followed_page, request_event
 
 
-@event_page
 def game(request: HttpRequest, slug: str, game_id: int) -> HttpResponse:
+    """A game's record at a ply: the start by default. A game relayed live is followed
+    (static/js/live.js swaps the page as moves arrive) and shown at the last ply kept;
+    other records are plain pages, stepped through at the reader's pace."""
+    relayed = relay_last_ply(game_id=game_id)
+    if relayed is None:
+        return _record_page(request, slug, game_id)
+    return _relayed_page(request, slug, game_id, relayed)
+
+
+def _game_page(
+    request: HttpRequest, slug: str, game_id: int, last_ply: int | None = None
+) -> HttpResponse:
     event = request_event(request, slug)
     found = _public_game(event, game_id)
-    replay = game_replay(found, ply=whole_number(request.GET.get("ply")) or 0)
+    ply = whole_number(request.GET.get("ply"))
+    if ply is None and last_ply is not None and "ply" not in request.GET:
+        ply = last_ply
+    replay = game_replay(found, ply=ply or 0)
     return render(
         request,
         "public/game.html",
@@ -31,6 +46,10 @@ def game(request: HttpRequest, slug: str, game_id: int) -> HttpResponse:
             "section": "rounds",
         },
     )
+
+
+_record_page = event_page(_game_page)
+_relayed_page = followed_page(_game_page)
 
 
 def _public_game(event: Event, game_id: int):

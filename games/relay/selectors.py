@@ -92,3 +92,9 @@ def _row(board: RelayBoard) -> RelayRow:
         unmatched_reason=board.unmatched_reason,
         last_moves=[(start + i + 1, text) for i, text in enumerate(plies[start:])],
     )
+
+
+def relay_last_ply(*, game_id: int) -> int | None:
+    """How many plies of game ``game_id`` the relay kept; None when it is not relayed."""
+    plies = RelayBoard.objects.filter(game_id=game_id).values_list("plies", flat=True).first()
+    return None if plies is None else len(plies)
