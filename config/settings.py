@@ -329,6 +329,8 @@ RELAY_FAILURES_BEFORE_BACKOFF = 3
 RELAY_STOP_SECONDS = int(os.environ.get("RELAY_STOP_SECONDS", "3600"))
 RELAY_FETCH_SECONDS = int(os.environ.get("RELAY_FETCH_SECONDS", "10"))
 RELAY_ALLOW_PRIVATE_ADDRESSES = os.environ.get("RELAY_ALLOW_PRIVATE_ADDRESSES", "0") == "1"
+# Where `manage.py load_demo` writes the demo relay's recorded games (games.relay.demo).
+RELAY_DEMO_DIR = MEDIA_ROOT / "relay-demo"
 # How often beat asks which relay sources are due (each keeps its own interval).
 RELAY_TICK_SECONDS = 1
 CELERY_BEAT_SCHEDULE = {

@@ -18,6 +18,7 @@ LAST_MOVES = 6
 @dataclass(frozen=True, slots=True)
 class RelayRow:
     """One relayed board: ``board`` and ``index`` of its pairing (None while unmatched),
+    the players (the pairing's, or as the source writes them while unmatched),
     the plies kept, the position, the flag (ply, move, rule, message) and the record's
     result; ``last_moves`` are the last plies with their move numbers."""
 
@@ -62,7 +63,12 @@ def relay_event_rows(event: Event) -> dict[int, list[RelayRow]]:
 
 
 def _rows(boards: QuerySet[RelayBoard]) -> list[RelayRow]:
-    found = [_row(board) for board in boards.select_related("game__pairing")]
+    found = [
+        _row(board)
+        for board in boards.select_related(
+            "game__pairing", "game__white__player", "game__black__player"
+        )
+    ]
     return sorted(
         found, key=lambda row: (row.board is None, row.board or 0, row.index or 0, row.key)
     )
@@ -78,8 +84,8 @@ def _row(board: RelayBoard) -> RelayRow:
         index=game.index if game else None,
         game_id=game.pk if game else None,
         key=board.key,
-        white=board.white,
-        black=board.black,
+        white=str(game.white.player) if game else board.white,
+        black=str(game.black.player) if game else board.black,
         plies=plies,
         status=board.status,
         status_label=board.get_status_display(),

@@ -63,6 +63,20 @@ class RelayReport:
         return sum(self.appended.values())
 
 
+def relay_source_check(*, round: Round, kind: str, url: str, interval: int) -> None:
+    """Refuse a polled source without an address, or polled more often than
+    RELAY_MIN_INTERVAL seconds (RelayError naming the round)."""
+    if kind == RelayKind.URL and not url:
+        raise RelayError(
+            _("%(round)s: a polled relay needs the PDN file's address") % {"round": round}
+        )
+    if interval < settings.RELAY_MIN_INTERVAL:
+        raise RelayError(
+            _("%(round)s: a relay is polled at most every %(seconds)s seconds")
+            % {"round": round, "seconds": settings.RELAY_MIN_INTERVAL}
+        )
+
+
 @transaction.atomic
 def relay_source_set(
     *, round: Round, kind: str, user: AbstractBaseUser, url: str = "", interval: int = 5
@@ -75,15 +89,7 @@ def relay_source_set(
             _("%(user)s may not set the relay of %(event)s: only its organizers may")
             % {"user": user, "event": event}
         )
-    if kind == RelayKind.URL and not url:
-        raise RelayError(
-            _("%(round)s: a polled relay needs the PDN file's address") % {"round": round}
-        )
-    if interval < settings.RELAY_MIN_INTERVAL:
-        raise RelayError(
-            _("%(round)s: a relay is polled at most every %(seconds)s seconds")
-            % {"round": round, "seconds": settings.RELAY_MIN_INTERVAL}
-        )
+    relay_source_check(round=round, kind=kind, url=url, interval=interval)
     source = RelaySource.objects.filter(round=round).first() or RelaySource(
         round=round, created_by=user
     )
@@ -93,6 +99,30 @@ def relay_source_set(
     source.full_clean()
     source.save()
     return source
+
+
+@transaction.atomic
+def relay_board_assign(*, board: RelayBoard, game: Game | None, user: AbstractBaseUser) -> None:
+    """Assign a relayed game the matching left out to ``game`` of the same round (or take
+    the assignment back with None); its next version is stored as that game's record. Only
+    the event's organizers may."""
+    board = (
+        RelayBoard.objects.select_for_update()
+        .select_related("source__round__event")
+        .get(pk=board.pk)
+    )
+    round_ = board.source.round
+    if not organizes(user, round_.event):
+        raise NotAllowedError(
+            _("%(user)s may not set the relay of %(event)s: only its organizers may")
+            % {"user": user, "event": round_.event}
+        )
+    if game is not None and game.pairing.round_id != round_.pk:
+        raise RelayError(_("%(game)s is not a game of %(round)s") % {"game": game, "round": round_})
+    if game is not None and RelayBoard.objects.filter(game=game).exclude(pk=board.pk).exists():
+        raise RelayError(_("%(game)s is already relayed") % {"game": game})
+    board.game = game
+    board.save(update_fields=["game"])
 
 
 @transaction.atomic

@@ -3,7 +3,7 @@
 With a broker, Celery beat runs games.tasks.relay_poll_due_task every RELAY_TICK_SECONDS and
 workers poll. Without one, `start` runs the same task in a daemon thread of the server
 process (config.startup, beside tournaments.documents.watch): tasks run eagerly, so each
-due source is polled in that thread.
+due source is polled in that thread; the demo's relay file grows there too.
 """
 
 import logging
@@ -18,11 +18,14 @@ _started = threading.Event()
 
 
 def poll_once() -> int:
-    """Poll every due source once, on connections of this thread, closed afterwards;
-    returns how many were due (0 when the database could not be read)."""
+    """Poll every due source once and let the demo's file grow (games.relay.demo), on
+    connections of this thread, closed afterwards; returns how many sources were due (0
+    when the database could not be read)."""
+    from games.relay.demo import replay_tick
     from games.tasks import relay_poll_due_task
 
     try:
+        replay_tick()
         return relay_poll_due_task()
     except DatabaseError as exc:
         logger.warning("relay: the database could not be read: %s", exc)
