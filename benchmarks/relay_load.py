@@ -40,6 +40,7 @@ from benchmarks.load import (
     fresh_database,
     percentile,
     request,
+    server_environment,
     start_servers,
     stop_servers,
 )
@@ -286,9 +287,20 @@ def main() -> None:
     processes = start_servers(options.port, options.workers)
     processes.append(
         subprocess.Popen(
-            [sys.executable, "-m", "celery", "-A", "config", "beat", "--loglevel", "warning"],
+            [
+                sys.executable,
+                "-m",
+                "celery",
+                "-A",
+                "config",
+                "beat",
+                "--loglevel",
+                "warning",
+                "--schedule",
+                "/tmp/damier-relay-load-beat",
+            ],
             cwd=ROOT,
-            env={**os.environ, "DEBUG": "0", "SECRET_KEY": "load-test-only-" + "x" * 40},
+            env=server_environment(),
         )
     )
     try:

@@ -100,7 +100,8 @@ def _row(board: RelayBoard) -> RelayRow:
     )
 
 
-def relay_last_ply(*, game_id: int) -> int | None:
-    """How many plies of game ``game_id`` the relay kept; None when it is not relayed."""
-    plies = RelayBoard.objects.filter(game_id=game_id).values_list("plies", flat=True).first()
-    return None if plies is None else len(plies)
+def relay_game(*, game_id: int) -> tuple[int, str] | None:
+    """How many plies of game ``game_id`` the relay kept and the last version received;
+    None when it is not relayed."""
+    found = RelayBoard.objects.filter(game_id=game_id).values_list("plies", "pdn").first()
+    return None if found is None else (len(found[0]), found[1])

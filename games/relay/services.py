@@ -3,9 +3,9 @@ arrives (games.relay.core), the polling of a source and the push of games.
 
 Every version received is matched to the round's games (games.matching: Round and Board
 tags, players' names); what matches nothing is kept as an unassigned board for the arbiter.
-A board whose moves change stores its record (games.services.records, verified in the
-background like any record); the first time the record's result is set, it finishes the
-board and proposes that result; when the game already has an entered result that says
+A board that stops (finished or flagged) stores its record (games.services.records,
+verified in the background like any record); the first time the record's result is set, it
+finishes the board and proposes that result; when the game already has an entered result that says
 otherwise, a dispute is opened on the dispute desk (docs/rules/international.md §8: the
 arbiter decides).
 """
@@ -248,7 +248,7 @@ def _receive(
     )
     if board.pk is not None and not update.changed and _same_state(board, update):
         return
-    was_finished = bool(board.result)
+    was_finished, status = bool(board.result), board.status if board.pk else None
     _apply(board, update, pdn_game, reason)
     board.save()
     if update.appended:
@@ -258,7 +258,9 @@ def _receive(
     if game is None:
         report.unmatched.append(key)
         return
-    if update.changed or (board.result and not was_finished):
+    if board.status != Status.RUNNING and (update.changed or status != board.status):
+        # the record (verified in the background, shown on the desk) is written when the
+        # board stops: finished or flagged; while it runs, the viewer reads the board's PDN
         record_save(
             game=game, pdn=write_game(pdn_game), user=source.created_by, source=RecordSource.RELAY
         )

@@ -60,6 +60,7 @@ def test_a_growing_file_is_stored_once_and_finishes_with_its_result(relayed, pdn
     board = RelayBoard.objects.get()
     assert board.plies == list(PLIES) and len(board.plies) == len(PLIES)
     assert (board.status, board.result, board.flag) == ("finished", "2-0", None)
+    assert GameRecord.objects.get(game=board.game).revision == 1
     assert board.game == Game.objects.get(pairing__round=relayed.round)
     assert GameRecord.objects.get(game=board.game).source == "relay"
     rows = APIClient().get(relay_api(relayed)).json()
@@ -83,8 +84,10 @@ def test_an_illegal_move_is_flagged_at_its_ply_with_its_rule(relayed, pdn_server
     pdn_server["/round.pdn"] = (200, version(20))
     poll(relayed)
     pdn_server["/round.pdn"] = (200, version(wrong=True))
+    assert not GameRecord.objects.exists()
     report = poll(relayed)
     assert report.flagged == ["1.1"] and report.new_plies == 2
+    assert GameRecord.objects.get().source == "relay"
     board = RelayBoard.objects.get()
     assert board.plies == list(PLIES[:22]) and board.status == "flagged"
     assert board.flag["ply"] == 23 and board.flag["move"] == "32-37"
@@ -149,7 +152,8 @@ def test_unmatched_games_are_kept_for_the_arbiter(organizer, official_arbiter):
     relay_push(round=round_, token=source.token, pdn=version(14, board=7))
     board.refresh_from_db()
     assert len(board.plies) == 14 and board.unmatched_reason == ""
-    assert GameRecord.objects.filter(game=board.game).exists()
+    relay_push(round=round_, token=source.token, pdn=version(board=7, result="2-0"))
+    assert GameRecord.objects.get(game=board.game).source == "relay"
 
 
 def test_only_organizers_set_a_relay_and_pushes_need_the_token(organizer, official_arbiter):
