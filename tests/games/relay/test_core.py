@@ -66,3 +66,11 @@ def test_record_result() -> None:
     assert record_result(read_game('[Result "2-0"] 1. 32-28 *')) == "2-0"
     assert record_result(read_game("1. 32-28 1:0")) == "1-0"
     assert record_result(read_game("1. 32-28 *")) is None
+
+
+def test_the_docstring_example_runs() -> None:
+    import doctest
+
+    import games.relay.core
+
+    assert doctest.testmod(games.relay.core).failed == 0
