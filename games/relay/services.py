@@ -153,8 +153,10 @@ def relay_poll(*, source_id: int) -> RelayReport | None:
         source = _due(source_id)
         if source is None:
             return None
-        # the next poll is booked before the fetch: a second worker finds it not due
-        source.next_poll_at = timezone.now() + _wait(source)
+        # the next poll is booked before the fetch: a second worker finds it not due; a
+        # successful poll keeps that time, so the interval runs from poll to poll
+        started = timezone.now()
+        source.next_poll_at = started + _wait(source)
         source.save(update_fields=["next_poll_at"])
     try:
         text = fetch_text(source.url)
@@ -173,7 +175,7 @@ def relay_poll(*, source_id: int) -> RelayReport | None:
         if report.new_plies or source.last_move_at is None:
             source.last_move_at = now
         source.failures, source.last_error = 0, ""
-        source.next_poll_at = now + _wait(source)
+        source.next_poll_at = started + _wait(source)
         if now - source.last_move_at > datetime.timedelta(seconds=settings.RELAY_STOP_SECONDS):
             source.active = False
         source.save()
