@@ -338,7 +338,12 @@ CELERY_BEAT_SCHEDULE = {
         "task": "tournaments.tasks.documents_recover_lost_task",
         "schedule": DOCUMENT_CHECK_SECONDS,
     },
-    "relay-poll-due": {"task": "games.tasks.relay_poll_due_task", "schedule": RELAY_TICK_SECONDS},
+    # a tick not run before the next one is dropped (expires): ticks never pile up
+    "relay-poll-due": {
+        "task": "games.tasks.relay_poll_due_task",
+        "schedule": RELAY_TICK_SECONDS,
+        "options": {"expires": RELAY_TICK_SECONDS},
+    },
 }
 
 LOGGING = {

@@ -1,6 +1,7 @@
 """Celery tasks of the games app: thin, take ids, call one service, own their retries."""
 
 from celery import shared_task
+from django.conf import settings
 from django.db import OperationalError
 
 from games.relay.services import relay_due_sources, relay_poll
@@ -29,5 +30,6 @@ def relay_poll_due_task() -> int:
     RELAY_TICK_SECONDS); returns how many were queued."""
     due = relay_due_sources()
     for source_id in due:
-        relay_poll_task.delay(source_id)
+        # a poll still queued when the next is due is dropped: the queue cannot grow
+        relay_poll_task.apply_async((source_id,), expires=settings.RELAY_MIN_INTERVAL)
     return len(due)

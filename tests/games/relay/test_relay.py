@@ -208,3 +208,12 @@ def test_the_fetch_is_bounded_in_size(pdn_server, settings):
     pdn_server["/big.pdn"] = (200, version())
     with pytest.raises(FetchError, match="larger than 100 bytes"):
         fetch_text(pdn_server.url("/big.pdn"))
+
+
+def test_the_beat_tick_polls_every_due_source(relayed, pdn_server):
+    from games.tasks import relay_poll_due_task
+
+    pdn_server["/round.pdn"] = (200, version(6))
+    assert relay_poll_due_task() == 1
+    assert len(RelayBoard.objects.get().plies) == 6
+    assert relay_poll_due_task() == 0  # the next poll is booked 5 s later
