@@ -5,7 +5,7 @@ BIN := $(VENV)/bin
 PORT ?= 8000
 STAMP := $(VENV)/.installed
 
-.PHONY: run install test test-quick explore lint typecheck-strict bench load perft-deep perft-games corpus differential fuzz peers worker beat clean messages swiss-reference
+.PHONY: run install test test-quick explore lint typecheck-strict bench load load-relay perft-deep perft-games corpus differential fuzz peers worker beat clean messages swiss-reference
 
 $(STAMP): requirements.txt
 	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -141,3 +141,13 @@ load: install
 	DATABASE_URL=$(LOAD_DATABASE_URL) CELERY_BROKER_URL=$(LOAD_REDIS_URL) \
 		DJANGO_CACHE_URL=$(LOAD_REDIS_URL) \
 		$(BIN)/python -m benchmarks.load --port $(LOAD_PORT) --seconds $(LOAD_SECONDS)
+
+# The live relay under load: 20 boards polled from a growing PDN file (a move every 2 s
+# each) while 500 followers watch the round page; gunicorn, a Celery worker and beat on
+# PostgreSQL (prints the move-to-follower latency, errors, the queue's length).
+LOAD_RELAY_DATABASE_URL ?= postgres://postgres@127.0.0.1:5432/damier_relay_load
+LOAD_RELAY_REDIS_URL ?= redis://127.0.0.1:6379/5
+load-relay: install
+	DATABASE_URL=$(LOAD_RELAY_DATABASE_URL) CELERY_BROKER_URL=$(LOAD_RELAY_REDIS_URL) \
+		DJANGO_CACHE_URL=$(LOAD_RELAY_REDIS_URL) \
+		$(BIN)/python -m benchmarks.relay_load --seconds $(LOAD_SECONDS)

@@ -95,8 +95,9 @@ def prepare(players: int, rounds: int) -> tuple[str, list[int]]:
     return token.key, games
 
 
-def start_servers(port: int, workers: int) -> list[subprocess.Popen]:
-    env = {
+def server_environment() -> dict[str, str]:
+    """The environment of the servers: production settings, behind a TLS proxy, on HOST."""
+    return {
         **os.environ,
         "DEBUG": "0",
         "SECRET_KEY": os.environ.get("SECRET_KEY", "load-test-only-" + "x" * 40),
@@ -104,6 +105,10 @@ def start_servers(port: int, workers: int) -> list[subprocess.Popen]:
         "DJANGO_SECURE_PROXY_SSL_HEADER": "1",
         "DJANGO_LOG_LEVEL": "WARNING",
     }
+
+
+def start_servers(port: int, workers: int) -> list[subprocess.Popen]:
+    env = server_environment()
     # Production settings serve the hashed static files (WhiteNoise) from STATIC_ROOT.
     subprocess.run(
         [sys.executable, "manage.py", "collectstatic", "--noinput", "-v", "0"],

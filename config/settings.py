@@ -15,7 +15,12 @@ Environment variables:
   jobs (default 60). DJANGO_MEDIA_ROOT: where generated files are stored (default ./media).
 - DJANGO_CSRF_TRUSTED_ORIGINS (comma-separated), DJANGO_SECURE_PROXY_SSL_HEADER=1 (trust
   X-Forwarded-Proto behind a proxy), DJANGO_HSTS_SECONDS, DJANGO_LOG_LEVEL.
-- UPLOAD_MAX_BYTES: the largest upload or API body (default 2 MiB), answered 413 beyond.
+- UPLOAD_MAX_BYTES: the largest upload or API body (default 2 MiB), answered 413 beyond; also
+  the largest PDN file a relay source may serve.
+- RELAY_ALLOW_PRIVATE_ADDRESSES=1: a relay source may be on a private or loopback address
+  (default 0; the demo sets it for its own file). RELAY_FETCH_SECONDS: the longest read of
+  a relay source (default 10); RELAY_STOP_SECONDS: a polled source stops this long after
+  its last new move (default 3600).
 - LOGIN_FAILURE_LIMIT (5), LOGIN_ADDRESS_FAILURE_LIMIT (50), LOGIN_ACCOUNT_FAILURE_LIMIT (20),
   LOGIN_LOCKOUT_SECONDS (900): failed logins allowed per account and address, per address and
   per account before each attempt must wait, and how long the counts last;
@@ -314,11 +319,32 @@ DOCUMENT_TIME_LIMIT = int(os.environ.get("DOCUMENT_TIME_LIMIT", "600"))
 # Seconds between two checks for lost document jobs: Celery beat with a broker, a thread
 # of the server process without one (tournaments.documents.watch).
 DOCUMENT_CHECK_SECONDS = int(os.environ.get("DOCUMENT_CHECK_SECONDS", "60"))
+# The live relay (games.relay): a polled source is read at most once every
+# RELAY_MIN_INTERVAL seconds, backs off to RELAY_MAX_INTERVAL after failures in a row and
+# stops RELAY_STOP_SECONDS after its last new move; one fetch takes at most
+# RELAY_FETCH_SECONDS. RELAY_ALLOW_PRIVATE_ADDRESSES=1 lets a source be on a private or
+# loopback address (the demo and the tests serve their files locally).
+RELAY_MIN_INTERVAL = 2
+RELAY_MAX_INTERVAL = 60
+RELAY_FAILURES_BEFORE_BACKOFF = 3
+RELAY_STOP_SECONDS = int(os.environ.get("RELAY_STOP_SECONDS", "3600"))
+RELAY_FETCH_SECONDS = int(os.environ.get("RELAY_FETCH_SECONDS", "10"))
+RELAY_ALLOW_PRIVATE_ADDRESSES = os.environ.get("RELAY_ALLOW_PRIVATE_ADDRESSES", "0") == "1"
+# Where `manage.py load_demo` writes the demo relay's recorded games (games.relay.demo).
+RELAY_DEMO_DIR = MEDIA_ROOT / "relay-demo"
+# How often beat asks which relay sources are due (each keeps its own interval).
+RELAY_TICK_SECONDS = 1
 CELERY_BEAT_SCHEDULE = {
     "documents-recover-lost": {
         "task": "tournaments.tasks.documents_recover_lost_task",
         "schedule": DOCUMENT_CHECK_SECONDS,
-    }
+    },
+    # a tick not run before the next one is dropped (expires): ticks never pile up
+    "relay-poll-due": {
+        "task": "games.tasks.relay_poll_due_task",
+        "schedule": RELAY_TICK_SECONDS,
+        "options": {"expires": RELAY_TICK_SECONDS},
+    },
 }
 
 LOGGING = {

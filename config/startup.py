@@ -20,8 +20,11 @@ def settle() -> None:
 
 
 def watch() -> None:
-    """Without a Celery broker, check for lost document jobs in a thread of this process
-    (with one, Celery beat does: tournaments.documents.watch)."""
+    """Without a Celery broker, check for lost document jobs and poll the live relays in
+    threads of this process (with one, Celery beat does: tournaments.documents.watch,
+    games.relay.watch)."""
+    from games.relay import watch as relay
     from tournaments.documents import watch as documents
 
     documents.start()
+    relay.start()

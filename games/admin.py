@@ -14,6 +14,7 @@ from django.utils.translation import gettext_lazy
 from games.admin_archive import EventArchiveAdmin
 from games.forms import ArbiterAppointForm, ArbiterCreateForm
 from games.models import Dispute, RecordSource
+from games.relay import admin as relay_admin  # noqa: F401 (registers the relay admin)
 from games.services.arbiters import arbiter_account_create, arbiter_appoint, arbiter_remove
 from games.services.records import record_save, round_records_upload
 from games.verdict_text import flag_text

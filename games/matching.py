@@ -4,7 +4,9 @@ Pure Python (no database): the service turns the round's games into :class:`Slot
 stores what :func:`match_games` matched. A PDN game is matched when its ``Round`` tag (if
 any) names the round, its ``Board`` tag (if any) names the board, and its ``White`` and
 ``Black`` tags name the two players of one game in the right colours (game 2 of a two-game
-pairing has them swapped). Everything else is reported with the reason.
+pairing has them swapped). A live relay may name the board only: with ``by_board``, a game
+whose White and Black tags are missing or unknown (``?``) matches the one game of the board
+its Board tag names. Everything else is reported with the reason.
 """
 
 from __future__ import annotations
@@ -95,7 +97,7 @@ def normalise_name(name: str) -> str:
 
 
 def match_games(
-    games: Iterable[PdnGame], slots: Sequence[Slot], *, round_number: int
+    games: Iterable[PdnGame], slots: Sequence[Slot], *, round_number: int, by_board: bool = False
 ) -> MatchReport:
     """Match each PDN game to at most one slot, each slot to at most one PDN game."""
     report = MatchReport()
@@ -105,7 +107,9 @@ def match_games(
         reason = _round_mismatch(game.tag("Round"), round_number)
         slot = None
         if reason is None:
-            slot, reason = _find(game, slots, normalise_name(white), normalise_name(black))
+            slot, reason = _find(
+                game, slots, normalise_name(white), normalise_name(black), by_board=by_board
+            )
         if slot is not None and slot.game_id in taken:
             reason = _(
                 "board %(board)s game %(index)s was already matched by game %(other)s of the file"
@@ -137,7 +141,7 @@ def _round_mismatch(tag: str | None, round_number: int) -> str | None:
 
 
 def _find(
-    game: PdnGame, slots: Sequence[Slot], white: str, black: str
+    game: PdnGame, slots: Sequence[Slot], white: str, black: str, *, by_board: bool = False
 ) -> tuple[Slot | None, str | None]:
     board_tag = (game.tag("Board") or "").strip()
     board = whole_number(board_tag)
@@ -148,6 +152,8 @@ def _find(
         candidates = [slot for slot in slots if slot.board == board]
         if not candidates:
             return None, _("the round has no board %(board)s") % {"board": board}
+        if by_board and not (white or black) and len(candidates) == 1:
+            return candidates[0], None
     for slot in candidates:
         if white in slot.white and black in slot.black:
             return slot, None

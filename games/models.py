@@ -1,19 +1,23 @@
 """The records (PDN) of games (tournaments.models.Game), the background verification of each
-record, disputes and rulings."""
+record, disputes and rulings; the live relay of a round's games (RelaySource, RelayBoard)."""
+
+import secrets
 
 from django.conf import settings
+from django.core.validators import MinValueValidator
 from django.db import models
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 from simple_history.models import HistoricalRecords
 
-from tournaments.models import Game, GameResult
+from tournaments.models import Game, GameResult, Round
 
 
 class RecordSource(models.TextChoices):
     TYPED = "typed", _("typed")
     UPLOAD = "upload", _("uploaded file")
     API = "api", _("API")
+    RELAY = "relay", _("live relay")
 
 
 class GameRecord(models.Model):
@@ -167,3 +171,104 @@ class Ruling(models.Model):
 
     def __str__(self) -> str:
         return f"{self.get_decision_display()}: {self.dispute}"
+
+
+class RelayKind(models.TextChoices):
+    URL = "url", _("PDN file polled at an address")
+    PUSH = "push", _("games pushed through the API")
+
+
+def relay_token() -> str:
+    return secrets.token_urlsafe(32)
+
+
+class RelaySource(models.Model):
+    """Where the games of a round come from while they are played: a PDN file polled at
+    ``url`` (every ``interval`` seconds, games.relay.services.relay_poll), or pushed through
+    the API with ``token``, which lets its bearer relay this round and nothing else."""
+
+    round = models.OneToOneField(
+        Round, on_delete=models.CASCADE, related_name="relay_source", verbose_name=_("round")
+    )
+    kind = models.CharField(_("kind"), max_length=4, choices=RelayKind.choices)
+    url = models.URLField(
+        _("PDN address"),
+        max_length=500,
+        blank=True,
+        help_text=_("The address of the round's PDN file (for a polled source)."),
+    )
+    interval = models.PositiveSmallIntegerField(
+        _("seconds between two polls"), default=5, validators=[MinValueValidator(2)]
+    )
+    token = models.CharField(_("push token"), max_length=64, unique=True, default=relay_token)
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.PROTECT,
+        related_name="+",
+        verbose_name=_("created by"),
+    )
+    active = models.BooleanField(_("active"), default=True)
+    failures = models.PositiveIntegerField(_("failures in a row"), default=0)
+    last_error = models.TextField(_("last error"), blank=True)
+    next_poll_at = models.DateTimeField(_("next poll at"), null=True, blank=True)
+    last_move_at = models.DateTimeField(_("last new move at"), null=True, blank=True)
+
+    class Meta:
+        verbose_name = _("relay source")
+        verbose_name_plural = _("relay sources")
+
+    def __str__(self) -> str:
+        return _("relay of %(round)s") % {"round": self.round}
+
+
+class RelayStatus(models.TextChoices):
+    RUNNING = "running", _("running")
+    FLAGGED = "flagged", _("flagged")
+    FINISHED = "finished", _("finished")
+
+
+class RelayBoard(models.Model):
+    """One relayed game as checked so far (games.relay.core): the legal ``plies`` in the
+    variant's notation, the position after them, the draw counters, the clock tags, the
+    first illegal move or rewrite (``flag``), the record's ``result``. ``game`` is None
+    while the game is not matched to the round's pairings (the arbiter assigns it);
+    ``key`` names it in the source."""
+
+    source = models.ForeignKey(
+        RelaySource, on_delete=models.CASCADE, related_name="boards", verbose_name=_("source")
+    )
+    game = models.OneToOneField(
+        Game,
+        on_delete=models.CASCADE,
+        null=True,
+        blank=True,
+        related_name="relay",
+        verbose_name=_("game"),
+    )
+    key = models.CharField(_("game in the source"), max_length=300)
+    white = models.CharField(_("white as written"), max_length=200, blank=True)
+    black = models.CharField(_("black as written"), max_length=200, blank=True)
+    unmatched_reason = models.TextField(_("why it is not matched"), blank=True)
+    pdn = models.TextField(_("last version received"), blank=True)
+    plies = models.JSONField(_("plies"), default=list, blank=True)
+    revision = models.PositiveIntegerField(_("revision"), default=1)
+    status = models.CharField(
+        _("status"), max_length=8, choices=RelayStatus.choices, default=RelayStatus.RUNNING
+    )
+    flag = models.JSONField(_("flag"), null=True, blank=True)
+    fen = models.CharField(_("position"), max_length=400, blank=True)
+    counters = models.JSONField(_("draw counters"), default=list, blank=True)
+    clocks = models.JSONField(_("clocks"), default=dict, blank=True)
+    result = models.CharField(_("result in the record"), max_length=8, blank=True)
+    updated_at = models.DateTimeField(_("updated at"), default=timezone.now)
+    history = HistoricalRecords()
+
+    class Meta:
+        verbose_name = _("relayed board")
+        verbose_name_plural = _("relayed boards")
+        constraints = (
+            models.UniqueConstraint(fields=["source", "key"], name="relay_board_unique_key"),
+        )
+
+    def __str__(self) -> str:
+        return f"{self.source}: {self.key}"

@@ -8,18 +8,35 @@ from django.utils.translation import gettext as _
 
 from games.export import record_export
 from games.models import GameRecord
+from games.relay.selectors import relay_game
 from games.selectors import event_records, game_replay
 from tournaments.models import Event
 from tournaments.selectors_public import public_game
 from tournaments.site.inputs import whole_number
-from tournaments.views import event_page, request_event
+from tournaments.views import event_page, followed_page, request_event
 
 
-@event_page
 def game(request: HttpRequest, slug: str, game_id: int) -> HttpResponse:
+    """A game's record at a ply: the start by default. A game relayed live is followed
+    (static/js/live.js swaps the page as moves arrive) and shown at the last ply kept;
+    other records are plain pages, stepped through at the reader's pace."""
+    relayed = relay_game(game_id=game_id)
+    if relayed is None:
+        return _record_page(request, slug, game_id)
+    return _relayed_page(request, slug, game_id, relayed)
+
+
+def _game_page(
+    request: HttpRequest, slug: str, game_id: int, relayed: tuple[int, str] | None = None
+) -> HttpResponse:
+    """``relayed``: the plies the relay kept and its last version, replayed instead of the
+    record."""
     event = request_event(request, slug)
     found = _public_game(event, game_id)
-    replay = game_replay(found, ply=whole_number(request.GET.get("ply")) or 0)
+    ply = whole_number(request.GET.get("ply"))
+    if ply is None and relayed is not None and "ply" not in request.GET:
+        ply = relayed[0]
+    replay = game_replay(found, ply=ply or 0, pdn=relayed[1] if relayed else None)
     return render(
         request,
         "public/game.html",
@@ -31,6 +48,10 @@ def game(request: HttpRequest, slug: str, game_id: int) -> HttpResponse:
             "section": "rounds",
         },
     )
+
+
+_record_page = event_page(_game_page)
+_relayed_page = followed_page(_game_page)
 
 
 def _public_game(event: Event, game_id: int):

@@ -59,13 +59,15 @@ class GameReplay:
         return self.step.ply + 1 if self.step.ply < self.timeline.last_ply else None
 
 
-def game_replay(game: Game, *, ply: int) -> GameReplay | None:
-    """``game``'s record at ``ply`` (clamped to the plies that can be played), None without
-    a record."""
-    record = GameRecord.objects.filter(game=game).first()
-    if record is None:
-        return None
-    pdn_game = read_game(record.pdn)
+def game_replay(game: Game, *, ply: int, pdn: str | None = None) -> GameReplay | None:
+    """``game``'s record (or ``pdn``, a relayed game's last version) at ``ply`` (clamped to
+    the plies that can be played), None without a record."""
+    if pdn is None:
+        record = GameRecord.objects.filter(game=game).first()
+        if record is None:
+            return None
+        pdn = record.pdn
+    pdn_game = read_game(pdn)
     variant = variant_of(pdn_game, game.pairing.round.event.variant)
     card = game_card(game)
     start_fen = start_and_opening(pdn_game, variant, card)[0]

@@ -17,6 +17,7 @@ from django.utils.translation import gettext as _
 from games.forms import AssignForm, DeskUploadForm, DisputeOpenForm, RulingForm
 from games.models import Dispute, DisputeStatus
 from games.permissions import can_officiate, can_open_dispute, can_rule, can_see_dispute
+from games.relay.selectors import relay_event_rows
 from games.selectors import (
     claim_rules,
     desk_disputes,
@@ -54,7 +55,8 @@ def desk_home(request: HttpRequest) -> HttpResponse:
 
 @login_required
 def desk(request: HttpRequest, slug: str) -> HttpResponse:
-    """An event's desk: its disputes (open first) and the records verification flagged."""
+    """An event's desk: its disputes (open first), the records verification flagged and every
+    relayed board's state (running, flagged, finished)."""
     event = visible_event(request.user, slug)
     if not can_officiate(request.user, event):
         raise PermissionDenied
@@ -65,6 +67,7 @@ def desk(request: HttpRequest, slug: str) -> HttpResponse:
             "event": event,
             "disputes": desk_disputes(event),
             "flagged": desk_flagged(event),
+            "relays": relay_event_rows(event),
             "may_appoint": may_appoint(request.user, event),
         },
     )

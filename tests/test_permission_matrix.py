@@ -36,7 +36,8 @@ from django.test import Client
 from django.urls import URLPattern, URLResolver, get_resolver, reverse
 from rest_framework.test import APIClient
 
-from games.models import Dispute
+from games.models import Dispute, RelayKind, RelaySource
+from games.relay.services import relay_push, relay_source_set
 from games.services.disputes import dispute_open
 from games.services.records import record_save
 from tests.client import form_data
@@ -210,6 +211,8 @@ def _world() -> World:
     record_save(game=game, pdn=PDN, user=organizer)
     dispute = dispute_open(game=game, claim="wrong-result", statement="It was a draw.", user=player)
     document, _ = Document.objects.get_or_create(event=event, kind="standings")
+    relay = relay_source_set(round=round_, kind=RelayKind.PUSH, user=organizer)
+    relay_push(round=round_, token=relay.token, pdn=PDN)
     custom_deck = ballot_deck_create(
         name="Club openings", slug="club-openings", variant="english", event=event, user=organizer
     )
@@ -233,6 +236,7 @@ def _world() -> World:
         Registration: event.registrations.order_by("pairing_number").first(),
         Player: white,
         Dispute: dispute,
+        RelaySource: relay,
         Document: document,
         TeamCompetition: competition,
         Team: team_a,
@@ -298,6 +302,10 @@ WRITES: dict[str, Write] = {
             lambda w: _event(w) + f"disputes/{w.dispute.pk}/ruling/",
             {"decision": "rejected", "reason": "The record shows a win."},
         ),
+    ),
+    # Pushed games carry the round's token, which no role's login gives.
+    "api:relay": Write(
+        NOBODY, _api("post", lambda w: _event(w) + f"rounds/{w.round.number}/relay/", {"pdn": PDN})
     ),
     "api:documents": Write(
         OFFICIALS, _api("post", lambda w: _event(w) + "documents/", {"kind": "crosstable"})
@@ -584,6 +592,7 @@ ADMIN_CHANGE: dict[str, frozenset[str]] = {
     "tournaments_team": ORGANIZER,
     "tournaments_teammatch": ORGANIZER,
     "games_dispute": ORGANIZER,
+    "games_relaysource": ORGANIZER,
     "auth_user": NOBODY,
     "auth_group": NOBODY,
     "authtoken_tokenproxy": NOBODY,
@@ -689,6 +698,7 @@ LOOKUPS: dict[str, frozenset[str]] = {
     "games_dispute": frozenset(
         {"game__pairing__round__event", "status", "claim", "opened_by", "opened_at"}
     ),
+    "games_relaysource": frozenset({"round__event", "kind", "active", "failures", "last_move_at"}),
     "tournaments_ballotcard": frozenset(
         {"deck", "barred", "brazilian", "code", "name", "moves", "notation"}
     ),

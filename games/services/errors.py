@@ -17,6 +17,13 @@ class DisputeError(TournamentError):
     default_code = "dispute_error"
 
 
+class RelayError(TournamentError):
+    """A relay source or a pushed game breaks a rule of the relay (a push to a polled round,
+    a polled source without an address...)."""
+
+    default_code = "relay_error"
+
+
 class NotAllowedError(PermissionDenied):
     """The user's role in the event does not allow this write (views answer 403)."""
 

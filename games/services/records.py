@@ -16,9 +16,9 @@ from games.matching import MatchReport, Slot, match_games, name_forms
 from games.models import GameRecord, RecordSource, Verification, VerificationStatus
 from games.permissions import can_officiate
 from games.services.errors import NotAllowedError, RecordError
-from games.tasks import record_verify_task
 from tournaments.models import Game, Pairing, Round
 from tournaments.services.history import recorded_by
+from tournaments.task_names import task_named
 
 _PLAYERS = ("white__player", "black__player")
 
@@ -70,8 +70,8 @@ def round_records_upload(
             _("%(user)s may not enter game records in %(event)s")
             % {"user": user, "event": round_.event}
         )
-    games = {game.pk: game for game in _round_games(round_)}
-    slots = [_slot(game) for game in games.values()]
+    games = {game.pk: game for game in round_games(round_)}
+    slots = [slot_of(game) for game in games.values()]
     pdn_games = {pdn_game.index: pdn_game for pdn_game in read_games(pdn)}
     report = match_games(pdn_games.values(), slots, round_number=round_.number)
     for matched in report.matched:
@@ -97,12 +97,12 @@ def record_assign(*, game: Game, pdn: str, user: AbstractBaseUser) -> GameRecord
 
 def games_without_record(round_: Round) -> list[Game]:
     """The games of ``round_`` (played pairings) that have no record yet, by board."""
-    games = _round_games(round_)
+    games = round_games(round_)
     recorded = set(GameRecord.objects.filter(game__in=games).values_list("game_id", flat=True))
     return [game for game in games if game.pk not in recorded]
 
 
-def _round_games(round_: Round) -> list[Game]:
+def round_games(round_: Round) -> list[Game]:
     games = Game.objects.select_related(*_PLAYERS, "pairing__round__event")
     pairings = (
         Pairing.objects.filter(round=round_, black__isnull=False)
@@ -112,7 +112,7 @@ def _round_games(round_: Round) -> list[Game]:
     return [game for pairing in pairings for game in pairing.games.all()]
 
 
-def _slot(game: Game) -> Slot:
+def slot_of(game: Game) -> Slot:
     white, black = game.white.player, game.black.player
     return Slot(
         game_id=game.pk,
@@ -149,5 +149,7 @@ def _store(game: Game, text: str, user: AbstractBaseUser, source: str) -> GameRe
     verification.status = VerificationStatus.PENDING
     recorded_by(verification, user).save()
     record_id, revision = record.pk, record.revision
-    transaction.on_commit(lambda: record_verify_task.delay(record_id, revision))
+    transaction.on_commit(
+        lambda: task_named("games.tasks.record_verify_task").delay(record_id, revision)
+    )
     return record

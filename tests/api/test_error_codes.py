@@ -5,7 +5,7 @@ import pytest
 from rest_framework import status
 
 from games.services.arbiters import ArbiterError
-from games.services.errors import ArchiveError, DisputeError, RecordError
+from games.services.errors import ArchiveError, DisputeError, RecordError, RelayError
 from tournaments.api.exceptions import exception_handler
 from tournaments.documents.services import DocumentRequestError
 from tournaments.services.ballots import BallotError, BallotPermissionError
@@ -45,6 +45,7 @@ PUBLIC_CODES = {
     ImportChangedError: "import_changed_error",
     ArbiterError: "arbiter_error",
     ArchiveError: "archive_error",
+    RelayError: "relay_error",
 }
 
 

@@ -2,17 +2,26 @@
 records (games.demo). It lives in games, the app that may see both."""
 
 import os
+import random
 
+from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand
 
 from games.demo import records_demo
-from tournaments.demo import load_demo
+from games.relay.demo import relay_demo
+from tournaments.demo import ORGANIZER_USERNAME, SEED, load_demo
 from tournaments.documents.services import documents_request_published
 from tournaments.models import Event
 
+#: The demo event whose last round is relayed live (games.relay.demo).
+RELAYED_SLUG = "demo-round-robin"
+
 
 class Command(BaseCommand):
-    help = "Load the demo Swiss and round robin and (re)set the demo organizer's password."
+    help = (
+        "Load the demo events (the round robin's last round relayed live) and (re)set the "
+        "demo organizer's password."
+    )
 
     def handle(self, *args, **options) -> None:
         report = load_demo(records=records_demo)
@@ -21,6 +30,12 @@ class Command(BaseCommand):
         for name in report.events_kept:
             self.stdout.write(f"Already loaded, left unchanged: {name}")
         self.stdout.write(f"Players available: {report.players}")
+        relayed = Event.objects.filter(slug=RELAYED_SLUG, name__in=report.events_created).first()
+        if relayed is not None:
+            organizer = get_user_model().objects.get(username=ORGANIZER_USERNAME)
+            source = relay_demo(event=relayed, user=organizer, rng=random.Random(SEED))
+            if source is not None:
+                self.stdout.write(f"Live relay: {source.round} (its games grow as the server runs)")
         names = [*report.events_created, *report.events_kept]
         for event in Event.objects.filter(name__in=names).order_by("name"):
             for answer in documents_request_published(event=event):

@@ -1,0 +1,333 @@
+"""The live relay's writes: a round's source, each version of its games checked as it
+arrives (games.relay.core), the polling of a source and the push of games.
+
+Every version received is matched to the round's games (games.matching: Round and Board
+tags, players' names); what matches nothing is kept as an unassigned board for the arbiter.
+A board that stops (finished or flagged) stores its record (games.services.records,
+verified in the background like any record); the first time the record's result is set, it
+finishes the board and proposes that result; when the game already has an entered result that says
+otherwise, a dispute is opened on the dispute desk (docs/rules/international.md §8: the
+arbiter decides).
+"""
+
+from __future__ import annotations
+
+import datetime
+from dataclasses import dataclass, field
+
+from django.conf import settings
+from django.contrib.auth.models import AbstractBaseUser
+from django.db import transaction
+from django.utils import timezone
+from django.utils.crypto import constant_time_compare
+from django.utils.translation import gettext as _
+
+from arbiter.pdn import PdnGame, read_games, write_game
+from games.matching import match_games
+from games.models import DisputeClaim, RecordSource, RelayBoard, RelayKind, RelaySource
+from games.models import RelayStatus as Status
+from games.relay.core import RelayUpdate, relay_update
+from games.relay.fetch import FetchError, fetch_text
+from games.services.disputes import dispute_open
+from games.services.errors import NotAllowedError, RelayError
+from games.services.records import record_save, round_games, slot_of
+from games.services.verification import game_card
+from games.timeline import start_and_opening, variant_of
+from tournaments.access import organizes
+from tournaments.models import Game, GameResult, Round
+
+#: The game result code (GameResult) each record result gives (docs/rules/pdn.md §3).
+RESULT_CODES = {
+    "1-0": GameResult.WHITE_WIN,
+    "2-0": GameResult.WHITE_WIN,
+    "0-1": GameResult.BLACK_WIN,
+    "0-2": GameResult.BLACK_WIN,
+    "1/2-1/2": GameResult.DRAW,
+    "1-1": GameResult.DRAW,
+}
+_PLAYED = frozenset(RESULT_CODES.values())
+
+
+@dataclass(slots=True)
+class RelayReport:
+    """What one version of a round's file changed: new plies per board, boards flagged or
+    finished by it, games that matched no pairing."""
+
+    appended: dict[str, int] = field(default_factory=dict)
+    flagged: list[str] = field(default_factory=list)
+    finished: list[str] = field(default_factory=list)
+    unmatched: list[str] = field(default_factory=list)
+
+    @property
+    def new_plies(self) -> int:
+        return sum(self.appended.values())
+
+
+def relay_source_check(*, round: Round, kind: str, url: str, interval: int) -> None:
+    """Refuse a polled source without an address, or polled more often than
+    RELAY_MIN_INTERVAL seconds (RelayError naming the round)."""
+    if kind == RelayKind.URL and not url:
+        raise RelayError(
+            _("%(round)s: a polled relay needs the PDN file's address") % {"round": round}
+        )
+    if interval < settings.RELAY_MIN_INTERVAL:
+        raise RelayError(
+            _("%(round)s: a relay is polled at most every %(seconds)s seconds")
+            % {"round": round, "seconds": settings.RELAY_MIN_INTERVAL}
+        )
+
+
+@transaction.atomic
+def relay_source_set(
+    *, round: Round, kind: str, user: AbstractBaseUser, url: str = "", interval: int = 5
+) -> RelaySource:
+    """Set (or change) where ``round``'s games are relayed from; only the event's
+    organizers may. A polled source needs an address; its first poll is due at once."""
+    event = round.event
+    if not organizes(user, event):
+        raise NotAllowedError(
+            _("%(user)s may not set the relay of %(event)s: only its organizers may")
+            % {"user": user, "event": event}
+        )
+    relay_source_check(round=round, kind=kind, url=url, interval=interval)
+    source = RelaySource.objects.filter(round=round).first() or RelaySource(
+        round=round, created_by=user
+    )
+    source.kind, source.url, source.interval = kind, url if kind == RelayKind.URL else "", interval
+    source.active, source.failures, source.last_error = True, 0, ""
+    source.next_poll_at = timezone.now() if kind == RelayKind.URL else None
+    source.full_clean()
+    source.save()
+    return source
+
+
+@transaction.atomic
+def relay_board_assign(*, board: RelayBoard, game: Game | None, user: AbstractBaseUser) -> None:
+    """Assign a relayed game the matching left out to ``game`` of the same round (or take
+    the assignment back with None); its next version is stored as that game's record. Only
+    the event's organizers may."""
+    board = (
+        RelayBoard.objects.select_for_update()
+        .select_related("source__round__event")
+        .get(pk=board.pk)
+    )
+    round_ = board.source.round
+    if not organizes(user, round_.event):
+        raise NotAllowedError(
+            _("%(user)s may not set the relay of %(event)s: only its organizers may")
+            % {"user": user, "event": round_.event}
+        )
+    if game is not None and game.pairing.round_id != round_.pk:
+        raise RelayError(_("%(game)s is not a game of %(round)s") % {"game": game, "round": round_})
+    if game is not None and RelayBoard.objects.filter(game=game).exclude(pk=board.pk).exists():
+        raise RelayError(_("%(game)s is already relayed") % {"game": game})
+    board.game = game
+    board.save(update_fields=["game"])
+
+
+@transaction.atomic
+def relay_push(*, round: Round, token: str, pdn: str) -> RelayReport:
+    """Receive ``pdn`` (one or more games of ``round``) pushed with ``token``, the round's
+    push token. A round relayed from a polled file refuses pushes."""
+    source = RelaySource.objects.select_for_update().filter(round=round).first()
+    if source is None or not constant_time_compare(source.token, token):
+        raise NotAllowedError(_("the token does not allow relaying %(round)s") % {"round": round})
+    if source.kind == RelayKind.URL:
+        raise RelayError(
+            _("%(round)s is relayed from %(url)s: pushed games are refused")
+            % {"round": round, "url": source.url}
+        )
+    report = relay_receive(source=source, pdn=pdn)
+    if report.new_plies:
+        source.last_move_at = timezone.now()
+        source.save(update_fields=["last_move_at"])
+    return report
+
+
+def relay_poll(*, source_id: int) -> RelayReport | None:
+    """Read a polled source once and receive what it holds. A failure counts towards the
+    back-off (every poll after RELAY_FAILURES_BEFORE_BACKOFF failures in a row doubles the
+    wait, up to RELAY_MAX_INTERVAL seconds); the source stops RELAY_STOP_SECONDS after its
+    last new move. None when the source is not due or not polled."""
+    with transaction.atomic():
+        source = _due(source_id)
+        if source is None:
+            return None
+        # the next poll is booked before the fetch: a second worker finds it not due; a
+        # successful poll keeps that time, so the interval runs from poll to poll
+        started = timezone.now()
+        source.next_poll_at = started + _wait(source)
+        source.save(update_fields=["next_poll_at"])
+    try:
+        text = fetch_text(source.url)
+    except FetchError as exc:
+        with transaction.atomic():
+            source = RelaySource.objects.select_for_update().get(pk=source_id)
+            source.failures += 1
+            source.last_error = str(exc)[:2000]
+            source.next_poll_at = timezone.now() + _wait(source)
+            source.save(update_fields=["failures", "last_error", "next_poll_at"])
+        return None
+    with transaction.atomic():
+        source = RelaySource.objects.select_for_update().get(pk=source_id)
+        report = relay_receive(source=source, pdn=text)
+        now = timezone.now()
+        if report.new_plies or source.last_move_at is None:
+            source.last_move_at = now
+        source.failures, source.last_error = 0, ""
+        source.next_poll_at = started + _wait(source)
+        if now - source.last_move_at > datetime.timedelta(seconds=settings.RELAY_STOP_SECONDS):
+            source.active = False
+        source.save()
+    return report
+
+
+def relay_due_sources() -> list[int]:
+    """The ids of the polled sources whose next poll is due."""
+    return list(
+        RelaySource.objects.filter(
+            kind=RelayKind.URL, active=True, next_poll_at__lte=timezone.now()
+        ).values_list("pk", flat=True)
+    )
+
+
+def relay_receive(*, source: RelaySource, pdn: str) -> RelayReport:
+    """Check each game of ``pdn`` against what ``source`` stored (in the caller's
+    transaction)."""
+    round_ = Round.objects.select_related("event").get(pk=source.round_id)
+    games = {game.pk: game for game in round_games(round_)}
+    pdn_games = {pdn_game.index: pdn_game for pdn_game in read_games(pdn)}
+    matching = match_games(
+        pdn_games.values(),
+        [slot_of(game) for game in games.values()],
+        round_number=round_.number,
+        by_board=True,
+    )
+    report = RelayReport()
+    for matched in matching.matched:
+        game = games[matched.game_id]
+        key = f"{matched.board}.{matched.index}"
+        _receive(source, report, key, pdn_games[matched.pdn_index], game=game)
+    for item in matching.unmatched:
+        pdn_game = pdn_games[item.pdn_index]
+        key = _("%(white)s - %(black)s (board %(board)s)") % {
+            "white": item.white or "?",
+            "black": item.black or "?",
+            "board": pdn_game.tag("Board") or "?",
+        }
+        assigned = RelayBoard.objects.filter(source=source, key=key, game__isnull=False).first()
+        _receive(
+            source,
+            report,
+            key,
+            pdn_game,
+            game=assigned.game if assigned else None,
+            reason="" if assigned else item.reason,
+        )
+    return report
+
+
+def _receive(
+    source: RelaySource,
+    report: RelayReport,
+    key: str,
+    pdn_game: PdnGame,
+    *,
+    game: Game | None,
+    reason: str = "",
+) -> None:
+    board = RelayBoard.objects.select_for_update().filter(source=source, key=key).first()
+    if board is None and game is not None:
+        board = RelayBoard.objects.select_for_update().filter(game=game).first()
+    if board is None:
+        board = RelayBoard(source=source, key=key, game=game)
+    event = source.round.event
+    variant = variant_of(pdn_game, event.variant)
+    card = game_card(game) if game is not None else None
+    start_fen, opening, _skipped = start_and_opening(pdn_game, variant, card)
+    update = relay_update(
+        board.plies, pdn_game, variant=variant, start_fen=start_fen, opening=opening
+    )
+    if board.pk is not None and not update.changed and _same_state(board, update):
+        return
+    was_finished, status = bool(board.result), board.status if board.pk else None
+    _apply(board, update, pdn_game, reason)
+    board.save()
+    if update.appended:
+        report.appended[key] = len(update.appended)
+    if board.status == Status.FLAGGED:
+        report.flagged.append(key)
+    if game is None:
+        report.unmatched.append(key)
+        return
+    if board.status != Status.RUNNING and (update.changed or status != board.status):
+        # the record (verified in the background, shown on the desk) is written when the
+        # board stops: finished or flagged; while it runs, the viewer reads the board's PDN
+        record_save(
+            game=game, pdn=write_game(pdn_game), user=source.created_by, source=RecordSource.RELAY
+        )
+    if board.result and not was_finished:
+        report.finished.append(key)
+        _compare_result(source, board, game)
+
+
+def _apply(board: RelayBoard, update: RelayUpdate, pdn_game: PdnGame, reason: str) -> None:
+    if update.rewritten_at is not None:
+        board.revision += 1
+    board.plies = list(update.plies)
+    board.flag = update.flag.to_dict() if update.flag else None
+    board.fen = update.fen
+    board.counters = [
+        {"rule": c.rule, "name": c.name, "count": c.count, "limit": c.limit, "unit": c.unit}
+        for c in update.counters
+    ]
+    board.clocks = update.clocks
+    board.result = update.result or ""
+    board.white, board.black = pdn_game.tag("White") or "", pdn_game.tag("Black") or ""
+    board.unmatched_reason = reason
+    board.pdn = write_game(pdn_game)
+    board.status = (
+        Status.FLAGGED if board.flag else Status.FINISHED if board.result else Status.RUNNING
+    )
+    board.updated_at = timezone.now()
+
+
+def _same_state(board: RelayBoard, update: RelayUpdate) -> bool:
+    """Nothing a reader sees would change (no new ply, same flag, result and clocks)."""
+    flag = update.flag.to_dict() if update.flag else None
+    return (board.flag, board.result, board.clocks) == (flag, update.result or "", update.clocks)
+
+
+def _compare_result(source: RelaySource, board: RelayBoard, game: Game) -> None:
+    """A record's result that disagrees with the played result entered goes to the desk."""
+    proposed = RESULT_CODES.get(board.result)
+    if proposed is None or game.result not in _PLAYED or game.result == proposed:
+        return
+    dispute_open(
+        game=game,
+        claim=DisputeClaim.WRONG_RESULT,
+        statement=_(
+            "The relayed record ends %(record)s (%(proposed)s), the result entered is %(entered)s."
+        )
+        % {"record": board.result, "proposed": proposed, "entered": game.result},
+        user=source.created_by,
+    )
+
+
+def _due(source_id: int) -> RelaySource | None:
+    source = RelaySource.objects.select_for_update().filter(pk=source_id).first()
+    if source is None or not source.active or source.kind != RelayKind.URL:
+        return None
+    if source.next_poll_at is not None and source.next_poll_at > timezone.now():
+        return None
+    return source
+
+
+def _wait(source: RelaySource) -> datetime.timedelta:
+    """The source's interval; after RELAY_FAILURES_BEFORE_BACKOFF failures in a row, doubled
+    at each further failure, up to RELAY_MAX_INTERVAL."""
+    seconds = max(source.interval, settings.RELAY_MIN_INTERVAL)
+    over = source.failures - settings.RELAY_FAILURES_BEFORE_BACKOFF
+    if over >= 0:
+        seconds = min(seconds * 2 ** (over + 1), settings.RELAY_MAX_INTERVAL)
+    return datetime.timedelta(seconds=seconds)

@@ -1,0 +1,51 @@
+"""Template helpers of the live relay: ``{% load relay %}``.
+
+``{% relay_boards round %}`` shows a round's relayed boards (nothing when the round is not
+relayed); ``{% relay_diagram row variant 240 %}`` draws a board's position;
+``{{ flag.rule|relay_rule }}`` says in the page's language why a board is flagged.
+"""
+
+from django import template
+from django.utils.safestring import SafeString, mark_safe
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+
+from arbiter import ArbiterError, find_variant
+from arbiter.svg import board_svg
+from games.relay.selectors import RelayRow, relay_rows
+from games.verdict_text import MOVE_REASONS, label
+from tournaments.models import Round
+
+register = template.Library()
+
+#: The relay's own flags (games.relay.core.RelayFlag.rule) beside the arbiter's reasons.
+RELAY_RULES = {"rewritten": gettext_lazy("the source rewrote moves already relayed")}
+
+
+@register.inclusion_tag("games/_relay_boards.html")
+def relay_boards(round: Round) -> dict:
+    return {"rows": relay_rows(round), "variant": round.event.variant, "event": round.event}
+
+
+@register.simple_tag
+def relay_diagram(row: RelayRow, variant: str, size: int = 240) -> SafeString:
+    """The position after the board's last kept ply (nothing if it cannot be drawn)."""
+    try:
+        board = find_variant(variant)(row.fen or None)
+    except ArbiterError:
+        return mark_safe("")
+    if row.board is not None:
+        title = _("Board %(board)s after %(plies)s plies") % {
+            "board": row.board,
+            "plies": len(row.plies),
+        }
+    else:
+        title = _("%(game)s after %(plies)s plies") % {"game": row.key, "plies": len(row.plies)}
+    # board_svg escapes every text it writes (title, labels).
+    return mark_safe(board_svg(board, size=size, title=title))
+
+
+@register.filter
+def relay_rule(code: str) -> str:
+    """Why a relayed board is flagged, in the page's language."""
+    return str(MOVE_REASONS.get(code) or RELAY_RULES.get(code) or label(code))

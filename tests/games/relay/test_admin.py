@@ -1,0 +1,70 @@
+"""The relay in the admin: the organizer sets a round's source, reads its push token, and
+assigns a relayed game the matching left out."""
+
+import pytest
+from django.urls import reverse
+
+from games.models import RelayBoard, RelayKind, RelaySource
+from games.relay.services import relay_push
+from tests.client import form_data, logged_in
+from tests.factories import make_organizer
+from tests.games.conftest import published_round
+from tests.games.relay.game import version
+from tournaments.models import Game
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def admin_round(official_arbiter):
+    organizer = make_organizer("relay-organizer")
+    return organizer, published_round(organizer, official_arbiter)
+
+
+def test_the_organizer_sets_a_source_and_reads_its_token(admin_round):
+    organizer, round_ = admin_round
+    client = logged_in(organizer)
+    add = reverse("admin:games_relaysource_add")
+    refused = client.post(add, {"round": round_.pk, "kind": RelayKind.URL, "interval": 5})
+    assert "needs the PDN file" in refused.content.decode()
+    answer = client.post(add, {"round": round_.pk, "kind": RelayKind.PUSH, "interval": 5})
+    assert answer.status_code == 302
+    source = RelaySource.objects.get(round=round_)
+    assert source.created_by == organizer
+    page = client.get(reverse("admin:games_relaysource_change", args=(source.pk,)))
+    html = page.content.decode()
+    assert source.token in html
+    assert f"/api/events/{round_.event.slug}/rounds/1/relay/" in html
+
+
+def test_an_unmatched_game_is_assigned_in_the_admin(admin_round):
+    organizer, round_ = admin_round
+    client = logged_in(organizer)
+    client.post(
+        reverse("admin:games_relaysource_add"),
+        {"round": round_.pk, "kind": RelayKind.PUSH, "interval": 5},
+    )
+    source = RelaySource.objects.get(round=round_)
+    relay_push(round=round_, token=source.token, pdn=version(6, board=9))
+    board = RelayBoard.objects.get()
+    change = reverse("admin:games_relaysource_change", args=(source.pk,))
+    data = {
+        key: values[0] if len(values) == 1 else values
+        for key, values in form_data(client.get(change), "relaysource_form").items()
+    }
+    game = Game.objects.get(pairing__round=round_)
+    data["boards-0-game"] = str(game.pk)
+    assert client.post(change, data).status_code == 302
+    board.refresh_from_db()
+    assert board.game == game
+
+
+def test_an_arbiter_who_does_not_organize_sees_no_source(admin_round, official_arbiter):
+    organizer, round_ = admin_round
+    from games.relay.services import relay_source_set
+
+    source = relay_source_set(round=round_, kind=RelayKind.PUSH, user=organizer)
+    arbiter = make_organizer("relay-arbiter")
+    round_.event.arbiters.add(arbiter)
+    page = logged_in(arbiter).get(reverse("admin:games_relaysource_change", args=(source.pk,)))
+    assert page.status_code == 404
