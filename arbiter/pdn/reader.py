@@ -18,7 +18,7 @@ match score of ``fail/delfts.pdn``).
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass, field, fields, replace
+from dataclasses import dataclass, field, replace
 
 from arbiter.errors import PdnSyntaxError
 from arbiter.numerals import read_number
@@ -31,13 +31,8 @@ from arbiter.pdn.model import (
     PdnSetup,
     PdnWarning,
     made_move,
-    plain_move,
 )
 from arbiter.pdn.results import GAME_RESULTS, normalize_result
-
-#: PdnMove's fields in order (comments_before last), for made_move.
-_MOVE_FIELDS = tuple(f.name for f in fields(PdnMove))
-assert _MOVE_FIELDS[-1] == "comments_before"
 
 # PDN 3.0 asks for $7 instead of a '*' glued to a move (docs/rules/pdn.md §5): a forced move.
 FORCED_MOVE_NAG = 7
@@ -292,7 +287,7 @@ class _GameReader:
                 digits = word.rstrip(".")
                 number = int(digits) if len(digits) < 19 else self.read_number(token, digits)
             else:
-                add(plain_move(word, row, column, number))
+                add(made_move(word, row, column, number))
                 number = None
             column += len(word) + 1
         self.number = number
@@ -320,18 +315,18 @@ class _GameReader:
                         continue
                     at = base + item.start(2) - 1  # a comment after a number: the token's path
                 elif not direct:  # the first move of a variation, then any comment
-                    self.add(plain_move(word, row, base + item.start(), number))
+                    self.add(made_move(word, row, base + item.start(), number))
                     number, after, direct = None, False, True
                     if comment is None:
                         continue
                     at = base + item.start(2) - 1
                 elif comment is None:
-                    append(plain_move(word, row, base + item.start(), number))
+                    append(made_move(word, row, base + item.start(), number))
                     number, after = None, False
                     continue
                 else:  # a move and its comment, made at once
                     size += 1 + (len(comment) >> 6)
-                    append(plain_move(word, row, base + item.start(), number, (comment,)))
+                    append(made_move(word, row, base + item.start(), number, None, (), (comment,)))
                     number, after = None, False
                     continue
             else:
@@ -382,7 +377,16 @@ class _GameReader:
             comments, self.pending_comments = self.pending_comments, []
             if comments and isinstance(entry, PdnMove):
                 entry = made_move(
-                    *[getattr(entry, name) for name in _MOVE_FIELDS[:-1]], (*comments,)
+                    entry.text,
+                    entry.line,
+                    entry.column,
+                    entry.number,
+                    entry.strength,
+                    entry.nags,
+                    entry.comments,
+                    entry.variations,
+                    entry.unknown,
+                    tuple(comments),
                 )
             elif comments:
                 entry = replace(entry, comments_before=tuple(comments))
@@ -540,7 +544,7 @@ def _variation_reader(
 
     def read() -> tuple[PdnMove | PdnSetup, ...]:
         reader = _GameReader(0, Token(Kind.RUN, row, column))
-        parent = plain_move("", row, column, None)
+        parent = made_move("", row, column, None)
         reader.lines = [[parent]]
         reader.number, reader.movetext, reader.lazy = number, True, False
         reader.annotated_run(Token(Kind.RUN, row, column, text=text))
