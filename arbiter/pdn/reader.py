@@ -598,7 +598,7 @@ def _variation_reader(
         node = reader.lines[0][0]
         assert isinstance(node, _Node) and not reader.game.errors and not reader.game.warnings
         (variation,) = node.variations
-        return tuple(_frozen(variation))  # type: ignore[arg-type]
+        return tuple(_frozen(variation))
 
     return read
 
