@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Hashable, Iterable, Sequence
 from dataclasses import dataclass
 from functools import cache, lru_cache
-from typing import ClassVar
+from typing import ClassVar, Self
 
 from arbiter import fen as _fen
 from arbiter import notation as _notation
@@ -423,7 +423,7 @@ class Board:
         self._given = _NOTHING_GIVEN
         return self.move_stack.pop()
 
-    def copy(self) -> Board:
+    def copy(self) -> Self:
         board = type(self).__new__(type(self))
         board.turn = self.turn
         board._white, board._black, board._kings = self._white, self._black, self._kings
