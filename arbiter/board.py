@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Hashable, Iterable, Sequence
 from dataclasses import dataclass
 from functools import cache, lru_cache
-from typing import ClassVar
+from typing import ClassVar, Self
 
 from arbiter import fen as _fen
 from arbiter import notation as _notation
@@ -86,6 +86,10 @@ class Board:
     #: The main road's squares when a draw rule of the variant watches it (draughts-64
     #: 7.2.7), else empty.
     _main_road: ClassVar[frozenset[int]] = frozenset()
+    # what is worked out about the position (see _forget)
+    _legal: list[RawMove] | None
+    _capturers: int | None
+    _given: tuple[Sequence[Move], Sequence[RawMove]]
     #: The main road as a mask, and its occupied squares by the mask of the occupied
     #: ones (a road has at most a dozen squares: each set is built once).
     _road_mask: ClassVar[int] = 0
@@ -419,7 +423,7 @@ class Board:
         self._given = _NOTHING_GIVEN
         return self.move_stack.pop()
 
-    def copy(self) -> Board:
+    def copy(self) -> Self:
         board = type(self).__new__(type(self))
         board.turn = self.turn
         board._white, board._black, board._kings = self._white, self._black, self._kings
@@ -493,12 +497,12 @@ class Board:
     def _forget(self) -> None:
         """Drop what was worked out about the position (it changed)."""
         #: the legal moves, once asked for
-        self._legal: list[RawMove] | None = None
+        self._legal = None
         #: the side to move's pieces that can capture, once asked for
-        self._capturers: int | None = None
+        self._capturers = None
         #: moves handed out in this position (by ``parse_move``, and the captures of
         #: ``legal_moves``) and their raw moves, for ``push`` to play a capture as it is
-        self._given: tuple[Sequence[Move], Sequence[RawMove]] = _NOTHING_GIVEN
+        self._given = _NOTHING_GIVEN
 
     def _jumpers(self) -> int:
         """The mask of the side to move's pieces that have a capture."""

@@ -32,7 +32,8 @@ def main(argv: Sequence[str] | None = None, *, stdout: TextIO | None = None) -> 
     out = stdout or sys.stdout
     parser = _parser()
     args = parser.parse_args(argv)
-    return args.run(parser, args, out)
+    status: int = args.run(parser, args, out)
+    return status
 
 
 def _parser() -> argparse.ArgumentParser:

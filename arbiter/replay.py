@@ -23,7 +23,7 @@ from __future__ import annotations
 import contextlib
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Literal
 
 from arbiter.draws import NOTE_7_2_9, DrawRule, rules_for
 from arbiter.errors import (
@@ -391,8 +391,8 @@ class _Replay:
         for text in texts:
             moves = list(self.game.moves)
             moves[index] = replace(item, text=text)
-            reading = _Replay(replace(self.game, moves=moves), self.file, budget=self.budget)
-            verdicts.append(reading.run(self.variant, None))
+            other = _Replay(replace(self.game, moves=moves), self.file, budget=self.budget)
+            verdicts.append(other.run(self.variant, None))
         leads_to = tuple(_leads_to(verdict) for verdict in verdicts)
         settled, chosen = settle(verdicts)
         fits = (
@@ -453,7 +453,9 @@ class _Replay:
                 self.notes.append(f"the {rule.name} was met at the same ply ({rule.code})")
 
     def _ended(self, ending: Ending) -> None:
-        name = None if ending.winner is None else ending.winner.name.lower()
+        name: Literal["white", "black"] | None = None
+        if ending.winner is not None:
+            name = "white" if ending.winner is Colour.WHITE else "black"
         result = self._result_text(name)
         self.outcome = Outcome(ending.termination, self.plies, name, result, ending.reason)
 

@@ -11,15 +11,42 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from collections.abc import Hashable, Iterable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, ClassVar, Literal
+from typing import ClassVar, Literal, Protocol
 
 from arbiter.geometry import Colour
-
-if TYPE_CHECKING:
-    from arbiter.board import Board
-    from arbiter.move import Move
+from arbiter.move import Move
 
 Kind = Literal["automatic", "claimable"]
+
+
+class _PieceSeen(Protocol):
+    """What the facts read of a piece (arbiter.board.Piece)."""
+
+    @property
+    def colour(self) -> Colour: ...
+
+    @property
+    def king(self) -> bool: ...
+
+
+class SeenBoard(Protocol):
+    """What the facts read of a board (arbiter.board.Board, the Samoyed board): named by
+    its uses here, so that the rules never import the board that imports them."""
+
+    @property
+    def turn(self) -> Colour: ...
+
+    def piece_at(self, square: int) -> _PieceSeen | None: ...
+
+    def piece_squares(self, colour: Colour) -> list[int]: ...
+
+    def material(self) -> tuple[int, int, int, int]: ...
+
+    def occupied(self, squares: Iterable[int]) -> frozenset[int]: ...
+
+    def position_key(self) -> Hashable: ...
+
+    def push(self, move: Move) -> None: ...
 
 
 @dataclass(slots=True)
@@ -53,7 +80,9 @@ class PlyFacts:
     start: bool = False
 
     @classmethod
-    def of_position(cls, board: Board, ply: int = 0, *, main_road: Iterable[int] = ()) -> PlyFacts:
+    def of_position(
+        cls, board: SeenBoard, ply: int = 0, *, main_road: Iterable[int] = ()
+    ) -> PlyFacts:
         """The facts of ``board`` as a starting point: no move made, counts begin here."""
         return cls._from_board(
             board,
@@ -69,7 +98,7 @@ class PlyFacts:
 
     @classmethod
     def of_move(
-        cls, board: Board, move: Move, ply: int, *, main_road: Iterable[int] = ()
+        cls, board: SeenBoard, move: Move, ply: int, *, main_road: Iterable[int] = ()
     ) -> PlyFacts:
         """Push ``move`` (already known legal) on ``board`` and return the facts of the ply."""
         piece = board.piece_at(move.from_square)
@@ -95,7 +124,7 @@ class PlyFacts:
     @classmethod
     def _from_board(
         cls,
-        board: Board,
+        board: SeenBoard,
         *,
         ply: int,
         mover: Colour,

@@ -54,7 +54,9 @@ def decode_line(raw: bytes) -> str:
     try:
         return raw.decode("utf-8")
     except UnicodeDecodeError:
-        return codecs.charmap_decode(raw, "strict", _CP1252)[0]
+        # a decoding table of 256 characters, as the codecs docs allow (typeshed lists
+        # only the encoding maps)
+        return codecs.charmap_decode(raw, "strict", _CP1252)[0]  # type: ignore[arg-type]
 
 
 class Piece(NamedTuple):
@@ -71,7 +73,11 @@ Line = str | Piece
 def _cut(pending: bytes | str) -> int:
     """Where to cut a piece off a line longer than MAX_PIECE: after its last blank in
     reach (so that no move or word is cut), else at MAX_PIECE."""
-    blank = max(pending.rfind(b" " if isinstance(pending, bytes) else " ", 0, MAX_PIECE), 0)
+    if isinstance(pending, bytes):
+        blank = pending.rfind(b" ", 0, MAX_PIECE)
+    else:
+        blank = pending.rfind(" ", 0, MAX_PIECE)
+    blank = max(blank, 0)
     return blank + 1 if blank else MAX_PIECE
 
 
@@ -190,6 +196,6 @@ def iter_lines(source: Source) -> Iterator[Line]:
     """
     lines = _raw_lines(source)
     for first in lines:
-        yield first.removeprefix(_BOM)
+        yield first.removeprefix(_BOM) if isinstance(first, str) else first
         break
     yield from lines

@@ -573,7 +573,7 @@ def _word(number: int, column: int, word: str) -> Iterator[Token]:
     yield Token(Kind.BAD, number, column, text=word, expected=_WORD_EXPECTED, resync=True)
 
 
-def tokenize(lines: Iterable[str], runs: bool = False) -> Iterator[Token]:
+def tokenize(lines: Iterable[Line], runs: bool = False) -> Iterator[Token]:
     """The tokens of decoded ``lines``, ending with one ``EOF`` token; with ``runs``, plain
     move numbers and moves come grouped in ``RUN`` tokens (the reader's fast path).
 

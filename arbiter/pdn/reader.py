@@ -17,8 +17,9 @@ match score of ``fail/delfts.pdn``).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
-from dataclasses import dataclass, field, fields, replace
+import re
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass, field, replace
 
 from arbiter.errors import PdnSyntaxError
 from arbiter.numerals import read_number
@@ -31,13 +32,8 @@ from arbiter.pdn.model import (
     PdnSetup,
     PdnWarning,
     made_move,
-    plain_move,
 )
 from arbiter.pdn.results import GAME_RESULTS, normalize_result
-
-#: PdnMove's fields in order (comments_before last), for made_move.
-_MOVE_FIELDS = tuple(f.name for f in fields(PdnMove))
-assert _MOVE_FIELDS[-1] == "comments_before"
 
 # PDN 3.0 asks for $7 instead of a '*' glued to a move (docs/rules/pdn.md §5): a forced move.
 FORCED_MOVE_NAG = 7
@@ -64,7 +60,7 @@ class _Node:
     strength: str | None
     nags: list[int]
     comments: list[str]
-    variations: list[list[_Entry] | LazyVariation] = field(default_factory=list)
+    variations: list[Sequence[_Entry]] = field(default_factory=list)
 
     def freeze(self) -> PdnMove | PdnSetup:
         value = self.value
@@ -98,7 +94,7 @@ class _Node:
 _Entry = PdnMove | PdnSetup | _Node
 
 
-def _frozen(line: list[_Entry]) -> list[PdnMove | PdnSetup]:
+def _frozen(line: Sequence[_Entry]) -> list[PdnMove | PdnSetup]:
     return [entry.freeze() if isinstance(entry, _Node) else entry for entry in line]
 
 
@@ -114,9 +110,36 @@ def _node(line: list[_Entry]) -> _Node:
     if isinstance(entry, PdnSetup):
         node = _Node(entry, None, [], list(entry.comments))
     else:
-        node = _Node(entry, entry.strength, list(entry.nags), list(entry.comments))
+        node = _Node(
+            entry,
+            entry.strength,
+            list(entry.nags),
+            list(entry.comments),
+            list(entry.variations),
+        )
     line[-1] = node
     return node
+
+
+def _add_variation(line: list[_Entry], variation: LazyVariation) -> None:
+    """Add ``variation`` to the last move of ``line``: a move as read is made again with it
+    (cheaper than a node made ready for annotations, and frozen at the end)."""
+    last = line[-1]
+    if type(last) is PdnMove:
+        line[-1] = made_move(
+            last.text,
+            last.line,
+            last.column,
+            last.number,
+            last.strength,
+            last.nags,
+            last.comments,
+            (*last.variations, variation),
+            last.unknown,
+            last.comments_before,
+        )
+    else:
+        _node(line).variations.append(variation)
 
 
 def _describe(token: Token) -> str:
@@ -292,7 +315,7 @@ class _GameReader:
                 digits = word.rstrip(".")
                 number = int(digits) if len(digits) < 19 else self.read_number(token, digits)
             else:
-                add(plain_move(word, row, column, number))
+                add(made_move(word, row, column, number))
                 number = None
             column += len(word) + 1
         self.number = number
@@ -307,69 +330,75 @@ class _GameReader:
         row, base, number, after = token.line, token.column, self.number, self.after_number
         size = 0
         text = token.text
-        items = RUN_ITEM.finditer(text)
-        while (item := next(items, None)) is not None:
-            word, comment = item.group(1, 2)
-            if word is not None:
-                size += 1
-                if word[-1] == ".":
-                    digits = word.rstrip(".")
-                    number = int(digits) if len(digits) < 19 else self.read_number(token, digits)
-                    after = True
-                    if comment is None:
+        start: int | None = 0  # where the items are read from; None once all are read
+        while start is not None:
+            items, start = RUN_ITEM.finditer(text, start), None
+            for item in items:
+                word, comment = item.group(1, 2)
+                if word is not None:
+                    size += 1
+                    if word[-1] == ".":
+                        digits = word.rstrip(".")
+                        if len(digits) < 19:
+                            number = int(digits)
+                        else:
+                            number = self.read_number(token, digits)
+                        after = True
+                        if comment is None:
+                            continue
+                        at = base + item.start(2) - 1  # a comment after a number: the token's
+                    elif not direct:  # the first move of a variation, then any comment
+                        self.add(made_move(word, row, base + item.start(), number))
+                        number, after, direct = None, False, True
+                        if comment is None:
+                            continue
+                        at = base + item.start(2) - 1
+                    elif comment is None:
+                        append(made_move(word, row, base + item.start(), number))
+                        number, after = None, False
                         continue
-                    at = base + item.start(2) - 1  # a comment after a number: the token's path
-                elif not direct:  # the first move of a variation, then any comment
-                    self.add(plain_move(word, row, base + item.start(), number))
-                    number, after, direct = None, False, True
-                    if comment is None:
+                    else:  # a move and its comment, made at once
+                        size += 1 + (len(comment) >> 6)
+                        append(
+                            made_move(word, row, base + item.start(), number, None, (), (comment,))
+                        )
+                        number, after = None, False
                         continue
-                    at = base + item.start(2) - 1
-                elif comment is None:
-                    append(plain_move(word, row, base + item.start(), number))
-                    number, after = None, False
-                    continue
-                else:  # a move and its comment, made at once
-                    size += 1 + (len(comment) >> 6)
-                    append(plain_move(word, row, base + item.start(), number, (comment,)))
-                    number, after = None, False
-                    continue
-            else:
-                comment, at = item.group(3), base + item.start()
-                if (
-                    comment is None
-                    and self.lazy
-                    and item.group(4) == "("
-                    and direct
-                    and line
-                    and not _is_setup(line[-1])
-                    and len(lines) + RUN_DEPTH <= MAX_VARIATION_DEPTH
-                    and (plain := _plain_variation(text, item.start(), number))
-                ):
-                    # a variation that reads without a word to report: kept unread
-                    pending = number
-                    end, count, number = plain
-                    size += count
-                    read = _variation_reader(text[item.start() : end], row, at, pending)
-                    _node(line).variations.append(LazyVariation(read))
-                    after, self.pending_comments = False, []
-                    items = RUN_ITEM.finditer(text, end)
-                    continue
-            # a comment or a variation: the token's own path
-            self.size += size
-            size = 0
-            self.number, self.after_number = number, after
-            if comment is not None:
-                self.comment(Token(Kind.COMMENT, row, at, text=comment), token)
-            elif item.group(4) == "(":
-                self.movetext_token(Token(Kind.LPAREN, row, at))
-                if self.skipping:
-                    return
-            else:
-                self.movetext_token(Token(Kind.RPAREN, row, at))
-            number, after = self.number, self.after_number
-            line = lines[-1]
-            append, direct = line.append, bool(line) or len(lines) == 1
+                else:
+                    comment, at = item.group(3), base + item.start()
+                    if (
+                        comment is None
+                        and self.lazy
+                        and item.group(4) == "("
+                        and direct
+                        and line
+                        and not _is_setup(line[-1])
+                        and len(lines) + RUN_DEPTH <= MAX_VARIATION_DEPTH
+                        and (plain := _plain_variation(text, item.start()))
+                    ):
+                        # a variation that reads without a word to report: kept unread
+                        pending = number
+                        start, count, number = plain
+                        size += count
+                        read = _variation_reader(text[item.start() : start], row, at, pending)
+                        _add_variation(line, LazyVariation(read))
+                        after, self.pending_comments = False, []
+                        break  # the items after it
+                # a comment or a variation: the token's own path
+                self.size += size
+                size = 0
+                self.number, self.after_number = number, after
+                if comment is not None:
+                    self.comment(Token(Kind.COMMENT, row, at, text=comment), token)
+                elif item.group(4) == "(":
+                    self.movetext_token(Token(Kind.LPAREN, row, at))
+                    if self.skipping:
+                        return
+                else:
+                    self.movetext_token(Token(Kind.RPAREN, row, at))
+                number, after = self.number, self.after_number
+                line = lines[-1]
+                append, direct = line.append, bool(line) or len(lines) == 1
         self.size += size
         self.number, self.after_number = number, after
 
@@ -382,7 +411,16 @@ class _GameReader:
             comments, self.pending_comments = self.pending_comments, []
             if comments and isinstance(entry, PdnMove):
                 entry = made_move(
-                    *[getattr(entry, name) for name in _MOVE_FIELDS[:-1]], (*comments,)
+                    entry.text,
+                    entry.line,
+                    entry.column,
+                    entry.number,
+                    entry.strength,
+                    entry.nags,
+                    entry.comments,
+                    entry.variations,
+                    entry.unknown,
+                    tuple(comments),
                 )
             elif comments:
                 entry = replace(entry, comments_before=tuple(comments))
@@ -501,35 +539,48 @@ class _GameReader:
         self.game.moves = _frozen(self.lines[0])
 
 
-def _plain_variation(
-    text: str, start: int, number: int | None
-) -> tuple[int, int, int | None] | None:
-    """The variation of a run opening at ``start``: where it ends, its items, and the move
-    number pending after it; None when reading it could report something (a variation
-    before a move of its own line, an empty one, a move number too long), which the reader
-    then reads at once."""
-    moved: list[bool] = []
-    count = 0
-    for item in RUN_ITEM.finditer(text, start):
-        word, after, _, paren = item.groups()
-        count += 1 + (after is not None)
-        if paren == "(":
-            if moved and not moved[-1]:
-                return None
-            moved.append(False)
-        elif paren == ")":
-            if not moved.pop():
-                return None
-            if not moved:
-                return item.end(), count, number
-        elif word is not None and word[-1] == ".":
-            digits = word.rstrip(".")
-            if len(digits) >= 19:
-                return None
-            number = int(digits)
-        elif word is not None:
-            moved[-1], number = True, None
-    return None
+# A variation of a run that reads without a word to report (see _plain_variation), nested
+# as deep as a run nests them: each of its lines opens with moves numbers and comments, then
+# a move (a run's word that is not a number) before any inner variation or its end; no
+# move number of more than 18 digits. Scanned by runs of characters, not word by word.
+_V_OPENS = r"\((?! *+(?:(?:\{[^{}]*+\}|[0-9]++\.++) *+)*+[()])"
+
+
+def _plain_variation_pattern(depth: int) -> str:
+    inner = f"|{_plain_variation_pattern(depth - 1)}" if depth else ""
+    return rf"{_V_OPENS}(?:[^(){{}}.]++|(?<![0-9]{{19}})\.|\{{[^{{}}]*+\}}{inner})*+\)"
+
+
+_PLAIN_VARIATION = re.compile(_plain_variation_pattern(RUN_DEPTH))
+_DIGITS = frozenset("0123456789")
+
+
+def _plain_variation(text: str, start: int) -> tuple[int, int, int | None] | None:
+    """The variation of a run opening at ``start``: where it ends, what it counts for
+    (MAX_GAME_ITEMS: one item per blank-separated piece) and the move number pending after
+    it; None when reading it could report something (a variation before a move of its own
+    line, an empty one, a move number too long), which the reader then reads at once."""
+    match = _PLAIN_VARIATION.match(text, start)
+    if match is None:
+        return None
+    end = match.end()
+    return end, text.count(" ", start, end) + 1, _number_at_end(text, end)
+
+
+def _number_at_end(text: str, end: int) -> int | None:
+    """The move number pending after a variation that ends at ``end``: its last word's,
+    when that word is a move number (the variation holds a move)."""
+    at = end - 2
+    while (char := text[at]) in " ()}":
+        at = text.rfind("{", 0, at) - 1 if char == "}" else at - 1
+    if char != ".":
+        return None
+    while text[at] == ".":
+        at -= 1
+    start = at
+    while text[start - 1] in _DIGITS:
+        start -= 1
+    return int(text[start : at + 1])
 
 
 def _variation_reader(
@@ -540,14 +591,14 @@ def _variation_reader(
 
     def read() -> tuple[PdnMove | PdnSetup, ...]:
         reader = _GameReader(0, Token(Kind.RUN, row, column))
-        parent = plain_move("", row, column, None)
+        parent = made_move("", row, column, None)
         reader.lines = [[parent]]
         reader.number, reader.movetext, reader.lazy = number, True, False
         reader.annotated_run(Token(Kind.RUN, row, column, text=text))
         node = reader.lines[0][0]
         assert isinstance(node, _Node) and not reader.game.errors and not reader.game.warnings
         (variation,) = node.variations
-        return tuple(_frozen(variation))  # type: ignore[arg-type]
+        return tuple(_frozen(variation))
 
     return read
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 from arbiter._movegen import RawMove
 from arbiter.board import Board
 from arbiter.geometry import Geometry
@@ -13,13 +15,18 @@ class InternationalBoard(Board):
     of a move (3.5, 4.15)."""
 
     name = "international"
-    aliases = ("draughts", "fmjd", "10x10")
-    game_type = 20
+    aliases: ClassVar[tuple[str, ...]] = ("draughts", "fmjd", "10x10")
+    game_type: ClassVar[int | None] = 20
     pdn_game_type = "20,W,10,10,N2,0"
     geometry = Geometry.checkered(10, 10)
     starting_fen = "W:W31-50:B1-20"
     result_format = "international"
-    draw_rules = ("fmjd-repetition", "fmjd-25-move", "fmjd-16-move", "fmjd-5-move")
+    draw_rules: ClassVar[tuple[str, ...]] = (
+        "fmjd-repetition",
+        "fmjd-25-move",
+        "fmjd-16-move",
+        "fmjd-5-move",
+    )
 
     @classmethod
     def _capture_precedence(cls, move: RawMove, kings: int) -> tuple[object, ...]:

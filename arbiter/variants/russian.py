@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 from arbiter.board import Board
 from arbiter.geometry import Geometry
 
@@ -13,12 +15,19 @@ class RussianBoard(Board):
     algebraically (``c3-d4``, ``e3:c5``) with ``:`` for captures (PDN GameType 25)."""
 
     name = "russian"
-    aliases = ("shashki",)
-    game_type = 25
+    aliases: ClassVar[tuple[str, ...]] = ("shashki",)
+    game_type: ClassVar[int | None] = 25
     pdn_game_type = "25,W,8,8,A0,0"
     geometry = Geometry.checkered(8, 8)
     starting_fen = "W:W21-32:B1-12"
     capture_separator = ":"
     notation = "algebraic"
     promote_in_passing = True
-    draw_rules = ("d64-7.2.3", "d64-7.2.4", "d64-7.2.5", "d64-7.2.6", "d64-7.2.7", "d64-7.2.8")
+    draw_rules: ClassVar[tuple[str, ...]] = (
+        "d64-7.2.3",
+        "d64-7.2.4",
+        "d64-7.2.5",
+        "d64-7.2.6",
+        "d64-7.2.7",
+        "d64-7.2.8",
+    )

@@ -200,10 +200,10 @@ class SamoyedBoard:
         )
 
     def start_facts(self, ply: int) -> PlyFacts:
-        return PlyFacts.of_position(self, ply, main_road=self._main_road)  # type: ignore[arg-type]
+        return PlyFacts.of_position(self, ply, main_road=self._main_road)
 
     def push_facts(self, move: Move, ply: int) -> PlyFacts:
-        return PlyFacts.of_move(self, move, ply, main_road=self._main_road)  # type: ignore[arg-type]
+        return PlyFacts.of_move(self, move, ply, main_road=self._main_road)
 
     def push_facts_unless_quiet(self, move: Move, ply: int) -> PlyFacts | None:
         facts = self.push_facts(move, ply)

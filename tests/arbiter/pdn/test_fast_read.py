@@ -5,13 +5,13 @@
   the corpus, the fixtures and random PDN-like text;
 - the reader fed with runs reads the games (positions and errors included) that it reads
   from the word-by-word tokens, a move that may be a result before the next game too;
-- ``plain_move`` makes the move ``PdnMove(...)`` makes, field by field.
+- ``made_move`` makes the move ``PdnMove(...)`` makes, field by field.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
-from dataclasses import fields
+from dataclasses import FrozenInstanceError, fields
 from pathlib import Path
 
 import pytest
@@ -20,7 +20,7 @@ from hypothesis import strategies as st
 
 from arbiter.pdn.encoding import Source, iter_lines
 from arbiter.pdn.lexer import Kind, Token, run_tokens, tokenize
-from arbiter.pdn.model import LazyVariation, PdnMove, plain_move
+from arbiter.pdn.model import LazyVariation, PdnMove, made_move
 from arbiter.pdn.reader import _read
 
 HERE = Path(__file__).resolve().parent
@@ -100,12 +100,25 @@ def test_edge_cases(text: str) -> None:
     _check(text)
 
 
-def test_plain_move_is_the_constructors_move() -> None:
-    made, expected = plain_move("32-28", 3, 7, 12), PdnMove("32-28", 3, 7, number=12)
+@pytest.mark.parametrize(
+    ("args", "named"),
+    [
+        (("32-28", 3, 7, 12), {}),
+        (("19-23", 1, 1, None), {}),
+        (("28x19", 2, 5, 4, "!?", (7,), ("a",), ((PdnMove("1-7", 2, 9),),), False, ("b",)), {}),
+        (("-", 1, 1), {"unknown": True, "comments": ("c",)}),
+    ],
+)
+def test_made_move_is_the_constructors_move(
+    args: tuple[object, ...], named: dict[str, object]
+) -> None:
+    made, expected = made_move(*args, **named), PdnMove(*args, **named)  # type: ignore[arg-type]
+    assert type(made) is PdnMove
     for field in fields(PdnMove):
         assert getattr(made, field.name) == getattr(expected, field.name), field.name
     assert made == expected and hash(made) == hash(expected) and repr(made) == repr(expected)
-    assert plain_move("19-23", 1, 1, None).number is None
+    with pytest.raises(FrozenInstanceError):
+        made.text = "31-27"  # type: ignore[misc]
 
 
 def test_a_variation_on_its_line_is_read_when_first_looked_at() -> None:
