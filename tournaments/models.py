@@ -198,6 +198,8 @@ class RatingList(models.Model):
     source = models.CharField(_("source"), max_length=10, choices=RatingSource.choices)
     published = models.DateField(_("publication date"))
     file_name = models.CharField(_("file name"), max_length=200, blank=True)
+    #: The file as it was imported, byte for byte: what the ratings were read from.
+    file = models.FileField(_("file"), upload_to="rating-lists/", blank=True)
     imported_at = models.DateTimeField(_("imported at"), auto_now_add=True)
 
     class Meta:

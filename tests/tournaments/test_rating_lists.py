@@ -7,7 +7,9 @@ from unittest import mock
 
 import pytest
 from django.db import IntegrityError
+from django.urls import reverse
 
+from tests.client import logged_in
 from tests.factories import PlayerFactory, UserFactory, event_with_players
 from tournaments.models import Player, RatingList, RatingPolicy, RatingSource
 from tournaments.selectors_ratings import rating_report_get
@@ -191,3 +193,23 @@ def test_a_list_written_meanwhile_by_another_import_leaves_nothing_written():
             user=None,
         )
     assert not Player.objects.exists() and not RatingList.objects.exists()
+
+
+def test_the_list_keeps_its_file_as_imported_for_whoever_may_see_the_list(settings, tmp_path):
+    settings.MEDIA_ROOT = tmp_path
+    data = HEADER + b'"15000","roel","Boomstra","Roel","NED","GMI","2400","",""\n'
+    rating_list = imported(data)
+    with rating_list.file.open("rb") as handle:
+        assert handle.read() == data
+    url = reverse("admin:tournaments_ratinglist_file", args=(rating_list.pk,))
+    superuser = UserFactory(is_superuser=True, is_staff=True)
+    page = logged_in(superuser).get(
+        reverse("admin:tournaments_ratinglist_change", args=(rating_list.pk,))
+    )
+    assert url in page.content.decode()
+    answer = logged_in(superuser).get(url)
+    assert answer.status_code == 200
+    assert b"".join(answer.streaming_content) == data
+    assert 'filename="fmjd.csv"' in answer["Content-Disposition"]
+    stranger = UserFactory(is_staff=True)
+    assert logged_in(stranger).get(url).status_code == 403

@@ -6,8 +6,9 @@ import io
 
 from django.contrib import admin, messages
 from django.core.exceptions import PermissionDenied
-from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
+from django.http import FileResponse, Http404, HttpRequest, HttpResponse, HttpResponseRedirect
 from django.urls import path, reverse
+from django.utils.html import format_html
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
@@ -53,13 +54,34 @@ class RatingListAdmin(admin.ModelAdmin):
 
     list_display = ("source", "published", "file_name", "players", "imported_at")
     list_filter = ("source",)
-    readonly_fields = ("source", "published", "file_name", "imported_at")
+    readonly_fields = ("source", "published", "file_name", "download", "imported_at")
     inlines = (RatingInline,)
     change_list_template = "admin/tournaments/ratinglist/change_list.html"
 
     @admin.display(description=gettext_lazy("players"))
     def players(self, rating_list: RatingList) -> int:
         return rating_list.ratings.count()
+
+    @admin.display(description=gettext_lazy("file"))
+    def download(self, rating_list: RatingList) -> str:
+        if not rating_list.file:
+            return "—"
+        url = reverse("admin:tournaments_ratinglist_file", args=(rating_list.pk,))
+        return format_html('<a href="{}">{}</a>', url, _("Download the file as imported"))
+
+    def file_view(self, request: HttpRequest, object_id: str) -> FileResponse:
+        """The list's file as it was imported, for whoever may see the list."""
+        rating_list = self.get_object(request, object_id)
+        if rating_list is None or not self.has_view_permission(request, rating_list):
+            raise PermissionDenied
+        if not rating_list.file:
+            raise Http404
+        return FileResponse(
+            rating_list.file.open("rb"),
+            as_attachment=True,
+            filename=rating_list.file_name or rating_list.file.name.rsplit("/", 1)[-1],
+            content_type="text/csv",
+        )
 
     def has_add_permission(self, request: HttpRequest) -> bool:
         """A list is added by importing its file (import_view), never typed in a form."""
@@ -78,6 +100,11 @@ class RatingListAdmin(admin.ModelAdmin):
 
     def get_urls(self):
         return [
+            path(
+                "<path:object_id>/file/",
+                self.admin_site.admin_view(self.file_view),
+                name="tournaments_ratinglist_file",
+            ),
             path(
                 "import/",
                 self.admin_site.admin_view(self.import_view),

@@ -21,6 +21,7 @@ from collections.abc import Collection
 from dataclasses import dataclass
 
 from django.contrib.auth.models import AbstractBaseUser
+from django.core.files.base import ContentFile
 from django.db import IntegrityError, transaction
 from django.utils.translation import gettext as _
 
@@ -164,6 +165,8 @@ def _write(
     rating_list = RatingList.objects.create(
         source=source, published=plan.published, file_name=file_name[:200]
     )
+    # The file is kept as imported, so that the list can be checked against its source.
+    rating_list.file.save(f"{source}-{plan.published.isoformat()}.csv", ContentFile(plan.data))
     ratings = []
     for line in plan.lines:
         if line.action == REFUSED or (line.action == PROPOSED and line.number not in accepted):
