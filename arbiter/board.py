@@ -8,14 +8,15 @@ Shared code never asks which variant it is.
 
 from __future__ import annotations
 
+import inspect
 from collections.abc import Hashable, Iterable, Sequence
 from dataclasses import dataclass
-from functools import cache, lru_cache
 from typing import ClassVar, Self
 
 from arbiter import fen as _fen
 from arbiter import notation as _notation
 from arbiter._bits import bit_indices
+from arbiter._cache import class_cache, class_lru_cache
 from arbiter._movegen import (
     KingRun,
     MoveGenerator,
@@ -112,7 +113,9 @@ class Board:
                 remove_at_once=cls.remove_at_once,
                 king_reverses=cls.king_reverses,
             )
-            overridden = cls._capture_precedence.__func__ is not Board._capture_precedence.__func__
+            # The classmethod found on cls, or Board's own: does a variant set priorities?
+            hook = inspect.getattr_static(cls, "_capture_precedence")
+            overridden = hook is not vars(Board)["_capture_precedence"]
             select = cls._select_captures if overridden else None
             cls._generator = MoveGenerator(cls.geometry, rules, select)
             if any(RULES[code].uses_main_road for code in cls.draw_rules):
@@ -559,7 +562,7 @@ class Board:
         return bool(promotion & bit[path[-1]])
 
 
-@cache
+@class_cache
 def _fen_names(board_type: type[Board]) -> tuple[tuple[str, ...], tuple[str, ...]]:
     """How a FEN writes a man and a king on each square, by bit index (``square_name``,
     after ``K`` for a king)."""
@@ -569,7 +572,7 @@ def _fen_names(board_type: type[Board]) -> tuple[tuple[str, ...], tuple[str, ...
     return men, tuple(f"K{name}" for name in men)
 
 
-@lru_cache(maxsize=1024)
+@class_lru_cache(maxsize=1024)
 def _read_fen(board_type: type[Board], fen: str) -> tuple[Colour, int, int, int]:
     """The side to move and the masks of White's pieces, Black's and the kings of a FEN
     (``set_fen``; read once per text: every replay starts from the same few)."""

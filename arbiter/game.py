@@ -88,8 +88,11 @@ class GameBoard(Protocol):
     #: and the replay asks :meth:`ending` only where it reads none.
     ends_without_moves_only: ClassVar[bool]
 
-    turn: Colour
     move_stack: list[Any]
+
+    @property
+    def turn(self) -> Colour:
+        """The side to move (read-only here: a game may derive it from its position)."""
 
     def __init__(self, fen: str | None = None) -> None: ...
 

@@ -16,11 +16,11 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from functools import cache, lru_cache
 from itertools import pairwise
 from math import gcd
 from typing import TYPE_CHECKING
 
+from arbiter._cache import class_cache, class_lru_cache
 from arbiter._movegen import RawMove
 from arbiter.errors import AmbiguousMoveError, InvalidMoveError
 from arbiter.geometry import FILES, Colour
@@ -89,7 +89,7 @@ def move_text(board: Board, move: Move) -> str:
 # -- reading --------------------------------------------------------------------------
 
 
-@lru_cache(maxsize=16384)
+@class_lru_cache(maxsize=16384)
 def plain_ends(board_type: type[Board], text: str) -> tuple[int, int] | None:
     """The bit indices of the two squares of a text ``a-b``, ``axb`` or ``a:b`` (square
     numbers or algebraic names), or None for any other text: the commonest text, which
@@ -108,7 +108,7 @@ def plain_ends(board_type: type[Board], text: str) -> tuple[int, int] | None:
     return index[start], index[end]
 
 
-@cache
+@class_cache
 def _square_names(board_type: type[Board]) -> dict[str, int]:
     """Every square of the variant by its number and by its algebraic name, as the
     general reader accepts them (without leading zeros or capitals)."""

@@ -20,7 +20,7 @@ from games.services.records import record_save, round_records_upload
 from games.verdict_text import flag_text
 from games.verdict_text import label as verdict_label
 from tournaments.admin.history import AuditedAdmin
-from tournaments.admin.pages import object_or_404, render_page, report_refusal
+from tournaments.admin.pages import object_or_404, render_page, report_refusal, staff_user
 from tournaments.admin.scoping import ScopedAdmin, organized_events, scope
 from tournaments.models import Game, Round, RoundStatus
 from tournaments.results import result_score
@@ -172,7 +172,7 @@ class GameAdmin(EventArchiveAdmin, ScopedAdmin, AuditedAdmin):
                     game=game,
                     pdn=form.cleaned_data["text"],
                     source=form.cleaned_data["source"],
-                    user=request.user,
+                    user=staff_user(request),
                 )
             except TournamentError as error:
                 report_refusal(request, error)
@@ -206,7 +206,7 @@ class GameAdmin(EventArchiveAdmin, ScopedAdmin, AuditedAdmin):
                     round=form.cleaned_data["round"],
                     pdn=form.cleaned_data["text"],
                     source=form.cleaned_data["source"],
-                    user=request.user,
+                    user=staff_user(request),
                 )
             except TournamentError as error:
                 report_refusal(request, error)
@@ -259,7 +259,7 @@ class DisputeAdmin(ScopedAdmin, AuditedAdmin):
                 user = arbiter_appoint(
                     event=appoint.cleaned_data["event"],
                     username=appoint.cleaned_data["username"],
-                    by=request.user,
+                    by=staff_user(request),
                 )
                 return self._arbiter_done(request, user, appoint.cleaned_data["event"])
             if action == "create" and create.is_valid():
@@ -271,13 +271,13 @@ class DisputeAdmin(ScopedAdmin, AuditedAdmin):
                     first_name=data["first_name"],
                     last_name=data["last_name"],
                     email=data["email"],
-                    by=request.user,
+                    by=staff_user(request),
                 )
                 return self._arbiter_done(request, user, data["event"])
             if action == "remove":
                 event = object_or_404_in(events, request.POST.get("event"))
                 user = object_or_404_in(event.arbiters.all(), request.POST.get("user"))
-                arbiter_remove(event=event, user=user, by=request.user)
+                arbiter_remove(event=event, user=user, by=staff_user(request))
                 messages.success(
                     request,
                     _("%(user)s no longer arbitrates %(event)s.") % {"user": user, "event": event},

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 from arbiter.variants.international import InternationalBoard
 from arbiter.variants.russian import RussianBoard
 
@@ -15,9 +17,9 @@ class AntidraughtsBoard(InternationalBoard):
 
     name = "antidraughts"
     long_name = "Antidraughts"
-    aliases = ("giveaway", "losing-draughts")
+    aliases: ClassVar[tuple[str, ...]] = ("giveaway", "losing-draughts")
     giveaway = True
-    draw_rules = ("fmjd-repetition",)
+    draw_rules: ClassVar[tuple[str, ...]] = ("fmjd-repetition",)
 
 
 class RussianGiveawayBoard(RussianBoard):
@@ -30,6 +32,6 @@ class RussianGiveawayBoard(RussianBoard):
 
     name = "russian-giveaway"
     long_name = "Russian giveaway draughts"
-    aliases = ("poddavki", "giveaway-64")
+    aliases: ClassVar[tuple[str, ...]] = ("poddavki", "giveaway-64")
     giveaway = True
-    draw_rules = ("d64-7.2.3",)
+    draw_rules: ClassVar[tuple[str, ...]] = ("d64-7.2.3",)

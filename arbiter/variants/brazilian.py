@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 from arbiter.geometry import Geometry
 from arbiter.variants.international import InternationalBoard
 from arbiter.variants.russian import RussianBoard
@@ -16,11 +18,11 @@ class BrazilianBoard(InternationalBoard):
     [secondary])."""
 
     name = "brazilian"
-    aliases = ("brazil",)
-    game_type = 26
+    aliases: ClassVar[tuple[str, ...]] = ("brazil",)
+    game_type: ClassVar[int | None] = 26
     pdn_game_type = "26,W,8,8,A0,0"
     geometry = Geometry.checkered(8, 8)
     starting_fen = RussianBoard.starting_fen
     notation = "algebraic"
     result_format = "default"
-    draw_rules = RussianBoard.draw_rules
+    draw_rules: ClassVar[tuple[str, ...]] = RussianBoard.draw_rules

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 from arbiter.geometry import Geometry
 from arbiter.variants.international import InternationalBoard
 
@@ -18,9 +20,9 @@ class CanadianBoard(InternationalBoard):
     """
 
     name = "canadian"
-    aliases = ("12x12",)
-    game_type = 27
+    aliases: ClassVar[tuple[str, ...]] = ("12x12",)
+    game_type: ClassVar[int | None] = 27
     pdn_game_type = "27,W,12,12,N2,0"
     geometry = Geometry.checkered(12, 12)
     starting_fen = "W:W43-72:B1-30"
-    draw_rules = ("fmjd-repetition", "fmjd-25-move")
+    draw_rules: ClassVar[tuple[str, ...]] = ("fmjd-repetition", "fmjd-25-move")

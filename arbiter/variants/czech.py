@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 from arbiter._movegen import RawMove
 from arbiter.board import Board
 from arbiter.geometry import DIAGONALS, Geometry
@@ -17,14 +19,14 @@ class CzechBoard(Board):
     move or a capture (docs/rules/czech.md, fmjd.org variant page)."""
 
     name = "czech"
-    aliases = ("ceska-dama",)
-    game_type = 29
+    aliases: ClassVar[tuple[str, ...]] = ("ceska-dama",)
+    game_type: ClassVar[int | None] = 29
     pdn_game_type = "29,W,8,8,A0,0"
     geometry = Geometry.checkered(8, 8)
     starting_fen = RussianBoard.starting_fen
     notation = "algebraic"
     man_captures = DIAGONALS[:2]
-    draw_rules = ("czech-15-move",)
+    draw_rules: ClassVar[tuple[str, ...]] = ("czech-15-move",)
 
     @classmethod
     def _capture_precedence(cls, move: RawMove, kings: int) -> tuple[object, ...]:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 from arbiter.board import Board
 from arbiter.geometry import DIAGONALS, Colour, Geometry
 
@@ -12,12 +14,12 @@ class EnglishBoard(Board):
     captures (1.20), a man crowned by a capture ends the move (1.19)."""
 
     name = "english"
-    aliases = ("checkers", "american")
-    game_type = 21
+    aliases: ClassVar[tuple[str, ...]] = ("checkers", "american")
+    game_type: ClassVar[int | None] = 21
     pdn_game_type = "21,B,8,8,N1,0"
     geometry = Geometry.checkered(8, 8)
     first_player = Colour.BLACK
     starting_fen = "B:W21-32:B1-12"
     man_captures = DIAGONALS[:2]
     flying_kings = False
-    draw_rules = ("wcdf-repetition", "wcdf-40-move")
+    draw_rules: ClassVar[tuple[str, ...]] = ("wcdf-repetition", "wcdf-40-move")

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 from arbiter._movegen import RawMove
 from arbiter.geometry import DIAGONALS
 from arbiter.variants.international import InternationalBoard
@@ -21,14 +23,14 @@ class FrisianBoard(InternationalBoard):
     """
 
     name = "frisian"
-    aliases = ("fries",)
-    game_type = 40
+    aliases: ClassVar[tuple[str, ...]] = ("fries",)
+    game_type: ClassVar[int | None] = 40
     pdn_game_type = "40,W,10,10,N2,0"
     result_format = "default"
     man_captures = DIAGONALS + STRAIGHT
     king_captures = DIAGONALS + STRAIGHT
     king_move_limit = 3
-    draw_rules = ("frisian-2-kings", "frisian-1-king")
+    draw_rules: ClassVar[tuple[str, ...]] = ("frisian-2-kings", "frisian-1-king")
 
     @classmethod
     def _capture_precedence(cls, move: RawMove, kings: int) -> tuple[object, ...]:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from itertools import pairwise
+from typing import ClassVar
 
 from arbiter._movegen import RawMove
 from arbiter.board import Board
@@ -21,8 +22,8 @@ class ItalianBoard(Board):
     """
 
     name = "italian"
-    aliases = ("dama-italiana",)
-    game_type = 22
+    aliases: ClassVar[tuple[str, ...]] = ("dama-italiana",)
+    game_type: ClassVar[int | None] = 22
     pdn_game_type = "22,W,8,8,N2,1"
     geometry = Geometry.numbered(8, 8, corner=2, bottom_left_playable=False)
     starting_fen = "W:W21-32:B1-12"

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 from arbiter.board import Board
 from arbiter.geometry import Colour, Geometry
 
@@ -19,8 +21,8 @@ class PoolBoard(Board):
     """
 
     name = "pool"
-    aliases = ("pool-checkers", "american-pool")
-    game_type = 23
+    aliases: ClassVar[tuple[str, ...]] = ("pool-checkers", "american-pool")
+    game_type: ClassVar[int | None] = 23
     pdn_game_type = "23,B,8,8,N1,0"
     geometry = Geometry.checkered(8, 8)
     first_player = Colour.BLACK

@@ -21,6 +21,8 @@ choice among captures, the draughts-64 draw rules.
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 from arbiter.variants.russian import RussianBoard
 
 
@@ -30,8 +32,8 @@ class RussianDiagonalBoard(RussianBoard):
 
     name = "russian-diagonal"
     long_name = "Diagonal draughts"
-    aliases = ("diagonal", "diagonal-shashki")
-    game_type = None
+    aliases: ClassVar[tuple[str, ...]] = ("diagonal", "diagonal-shashki")
+    game_type: ClassVar[int | None] = None
     #: White on c1 e1 g1 d2 f2 h2 e3 g3 f4 h4 g5 h6, Black on b8 d8 f8 a7 c7 e7 b6 d6 a5
     #: c5 b4 a3, in the numbers of the Russian board (square 1 = b8).
     starting_fen = "W:W12,16,19,20,23,24,26,27,28,30,31,32:B1,2,3,5,6,7,9,10,13,14,17,21"

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 from arbiter._movegen import RawMove
 from arbiter.board import Board
 from arbiter.geometry import DIAGONALS, Geometry
@@ -16,8 +18,8 @@ class SpanishBoard(Board):
     then the most kings (quantity, then quality)."""
 
     name = "spanish"
-    aliases = ("damas",)
-    game_type = 24
+    aliases: ClassVar[tuple[str, ...]] = ("damas",)
+    game_type: ClassVar[int | None] = 24
     pdn_game_type = "24,W,8,8,N1,1"
     geometry = Geometry.numbered(8, 8, corner=1, bottom_left_playable=False)
     starting_fen = "W:W1-12:B21-32"
@@ -37,6 +39,6 @@ class PortugueseBoard(SpanishBoard):
     PDN GameType, 28 (``28,W,8,8,N1,1``, docs/rules/spanish.md, docs/rules/pdn.md §2)."""
 
     name = "portuguese"
-    aliases = ("damas-classicas",)
-    game_type = 28
+    aliases: ClassVar[tuple[str, ...]] = ("damas-classicas",)
+    game_type: ClassVar[int | None] = 28
     pdn_game_type = "28,W,8,8,N1,1"

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 from arbiter.geometry import Geometry
 from arbiter.variants.russian import RussianBoard
 
@@ -14,8 +16,8 @@ class SpantsirettiBoard(RussianBoard):
     apply as in Russian draughts."""
 
     name = "spantsiretti"
-    aliases = ("10x8",)
-    game_type = 41
+    aliases: ClassVar[tuple[str, ...]] = ("10x8",)
+    game_type: ClassVar[int | None] = 41
     pdn_game_type = "41,W,10,8,A0,0"
     geometry = Geometry.checkered(10, 8)
     starting_fen = "W:W26-40:B1-15"

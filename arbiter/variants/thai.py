@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 from arbiter.board import Board
 from arbiter.geometry import DIAGONALS, Colour, Geometry
 
@@ -18,8 +20,8 @@ class ThaiBoard(Board):
     """
 
     name = "thai"
-    aliases = ("mak-hos", "makhos")
-    game_type = 31
+    aliases: ClassVar[tuple[str, ...]] = ("mak-hos", "makhos")
+    game_type: ClassVar[int | None] = 31
     pdn_game_type = "31,B,8,8,N2,0"
     geometry = Geometry.numbered(8, 8, corner=2, seen_by=Colour.BLACK)
     first_player = Colour.BLACK

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 from arbiter.geometry import ORTHOGONALS, Geometry
 from arbiter.variants.international import InternationalBoard
 
@@ -19,14 +21,14 @@ class TurkishBoard(InternationalBoard):
     """
 
     name = "turkish"
-    aliases = ("dama",)
-    game_type = 30
+    aliases: ClassVar[tuple[str, ...]] = ("dama",)
+    game_type: ClassVar[int | None] = 30
     pdn_game_type = "30,W,8,8,A0,0"
     geometry = Geometry.full(8, 8)
     starting_fen = "W:W41-56:B9-24"
     notation = "algebraic"
     result_format = "default"
-    draw_rules = ()
+    draw_rules: ClassVar[tuple[str, ...]] = ()
     man_steps = ORTHOGONALS[:3]
     man_captures = ORTHOGONALS[:3]
     king_directions = ORTHOGONALS

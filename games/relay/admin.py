@@ -13,6 +13,7 @@ from django.utils.translation import gettext_lazy
 from games.models import RelayBoard, RelaySource
 from games.relay.services import relay_board_assign, relay_source_check, relay_source_set
 from games.services.errors import RelayError
+from tournaments.admin.pages import staff_user
 from tournaments.admin.scoping import ScopedAdmin
 from tournaments.models import Game
 
@@ -112,7 +113,7 @@ class RelaySourceAdmin(ScopedAdmin):
             kind=data["kind"],
             url=data.get("url") or "",
             interval=data["interval"],
-            user=request.user,
+            user=staff_user(request),
         )
         obj.pk = saved.pk
         obj.refresh_from_db()
@@ -126,6 +127,6 @@ class RelaySourceAdmin(ScopedAdmin):
                 relay_board_assign(
                     board=board_form.instance,
                     game=board_form.cleaned_data.get("game"),
-                    user=request.user,
+                    user=staff_user(request),
                 )
                 formset.changed_objects.append((board_form.instance, ["game"]))

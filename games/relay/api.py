@@ -71,7 +71,7 @@ class RoundRelay(EventScoped):
         return 'Bearer realm="relay"'
 
     def round(self, *, public: bool) -> Round:
-        rounds = self.event().rounds
+        rounds = self.event().rounds.all()
         if public:
             rounds = rounds.filter(status__in=PUBLIC_STATUSES)
         return get_object_or_404(rounds, number=self.kwargs["number"])

@@ -12,7 +12,7 @@ from django.utils.translation import gettext_lazy
 
 from tournaments.access import changeable_decks, may_change_deck
 from tournaments.admin.history import AuditedAdmin
-from tournaments.admin.pages import object_or_404, render_page, report_refusal
+from tournaments.admin.pages import object_or_404, render_page, report_refusal, staff_user
 from tournaments.admin.scoping import ScopedAdmin, organized_events
 from tournaments.ballots.cards import CardError, card_svg, replay_card
 from tournaments.models import BallotCard, BallotDeck, BallotDraw
@@ -80,7 +80,7 @@ class BallotDeckAdmin(AuditedAdmin):
             variant=obj.variant,
             source=obj.source,
             event=obj.event,
-            user=request.user,
+            user=staff_user(request),
         )
         obj.pk = created.pk
 
@@ -165,7 +165,7 @@ class BallotCardAdmin(AuditedAdmin):
             moves=data["moves"],
             start_fen=data["start_fen"],
             barred=data["barred"],
-            user=request.user,
+            user=staff_user(request),
         )
         obj.pk = saved.pk
 
@@ -232,7 +232,9 @@ class BallotDrawAdmin(ScopedAdmin, AuditedAdmin):
         form = VoidDrawForm(request.POST or None)
         if request.method == "POST" and form.is_valid():
             try:
-                ballot_draw_void(draw=draw, reason=form.cleaned_data["reason"], user=request.user)
+                ballot_draw_void(
+                    draw=draw, reason=form.cleaned_data["reason"], user=staff_user(request)
+                )
             except TournamentError as exc:
                 report_refusal(request, exc)
             else:

@@ -19,7 +19,13 @@ from django.views.decorators.http import require_POST
 
 from config.celery import app as celery_app
 from tournaments.admin.history import AuditedAdmin
-from tournaments.admin.pages import delete_through, object_or_404, render_page, report_refusal
+from tournaments.admin.pages import (
+    delete_through,
+    object_or_404,
+    render_page,
+    report_refusal,
+    staff_user,
+)
 from tournaments.admin.ratings import rating_report_csv, rating_report_view
 from tournaments.admin.scoping import EventScopedMixin, ScopedAdmin
 from tournaments.documents.admin import generate_published_documents
@@ -251,7 +257,7 @@ class EventAdmin(ScopedAdmin, AuditedAdmin):
         )
         arbiters = data.pop("arbiters", [])
         event = event_create(
-            user=request.user, scoring=scoring, organizers=data.pop("organizers"), **data
+            user=staff_user(request), scoring=scoring, organizers=data.pop("organizers"), **data
         )
         event.arbiters.set(arbiters)
         return event
@@ -268,7 +274,7 @@ class EventAdmin(ScopedAdmin, AuditedAdmin):
         if change:
             many = {field.name for field in Event._meta.many_to_many}
             changes = {n: form.cleaned_data[n] for n in form.changed_data if n not in many}
-            event_update(event=obj, user=request.user, **changes)
+            event_update(event=obj, user=staff_user(request), **changes)
 
     def changeform_view(self, request, object_id=None, form_url="", extra_context=None):
         """A change refused by event_update (a round paired meanwhile) is an error message."""
@@ -292,7 +298,9 @@ class EventAdmin(ScopedAdmin, AuditedAdmin):
         delete_through(
             request,
             formset,
-            lambda prohibited: prohibited_pairing_delete(prohibited=prohibited, user=request.user),
+            lambda prohibited: prohibited_pairing_delete(
+                prohibited=prohibited, user=staff_user(request)
+            ),
         )
         for inline_form in formset.extra_forms:
             if not inline_form.has_changed() or inline_form in formset.deleted_forms:
@@ -304,7 +312,7 @@ class EventAdmin(ScopedAdmin, AuditedAdmin):
                     second=data["second"],
                     reason=data["reason"],
                     note=data["note"],
-                    user=request.user,
+                    user=staff_user(request),
                 )
             except TournamentError as exc:
                 report_refusal(request, exc)
@@ -365,7 +373,7 @@ class EventAdmin(ScopedAdmin, AuditedAdmin):
     def publish_view(self, request: HttpRequest, object_id: str) -> HttpResponse:
         """Publish the event: listed on the public site and the API, its pages open to all."""
         event = object_or_404(self, request, object_id, change=True)
-        event_publish(event=event, user=request.user)
+        event_publish(event=event, user=staff_user(request))
         messages.success(
             request,
             _("%(event)s is published: everyone can see its pages.") % {"event": event},
@@ -397,7 +405,7 @@ class EventAdmin(ScopedAdmin, AuditedAdmin):
                 target=request.path,
                 cancel_url=change_page,
             )
-        event_unpublish(event=event, user=request.user)
+        event_unpublish(event=event, user=staff_user(request))
         messages.success(
             request,
             _("%(event)s is a draft again: only its organizers and arbiters see it.")
@@ -424,7 +432,7 @@ class EventAdmin(ScopedAdmin, AuditedAdmin):
             registered = 0
             for player in form.cleaned_data["players"]:
                 try:
-                    registration_add(event=event, player=player, user=request.user)
+                    registration_add(event=event, player=player, user=staff_user(request))
                 except TournamentError as exc:
                     report_refusal(request, exc)
                 else:
@@ -482,7 +490,7 @@ class EventAdmin(ScopedAdmin, AuditedAdmin):
                     messages.error(request, " ".join(error))
             if plan is not None:
                 try:
-                    event = trf_import_apply(plan, user=request.user)
+                    event = trf_import_apply(plan, user=staff_user(request))
                 except TournamentError as exc:
                     report_refusal(request, exc)
                 else:
@@ -545,7 +553,7 @@ class EventAdmin(ScopedAdmin, AuditedAdmin):
         queued = not celery_app.conf.task_always_eager
         pair = round_pair_queue if queued else round_pair
         try:
-            round_ = pair(event=event, user=request.user)
+            round_ = pair(event=event, user=staff_user(request))
         except TournamentError as exc:
             report_refusal(request, exc)
             return HttpResponseRedirect(reverse("admin:tournaments_event_change", args=(event.pk,)))

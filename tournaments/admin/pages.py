@@ -1,8 +1,12 @@
 """Rendering and guarding of the admin's own pages (import, standings, round review...)."""
 
+from __future__ import annotations
+
 from collections.abc import Callable
+from typing import TypeVar, cast
 
 from django.contrib import admin, messages
+from django.contrib.auth.models import AbstractBaseUser
 from django.core.exceptions import PermissionDenied
 from django.db.models import Model
 from django.http import Http404, HttpRequest, HttpResponse
@@ -35,9 +39,18 @@ def render_page(
     )
 
 
+_M = TypeVar("_M", bound=Model)
+
+
+def staff_user(request: HttpRequest) -> AbstractBaseUser:
+    """The user of an admin page, as the services take them: ``AdminSite.admin_view`` lets
+    in active staff members only, never the anonymous user the request's type allows."""
+    return cast(AbstractBaseUser, request.user)
+
+
 def object_or_404(
-    model_admin: admin.ModelAdmin, request: HttpRequest, object_id: str, *, change: bool
-) -> Model:
+    model_admin: admin.ModelAdmin[_M], request: HttpRequest, object_id: str, *, change: bool
+) -> _M:
     """The object if the user may see it (404 otherwise) and, with `change`, change it (403)."""
     obj = model_admin.get_object(request, object_id)
     if obj is None or not model_admin.has_view_permission(request, obj):

@@ -23,7 +23,7 @@ from tournaments.access import (
     private_refusal,
 )
 from tournaments.admin.history import AuditedAdmin
-from tournaments.admin.pages import render_page
+from tournaments.admin.pages import render_page, staff_user
 from tournaments.admin.scoping import organized_events
 from tournaments.forms import (
     PlayersCsvImportForm,
@@ -140,7 +140,7 @@ class PlayerAdmin(AuditedAdmin):
         """A new player is created by player_create (then saved already)."""
         if change:
             return super().save_form(request, form, change)
-        return player_create(form.cleaned_data, user=request.user)
+        return player_create(form.cleaned_data, user=staff_user(request))
 
     def save_model(self, request: HttpRequest, obj: Player, form, change: bool) -> None:
         if change:
@@ -163,7 +163,7 @@ class PlayerAdmin(AuditedAdmin):
                 data = confirm.cleaned_data["content"]
                 try:
                     done = import_apply(
-                        data, digest=confirm.cleaned_data["digest"], user=request.user
+                        data, digest=confirm.cleaned_data["digest"], user=staff_user(request)
                     )
                 except ImportChangedError as exc:
                     messages.error(request, str(exc))
@@ -213,7 +213,7 @@ class PlayerAdmin(AuditedAdmin):
             registered = 0
             for player in queryset:
                 try:
-                    registration_add(event=event, player=player, user=request.user)
+                    registration_add(event=event, player=player, user=staff_user(request))
                 except TournamentError as exc:
                     messages.error(request, str(exc))
                 else:

@@ -12,7 +12,7 @@ from django.utils.html import format_html
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from tournaments.admin.pages import object_or_404, render_page
+from tournaments.admin.pages import object_or_404, render_page, staff_user
 from tournaments.export_text import csv_cell
 from tournaments.forms import RatingListConfirmForm, RatingListUploadForm
 from tournaments.models import Rating, RatingList
@@ -121,6 +121,7 @@ class RatingListAdmin(admin.ModelAdmin):
         plan = None
         upload = RatingListUploadForm()
         file_name = ""
+        confirm: RatingListConfirmForm | None
         if request.method == "POST" and "confirm" in request.POST:
             confirm = RatingListConfirmForm(request.POST)
             if confirm.is_valid():
@@ -135,7 +136,7 @@ class RatingListAdmin(admin.ModelAdmin):
                         file_name=file_name,
                         digest=data["digest"],
                         accepted=accepted,
-                        user=request.user,
+                        user=staff_user(request),
                     )
                 except (ImportChangedError, ImportFormatError) as exc:
                     messages.error(request, str(exc))
@@ -188,7 +189,7 @@ class RatingListAdmin(admin.ModelAdmin):
                 data["content"],
                 source=data["source"],
                 published=data["published"],
-                user=request.user,
+                user=staff_user(request),
             )
         except ImportFormatError as exc:
             form.add_error(None, str(exc))

@@ -12,6 +12,7 @@ from tournaments.admin.pages import (
     object_or_404,
     render_page,
     report_refusal,
+    staff_user,
 )
 from tournaments.admin.scoping import ScopedAdmin
 from tournaments.forms import ByeRequestForm, RegistrationAddForm, WithdrawForm
@@ -110,7 +111,7 @@ class RegistrationAdmin(ScopedAdmin, AuditedAdmin):
         return registration_add(
             event=data["event"],
             player=data["player"],
-            user=request.user,
+            user=staff_user(request),
             rating=data["rating"],
             joined_round=data["joined_round"],
             missed_rounds_half_point=data["missed_rounds_half_point"],
@@ -126,7 +127,7 @@ class RegistrationAdmin(ScopedAdmin, AuditedAdmin):
             delete_through(
                 request,
                 formset,
-                lambda bye: bye_request_delete(bye_request=bye, user=request.user),
+                lambda bye: bye_request_delete(bye_request=bye, user=staff_user(request)),
             )
 
     def add_view(self, request: HttpRequest, form_url: str = "", extra_context=None):
@@ -209,7 +210,7 @@ class RegistrationAdmin(ScopedAdmin, AuditedAdmin):
             form_class=WithdrawForm,
             field="from_round",
             service=lambda registration, number: registration_withdraw(
-                registration=registration, from_round=number, user=request.user
+                registration=registration, from_round=number, user=staff_user(request)
             ),
             success=_("%(player)s withdrawn from round %(round)d on."),
             invalid=_("Give the first round the player no longer plays."),
@@ -222,7 +223,7 @@ class RegistrationAdmin(ScopedAdmin, AuditedAdmin):
             form_class=ByeRequestForm,
             field="round_number",
             service=lambda registration, number: bye_request_add(
-                registration=registration, round_number=number, user=request.user
+                registration=registration, round_number=number, user=staff_user(request)
             ),
             success=_("Half-point bye granted to %(player)s in round %(round)d."),
             invalid=_("Give the round of the half-point bye."),

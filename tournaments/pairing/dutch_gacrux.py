@@ -26,7 +26,7 @@ import types
 from collections.abc import Callable
 from dataclasses import replace
 from decimal import Decimal
-from typing import Any
+from typing import Any, cast
 
 import gacrux.pairingdutch
 import networkx
@@ -39,13 +39,15 @@ from tournaments.pairing.trf import fits_record_162, trf_dumps
 from tournaments.values import Pair, TournamentState
 
 
-class _PlainGraph(networkx.Graph):
+# networkx ships no type hints (ignore_missing_imports in pyproject.toml): its Graph is Any.
+class _PlainGraph(networkx.Graph):  # type: ignore[misc]
     """A graph whose ``G[v]`` is its adjacency dict itself, not a read-only view of it: the
     matching reads ``G[v][w]`` for every slack it computes (18 million times in round 2 at
     500 players). The same dicts in the same order, so the matching found is the same."""
 
     def __getitem__(self, node: int) -> dict[int, dict[str, int]]:
-        return self._adj[node]
+        # networkx is untyped: its adjacency dict is Any.
+        return cast(dict[int, dict[str, int]], self._adj[node])
 
 
 def min_weight_matching(graph: networkx.Graph, weight: str = "weight") -> set[tuple[int, int]]:
@@ -54,11 +56,18 @@ def min_weight_matching(graph: networkx.Graph, weight: str = "weight") -> set[tu
     greatest weight is found."""
     edges = graph.edges(data=weight, default=1)
     if not edges:
-        return networkx.max_weight_matching(graph, maxcardinality=True, weight=weight)
+        # networkx is untyped: its matching is Any.
+        return cast(
+            set[tuple[int, int]],
+            networkx.max_weight_matching(graph, maxcardinality=True, weight=weight),
+        )
     largest = 1 + max(w for _, _, w in edges)
     inverted = _PlainGraph()
     inverted.add_weighted_edges_from(((u, v, largest - w) for u, v, w in edges), weight=weight)
-    return networkx.max_weight_matching(inverted, maxcardinality=True, weight=weight)
+    return cast(
+        set[tuple[int, int]],
+        networkx.max_weight_matching(inverted, maxcardinality=True, weight=weight),
+    )
 
 
 class _Networkx(types.ModuleType):

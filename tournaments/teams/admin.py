@@ -12,7 +12,7 @@ from django.urls import path, reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from tournaments.admin.pages import object_or_404, render_page, report_refusal
+from tournaments.admin.pages import object_or_404, render_page, report_refusal, staff_user
 from tournaments.admin.scoping import ScopedAdmin, organized_events
 from tournaments.forms import PlayersCsvImportForm, PlayersImportConfirmForm
 from tournaments.models import Event, Registration
@@ -46,7 +46,7 @@ class TeamCompetitionAdmin(ScopedAdmin):
     def schedule_next_round(self, request: HttpRequest, queryset) -> None:
         for competition in queryset.select_related("event"):
             try:
-                round_ = team_round_schedule(event=competition.event, user=request.user)
+                round_ = team_round_schedule(event=competition.event, user=staff_user(request))
             except TournamentError as exc:
                 report_refusal(request, exc)
             else:
@@ -79,7 +79,8 @@ class TeamMemberInline(admin.TabularInline):
 
     def formfield_for_foreignkey(self, db_field, request: HttpRequest, **kwargs):
         if db_field.related_model is Registration:
-            team_id = request.resolver_match.kwargs.get("object_id")
+            resolved = request.resolver_match
+            team_id = resolved.kwargs.get("object_id") if resolved else None
             team = Team.objects.filter(pk=team_id).first() if team_id else None
             rows = Registration.objects.select_related("player")
             kwargs["queryset"] = rows.filter(event=team.event_id) if team else rows.none()
@@ -126,13 +127,14 @@ class TeamAdmin(ScopedAdmin):
         plan = None
         event = None
         upload = TeamsCsvImportForm(events=events)
+        confirm: TeamsImportConfirmForm | None
         if request.method == "POST" and "confirm" in request.POST:
             confirm = TeamsImportConfirmForm(request.POST, events=events)
             if confirm.is_valid():
                 data, event = confirm.cleaned_data["content"], confirm.cleaned_data["event"]
                 try:
                     done = team_import_apply(
-                        event, data, digest=confirm.cleaned_data["digest"], user=request.user
+                        event, data, digest=confirm.cleaned_data["digest"], user=staff_user(request)
                     )
                 except ImportChangedError as exc:
                     messages.error(request, str(exc))
@@ -208,13 +210,14 @@ class LineupForm(forms.Form):
         initial = lineup_of(match, team)
         self.team = team
         for board in range(1, boards + 1):
+            current = initial[board - 1]
             self.fields[f"board_{board}"] = forms.ModelChoiceField(
                 queryset=TeamMember.objects.filter(pk__in=[m.pk for m in members]).select_related(
                     "registration__player"
                 ),
                 required=False,
                 label=_("Board %(board)d") % {"board": board},
-                initial=initial[board - 1].pk if initial[board - 1] else None,
+                initial=current.pk if current else None,
                 empty_label=_("(empty: forfeit)"),
             )
 
@@ -245,7 +248,7 @@ class TeamMatchAdmin(ScopedAdmin):
     def pair_boards(self, request: HttpRequest, queryset) -> None:
         for round_ in {match.round for match in queryset.select_related("round")}:
             try:
-                team_round_pair(round=round_, user=request.user)
+                team_round_pair(round=round_, user=staff_user(request))
             except TournamentError as exc:
                 report_refusal(request, exc)
             else:
@@ -253,7 +256,7 @@ class TeamMatchAdmin(ScopedAdmin):
 
     def change_view(self, request: HttpRequest, object_id: str, form_url="", extra_context=None):
         """The lineups of both teams, each saved through lineup_set (frozen once paired)."""
-        match = object_or_404(self, request, object_id, change=request.method == "POST")
+        match: TeamMatch = object_or_404(self, request, object_id, change=request.method == "POST")
         boards = match.round.event.team_competition.boards
         teams = [t for t in (match.team_a, match.team_b) if t is not None]
         posted = request.POST.get("team") if request.method == "POST" else None
@@ -263,7 +266,9 @@ class TeamMatchAdmin(ScopedAdmin):
             form = LineupForm(data, match=match, team=team, boards=boards, prefix=f"team{team.pk}")
             if data is not None and form.is_valid():
                 try:
-                    lineup_set(match=match, team=team, members=form.lineup(), user=request.user)
+                    lineup_set(
+                        match=match, team=team, members=form.lineup(), user=staff_user(request)
+                    )
                 except TournamentError as exc:
                     report_refusal(request, exc)
                 else:

@@ -172,7 +172,8 @@ def team_import_plan(event: Event, data: bytes) -> TeamImportPlan:
     for number, line in numbered[1:]:
         result = _plan_line(number, line, separator, header, registrations)
         plan.lines.append(result)
-        if result.action == REFUSED:
+        # A line not refused by _plan_line names its registration and its place.
+        if result.action == REFUSED or result.registration_id is None or result.order is None:
             continue
         problems: list[str] = []
         name = result.team
@@ -240,6 +241,8 @@ def team_import_apply(
             )
             for line in plan.lines
             if line.action in (NEW_TEAM, EXISTING_TEAM)
+            and line.registration_id is not None
+            and line.order is not None
         )
     return plan
 

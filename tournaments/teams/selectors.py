@@ -122,8 +122,8 @@ def _match_views(event: Event, matches: Q) -> list[MatchView]:
                 number=row["number"],
                 team_a=row["team_a__name"],
                 team_b=row["team_b__name"],
-                board_points_a=sum((b.points_a or 0 for b in board_views), Decimal(0)),
-                board_points_b=sum((b.points_b or 0 for b in board_views), Decimal(0)),
+                board_points_a=sum((b.points_a or Decimal(0) for b in board_views), Decimal(0)),
+                board_points_b=sum((b.points_b or Decimal(0) for b in board_views), Decimal(0)),
                 finished=all(b.points_a is not None for b in board_views)
                 and (row["team_b__name"] is None or bool(board_views)),
                 boards=board_views,
@@ -183,6 +183,13 @@ def every_team_match(event: Event) -> list[MatchView]:
     return _match_views(event, Q(round__event=event))
 
 
+def _board_result(board: BoardView) -> BoardResult:
+    """A board of a finished match as a pure value: both players' points are known."""
+    if board.points_a is None or board.points_b is None:
+        raise ValueError(f"board {board.number} has no result yet")
+    return BoardResult(board.number, board.points_a, board.points_b, forfeit=board.forfeit)
+
+
 def match_results(event: Event, views: list[MatchView]) -> list[TeamMatchResult]:
     """The finished matches of ``views`` as pure values, teams by number (a match is
     finished once all its boards have a result; a team bye at once)."""
@@ -192,10 +199,7 @@ def match_results(event: Event, views: list[MatchView]) -> list[TeamMatchResult]
             round=view.round,
             team_a=by_name[view.team_a],
             team_b=by_name[view.team_b] if view.team_b else None,
-            boards=tuple(
-                BoardResult(b.number, b.points_a, b.points_b, forfeit=b.forfeit)
-                for b in view.boards
-            ),
+            boards=tuple(_board_result(b) for b in view.boards),
         )
         for view in views
         if view.finished
@@ -290,8 +294,8 @@ def team_page(event: Event, number: int) -> TeamPage | None:
     members = team.members.select_related("registration__player").order_by("reserve", "order")
     players = []
     for member in members:
-        player = member.registration.player
-        name = full_name(player.last_name, player.first_name)
+        person = member.registration.player
+        name = full_name(person.last_name, person.first_name)
         played = results.get(name, {})
         players.append(
             TeamPlayerRow(

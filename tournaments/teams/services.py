@@ -9,7 +9,7 @@ from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
 from django.utils.translation import gettext as _
 
-from tournaments.models import Event, Pairing, Round, RoundStatus, System
+from tournaments.models import Event, Pairing, Registration, Round, RoundStatus, System
 from tournaments.pairing.berger import berger_rounds, berger_table, double_round_robin
 from tournaments.pairing.dutch_input import PairingError
 from tournaments.pairing.team_swiss import ColourModel, TeamSwissState, pair_team_swiss
@@ -241,7 +241,7 @@ def team_round_pair(*, round: Round, user: AbstractBaseUser | None) -> Round:
     first = Colour(round_.event.first_colour) if round_.event.first_colour else Colour.WHITE
     if round_.event.system == System.SWISS:
         first = Colour.WHITE  # C.04.6 art. 1.6: team A was given White on board 1
-    rows = []
+    rows: list[tuple[Registration, Registration | None, str]] = []
     places: list[tuple[TeamMatch, int, bool]] = []
     for match in round_.team_matches.select_related("team_a", "team_b").order_by("number"):
         if match.team_b is None:
@@ -252,7 +252,7 @@ def team_round_pair(*, round: Round, user: AbstractBaseUser | None) -> Round:
             if a is None and b is None:
                 continue
             if a is None or b is None:
-                present = a or b
+                present = next(member for member in (a, b) if member is not None)
                 rows.append((present.registration, None, ByeKind.FULL_POINT.value))
                 places.append((match, board, a is not None))
                 continue
