@@ -4,15 +4,14 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('tournaments', '0019_team_documents'),
+        ("tournaments", "0019_team_documents"),
     ]
 
     operations = [
         migrations.AddField(
-            model_name='ratinglist',
-            name='file',
-            field=models.FileField(blank=True, upload_to='rating-lists/', verbose_name='file'),
+            model_name="ratinglist",
+            name="file",
+            field=models.FileField(blank=True, upload_to="rating-lists/", verbose_name="file"),
         ),
     ]
