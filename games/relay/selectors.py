@@ -6,10 +6,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from django.db import connection
 from django.db.models import QuerySet
 
 from games.models import RelayBoard, RelaySource
-from tournaments.models import Event, Round
+from tournaments.models import Event, Game, Round
 
 #: How many of the last plies a board shows beside its diagram.
 LAST_MOVES = 6
@@ -102,6 +103,10 @@ def _row(board: RelayBoard) -> RelayRow:
 
 def relay_game(*, game_id: int) -> tuple[int, str] | None:
     """How many plies of game ``game_id`` the relay kept and the last version received;
-    None when it is not relayed."""
+    None when it is not relayed (or `game_id` is beyond the database's integers, which a
+    foreign key's lookup would send to the database as it is)."""
+    low, high = connection.ops.integer_field_range(Game._meta.pk.get_internal_type())
+    if (low is not None and game_id < low) or (high is not None and game_id > high):
+        return None
     found = RelayBoard.objects.filter(game_id=game_id).values_list("plies", "pdn").first()
     return None if found is None else (len(found[0]), found[1])
