@@ -152,6 +152,9 @@ NOT_SCOPED = {
     # Creates a new event from an archive (its organizer the importer), like the event's add
     # view; tests/games/test_archive_views.py checks who may.
     "admin:tournaments_event_archive_import",
+    # A rating list's file as imported: the federation's list, shared by every event, for
+    # whoever may view the lists; tests/tournaments/test_rating_lists.py checks who may.
+    "admin:tournaments_ratinglist_file",
 }
 
 
