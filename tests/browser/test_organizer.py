@@ -260,7 +260,7 @@ def test_an_organizer_runs_a_swiss_from_an_empty_database(live_server, page, tmp
     kinds = page.locator(".documents-panel tr[data-kind]").evaluate_all(
         "rows => rows.map(row => row.dataset.kind)"
     )
-    assert sorted(kinds) == ["crosstable", "standings"]
+    assert sorted(kinds) == ["crosstable", "ratingreport", "standings"]
     registered = list(
         event.registrations.order_by("pairing_number").values_list("player__last_name", flat=True)
     )

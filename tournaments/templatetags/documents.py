@@ -5,8 +5,9 @@ shows one of them."""
 
 from django import template
 
-from tournaments.documents.models import ROUND_KINDS, DocumentKind
+from tournaments.documents.models import ROUND_KINDS, TEAM_KINDS, DocumentKind
 from tournaments.models import Event, Round
+from tournaments.teams.models import TeamCompetition
 
 register = template.Library()
 
@@ -15,10 +16,14 @@ register = template.Library()
 def documents_panel(
     context: template.Context, event: Event, round: Round | None = None, kind: str = ""
 ) -> dict:
+    # A team competition's documents are offered for team competitions only.
+    teams = TeamCompetition.objects.filter(event=event).exists()
     kinds = [
         k
         for k in DocumentKind
-        if (k in ROUND_KINDS) == (round is not None) and (not kind or k == kind)
+        if (k in ROUND_KINDS) == (round is not None)
+        and (not kind or k == kind)
+        and (teams or k not in TEAM_KINDS)
     ]
     rows = {d.kind: d for d in event.documents.filter(round=round, kind__in=kinds)}
     request = context.get("request")
