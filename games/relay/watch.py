@@ -6,45 +6,34 @@ process (config.startup, beside tournaments.documents.watch): tasks run eagerly,
 due source is polled in that thread; the demo's relay file grows there too.
 """
 
-import logging
 import threading
 
 from django.conf import settings
-from django.db import DatabaseError, close_old_connections
 
-logger = logging.getLogger(__name__)
+from tournaments.site.brokerless import every, run_once, start_thread
 
 _started = threading.Event()
 
 
-def poll_once() -> int:
-    """Poll every due source once and let the demo's file grow (games.relay.demo), on
-    connections of this thread, closed afterwards; returns how many sources were due (0
-    when the database could not be read)."""
+def _tick() -> int:
     from games.relay.demo import replay_tick
     from games.tasks import relay_poll_due_task
 
-    try:
-        replay_tick()
-        return relay_poll_due_task()
-    except DatabaseError as exc:
-        logger.warning("relay: the database could not be read: %s", exc)
-        return 0
-    finally:
-        close_old_connections()
+    replay_tick()
+    return relay_poll_due_task()
+
+
+def poll_once() -> int:
+    """Poll every due source once and let the demo's file grow (games.relay.demo); returns
+    how many sources were due (0 when the database could not be read)."""
+    return run_once(_tick, "relay")
 
 
 def _loop(stop: threading.Event) -> None:
-    while not stop.wait(settings.RELAY_TICK_SECONDS):
-        poll_once()
+    every(lambda: settings.RELAY_TICK_SECONDS, poll_once, stop)
 
 
 def start() -> threading.Event | None:
     """Start the polling in a daemon thread of this process, once, when tasks run
     in-process (no broker); returns the event that stops it, None when not started."""
-    if not settings.CELERY_TASK_ALWAYS_EAGER or _started.is_set():
-        return None
-    _started.set()
-    stop = threading.Event()
-    threading.Thread(target=_loop, args=(stop,), name="relay-poll", daemon=True).start()
-    return stop
+    return start_thread(_started, "relay-poll", _loop)

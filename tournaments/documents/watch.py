@@ -7,42 +7,27 @@ lost stays "queued". `start` runs the same check in a daemon thread of the serve
 (config.startup), so that such a document is built again without anyone asking.
 """
 
-import logging
 import threading
 
 from django.conf import settings
-from django.db import DatabaseError, close_old_connections
 
 from tournaments.documents.services import documents_recover_lost
-
-logger = logging.getLogger(__name__)
+from tournaments.site.brokerless import every, run_once, start_thread
 
 _started = threading.Event()
 
 
 def check_once() -> int:
-    """One check, on connections of this thread, closed afterwards; returns the documents
-    queued again (0 when the database could not be read: the next check tries again)."""
-    try:
-        return documents_recover_lost()
-    except DatabaseError as exc:
-        logger.warning("document check: the database could not be read: %s", exc)
-        return 0
-    finally:
-        close_old_connections()
+    """One check; returns the documents queued again (0 when the database could not be
+    read: the next check tries again)."""
+    return run_once(documents_recover_lost, "document check")
 
 
 def _loop(stop: threading.Event) -> None:
-    while not stop.wait(settings.DOCUMENT_CHECK_SECONDS):
-        check_once()
+    every(lambda: settings.DOCUMENT_CHECK_SECONDS, check_once, stop)
 
 
 def start() -> threading.Event | None:
     """Start the check in a daemon thread of this process, once, when tasks run
     in-process (no broker); returns the event that stops it, None when not started."""
-    if not settings.CELERY_TASK_ALWAYS_EAGER or _started.is_set():
-        return None
-    _started.set()
-    stop = threading.Event()
-    threading.Thread(target=_loop, args=(stop,), name="document-check", daemon=True).start()
-    return stop
+    return start_thread(_started, "document-check", _loop)
