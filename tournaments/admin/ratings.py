@@ -54,7 +54,8 @@ class RatingListAdmin(admin.ModelAdmin):
 
     list_display = ("source", "published", "file_name", "players", "imported_at")
     list_filter = ("source",)
-    readonly_fields = ("source", "published", "file_name", "download", "imported_at")
+    # The stored file is offered through `download` (file_view), not as its media path.
+    fields = readonly_fields = ("source", "published", "file_name", "download", "imported_at")
     inlines = (RatingInline,)
     change_list_template = "admin/tournaments/ratinglist/change_list.html"
 
