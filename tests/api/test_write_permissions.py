@@ -9,7 +9,7 @@ from rest_framework.test import APIClient
 
 from games.models import Dispute, GameRecord
 from tests.factories import UserFactory, event_with_players
-from tournaments.models import Game, GameResult, Registration, Round, RoundStatus
+from tournaments.models import Game, GameResult, Player, Registration, Round, RoundStatus
 
 pytestmark = pytest.mark.django_db
 
@@ -160,3 +160,10 @@ def test_organizer_registers_a_new_player_and_sees_refusals(swiss, organizer):
     again = client.post(url, {"player": response.json()["player"]}, format="json")
     assert again.status_code == 409
     assert "already registered" in again.json()["error"]["message"]
+    players = Player.objects.count()
+    too_late = client.post(
+        url, {"first_name": "Ada", "last_name": "Later", "joined_round": 1000}, format="json"
+    )
+    assert too_late.status_code == 409, too_late.content
+    assert "cannot join" in too_late.json()["error"]["message"]
+    assert Player.objects.count() == players  # the refused entry leaves no player behind

@@ -49,6 +49,22 @@ def test_late_entry_takes_the_next_number_and_round(arbiter_user):
         registrations.registration_add(event=event, player=late.player, user=arbiter_user)
 
 
+def test_an_entry_cannot_join_after_the_last_round(arbiter_user):
+    event = event_with_players(arbiter_user, players=4)
+    event.refresh_from_db()
+    last = event.number_of_rounds
+    with pytest.raises(
+        RegistrationError, match=rf"cannot join .* in round {last + 1}: the event has {last} rounds"
+    ):
+        registrations.registration_add(
+            event=event, player=PlayerFactory(), user=arbiter_user, joined_round=last + 1
+        )
+    joined = registrations.registration_add(
+        event=event, player=PlayerFactory(), user=arbiter_user, joined_round=last
+    )
+    assert joined.joined_round == last
+
+
 def test_round_robin_refuses_late_entries(arbiter_user):
     event = event_with_players(arbiter_user, players=4, system="rr")
     rounds.round_pair(event=event, user=arbiter_user)

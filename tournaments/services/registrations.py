@@ -78,6 +78,19 @@ def registration_add(
                 "earliest": earliest,
             }
         )
+    if event.number_of_rounds and joined_round > event.number_of_rounds:
+        raise RegistrationError(
+            _(
+                "%(player)s cannot join %(event)s in round %(joined)s: the event has "
+                "%(rounds)s rounds"
+            )
+            % {
+                "player": player,
+                "event": event,
+                "joined": joined_round,
+                "rounds": event.number_of_rounds,
+            }
+        )
     highest = event.registrations.aggregate(top=Max("pairing_number"))["top"] or 0
     registration = Registration(
         event=event,
