@@ -18,19 +18,67 @@ unless ``flipped``.
 
 The result is a standalone, accessible SVG element: ``role="img"``, a ``<title>`` and an
 ``aria-label`` that say whose move it is and where every piece stands, so a screen reader
-gets the position and not only "image".
+gets the position and not only "image". Those words are English unless the caller gives them
+in the reader's language (:class:`PositionWords`).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 from xml.sax.saxutils import escape, quoteattr
 
 from arbiter.game import Figure, GameBoard
 from arbiter.geometry import FILES, Colour
 
-__all__ = ["SvgStyle", "board_svg", "describe_position", "describe_turn"]
+__all__ = ["PositionWords", "SvgStyle", "board_svg", "describe_position", "describe_turn"]
+
+
+@dataclass(frozen=True, slots=True)
+class PositionWords:
+    """The words a diagram's title and label are written with; English by default, given
+    translated by a caller that knows the reader's language. The templates take ``%``
+    placeholders so a language can put the words in its own order."""
+
+    #: "%(game)s, white to move", per side to move.
+    turn: dict[Colour, str] = field(
+        default_factory=lambda: {
+            Colour.WHITE: "%(game)s, white to move",
+            Colour.BLACK: "%(game)s, black to move",
+        }
+    )
+    #: A side's name heading its pieces ("White: man 30.").
+    side: dict[Colour, str] = field(
+        default_factory=lambda: {Colour.WHITE: "White", Colour.BLACK: "Black"}
+    )
+    #: A piece of a column told with its colour: "%(colour)s %(piece)s" and the colour words.
+    coloured_piece: str = "%(colour)s %(piece)s"
+    colour: dict[Colour, str] = field(
+        default_factory=lambda: {Colour.WHITE: "white", Colour.BLACK: "black"}
+    )
+    #: The name of each kind of piece (draughts men and kings, chess-like pieces by letter).
+    piece: dict[str, str] = field(
+        default_factory=lambda: {
+            "man": "man",
+            "king": "king",
+            "K": "king",
+            "Q": "queen",
+            "R": "rook",
+            "B": "bishop",
+            "N": "knight",
+            "P": "pawn",
+        }
+    )
+    side_pieces: str = "%(side)s: %(pieces)s."
+    no_pieces: str = "no pieces"
+    in_hand: str = "In hand: %(pieces)s."
+    column: str = "column %(square)s: %(pieces)s"
+
+    def piece_name(self, kind: str) -> str:
+        return self.piece.get(kind, kind)
+
+
+_ENGLISH = PositionWords()
 
 
 @dataclass(frozen=True, slots=True)
@@ -58,6 +106,7 @@ def board_svg(
     coordinates: bool | None = None,
     title: str | None = None,
     style: SvgStyle | None = None,
+    words: PositionWords = _ENGLISH,
 ) -> str:
     """The position of ``board`` as an SVG element ``size`` pixels wide.
 
@@ -66,6 +115,7 @@ def board_svg(
     its corner (default: for variants written with numbers); ``coordinates`` writes file
     letters and rank numbers around the board (default: for variants written
     algebraically). ``title`` replaces the default title (the variant and whose move it is).
+    ``words`` are those of the title and label, in the reader's language.
     """
     style = style or SvgStyle()
     geometry = board.geometry
@@ -95,8 +145,8 @@ def board_svg(
         row = rank if flipped else geometry.height - 1 - rank
         return column + margin, row + margin
 
-    heading = title or describe_turn(board)
-    label = f"{heading}. {describe_position(board)}"
+    heading = title or describe_turn(board, words)
+    label = f"{heading}. {describe_position(board, words)}"
     parts = [
         f'<svg xmlns="http://www.w3.org/2000/svg" class="board" role="img" '
         f'width="{size}" height="{height}" viewBox="0 0 {_n(columns)} {_n(rows)}" '
@@ -138,17 +188,17 @@ def board_svg(
     if coordinates:
         parts.extend(_coordinates(geometry.width, geometry.height, flipped, style))
     if hand_row:
-        parts.append(_hands(hands, rows - hand_row / 2, style))
+        parts.append(_hands(hands, rows - hand_row / 2, style, words))
     parts.append("</svg>")
     return "".join(parts)
 
 
-def describe_turn(board: GameBoard) -> str:
+def describe_turn(board: GameBoard, words: PositionWords = _ENGLISH) -> str:
     """``"International draughts, white to move"``."""
-    return f"{board.long_name}, {board.turn.name.lower()} to move"
+    return words.turn[board.turn] % {"game": board.long_name}
 
 
-def describe_position(board: GameBoard) -> str:
+def describe_position(board: GameBoard, words: PositionWords = _ENGLISH) -> str:
     """Where every piece stands, in words, square names as the game writes them; a column
     is told bottom first, under the colour of its top piece.
 
@@ -160,17 +210,20 @@ def describe_position(board: GameBoard) -> str:
     sides = []
     for colour in Colour:
         pieces = [
-            _describe(board.square_name(square), figures[square])
+            _describe(board.square_name(square), figures[square], words)
             for square in sorted(figures)
             if figures[square][-1].colour is colour
         ]
-        held = ", ".join(_NAMES.get(figure.kind, figure.kind) for figure in board.in_hand(colour))
-        hand = f" In hand: {held}." if held else ""
-        sides.append(f"{colour.name.capitalize()}: {', '.join(pieces) or 'no pieces'}.{hand}")
+        held = ", ".join(words.piece_name(figure.kind) for figure in board.in_hand(colour))
+        told = words.side_pieces % {
+            "side": words.side[colour],
+            "pieces": ", ".join(pieces) or words.no_pieces,
+        }
+        sides.append(f"{told} {words.in_hand % {'pieces': held}}" if held else told)
     return " ".join(sides)
 
 
-#: The words for a figure's kind (chess-like letters; draughts kinds are words already).
+#: The class name of a chess-like figure (its letter), as the style sheet knows it.
 _NAMES = {"K": "king", "R": "rook", "B": "bishop", "N": "knight", "P": "pawn", "Q": "queen"}
 #: The chess symbols, drawn filled in the piece's colour (U+265A..U+265F).
 _SYMBOLS = {
@@ -183,14 +236,16 @@ _SYMBOLS = {
 }
 
 
-def _describe(square: str, column: tuple[Figure, ...]) -> str:
+def _describe(square: str, column: tuple[Figure, ...], words: PositionWords) -> str:
     """``"king 5"``, or for a column ``"column c3: white man, black king"`` (bottom first)."""
     if len(column) == 1:
-        return f"{_NAMES.get(column[0].kind, column[0].kind)} {square}"
+        return f"{words.piece_name(column[0].kind)} {square}"
     pieces = ", ".join(
-        f"{figure.colour.name.lower()} {_NAMES.get(figure.kind, figure.kind)}" for figure in column
+        words.coloured_piece
+        % {"colour": words.colour[figure.colour], "piece": words.piece_name(figure.kind)}
+        for figure in column
     )
-    return f"column {square}: {pieces}"
+    return words.column % {"square": square, "pieces": pieces}
 
 
 def _column(x: float, y: float, column: tuple[Figure, ...], style: SvgStyle) -> str:
@@ -240,10 +295,12 @@ def _symbol(cx: float, cy: float, figure: Figure, style: SvgStyle) -> str:
     )
 
 
-def _hands(hands: dict[Colour, tuple[Figure, ...]], y: float, style: SvgStyle) -> str:
+def _hands(
+    hands: dict[Colour, tuple[Figure, ...]], y: float, style: SvgStyle, words: PositionWords
+) -> str:
     """The pieces in hand, in one line under the board."""
     text = " \u00b7 ".join(
-        f"{colour.name.capitalize()}: "
+        f"{words.side[colour]}: "
         + (" ".join(_SYMBOLS.get(figure.kind, figure.kind) for figure in held) or "-")
         for colour, held in hands.items()
     )

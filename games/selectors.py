@@ -10,13 +10,13 @@ from django.utils.translation import gettext_lazy
 from arbiter import find_variant
 from arbiter.draws import RULES
 from arbiter.pdn import read_game
-from arbiter.svg import board_svg
 from games.export import UNPLAYED_TERMINATIONS
 from games.models import Dispute, DisputeClaim, DisputeStatus, GameRecord, Verification
 from games.services.verification import game_card
 from games.timeline import Step, Timeline, game_timeline, start_and_opening, variant_of
 from games.verdict_text import label, rule_name, rule_source
 from tournaments.ballots.cards import Card
+from tournaments.diagrams import diagram_svg
 from tournaments.models import Event, Game
 from tournaments.selectors_public import PUBLIC_STATUSES
 
@@ -79,7 +79,7 @@ def game_replay(game: Game, *, ply: int, pdn: str | None = None) -> GameReplay |
         "black": game.black.player,
         "ply": step.ply,
     }
-    svg = board_svg(board, last_move=step.move, title=title)
+    svg = diagram_svg(board, last_move=step.move, title=title)
     return GameReplay(timeline=timeline, step=step, svg=svg, card=card)
 
 
@@ -101,7 +101,7 @@ def position_svg(game: Game, fen: str, *, ply: int | None) -> str:
         "black": game.black.player,
         "ply": ply,
     }
-    return board_svg(variant(fen), title=title)
+    return diagram_svg(variant(fen), title=title)
 
 
 def verification_get(game: Game) -> Verification | None:

@@ -11,9 +11,9 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from arbiter import ArbiterError, find_variant
-from arbiter.svg import board_svg
 from games.relay.selectors import RelayRow, relay_rows
 from games.verdict_text import MOVE_REASONS, label
+from tournaments.diagrams import diagram_svg
 from tournaments.models import Round
 
 register = template.Library()
@@ -41,8 +41,8 @@ def relay_diagram(row: RelayRow, variant: str, size: int = 240) -> SafeString:
         }
     else:
         title = _("%(game)s after %(plies)s plies") % {"game": row.key, "plies": len(row.plies)}
-    # board_svg escapes every text it writes (title, labels).
-    return mark_safe(board_svg(board, size=size, title=title))
+    # diagram_svg escapes every text it writes (title, labels).
+    return mark_safe(diagram_svg(board, size=size, title=title))
 
 
 @register.filter

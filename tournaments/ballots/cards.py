@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from django.utils.translation import gettext
 
 import arbiter
-from arbiter.svg import board_svg
+from tournaments.diagrams import diagram_svg
 
 #: Move numbers a typed opening may carry ("1.", "2...").
 _MOVE_NUMBER = re.compile(r"^\d+\.+$")
@@ -182,4 +182,4 @@ def card_svg(*, variant: str, fen: str, code: str, size: int = 160) -> str:
         gettext("white to move") if board.turn is arbiter.Colour.WHITE else gettext("black to move")
     )
     title = gettext("Card %(code)s, %(turn)s") % {"code": code, "turn": turn}
-    return board_svg(board, size=size, title=title)
+    return diagram_svg(board, size=size, title=title)
