@@ -15,7 +15,7 @@ from django.core.validators import MaxValueValidator, MinValueValidator, RegexVa
 from django.db import models
 from django.db.models import F, Q
 from django.utils.functional import Promise
-from django.utils.translation import gettext, pgettext_lazy
+from django.utils.translation import gettext, ngettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 from simple_history.models import HistoricalRecords
 
@@ -905,6 +905,24 @@ class BallotDeck(models.Model):
         """The deck's name; a published deck's in the reader's language (its name is
         marked for translation in tournaments.ballots.decks)."""
         return gettext(self.name) if self.builtin else self.name
+
+    def clean(self) -> None:
+        """A deck's cards were replayed under its variant when they were stored: the variant
+        stays while the deck holds cards (a new variant needs a new deck)."""
+        if self.pk is None or not self.cards.exists():
+            return
+        stored = BallotDeck.objects.filter(pk=self.pk).values_list("variant", flat=True).first()
+        if stored is not None and stored != self.variant:
+            count = self.cards.count()
+            message = ngettext(
+                "This deck holds %(count)s card replayed as %(variant)s: its variant cannot "
+                "change. Make a new deck for another variant.",
+                "This deck holds %(count)s cards replayed as %(variant)s: its variant cannot "
+                "change. Make a new deck for another variant.",
+                count,
+            )
+            variant = dict(variant_choices()).get(stored, stored)
+            raise ValidationError({"variant": message % {"count": count, "variant": variant}})
 
 
 class BallotCard(models.Model):

@@ -108,6 +108,14 @@ def test_a_custom_card_is_replayed_as_it_is_typed(organizer):
     client.post(add, {"deck": deck.pk, "code": "1", "moves": "32-28 18-23", "start_fen": ""})
     card = BallotCard.objects.get(deck=deck)
     assert card.fen.startswith("W:") and card.history.first().history_user == organizer
+    change = reverse("admin:tournaments_ballotdeck_change", args=(deck.pk,))
+    form = {"name": "Club openings", "slug": "club", "source": "club"}
+    refused = client.post(change, {**form, "variant": "english"})
+    assert refused.status_code == 200
+    assert "holds 1 card replayed as International draughts" in refused.content.decode()
+    deck.refresh_from_db()
+    assert deck.variant == "international"
+    assert client.post(change, {**form, "variant": "international"}).status_code == 302
 
 
 @pytest.mark.parametrize(
