@@ -13,8 +13,8 @@ from collections.abc import Hashable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import ClassVar, Self
 
-from arbiter import fen as _fen
-from arbiter import notation as _notation
+import arbiter.fen as _fen
+import arbiter.notation as _notation
 from arbiter._bits import bit_indices
 from arbiter._cache import class_cache, class_lru_cache
 from arbiter._movegen import (

@@ -29,7 +29,7 @@ import re
 from collections.abc import Hashable, Iterable
 from typing import ClassVar
 
-from arbiter import fen as _fen
+import arbiter.fen as _fen
 from arbiter.board import Piece
 from arbiter.draws import PlyFacts, main_road
 from arbiter.errors import InvalidMoveError

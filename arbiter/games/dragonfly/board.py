@@ -27,9 +27,10 @@ from __future__ import annotations
 from collections.abc import Hashable
 from typing import ClassVar
 
+import arbiter.games.dragonfly.movegen as movegen
+import arbiter.games.dragonfly.notation as notation
 from arbiter.draws import PlyFacts
 from arbiter.game import Ending, Figure
-from arbiter.games.dragonfly import movegen, notation
 from arbiter.games.dragonfly.fen import START, format_fen, parse_fen
 from arbiter.games.dragonfly.position import HAND_KINDS, SIZE, DragonflyMove, diagram_number
 from arbiter.geometry import Colour, Geometry
