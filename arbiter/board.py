@@ -219,7 +219,7 @@ class Board:
     def position_key(self) -> Hashable:
         """Identifies the position for repetition: each side's men and kings and the side
         to move (FMJD 6.1, docs/rules/international.md §6.1)."""
-        # ``turn is BLACK`` equals ``turn.value`` (0 or 1) and skips the enum's descriptor
+        # ``turn is BLACK``, a bool, is cheaper to hash than the member itself
         return (self._white, self._black, self._kings, self.turn is Colour.BLACK)
 
     def square_name(self, square: int) -> str:
