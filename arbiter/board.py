@@ -29,6 +29,7 @@ from arbiter.draws import RULES, PlyFacts, main_road
 from arbiter.game import Ending, Figure
 from arbiter.geometry import DIAGONALS, Colour, Direction, Geometry
 from arbiter.move import Move
+from arbiter.verdict import Termination
 
 __all__ = ["Board", "Colour", "Piece"]
 
@@ -279,7 +280,9 @@ class Board:
         if self.has_legal_moves():
             return None
         stuck = self.turn.name.lower()
-        return Ending("no-legal-move", self.winner_without_moves(), f"{stuck} has no legal move")
+        return Ending(
+            Termination.NO_LEGAL_MOVE, self.winner_without_moves(), f"{stuck} has no legal move"
+        )
 
     def start_facts(self, ply: int) -> PlyFacts:
         """The draw-rule facts of this position taken as a start: counts begin here."""
