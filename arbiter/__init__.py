@@ -55,7 +55,7 @@ from arbiter.variants import (
     TurkishBoard,
     find_variant,
 )
-from arbiter.verdict import Verdict
+from arbiter.verdict import Termination, Verdict
 
 __all__ = [
     "VARIANTS",
@@ -86,6 +86,7 @@ __all__ = [
     "RussianGiveawayBoard",
     "SpanishBoard",
     "SpantsirettiBoard",
+    "Termination",
     "ThaiBoard",
     "TurkishBoard",
     "UnknownVariantError",

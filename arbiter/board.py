@@ -13,8 +13,8 @@ from collections.abc import Hashable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import ClassVar, Self
 
-from arbiter import fen as _fen
-from arbiter import notation as _notation
+import arbiter.fen as _fen
+import arbiter.notation as _notation
 from arbiter._bits import bit_indices
 from arbiter._cache import class_cache, class_lru_cache
 from arbiter._movegen import (
@@ -29,6 +29,7 @@ from arbiter.draws import RULES, PlyFacts, main_road
 from arbiter.game import Ending, Figure
 from arbiter.geometry import DIAGONALS, Colour, Direction, Geometry
 from arbiter.move import Move
+from arbiter.verdict import Termination
 
 __all__ = ["Board", "Colour", "Piece"]
 
@@ -219,7 +220,7 @@ class Board:
     def position_key(self) -> Hashable:
         """Identifies the position for repetition: each side's men and kings and the side
         to move (FMJD 6.1, docs/rules/international.md §6.1)."""
-        # ``turn is BLACK`` equals ``turn.value`` (0 or 1) and skips the enum's descriptor
+        # ``turn is BLACK``, a bool, is cheaper to hash than the member itself
         return (self._white, self._black, self._kings, self.turn is Colour.BLACK)
 
     def square_name(self, square: int) -> str:
@@ -279,7 +280,9 @@ class Board:
         if self.has_legal_moves():
             return None
         stuck = self.turn.name.lower()
-        return Ending("no-legal-move", self.winner_without_moves(), f"{stuck} has no legal move")
+        return Ending(
+            Termination.NO_LEGAL_MOVE, self.winner_without_moves(), f"{stuck} has no legal move"
+        )
 
     def start_facts(self, ply: int) -> PlyFacts:
         """The draw-rule facts of this position taken as a start: counts begin here."""

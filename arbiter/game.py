@@ -28,6 +28,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar, Protocol
 
 from arbiter.geometry import Colour, Geometry
+from arbiter.verdict import Termination
 
 if TYPE_CHECKING:
     from arbiter.draws.base import PlyFacts
@@ -37,12 +38,12 @@ __all__ = ["Ending", "Figure", "GameBoard"]
 
 @dataclass(frozen=True, slots=True)
 class Ending:
-    """The game is over on the board: ``termination`` is a stable code
+    """The game is over on the board: ``termination`` says why
     (``no-legal-move``, ``checkmate``, ``stalemate``, ``corner-filled``...), ``winner``
     the side that won or None for a draw, ``reason`` a sentence saying what happened
     (``"black has no legal move"``)."""
 
-    termination: str
+    termination: Termination
     winner: Colour | None
     reason: str
 

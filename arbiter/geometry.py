@@ -9,19 +9,22 @@ step of +1 goes towards Black.
 
 from __future__ import annotations
 
-import enum
 from dataclasses import dataclass, field
+from enum import StrEnum
 
 from arbiter.numerals import read_number
 
 Direction = tuple[int, int]
 
 
-class Colour(enum.Enum):
-    """A side. White sits at ranks 1, 2, ... and moves towards higher ranks."""
+class Colour(StrEnum):
+    """A side: on the board, White sits at ranks 1, 2, ... and moves towards higher ranks; in
+    a tournament, the colour a player had (or will have) in a pairing. The value is the letter
+    the database and the TRF write (``w``, ``b``).
+    """
 
-    WHITE = 0
-    BLACK = 1
+    WHITE = "w"
+    BLACK = "b"
 
     @property
     def other(self) -> Colour:

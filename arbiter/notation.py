@@ -18,17 +18,54 @@ import re
 from dataclasses import dataclass
 from itertools import pairwise
 from math import gcd
-from typing import TYPE_CHECKING
+from typing import ClassVar, Protocol
 
 from arbiter._cache import class_cache, class_lru_cache
-from arbiter._movegen import RawMove
+from arbiter._movegen import MoveGenerator, RawMove
 from arbiter.errors import AmbiguousMoveError, InvalidMoveError
-from arbiter.geometry import FILES, Colour
+from arbiter.geometry import FILES, Colour, Direction, Geometry
 from arbiter.move import Move
 from arbiter.written import alternatives, illegal_error, on_route
 
-if TYPE_CHECKING:
-    from arbiter.board import Board
+
+class _PieceRead(Protocol):
+    """What move text reads of a piece (arbiter.board.Piece)."""
+
+    @property
+    def colour(self) -> Colour: ...
+
+    @property
+    def king(self) -> bool: ...
+
+
+class TextBoard(Protocol):
+    """What move text reads of a board (arbiter.board.Board): named by its uses here, so
+    that this module never imports the board that imports it."""
+
+    geometry: ClassVar[Geometry]
+    capture_separator: ClassVar[str]
+    man_captures: ClassVar[tuple[Direction, ...]]
+    flying_kings: ClassVar[bool]
+    king_move_limit: ClassVar[int | None]
+    _generator: ClassVar[MoveGenerator]
+
+    @property
+    def turn(self) -> Colour: ...
+
+    def fen(self) -> str: ...
+
+    def piece_at(self, square: int) -> _PieceRead | None: ...
+
+    def square_name(self, square: int) -> str: ...
+
+    def legal_moves(self) -> list[Move]: ...
+
+    def move_text(self, move: Move) -> str: ...
+
+    def _raw(self) -> tuple[int, int, int, int]: ...
+
+    def _legal_raw(self) -> list[RawMove]: ...
+
 
 _SEPARATORS = re.compile(r"[-x:]")
 _ALGEBRAIC_RUN = re.compile(r"(?:[a-z][0-9]+){2,}")
@@ -46,7 +83,7 @@ class _Written:
     target: int | None = None
 
 
-def parse_move(board: Board, text: str) -> Move:
+def parse_move(board: TextBoard, text: str) -> Move:
     """The legal move of ``board`` written ``text``.
 
     >>> from arbiter.variants import InternationalBoard
@@ -71,7 +108,7 @@ def parse_move(board: Board, text: str) -> Move:
     raise illegal_error(text, board.fen(), code, reason, legal)
 
 
-def move_text(board: Board, move: Move) -> str:
+def move_text(board: TextBoard, move: Move) -> str:
     """``move`` written for ``board``'s variant: ``from-to`` or ``from x to``, with the
     full landing path only when another legal capture joins the same squares
     (docs/rules/pdn.md §5)."""
@@ -90,7 +127,7 @@ def move_text(board: Board, move: Move) -> str:
 
 
 @class_lru_cache(maxsize=16384)
-def plain_ends(board_type: type[Board], text: str) -> tuple[int, int] | None:
+def plain_ends(board_type: type[TextBoard], text: str) -> tuple[int, int] | None:
     """The bit indices of the two squares of a text ``a-b``, ``axb`` or ``a:b`` (square
     numbers or algebraic names), or None for any other text: the commonest text, which
     ``Board.parse_move`` reads without building every legal move."""
@@ -109,7 +146,7 @@ def plain_ends(board_type: type[Board], text: str) -> tuple[int, int] | None:
 
 
 @class_cache
-def _square_names(board_type: type[Board]) -> dict[str, int]:
+def _square_names(board_type: type[TextBoard]) -> dict[str, int]:
     """Every square of the variant by its number and by its algebraic name, as the
     general reader accepts them (without leading zeros or capitals)."""
     geometry = board_type.geometry
@@ -118,7 +155,7 @@ def _square_names(board_type: type[Board]) -> dict[str, int]:
     return names
 
 
-def _read(board: Board, text: str) -> _Written:
+def _read(board: TextBoard, text: str) -> _Written:
     compact = "".join(text.split()).lower()
     geometry = board.geometry
 
@@ -154,7 +191,7 @@ def _read(board: Board, text: str) -> _Written:
     raise InvalidMoveError(f"move {text!r}: not a move (expected e.g. 32-28, 28x19, c3-d4 or cd4)")
 
 
-def _matches(board: Board, written: _Written) -> list[Move]:
+def _matches(board: TextBoard, written: _Written) -> list[Move]:
     """The distinct legal moves the text can mean, each with a route that fits it.
 
     A path that is exactly one move's complete landing path names that move even if it
@@ -177,7 +214,7 @@ def _matches(board: Board, written: _Written) -> list[Move]:
     return list(found.values())
 
 
-def _fits(board: Board, written: _Written, move: Move) -> bool:
+def _fits(board: TextBoard, written: _Written, move: Move) -> bool:
     if written.target is not None:
         return (
             move.to_square == written.target
@@ -186,7 +223,7 @@ def _fits(board: Board, written: _Written, move: Move) -> bool:
     return any(on_route(path, move.path) for path in written.paths)
 
 
-def _routes(board: Board) -> list[RawMove]:
+def _routes(board: TextBoard) -> list[RawMove]:
     """Every legal move, with every route of every legal capture: the route the legal
     moves carry first, so that a move the text fits keeps that route as its path."""
     generator = board._generator
@@ -201,7 +238,7 @@ def _routes(board: Board) -> list[RawMove]:
 # -- explaining -----------------------------------------------------------------------
 
 
-def _explain(board: Board, written: _Written) -> tuple[str, str]:
+def _explain(board: TextBoard, written: _Written) -> tuple[str, str]:
     """(code, reason) for a text that matches no legal move: the most specific rule."""
     if written.target is not None:
         return "not-reachable", "no legal move goes from that file to that square"
@@ -257,7 +294,7 @@ def _explain(board: Board, written: _Written) -> tuple[str, str]:
 
 
 def _explain_geometry(
-    board: Board, king: bool, start: int, end: int, compulsory: str
+    board: TextBoard, king: bool, start: int, end: int, compulsory: str
 ) -> tuple[str, str]:
     """Reasons that depend only on where the piece goes; ``compulsory`` lists the
     captures when one is compulsory and this piece has none."""
@@ -289,7 +326,7 @@ def _explain_geometry(
 
 
 def _side_directions(
-    board: Board, directions: tuple[tuple[int, int], ...]
+    board: TextBoard, directions: tuple[tuple[int, int], ...]
 ) -> tuple[tuple[int, int], ...]:
     """``directions`` (given for White) as the side to move sees them on the board."""
     if board.turn is Colour.WHITE:
@@ -300,7 +337,7 @@ def _side_directions(
 # -- writing --------------------------------------------------------------------------
 
 
-def _full_path(board: Board, move: Move) -> tuple[int, ...]:
+def _full_path(board: TextBoard, move: Move) -> tuple[int, ...]:
     """The standard's full path (docs/rules/pdn.md §5): where the piece turns, the turning
     square; where it goes straight on, the square just behind the captured piece."""
     route = move.path
@@ -318,7 +355,7 @@ def _full_path(board: Board, move: Move) -> tuple[int, ...]:
     return tuple(squares)
 
 
-def _line(board: Board, a: int, b: int) -> tuple[tuple[int, int], tuple[int, ...]]:
+def _line(board: TextBoard, a: int, b: int) -> tuple[tuple[int, int], tuple[int, ...]]:
     """The direction and the line of squares from ``a`` through ``b``: the shortest step
     that reaches ``b`` (one square diagonally or straight, or two squares straight
     between squares of one colour as in Frisian captures, docs/rules/frisian.md)."""
@@ -335,12 +372,12 @@ def _line(board: Board, a: int, b: int) -> tuple[tuple[int, int], tuple[int, ...
     raise AssertionError(f"squares {a} and {b} are not on one line")
 
 
-def _joined(board: Board, move: Move, squares: tuple[int, ...]) -> str:
+def _joined(board: TextBoard, move: Move, squares: tuple[int, ...]) -> str:
     separator = board.capture_separator if move.captures else "-"
     return separator.join(board.square_name(s) for s in squares)
 
 
-def _listed(board: Board, moves: list[RawMove]) -> str:
+def _listed(board: TextBoard, moves: list[RawMove]) -> str:
     to_move = board._generator.move
     texts = tuple(board.move_text(to_move(m)) for m in moves)
     return alternatives(texts) + (" was available" if len(set(texts)) == 1 else " were available")

@@ -46,6 +46,7 @@ from arbiter.verdict import (
     Reading,
     ResultCheck,
     Settled,
+    Termination,
     Verdict,
     VerdictKind,
 )
@@ -447,7 +448,7 @@ class _Replay:
             elif self.outcome is None:
                 self.draw = event
                 self.outcome = Outcome(
-                    "draw-rule", self.plies, None, self._result_text(None), rule.name
+                    Termination.DRAW_RULE, self.plies, None, self._result_text(None), rule.name
                 )
             else:
                 self.notes.append(f"the {rule.name} was met at the same ply ({rule.code})")
@@ -560,7 +561,7 @@ class _Replay:
     def _ending(self) -> str:
         outcome = self.outcome
         assert outcome is not None
-        if outcome.termination == "draw-rule":
+        if outcome.termination is Termination.DRAW_RULE:
             return f"the position was drawn at ply {outcome.ply} ({outcome.reason})"
         if outcome.winner is None:
             return f"the game was drawn on the board at ply {outcome.ply}: {outcome.reason}"

@@ -7,8 +7,10 @@ read them. :meth:`Verdict.to_dict` gives the JSON-ready dictionary.
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass, field
+from enum import StrEnum
 from typing import Any, Literal
 
+from arbiter.i18n import gettext_noop
 from arbiter.pdn.model import PdnWarning
 
 VerdictKind = Literal["legal", "illegal", "ambiguous", "unreadable"]
@@ -18,6 +20,51 @@ ResultCheck = Literal["agrees", "contradicts", "not-checkable"]
 result says the same; ``contradicts``: the board decided it and the record says otherwise;
 ``not-checkable``: the board did not decide it (resignation, agreement, time, a claimable
 draw, or the replay stopped early) or the record has no game result."""
+
+
+class Termination(StrEnum):
+    """Why a game ended on the board: an automatic draw (``draw-rule``) or the game's own
+    ending (:class:`arbiter.game.Ending`). The value is the stable code of the JSON verdict;
+    :attr:`text` says it to a person, in English, marked for translation."""
+
+    #: An automatic draw rule was met (:mod:`arbiter.draws`).
+    DRAW_RULE = "draw-rule"
+    #: Draughts: the side to move cannot move, and has lost (docs/rules/international.md §5.1).
+    NO_LEGAL_MOVE = "no-legal-move"
+    #: Russian two-move draughts: the winner's opponent has no piece left before the winner
+    #: makes its second move (docs/rules/russian-two-move.md).
+    NO_PIECES = "no-pieces"
+    #: Ugolki: a side filled the opponent's corner first, or both did in as many moves
+    #: (docs/rules/ugolki.md §3.1).
+    CORNER_FILLED = "corner-filled"
+    #: Ugolki: a side still has a piece in its own corner after the moves allowed
+    #: (docs/rules/ugolki.md §3.2).
+    CORNER_NOT_LEFT = "corner-not-left"
+    #: Dragonfly: the side to move is in check and cannot escape it (docs/rules/dragonfly.md §3.1).
+    CHECKMATE = "checkmate"
+    #: Dragonfly: the side to move is not in check and has no legal move, a draw
+    #: (docs/rules/dragonfly.md §3.1).
+    STALEMATE = "stalemate"
+
+    @property
+    def text(self) -> str:
+        """What happened, in English (``"checkmate"``); translate it where it is shown.
+
+        >>> Termination("no-legal-move").text
+        'the side to move has no legal move'
+        """
+        return _TERMINATION_TEXTS[self]
+
+
+_TERMINATION_TEXTS = {
+    Termination.DRAW_RULE: gettext_noop("a draw rule was met"),
+    Termination.NO_LEGAL_MOVE: gettext_noop("the side to move has no legal move"),
+    Termination.NO_PIECES: gettext_noop("a side has no pieces left"),
+    Termination.CORNER_FILLED: gettext_noop("the opponent's corner was filled"),
+    Termination.CORNER_NOT_LEFT: gettext_noop("a piece stayed in its own corner too long"),
+    Termination.CHECKMATE: gettext_noop("checkmate"),
+    Termination.STALEMATE: gettext_noop("stalemate"),
+}
 
 
 @dataclass(frozen=True, slots=True)
@@ -58,15 +105,15 @@ class DrawEvent:
 
 @dataclass(frozen=True, slots=True)
 class Outcome:
-    """How the game ended on the board, at ``ply``: ``termination`` is ``draw-rule`` (an
-    automatic draw) or the game's own ending (:class:`arbiter.game.Ending`: in draughts
-    ``no-legal-move``, the side to move cannot move and has lost; elsewhere e.g.
+    """How the game ended on the board, at ``ply``: ``termination`` (:class:`Termination`)
+    is ``draw-rule`` (an automatic draw) or the game's own ending (:class:`arbiter.game.Ending`:
+    in draughts ``no-legal-move``, the side to move cannot move and has lost; elsewhere e.g.
     ``checkmate``, ``stalemate``, ``corner-filled``); ``winner`` is ``white``, ``black``
     or None; ``result`` is written in the variant's result format (docs/rules/pdn.md §3:
     ``2-0``/``1-1``/``0-2`` international, else ``1-0``/``1/2-1/2``/``0-1``); ``reason``
     says what happened on the board (``"black has no legal move"``)."""
 
-    termination: str
+    termination: Termination
     ply: int
     winner: Literal["white", "black"] | None
     result: str

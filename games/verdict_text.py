@@ -5,7 +5,9 @@ and the result check (arbiter.verdict), each draw rule's ``code`` (arbiter.draws
 reason ``code`` of a refused move (arbiter.notation and the variants' move readers), and
 the flags of games.verification. This module maps those codes, and the structured values
 beside them (plies, squares, results), to translated sentences; the arbiter's English
-message is shown only for a code this module does not know yet.
+message is shown only for a code this module does not know yet. A draw rule's name and
+article, and why a game ended (arbiter.verdict.Termination), are written once in the arbiter,
+marked for the catalogue there, and translated here.
 
 Draw rules are cited by their federation's article, never by a file of the project.
 """
@@ -19,6 +21,8 @@ from typing import Any
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
+from arbiter import Termination
+from arbiter.draws import RULES
 from tournaments.results import result_score
 
 LABELS = {
@@ -44,66 +48,6 @@ LABELS = {
     "entered-result-contradicted": gettext_lazy("entered result contradicted"),
     "automatic-draw": gettext_lazy("automatic draw"),
     "left-opening": gettext_lazy("opening left"),
-}
-
-#: Each draw rule of arbiter.draws.RULES: its name and the federation's article.
-DRAW_RULES = {
-    "fmjd-repetition": (
-        gettext_lazy("threefold repetition"),
-        gettext_lazy("FMJD rules, annex 1, art. 6.1"),
-    ),
-    "fmjd-25-move": (gettext_lazy("25-move rule"), gettext_lazy("FMJD rules, annex 1, art. 6.2")),
-    "fmjd-16-move": (gettext_lazy("16-move rule"), gettext_lazy("FMJD rules, annex 1, art. 6.3")),
-    "fmjd-5-move": (gettext_lazy("5-move rule"), gettext_lazy("FMJD rules, annex 1, art. 6.4")),
-    "d64-7.2.3": (
-        gettext_lazy("threefold repetition"),
-        gettext_lazy("draughts-64 rules, art. 7.2.3"),
-    ),
-    "d64-7.2.4": (
-        gettext_lazy("three kings against a king (15 moves)"),
-        gettext_lazy("draughts-64 rules, art. 7.2.4"),
-    ),
-    "d64-7.2.5": (
-        gettext_lazy("kings only for 15 moves"),
-        gettext_lazy("draughts-64 rules, art. 7.2.5"),
-    ),
-    "d64-7.2.6": (
-        gettext_lazy("unchanged balance with kings on both sides"),
-        gettext_lazy("draughts-64 rules, art. 7.2.6"),
-    ),
-    "d64-7.2.7": (
-        gettext_lazy("lone king on the main road"),
-        gettext_lazy("draughts-64 rules, art. 7.2.7"),
-    ),
-    "d64-7.2.8": (
-        gettext_lazy("small ending (5 moves)"),
-        gettext_lazy("draughts-64 rules, art. 7.2.8"),
-    ),
-    "wcdf-repetition": (
-        gettext_lazy("threefold repetition"),
-        gettext_lazy("WCDF rules, art. 1.32.1"),
-    ),
-    "wcdf-40-move": (gettext_lazy("40-move rule"), gettext_lazy("WCDF rules, art. 1.32.2")),
-    "czech-15-move": (
-        gettext_lazy("15 moves without a man move or capture"),
-        gettext_lazy("FMJD, rules of Czech draughts"),
-    ),
-    "frisian-2-kings": (
-        gettext_lazy("two kings against a king (7 moves)"),
-        gettext_lazy("rules of Frisian draughts"),
-    ),
-    "frisian-1-king": (
-        gettext_lazy("king against king (2 moves)"),
-        gettext_lazy("rules of Frisian draughts"),
-    ),
-    "chess-threefold": (
-        gettext_lazy("threefold repetition"),
-        gettext_lazy("FIDE Laws of Chess, art. 9.2"),
-    ),
-    "chess-fivefold": (
-        gettext_lazy("fivefold repetition"),
-        gettext_lazy("FIDE Laws of Chess, art. 9.6.1"),
-    ),
 }
 
 #: Why a written move was refused (the reason codes of the arbiter's move readers).
@@ -141,15 +85,26 @@ def label(code: str) -> str:
 
 
 def rule_name(code: str, fallback: str = "") -> str:
-    """A draw rule's translated name (``fallback``, the arbiter's own, if unknown)."""
-    known = DRAW_RULES.get(code)
-    return str(known[0]) if known else fallback or code
+    """A draw rule's name (:attr:`arbiter.draws.DrawRule.name`), translated; for a code
+    the arbiter no longer knows, ``fallback`` (the name a stored report carries)."""
+    rule = RULES.get(code)
+    return _(rule.name) if rule else fallback or code
 
 
 def rule_source(code: str, fallback: str = "") -> str:
-    """The federation article of a draw rule, translated."""
-    known = DRAW_RULES.get(code)
-    return str(known[1]) if known else _CITATION.sub("", fallback)
+    """The federation article of a draw rule (:attr:`arbiter.draws.DrawRule.article`),
+    translated; for an unknown code, ``fallback`` without its reference to a file."""
+    rule = RULES.get(code)
+    return _(rule.article) if rule else _CITATION.sub("", fallback)
+
+
+def termination_text(code: str) -> str:
+    """Why a game ended on the board (:class:`arbiter.verdict.Termination`), translated; an
+    unknown code is shown as it is."""
+    try:
+        return _(Termination(code).text)
+    except ValueError:
+        return code
 
 
 def move_problem(error: Mapping[str, Any] | None) -> str:
@@ -194,7 +149,7 @@ def ending_text(report: Mapping[str, Any]) -> str:
     outcome = report.get("outcome") or {}
     if not outcome:
         return ""
-    if outcome.get("termination") == "draw-rule":
+    if outcome.get("termination") == Termination.DRAW_RULE:
         draw = report.get("draw") or {}
         return _("drawn at ply %(ply)s: %(rule)s (%(source)s)") % {
             "ply": outcome.get("ply"),
@@ -202,13 +157,16 @@ def ending_text(report: Mapping[str, Any]) -> str:
             "source": rule_source(draw.get("rule", ""), draw.get("source", "")),
         }
     winner = outcome.get("winner")
+    ending = termination_text(outcome.get("termination") or "")
     if winner is None:
-        return _("drawn on the board at ply %(ply)s") % {"ply": outcome.get("ply")}
-    loser = "black" if winner == "white" else "white"
-    return _("%(winner)s won on the board at ply %(ply)s: %(loser)s cannot move") % {
+        return _("drawn on the board at ply %(ply)s: %(ending)s") % {
+            "ply": outcome.get("ply"),
+            "ending": ending,
+        }
+    return _("%(winner)s won on the board at ply %(ply)s: %(ending)s") % {
         "winner": _colour(winner),
         "ply": outcome.get("ply"),
-        "loser": _colour(loser),
+        "ending": ending,
     }
 
 

@@ -14,7 +14,7 @@ from collections.abc import Mapping
 from dataclasses import asdict, dataclass
 from typing import Any, Literal
 
-from arbiter import Verdict
+from arbiter import Termination, Verdict
 
 FlagKind = Literal[
     "unreadable",
@@ -72,7 +72,7 @@ def flags_for(verdict: Verdict, *, entered_result: str) -> list[Flag]:
     entered = entered_result_flag(verdict.to_dict(), entered_result)
     if entered is not None:
         flags.append(entered)
-    if verdict.outcome is not None and verdict.outcome.termination == "draw-rule":
+    if verdict.outcome is not None and verdict.outcome.termination is Termination.DRAW_RULE:
         draw = verdict.draw
         assert draw is not None
         after = (

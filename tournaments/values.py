@@ -6,7 +6,7 @@ Plain frozen dataclasses: the Django app converts its rows into these, the algor
 see the ORM. Result codes are those of the FIDE Tournament Report File (TRF16 section
 "Player section", columns 92-99 of each round): ``1 = 0`` played game, ``W D L`` played game
 not rated, ``+ -`` forfeit, ``H F U Z`` byes (half-point, full-point, pairing-allocated,
-zero-point).
+zero-point). A colour is the arbiter's :class:`arbiter.geometry.Colour`, shared here.
 """
 
 from __future__ import annotations
@@ -15,16 +15,8 @@ from dataclasses import dataclass, field
 from decimal import Decimal
 from enum import StrEnum
 
-
-class Colour(StrEnum):
-    """The colour a player had (or will have) in a pairing."""
-
-    WHITE = "w"
-    BLACK = "b"
-
-    @property
-    def opposite(self) -> Colour:
-        return Colour.BLACK if self is Colour.WHITE else Colour.WHITE
+# The colour of a pairing is the side of the arbiter's board: one Colour for both.
+from arbiter.geometry import Colour as Colour
 
 
 class DutchRules(StrEnum):

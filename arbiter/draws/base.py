@@ -211,12 +211,21 @@ class DrawRule(ABC):
 
     Subclasses set ``code`` (a stable id used in verdicts and in a variant's
     ``draw_rules``), ``name``, ``kind`` (``automatic``: the game ends there;
-    ``claimable``: a player may claim the draw, play may go on) and ``source``.
+    ``claimable``: a player may claim the draw, play may go on), ``article`` and
+    ``section``. ``name`` and ``article`` are the only words that say the rule to a person:
+    English, marked with :func:`arbiter.i18n.gettext_noop`, translated where they are shown.
     """
 
     code: ClassVar[str]
+    #: What the rule is called (``"25-move rule"``).
     name: ClassVar[str]
     kind: ClassVar[Kind]
+    #: The federation's article that states it (``"FMJD rules, annex 1, art. 6.2"``).
+    article: ClassVar[str]
+    #: The section of the rules reference that states it (``"docs/rules/international.md
+    #: §6.2"``).
+    section: ClassVar[str]
+    #: The citation a verdict carries: the article and the section (set for each rule).
     source: ClassVar[str]
     #: True when the rule looks at ``PlyFacts.main_road`` (the replay then fills it in).
     uses_main_road: ClassVar[bool] = False
@@ -224,6 +233,11 @@ class DrawRule(ABC):
     #: state and is never one where it is met: the replay then skips the rule on the
     #: quiet plies that follow a quiet ply it observed (most of a game).
     rests_after_quiet_ply: ClassVar[bool] = False
+
+    def __init_subclass__(cls, **kwargs: object) -> None:
+        super().__init_subclass__(**kwargs)
+        if hasattr(cls, "article") and hasattr(cls, "section"):
+            cls.source = f"{cls.article} ({cls.section})"
 
     @abstractmethod
     def observe(self, facts: PlyFacts) -> bool:

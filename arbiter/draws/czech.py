@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import ClassVar
 
 from arbiter.draws.base import Kind, KingMovesOnly
+from arbiter.i18n import gettext_noop
 
 
 class CzechFifteenMoves(KingMovesOnly):
@@ -13,7 +14,8 @@ class CzechFifteenMoves(KingMovesOnly):
     Applied automatically, as the page words it ("draw after")."""
 
     code: ClassVar[str] = "czech-15-move"
-    name: ClassVar[str] = "15 moves without a man move or capture"
+    name: ClassVar[str] = gettext_noop("15 moves without a man move or capture")
     kind: ClassVar[Kind] = "automatic"
-    source: ClassVar[str] = "FMJD variant page, Czech draughts (docs/rules/czech.md §3.1)"
+    article: ClassVar[str] = gettext_noop("FMJD, rules of Czech draughts")
+    section: ClassVar[str] = "docs/rules/czech.md §3.1"
     plies: ClassVar[int] = 30

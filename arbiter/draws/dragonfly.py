@@ -14,15 +14,17 @@ from __future__ import annotations
 from typing import ClassVar
 
 from arbiter.draws.base import Kind, Repetition
+from arbiter.i18n import gettext_noop
 
 
 class ChessThreefold(Repetition):
     """FIDE art. 9.2: a draw may be claimed at the third occurrence of a position."""
 
     code: ClassVar[str] = "chess-threefold"
-    name: ClassVar[str] = "threefold repetition"
+    name: ClassVar[str] = gettext_noop("threefold repetition")
     kind: ClassVar[Kind] = "claimable"
-    source: ClassVar[str] = "FIDE Laws of Chess art. 9.2 (Dragonfly: no rule of its own)"
+    article: ClassVar[str] = gettext_noop("FIDE Laws of Chess, art. 9.2")
+    section: ClassVar[str] = "docs/rules/dragonfly.md §3.2"
     #: a position after a pawn move or a capture can come back (pieces move back)
     rests_after_quiet_ply: ClassVar[bool] = False
 
@@ -31,8 +33,9 @@ class ChessFivefold(Repetition):
     """FIDE art. 9.6.1: the game is drawn at the fifth occurrence of a position."""
 
     code: ClassVar[str] = "chess-fivefold"
-    name: ClassVar[str] = "fivefold repetition"
+    name: ClassVar[str] = gettext_noop("fivefold repetition")
     kind: ClassVar[Kind] = "automatic"
-    source: ClassVar[str] = "FIDE Laws of Chess art. 9.6.1 (Dragonfly: no rule of its own)"
+    article: ClassVar[str] = gettext_noop("FIDE Laws of Chess, art. 9.6.1")
+    section: ClassVar[str] = "docs/rules/dragonfly.md §3.2"
     rests_after_quiet_ply: ClassVar[bool] = False
     times: ClassVar[int] = 5

@@ -30,6 +30,7 @@ from arbiter.draws.base import (
     PlyFacts,
     Repetition,
 )
+from arbiter.i18n import gettext_noop
 
 if TYPE_CHECKING:
     from arbiter.geometry import Geometry
@@ -53,9 +54,10 @@ class Draughts64Repetition(Repetition):
     """7.2.3: the same position three (or more) times, the same player to move each time."""
 
     code: ClassVar[str] = "d64-7.2.3"
-    name: ClassVar[str] = "threefold repetition"
+    name: ClassVar[str] = gettext_noop("threefold repetition")
     kind: ClassVar[Kind] = "automatic"
-    source: ClassVar[str] = "draughts-64 rules 7.2.3 (docs/rules/russian.md §4.1)"
+    article: ClassVar[str] = gettext_noop("draughts-64 rules, art. 7.2.3")
+    section: ClassVar[str] = "docs/rules/russian.md §4.1"
 
 
 class ThreeKingsAgainstKing(Countdown):
@@ -68,9 +70,10 @@ class ThreeKingsAgainstKing(Countdown):
     """
 
     code: ClassVar[str] = "d64-7.2.4"
-    name: ClassVar[str] = "three kings against a king (15 moves)"
+    name: ClassVar[str] = gettext_noop("three kings against a king (15 moves)")
     kind: ClassVar[Kind] = "automatic"
-    source: ClassVar[str] = "draughts-64 rules 7.2.4 (docs/rules/russian.md §4.2)"
+    article: ClassVar[str] = gettext_noop("draughts-64 rules, art. 7.2.4")
+    section: ClassVar[str] = "docs/rules/russian.md §4.2"
     lone_king: ClassVar[bool] = True
 
     def holds(self, facts: PlyFacts) -> bool:
@@ -93,9 +96,10 @@ class KingsOnlyFifteenMoves(KingMovesOnly):
     """
 
     code: ClassVar[str] = "d64-7.2.5"
-    name: ClassVar[str] = "kings only for 15 moves"
+    name: ClassVar[str] = gettext_noop("kings only for 15 moves")
     kind: ClassVar[Kind] = "automatic"
-    source: ClassVar[str] = "draughts-64 rules 7.2.5 (docs/rules/russian.md §4.3)"
+    article: ClassVar[str] = gettext_noop("draughts-64 rules, art. 7.2.5")
+    section: ClassVar[str] = "docs/rules/russian.md §4.3"
     plies: ClassVar[int] = 30
 
     def applies(self, facts: PlyFacts) -> bool:
@@ -108,9 +112,10 @@ class UnchangedBalance(Countdown):
     endings (all pieces of both sides): 60 or 120 plies (lidraughts)."""
 
     code: ClassVar[str] = "d64-7.2.6"
-    name: ClassVar[str] = "unchanged balance with kings on both sides"
+    name: ClassVar[str] = gettext_noop("unchanged balance with kings on both sides")
     kind: ClassVar[Kind] = "automatic"
-    source: ClassVar[str] = "draughts-64 rules 7.2.6 (docs/rules/russian.md §4.4)"
+    article: ClassVar[str] = gettext_noop("draughts-64 rules, art. 7.2.6")
+    section: ClassVar[str] = "docs/rules/russian.md §4.4"
     needs_king: ClassVar[bool] = True
 
     @staticmethod
@@ -141,9 +146,10 @@ class MainRoad(DrawRule):
     """
 
     code: ClassVar[str] = "d64-7.2.7"
-    name: ClassVar[str] = "lone king on the main road"
+    name: ClassVar[str] = gettext_noop("lone king on the main road")
     kind: ClassVar[Kind] = "automatic"
-    source: ClassVar[str] = "draughts-64 rules 7.2.7 (docs/rules/russian.md §4.5)"
+    article: ClassVar[str] = gettext_noop("draughts-64 rules, art. 7.2.7")
+    section: ClassVar[str] = "docs/rules/russian.md §4.5"
     uses_main_road: ClassVar[bool] = True
     rests_after_quiet_ply: ClassVar[bool] = True
     moves: ClassVar[int] = 5
@@ -175,6 +181,7 @@ class SmallEnding(FewPiecesAgainstKing):
     (lidraughts)."""
 
     code: ClassVar[str] = "d64-7.2.8"
-    name: ClassVar[str] = "small ending (5 moves)"
+    name: ClassVar[str] = gettext_noop("small ending (5 moves)")
     kind: ClassVar[Kind] = "automatic"
-    source: ClassVar[str] = "draughts-64 rules 7.2.8 (docs/rules/russian.md §4.6)"
+    article: ClassVar[str] = gettext_noop("draughts-64 rules, art. 7.2.8")
+    section: ClassVar[str] = "docs/rules/russian.md §4.6"

@@ -24,15 +24,17 @@ from arbiter.draws.base import (
     PlyFacts,
     Repetition,
 )
+from arbiter.i18n import gettext_noop
 
 
 class FmjdRepetition(Repetition):
     """FMJD Annex 1 art. 6.1: the same position, the same side to move, for the third time."""
 
     code: ClassVar[str] = "fmjd-repetition"
-    name: ClassVar[str] = "threefold repetition"
+    name: ClassVar[str] = gettext_noop("threefold repetition")
     kind: ClassVar[Kind] = "automatic"
-    source: ClassVar[str] = "FMJD Annex 1 art. 6.1 (docs/rules/international.md §6.1)"
+    article: ClassVar[str] = gettext_noop("FMJD rules, annex 1, art. 6.1")
+    section: ClassVar[str] = "docs/rules/international.md §6.1"
 
 
 class TwentyFiveMoveRule(KingMovesOnly):
@@ -40,9 +42,10 @@ class TwentyFiveMoveRule(KingMovesOnly):
     kings were moved and nothing was captured."""
 
     code: ClassVar[str] = "fmjd-25-move"
-    name: ClassVar[str] = "25-move rule"
+    name: ClassVar[str] = gettext_noop("25-move rule")
     kind: ClassVar[Kind] = "automatic"
-    source: ClassVar[str] = "FMJD Annex 1 art. 6.2 (docs/rules/international.md §6.2)"
+    article: ClassVar[str] = gettext_noop("FMJD rules, annex 1, art. 6.2")
+    section: ClassVar[str] = "docs/rules/international.md §6.2"
     plies: ClassVar[int] = 50
 
 
@@ -60,9 +63,10 @@ class SixteenMoveRule(Countdown):
     """
 
     code: ClassVar[str] = "fmjd-16-move"
-    name: ClassVar[str] = "16-move rule"
+    name: ClassVar[str] = gettext_noop("16-move rule")
     kind: ClassVar[Kind] = "automatic"
-    source: ClassVar[str] = "FMJD Annex 1 art. 6.3 (docs/rules/international.md §6.3)"
+    article: ClassVar[str] = gettext_noop("FMJD rules, annex 1, art. 6.3")
+    section: ClassVar[str] = "docs/rules/international.md §6.3"
     lone_king: ClassVar[bool] = True
 
     def holds(self, facts: PlyFacts) -> bool:
@@ -86,6 +90,7 @@ class FiveMoveRule(FewPiecesAgainstKing):
     """
 
     code: ClassVar[str] = "fmjd-5-move"
-    name: ClassVar[str] = "5-move rule"
+    name: ClassVar[str] = gettext_noop("5-move rule")
     kind: ClassVar[Kind] = "automatic"
-    source: ClassVar[str] = "FMJD Annex 1 art. 6.4 (docs/rules/international.md §6.4)"
+    article: ClassVar[str] = gettext_noop("FMJD rules, annex 1, art. 6.4")
+    section: ClassVar[str] = "docs/rules/international.md §6.4"

@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import ClassVar
 
 from arbiter.draws.base import Countdown, Kind, PlyFacts
+from arbiter.i18n import gettext_noop
 
 
 def _kings_only(facts: PlyFacts, white: int, black: int) -> bool:
@@ -22,9 +23,10 @@ class TwoKingsAgainstKing(Countdown):
     the one-king rule (lidraughts)."""
 
     code: ClassVar[str] = "frisian-2-kings"
-    name: ClassVar[str] = "two kings against a king (7 moves)"
+    name: ClassVar[str] = gettext_noop("two kings against a king (7 moves)")
     kind: ClassVar[Kind] = "automatic"
-    source: ClassVar[str] = "Frisian rules, lidraughts Frisian.scala (docs/rules/frisian.md §3.1)"
+    article: ClassVar[str] = gettext_noop("rules of Frisian draughts")
+    section: ClassVar[str] = "docs/rules/frisian.md §3.1"
     needs_king: ClassVar[bool] = True
 
     def holds(self, facts: PlyFacts) -> bool:
@@ -40,9 +42,10 @@ class KingAgainstKing(Countdown):
     and so do we."""
 
     code: ClassVar[str] = "frisian-1-king"
-    name: ClassVar[str] = "king against king (2 moves)"
+    name: ClassVar[str] = gettext_noop("king against king (2 moves)")
     kind: ClassVar[Kind] = "automatic"
-    source: ClassVar[str] = "Frisian rules, lidraughts Frisian.scala (docs/rules/frisian.md §3.2)"
+    article: ClassVar[str] = gettext_noop("rules of Frisian draughts")
+    section: ClassVar[str] = "docs/rules/frisian.md §3.2"
     needs_king: ClassVar[bool] = True
 
     def holds(self, facts: PlyFacts) -> bool:

@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import ClassVar
 
 from arbiter.draws.base import Kind, KingMovesOnly, Repetition
+from arbiter.i18n import gettext_noop
 
 
 class WcdfRepetition(Repetition):
@@ -20,9 +21,10 @@ class WcdfRepetition(Repetition):
     time; the current WCDF rule is three."""
 
     code: ClassVar[str] = "wcdf-repetition"
-    name: ClassVar[str] = "threefold repetition"
+    name: ClassVar[str] = gettext_noop("threefold repetition")
     kind: ClassVar[Kind] = "claimable"
-    source: ClassVar[str] = "WCDF rules 1.32.1 (docs/rules/english.md §3.1)"
+    article: ClassVar[str] = gettext_noop("WCDF rules, art. 1.32.1")
+    section: ClassVar[str] = "docs/rules/english.md §3.1"
 
 
 class FortyMoveRule(KingMovesOnly):
@@ -31,7 +33,8 @@ class FortyMoveRule(KingMovesOnly):
     80 plies of king moves without a capture."""
 
     code: ClassVar[str] = "wcdf-40-move"
-    name: ClassVar[str] = "40-move rule"
+    name: ClassVar[str] = gettext_noop("40-move rule")
     kind: ClassVar[Kind] = "claimable"
-    source: ClassVar[str] = "WCDF rules 1.32.2 (docs/rules/english.md §3.2)"
+    article: ClassVar[str] = gettext_noop("WCDF rules, art. 1.32.2")
+    section: ClassVar[str] = "docs/rules/english.md §3.2"
     plies: ClassVar[int] = 80

@@ -81,6 +81,7 @@ from arbiter.fen import FenPosition, format_fen, parse_fen
 from arbiter.game import Ending, Figure
 from arbiter.geometry import DIAGONALS, FILES, Colour, Geometry
 from arbiter.move import Move
+from arbiter.verdict import Termination
 from arbiter.written import alternatives, ambiguous_error, capture_text, illegal_error, named_moves
 
 __all__ = ["BashniBoard"]
@@ -327,7 +328,7 @@ class BashniBoard:
         if self._routes():
             return None
         stuck = self.turn.name.lower()
-        return Ending("no-legal-move", self.turn.other, f"{stuck} has no legal move")
+        return Ending(Termination.NO_LEGAL_MOVE, self.turn.other, f"{stuck} has no legal move")
 
     def start_facts(self, ply: int) -> PlyFacts:
         return self._facts(ply, self.turn.other, start=True)

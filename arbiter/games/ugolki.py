@@ -74,6 +74,7 @@ from arbiter.fen import FenPosition, format_fen, parse_fen
 from arbiter.game import Ending, Figure
 from arbiter.geometry import ORTHOGONALS, Colour, Geometry
 from arbiter.move import Move
+from arbiter.verdict import Termination
 from arbiter.written import illegal_error
 
 __all__ = ["HOME_MOVES", "UgolkiBoard"]
@@ -213,7 +214,7 @@ class UgolkiBoard:
         if self._generate():
             return None
         stuck = self.turn.name.lower()
-        return Ending("no-legal-move", self.turn.other, f"{stuck} has no legal move")
+        return Ending(Termination.NO_LEGAL_MOVE, self.turn.other, f"{stuck} has no legal move")
 
     def _filled(self, colour: Colour) -> bool:
         """Whether ``colour``'s pieces stand on every square of the other side's corner."""
@@ -223,12 +224,14 @@ class UgolkiBoard:
         white, black = self._filled(Colour.WHITE), self._filled(Colour.BLACK)
         if white and black:
             reason = "both sides filled the opponent's corner in the same number of moves"
-            return Ending("corner-filled", None, reason)
+            return Ending(Termination.CORNER_FILLED, None, reason)
         if black:
-            return Ending("corner-filled", Colour.BLACK, "black filled white's corner first")
+            return Ending(
+                Termination.CORNER_FILLED, Colour.BLACK, "black filled white's corner first"
+            )
         if white and self.turn is Colour.WHITE:
             reason = "white filled black's corner and black did not equalise with its reply"
-            return Ending("corner-filled", Colour.WHITE, reason)
+            return Ending(Termination.CORNER_FILLED, Colour.WHITE, reason)
         for side in (self.turn.other, self.turn):
             made = self.moves_made(side)
             at_home = [square for square in self.squares(side) if square in HOME[side]]
@@ -238,7 +241,7 @@ class UgolkiBoard:
                     f"{side.name.lower()} has made {made} moves and still has a piece in its "
                     f"own corner ({names}); after {HOME_MOVES} moves that loses"
                 )
-                return Ending("corner-not-left", side.other, reason)
+                return Ending(Termination.CORNER_NOT_LEFT, side.other, reason)
         return None
 
     # -- moves ----------------------------------------------------------------------

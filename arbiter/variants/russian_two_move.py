@@ -59,6 +59,7 @@ from arbiter.game import Ending, Figure
 from arbiter.geometry import Colour, Geometry
 from arbiter.move import Move
 from arbiter.variants.russian import RussianBoard
+from arbiter.verdict import Termination
 
 __all__ = ["RussianTwoMoveBoard"]
 
@@ -191,7 +192,7 @@ class RussianTwoMoveBoard:
         stripped = self._stripped()
         if stripped is not None:
             name = stripped.name.lower()
-            return Ending("no-pieces", stripped.other, f"{name} has no pieces left")
+            return Ending(Termination.NO_PIECES, stripped.other, f"{name} has no pieces left")
         ending = self._board.ending()
         if ending is None or self.moves_left == 2:
             return ending

@@ -29,7 +29,7 @@ import re
 from collections.abc import Hashable, Iterable
 from typing import ClassVar
 
-from arbiter import fen as _fen
+import arbiter.fen as _fen
 from arbiter.board import Piece
 from arbiter.draws import PlyFacts, main_road
 from arbiter.errors import InvalidMoveError
@@ -37,6 +37,7 @@ from arbiter.game import Ending, Figure
 from arbiter.geometry import DIAGONALS, Colour, Direction, Geometry
 from arbiter.move import Move
 from arbiter.variants.russian import RussianBoard
+from arbiter.verdict import Termination
 from arbiter.written import ambiguous_error, capture_text, illegal_error, named_moves
 
 __all__ = ["SamoyedBoard"]
@@ -196,7 +197,9 @@ class SamoyedBoard:
         if self._routes():
             return None
         return Ending(
-            "no-legal-move", self.turn.other, f"{self.turn.name.lower()} has no legal move"
+            Termination.NO_LEGAL_MOVE,
+            self.turn.other,
+            f"{self.turn.name.lower()} has no legal move",
         )
 
     def start_facts(self, ply: int) -> PlyFacts:

@@ -84,7 +84,10 @@ def king_plies(first: int, last: int, **material: tuple[int, int]) -> list[PlyFa
 def test_every_rule_has_a_stable_code_a_name_a_kind_and_a_source() -> None:
     for code, rule in RULES.items():
         assert rule.code == code
-        assert rule.name and rule.source
+        assert rule.name and rule.article
+        assert rule.section.startswith("docs/rules/")
+        # the citation a verdict carries is built from the article and the section
+        assert rule.source == f"{rule.article} ({rule.section})"
         assert rule.kind in ("automatic", "claimable")
     assert RULES["wcdf-40-move"].kind == "claimable"
     assert RULES["fmjd-25-move"].kind == "automatic"

@@ -7,6 +7,7 @@ what the game shows.
 from __future__ import annotations
 
 import dataclasses
+import json
 from pathlib import Path
 
 import pytest
@@ -14,6 +15,7 @@ import pytest
 from arbiter.pdn import PdnGame, PdnMove, read_game, read_games
 from arbiter.replay import replay
 from arbiter.variants import EnglishBoard, InternationalBoard, find_variant
+from arbiter.verdict import Termination
 
 GAMES = Path(__file__).resolve().parent / "fixtures" / "games"
 
@@ -132,6 +134,9 @@ def test_a_win_on_the_board_ends_the_game_and_later_plies_are_counted() -> None:
     assert verdict.verdict == "legal" and verdict.plies == 1
     assert verdict.outcome is not None
     assert (verdict.outcome.termination, verdict.outcome.winner) == ("no-legal-move", "white")
+    assert verdict.outcome.termination is Termination.NO_LEGAL_MOVE
+    # the JSON verdict writes the termination's stable code
+    assert '"termination": "no-legal-move"' in json.dumps(verdict.to_dict())
     assert verdict.outcome.result == "2-0"
     assert verdict.moves_after_end == 2
     assert verdict.result_check == "contradicts"

@@ -75,7 +75,7 @@ def test_cells_are_symmetric_on_a_simulated_swiss():
                 assert cell.colour is None and cell.code in "UHZF"
                 continue
             mirror = by_rank[cell.opponent_rank].cells[cell.round - 1]
-            assert mirror.opponent_rank == row.rank and mirror.colour == cell.colour.opposite
+            assert mirror.opponent_rank == row.rank and mirror.colour == cell.colour.other
     scores = [row.score for row in table.rows]
     assert scores == sorted(scores, reverse=True)
 

@@ -1,11 +1,23 @@
 """The arbiter's findings shown in the page's language, its rules cited by their federation's
-article: every draw rule of the arbiter has a translated name and source."""
+article: every draw rule of the arbiter has a translated name and article, written once in
+the arbiter; every way a game ends on the board is said in each language."""
 
 import pytest
+from django.conf import settings
 from django.utils import translation
 
+from arbiter import Termination
 from arbiter.draws import RULES
-from games.verdict_text import DRAW_RULES, flag_text, move_problem, note_text, rule_source
+from games.verdict_text import (
+    ending_text,
+    flag_text,
+    move_problem,
+    note_text,
+    rule_name,
+    rule_source,
+)
+
+LANGUAGES = [code for code, _name in settings.LANGUAGES if code != "en"]
 
 ERROR = {
     "ply": 5,
@@ -18,10 +30,53 @@ ERROR = {
 }
 
 
-def test_every_draw_rule_of_the_arbiter_is_named_and_cited():
-    assert set(RULES) <= set(DRAW_RULES), sorted(set(RULES) - set(DRAW_RULES))
-    for _name, source in DRAW_RULES.values():
-        assert "REFERENCE" not in str(source)
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_every_draw_rule_of_the_arbiter_is_named_and_cited_in_each_language(language):
+    untranslated = []
+    for code, rule in RULES.items():
+        with translation.override(language):
+            name, article = rule_name(code), rule_source(code)
+        if name == rule.name or article == rule.article:
+            untranslated.append(code)
+    assert untranslated == []
+
+
+def test_a_draw_rule_is_shown_by_its_name_and_article_in_english():
+    assert rule_name("fmjd-25-move", "stored name") == "25-move rule"
+    assert rule_source("fmjd-25-move", "x") == "FMJD rules, annex 1, art. 6.2"
+    assert rule_name("gone-rule", "stored name") == "stored name"
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_every_termination_is_said_in_each_language(language):
+    with translation.override(language):
+        untranslated = [t for t in Termination if translation.gettext(t.text) == t.text]
+    assert untranslated == []
+
+
+@pytest.mark.parametrize(
+    ("language", "outcome", "expected"),
+    [
+        (
+            "en",
+            {"termination": "no-legal-move", "ply": 41, "winner": "white"},
+            "White won on the board at ply 41: the side to move has no legal move",
+        ),
+        (
+            "fr",
+            {"termination": "checkmate", "ply": 24, "winner": "black"},
+            "les Noirs ont gagné sur le damier au demi-coup 24 : échec et mat",
+        ),
+        (
+            "en",
+            {"termination": "stalemate", "ply": 30, "winner": None},
+            "drawn on the board at ply 30: stalemate",
+        ),
+    ],
+)
+def test_how_a_game_ended_on_the_board(language, outcome, expected):
+    with translation.override(language):
+        assert ending_text({"outcome": outcome}) == expected
 
 
 def test_an_unknown_rule_keeps_its_source_without_the_internal_file():

@@ -110,7 +110,7 @@ def test_automatic_draw_under_the_25_move_rule_is_flagged_at_ply_50(
     verification = save(game, TWENTY_FIVE_MOVES, organizer, django_capture_on_commit_callbacks)
     assert ("automatic-draw", 50) in kinds(verification)
     draw = next(flag for flag in verification.flags if flag["kind"] == "automatic-draw")
-    assert "25-move rule" in draw["message"] and "FMJD Annex 1 art. 6.2" in draw["message"]
+    assert "25-move rule" in draw["message"] and "FMJD rules, annex 1, art. 6.2" in draw["message"]
     assert "3 plies were recorded after it" in draw["message"]
     assert ("entered-result-contradicted", 50) in kinds(verification)
     assert Game.objects.get(pk=game.pk).result == GameResult.WHITE_WIN

@@ -47,6 +47,16 @@ def test_the_dispute_page_steps_through_the_replay_without_javascript(
     assert 'name="reason"' in page  # the arbiter's ruling form
 
 
+def test_the_draw_rules_are_named_and_cited_in_the_page_language(client, dispute, official_arbiter):
+    """The names and articles written once in the arbiter are shown translated."""
+    client.force_login(official_arbiter)
+    url = reverse("desk:dispute", args=(dispute.pk,))
+    page = client.get(url, HTTP_ACCEPT_LANGUAGE="fr").content.decode()
+    assert "règle des 25 coups (automatique)" in page
+    assert "Règlement FMJD, annexe 1, art. 6.2" in page
+    assert "25-move rule" not in page
+
+
 def test_an_arbiter_rules_through_the_page(client, dispute, official_arbiter, game):
     client.force_login(official_arbiter)
     url = reverse("desk:dispute", args=(dispute.pk,))

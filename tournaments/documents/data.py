@@ -10,8 +10,7 @@ import hashlib
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from arbiter import Colour as Side
-from arbiter import find_variant
+from arbiter import Colour, find_variant
 from tournaments.documents.models import Document, DocumentKind
 from tournaments.documents.pdf import (
     Board,
@@ -130,7 +129,7 @@ def round_sheet(round: Round) -> RoundSheet:
         total_rounds=state.total_rounds,
         boards=boards,
         games=event.games_per_pairing,
-        black_first=find_variant(event.variant).first_player == Side.BLACK,
+        black_first=find_variant(event.variant).first_player == Colour.BLACK,
         variant=event.variant,
         draft=round.status == RoundStatus.DRAFT,
     )

@@ -272,8 +272,8 @@ def board_colours(
     >>> [c.value for c in board_colours(4)], [c.value for c in board_colours(4, return_match=True)]
     (['w', 'b', 'w', 'b'], ['b', 'w', 'b', 'w'])
     """
-    first = team_a_colour.opposite if return_match else team_a_colour
-    return [first if board % 2 else first.opposite for board in range(1, boards + 1)]
+    first = team_a_colour.other if return_match else team_a_colour
+    return [first if board % 2 else first.other for board in range(1, boards + 1)]
 
 
 def default_lineup(

@@ -27,12 +27,14 @@ from __future__ import annotations
 from collections.abc import Hashable
 from typing import ClassVar
 
+import arbiter.games.dragonfly.movegen as movegen
+import arbiter.games.dragonfly.notation as notation
 from arbiter.draws import PlyFacts
 from arbiter.game import Ending, Figure
-from arbiter.games.dragonfly import movegen, notation
 from arbiter.games.dragonfly.fen import START, format_fen, parse_fen
 from arbiter.games.dragonfly.position import HAND_KINDS, SIZE, DragonflyMove, diagram_number
 from arbiter.geometry import Colour, Geometry
+from arbiter.verdict import Termination
 
 
 class DragonflyBoard:
@@ -141,8 +143,10 @@ class DragonflyBoard:
             return None
         stuck = self.turn.name.lower()
         if self.in_check():
-            return Ending("checkmate", self.turn.other, f"{stuck} is checkmated")
-        return Ending("stalemate", None, f"{stuck} is stalemated: no legal move, not in check")
+            return Ending(Termination.CHECKMATE, self.turn.other, f"{stuck} is checkmated")
+        return Ending(
+            Termination.STALEMATE, None, f"{stuck} is stalemated: no legal move, not in check"
+        )
 
     def start_facts(self, ply: int) -> PlyFacts:
         return self._facts(
