@@ -96,6 +96,15 @@ def _tasks_in_process(request):
 
 
 @pytest.fixture(autouse=True)
+def _players_numbered_from_the_start():
+    """Each test numbers its factory players from 0, so their ratings (2400 down) are the same
+    whatever ran before it, and never fall below 0 after thousands of players in one run."""
+    from tests.factories import PlayerFactory
+
+    PlayerFactory.reset_sequence()
+
+
+@pytest.fixture(autouse=True)
 def _language_of_the_settings():
     """Each test starts and ends in the settings' language: a request in French activates
     French for the thread (LocaleMiddleware), and a later test calling a service directly
