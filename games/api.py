@@ -21,6 +21,18 @@ from tournaments.models import Game, GameResult
 from tournaments.selectors_public import PUBLIC_STATUSES
 
 
+class GameDetailSerializer(s.GameSerializer):
+    pdn = serializers.CharField(allow_null=True)
+    verdict = serializers.CharField(allow_null=True)
+    result_check = serializers.CharField(allow_null=True)
+    opening_followed = serializers.BooleanField(allow_null=True)
+    report = serializers.JSONField(allow_null=True, help_text="arbiter.Verdict.to_dict().")
+
+
+class RecordSerializer(serializers.Serializer):
+    pdn = serializers.CharField(max_length=200_000, help_text="The PDN text of this one game.")
+
+
 class DisputeCreateSerializer(serializers.Serializer):
     claim = serializers.ChoiceField(choices=DisputeClaim.choices)
     statement = serializers.CharField(max_length=5000)
@@ -73,7 +85,7 @@ class GameScoped(EventScoped):
 class GameDetail(GameScoped):
     """A published game: result, PDN record and the arbiter's verification verdict."""
 
-    serializer_class = s.GameDetailSerializer
+    serializer_class = GameDetailSerializer
 
     def get(self, request: Request, slug: str, game_id: int) -> Response:
         game = self.game()
@@ -103,10 +115,10 @@ class GameRecordView(GameScoped):
         for it before describing PUT (a 404 there leaves PUT out of the answer)."""
         return self.game(public=False)
 
-    @extend_schema(request=s.RecordSerializer, responses={200: s.GameSerializer})
+    @extend_schema(request=RecordSerializer, responses={200: s.GameSerializer})
     def put(self, request: Request, slug: str, game_id: int) -> Response:
         game = self.get_object()
-        data = _valid(s.RecordSerializer, request)
+        data = _valid(RecordSerializer, request)
         record_save(game=game, pdn=data["pdn"], user=request.user, source=RecordSource.API)
         return Response(self.get_serializer(self.published_game_row(game.pk)).data)
 

@@ -8,6 +8,7 @@ from typing import Any
 from django.utils.translation import gettext as _
 from rest_framework import serializers
 
+from tournaments.hooks import GAME_FACTS
 from tournaments.models import SCORING_FIELDS, Event, GameResult, Round
 
 
@@ -287,7 +288,8 @@ class CrosstableRowSerializer(PlainSerializer):
 
 
 class GameSerializer(serializers.Serializer):
-    """A game with its record and the arbiter's verification when there is one."""
+    """A game with what other apps know about it (tournaments.hooks.GAME_FACTS: its record
+    and the arbiter's verification)."""
 
     id = serializers.IntegerField()
     round = serializers.IntegerField()
@@ -297,18 +299,12 @@ class GameSerializer(serializers.Serializer):
     black = serializers.IntegerField()
     result = serializers.ChoiceField(choices=GameResult.choices)
     version = serializers.IntegerField(help_text="Send it back as expected_version.")
-    has_record = serializers.BooleanField()
-    verification = serializers.CharField(
-        allow_null=True, help_text='"pending", "done" or null without a record.'
-    )
 
-
-class GameDetailSerializer(GameSerializer):
-    pdn = serializers.CharField(allow_null=True)
-    verdict = serializers.CharField(allow_null=True)
-    result_check = serializers.CharField(allow_null=True)
-    opening_followed = serializers.BooleanField(allow_null=True)
-    report = serializers.JSONField(allow_null=True, help_text="arbiter.Verdict.to_dict().")
+    def get_fields(self) -> dict[str, serializers.Field]:
+        fields = super().get_fields()
+        for name, fact in GAME_FACTS.items():
+            fields[name] = fact.field(source=f"facts.{name}")
+        return fields
 
 
 # Writes
@@ -348,7 +344,3 @@ class ResultSerializer(serializers.Serializer):
     expected_version = serializers.IntegerField(
         required=False, min_value=0, help_text="The version you saw: refused (409) if stale."
     )
-
-
-class RecordSerializer(serializers.Serializer):
-    pdn = serializers.CharField(max_length=200_000, help_text="The PDN text of this one game.")
