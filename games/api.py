@@ -65,12 +65,6 @@ class RulingSerializer(serializers.Serializer):
     replay_from_ply = serializers.IntegerField(allow_null=True)
 
 
-def _valid(serializer_class, request: Request) -> dict:
-    serializer = serializer_class(data=request.data)
-    serializer.is_valid(raise_exception=True)
-    return serializer.validated_data
-
-
 class GameScoped(EventScoped):
     def game(self, *, public: bool = True) -> Game:
         games = Game.objects.filter(pairing__round__event=self.event())
@@ -118,7 +112,7 @@ class GameRecordView(GameScoped):
     @extend_schema(request=RecordSerializer, responses={200: s.GameSerializer})
     def put(self, request: Request, slug: str, game_id: int) -> Response:
         game = self.get_object()
-        data = _valid(RecordSerializer, request)
+        data = self.valid(RecordSerializer)
         record_save(game=game, pdn=data["pdn"], user=request.user, source=RecordSource.API)
         return Response(self.get_serializer(self.published_game_row(game.pk)).data)
 
@@ -131,7 +125,7 @@ class DisputeCreate(GameScoped):
     @extend_schema(request=DisputeCreateSerializer, responses={201: DisputeSerializer})
     def post(self, request: Request, slug: str, game_id: int) -> Response:
         game = self.game()
-        data = _valid(DisputeCreateSerializer, request)
+        data = self.valid(DisputeCreateSerializer)
         dispute = dispute_open(
             game=game,
             claim=data["claim"],
@@ -152,7 +146,7 @@ class DisputeRuling(EventScoped):
         dispute = get_object_or_404(
             DisputeRow, pk=dispute_id, game__pairing__round__event=self.event()
         )
-        data = _valid(RulingCreateSerializer, request)
+        data = self.valid(RulingCreateSerializer)
         ruling = dispute_rule(dispute=dispute, user=request.user, **data)
         return Response(RulingSerializer(ruling).data, status=status.HTTP_201_CREATED)
 

@@ -9,7 +9,7 @@ from django.utils.translation import gettext as _
 from rest_framework import serializers
 
 from tournaments.hooks import GAME_FACTS
-from tournaments.models import SCORING_FIELDS, Event, GameResult, Round
+from tournaments.models import SCORING_FIELDS, Event, GameResult, Player, Round
 
 
 class PlainSerializer(serializers.Serializer):
@@ -310,8 +310,20 @@ class GameSerializer(serializers.Serializer):
 # Writes
 
 
+#: The fields of a new player in a registration: the API's name -> the Player field.
+NEW_PLAYER_FIELDS = {
+    "first_name": "first_name",
+    "last_name": "last_name",
+    "federation": "federation",
+    "fmjd_id": "fmjd_id",
+    "club": "club",
+    "player_rating": "rating",
+}
+
+
 class RegistrationCreateSerializer(serializers.Serializer):
-    """Register an existing player (`player`: id) or a new one (`first_name`, `last_name`...)."""
+    """Register an existing player (`player`: id) or a new one (`first_name`, `last_name`...).
+    Valid, `player` is the Player, or the fields of the new one (player_create's)."""
 
     player = serializers.IntegerField(required=False, min_value=1)
     first_name = serializers.CharField(required=False, max_length=100)
@@ -324,11 +336,20 @@ class RegistrationCreateSerializer(serializers.Serializer):
     joined_round = serializers.IntegerField(required=False, min_value=1, max_value=1000)
     missed_rounds_half_point = serializers.BooleanField(required=False, default=False)
 
+    def validate_player(self, value: int) -> Player:
+        player = Player.objects.filter(pk=value).first()
+        if player is None:
+            raise serializers.ValidationError(_("no player %(id)s.") % {"id": value})
+        return player
+
     def validate(self, data: dict) -> dict:
-        if "player" not in data and not (data.get("first_name") and data.get("last_name")):
-            raise serializers.ValidationError(
-                _("Give `player` (an existing player's id) or `first_name` and `last_name`.")
-            )
+        new = {field: data.pop(key) for key, field in NEW_PLAYER_FIELDS.items() if key in data}
+        if "player" not in data:
+            if not (new.get("first_name") and new.get("last_name")):
+                raise serializers.ValidationError(
+                    _("Give `player` (an existing player's id) or `first_name` and `last_name`.")
+                )
+            data["player"] = new
         return data
 
 
