@@ -558,3 +558,46 @@ def test_the_games_names_check_passes_tournaments_own_names():
     assert not _template_breaches(
         "{% load hooks i18n %}{% url 'public:round' e.slug 1 %}", relations, pages, libraries
     )
+
+
+#: Files of a package the README's layout need not name (Django's wiring, private helpers).
+LAYOUT_UNNAMED = {"__init__", "apps", "migrations", "management", "__pycache__", "_bits", "_cache"}
+
+
+def _layout_sections() -> dict[str, str]:
+    """The README's "Layout" block, folder by folder: the folder's name -> its text."""
+    readme = (REPO / "README.md").read_text(encoding="utf-8")
+    block = readme.split("## Layout", 1)[1].split("```", 2)[1]
+    sections: dict[str, str] = {}
+    folder = ""
+    for line in block.splitlines():
+        if line and not line.startswith(" "):
+            folder, _, line = line.partition("/")
+            folder = folder.strip()
+        sections[folder] = sections.get(folder, "") + " " + line
+    return sections
+
+
+def _unnamed(package: Path, text: str) -> list[str]:
+    """The modules and folders of ``package`` that ``text`` does not name."""
+    named = set(re.findall(r"\w+", text))
+    children = {
+        path.stem
+        for path in package.iterdir()
+        if (path.suffix == ".py" or path.is_dir())
+        and path.stem not in LAYOUT_UNNAMED
+        and not path.name.startswith(".")
+    }
+    return sorted(children - named)
+
+
+@pytest.mark.parametrize("package", ["arbiter", "tournaments", "games"])
+def test_the_readme_layout_names_every_module(package):
+    assert _unnamed(REPO / package, _layout_sections()[package]) == []
+
+
+def test_the_layout_check_sees_a_module_left_out(tmp_path):
+    for name in ("board.py", "replay.py", "__init__.py"):
+        (tmp_path / name).write_text("")
+    (tmp_path / "variants").mkdir()
+    assert _unnamed(tmp_path, "board, variants/ (the variants)") == ["replay"]
