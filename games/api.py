@@ -86,14 +86,14 @@ class GameDetail(GameScoped):
         row = self.published_game_row(game.pk)
         record = GameRecord.objects.filter(game=game).first()
         verification = verification_get(game)
-        done = verification is not None and verification.status == "done"
+        done = verification if verification and verification.status == "done" else None
         data = {
             **vars(row),
             "pdn": record.pdn if record else None,
-            "verdict": verification.verdict if done else None,
-            "result_check": verification.result_check if done else None,
-            "opening_followed": verification.opening_followed if done else None,
-            "report": verification.report if done else None,
+            "verdict": done.verdict if done else None,
+            "result_check": done.result_check if done else None,
+            "opening_followed": done.opening_followed if done else None,
+            "report": done.report if done else None,
         }
         return Response(self.get_serializer(data).data)
 
@@ -113,7 +113,7 @@ class GameRecordView(GameScoped):
     def put(self, request: Request, slug: str, game_id: int) -> Response:
         game = self.get_object()
         data = self.valid(RecordSerializer)
-        record_save(game=game, pdn=data["pdn"], user=request.user, source=RecordSource.API)
+        record_save(game=game, pdn=data["pdn"], user=self.actor(), source=RecordSource.API)
         return Response(self.get_serializer(self.published_game_row(game.pk)).data)
 
 
@@ -131,7 +131,7 @@ class DisputeCreate(GameScoped):
             claim=data["claim"],
             statement=data["statement"],
             ply=data.get("ply"),
-            user=request.user,
+            user=self.actor(),
         )
         return Response(DisputeSerializer(dispute).data, status=status.HTTP_201_CREATED)
 
@@ -147,7 +147,7 @@ class DisputeRuling(EventScoped):
             DisputeRow, pk=dispute_id, game__pairing__round__event=self.event()
         )
         data = self.valid(RulingCreateSerializer)
-        ruling = dispute_rule(dispute=dispute, user=request.user, **data)
+        ruling = dispute_rule(dispute=dispute, user=self.actor(), **data)
         return Response(RulingSerializer(ruling).data, status=status.HTTP_201_CREATED)
 
 
@@ -167,7 +167,7 @@ class EventArchive(EventScoped):
     def get(self, request: Request, slug: str) -> HttpResponse:
         event = self.require("tournaments.view_event")
         response = HttpResponse(
-            event_archive(event=event, user=request.user), content_type="application/zip"
+            event_archive(event=event, user=self.actor()), content_type="application/zip"
         )
         response["Content-Disposition"] = f'attachment; filename="{archive_filename(event)}"'
         return response

@@ -9,7 +9,8 @@ never names games' tables, relations or pages, and reads them through tournament
   and its archive; the admin list of events to the archive's import.
 """
 
-from django.db.models import BooleanField, Expression, ExpressionWrapper, F, OuterRef, Q, QuerySet
+from django.db.models import BooleanField, ExpressionWrapper, F, OuterRef, Q, QuerySet
+from django.db.models.expressions import Combinable
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
@@ -31,11 +32,11 @@ def relay_history(event: OuterRef) -> QuerySet:
     return RelayBoard.history.filter(source__round__event_id=event)
 
 
-def _has_record() -> Expression:
+def _has_record() -> Combinable:
     return ExpressionWrapper(Q(record__pk__isnull=False), output_field=BooleanField())
 
 
-def _verification() -> Expression:
+def _verification() -> Combinable:
     return F("record__verification__status")
 
 

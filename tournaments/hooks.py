@@ -19,7 +19,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from django.db.models import Expression, OuterRef, QuerySet
+from django.db.models import OuterRef, QuerySet
+from django.db.models.expressions import Combinable
 from django.utils.functional import Promise
 
 if TYPE_CHECKING:
@@ -55,7 +56,7 @@ class GameFact:
     game's row in one query (selectors_public.game_rows: `GameRow.facts`); `field` the API
     field that writes it, given its `source`."""
 
-    value: Callable[[], Expression]
+    value: Callable[[], Combinable]
     field: Callable[..., Any]
 
 

@@ -10,6 +10,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
 from django.shortcuts import get_object_or_404
 from django.utils import timezone
@@ -124,6 +125,14 @@ class EventScoped(ConditionalRead, generics.GenericAPIView):
             )
         return event
 
+    def actor(self) -> AbstractBaseUser:
+        """The user making a write, whom the services record (never anonymous: the
+        permissions refuse an anonymous write before the view runs)."""
+        user = self.request.user
+        if not isinstance(user, AbstractBaseUser):
+            raise exceptions.NotAuthenticated()
+        return user
+
     def valid(self, serializer_class: type[Serializer], **context: Any) -> dict[str, Any]:
         """The request's data as ``serializer_class`` validates it (given ``context``, with the
         view's own): the one way the API's writes read their input; a 400 otherwise."""
@@ -202,7 +211,7 @@ class PlayerList(EventScopedList):
     def post(self, request: Request, slug: str) -> Response:
         event = self.require("tournaments.add_registration")
         data = self.valid(s.RegistrationCreateSerializer)
-        registration = registrations.registration_enter(event=event, user=request.user, **data)
+        registration = registrations.registration_enter(event=event, user=self.actor(), **data)
         return Response(s.RegistrationSerializer(registration).data, status=201)
 
 
@@ -220,7 +229,7 @@ class RoundList(EventScoped):
     @extend_schema(request=None, responses={201: s.RoundSerializer})
     def post(self, request: Request, slug: str) -> Response:
         event = self.require("tournaments.add_round")
-        round_ = rounds.round_pair(event=event, user=request.user)
+        round_ = rounds.round_pair(event=event, user=self.actor())
         return Response(self.get_serializer(round_).data, status=status.HTTP_201_CREATED)
 
 
@@ -234,7 +243,7 @@ class RoundPublish(EventScoped):
         event = self.require("tournaments.change_round")
         round_ = get_object_or_404(event.rounds, number=number)
         return Response(
-            self.get_serializer(rounds.round_publish(round=round_, user=request.user)).data
+            self.get_serializer(rounds.round_publish(round=round_, user=self.actor())).data
         )
 
 
@@ -433,7 +442,7 @@ class GameResultView(EventScoped):
             results.result_record(
                 game=game,
                 result=data["result"],
-                user=request.user,
+                user=self.actor(),
                 expected_version=data.get("expected_version"),
             )
             answer = self.get_serializer(self.published_game_row(game.pk)).data

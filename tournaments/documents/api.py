@@ -81,7 +81,7 @@ class DocumentSerializer(serializers.ModelSerializer):
         )
 
     def get_round(self, document: Document) -> int | None:
-        return document.round.number if document.round_id else None
+        return document.round.number if document.round is not None else None
 
     def get_poll(self, document: Document) -> str:
         return self._url("api:document", document)

@@ -164,7 +164,7 @@ class TeamLineup(EventScoped):
         )
         data = self.valid(LineupWriteSerializer, match=match)
         with transaction.atomic():
-            lineup_set(match=match, team=data["team"], members=data["players"], user=request.user)
+            lineup_set(match=match, team=data["team"], members=data["players"], user=self.actor())
             lineup = lineup_of(match, data["team"])
         rows = [
             {
