@@ -6,7 +6,8 @@ never names games' tables, relations or pages, and reads them through tournament
 - the API lists each game with whether it has a record and its verification's state;
 - the round and player pages link to a game's page, and a round's page shows its live boards;
 - the event's page links to its games' PDN; the event's admin page to its arbiters, its PDN
-  and its archive; the admin list of events to the archive's import.
+  and its archive; the admin list of events to the archive's import;
+- an organizer holds the permissions of games' models too (the demo's).
 """
 
 from django.db.models import BooleanField, ExpressionWrapper, F, OuterRef, Q, QuerySet
@@ -115,3 +116,4 @@ def register() -> None:
     for link in (arbiters_link, pdn_export_link, archive_link):
         hooks.add(hooks.EVENT_ADMIN_LINKS, link)
     hooks.add(hooks.EVENT_LIST_ADMIN_LINKS, archive_import_link)
+    hooks.add(hooks.ORGANIZER_APPS, "games")

@@ -443,18 +443,25 @@ def _games_names() -> tuple[frozenset[str], frozenset[str], frozenset[str]]:
 
 
 def _python_breaches(source: str, relations, pages) -> list[str]:
-    """Where Python source names one of games' relations (a lookup, a keyword, an attribute)
-    or pages (a URL name)."""
+    """Where Python source names one of games' relations (a lookup, a keyword, an attribute),
+    pages (a URL name), or games itself (its app label, a dotted name in it)."""
     found = []
     for node in ast.walk(ast.parse(source)):
         names: list[str] = []
         if isinstance(node, ast.Constant) and isinstance(node.value, str):
             if node.value in pages:
                 found.append(f"line {node.lineno}: URL name {node.value!r}")
+            elif re.fullmatch(r"games(?:\.\w+)+", node.value):
+                found.append(f"line {node.lineno}: games' label {node.value!r}")
             elif re.fullmatch(r"[a-z_]+(?:__[a-z_]+)*", node.value):
                 names = node.value.split("__")
         elif isinstance(node, ast.keyword) and node.arg:
             names = node.arg.split("__")
+            if "app_label" in names and any(
+                isinstance(value, ast.Constant) and value.value == "games"
+                for value in ast.walk(node.value)
+            ):
+                found.append(f"line {node.lineno}: games' app label")
         elif isinstance(node, ast.Attribute):
             names = [node.attr]
         found += [f"line {node.lineno}: relation {name!r}" for name in names if name in relations]
@@ -530,6 +537,8 @@ def test_tournaments_never_names_games_relations_or_pages():
         "games = Game.objects.filter(record__isnull=False)",
         "pdn = game.record.pdn",
         'url = reverse("public:game", args=[slug, pk])',
+        'Permission.objects.filter(content_type__app_label__in=("tournaments", "games"))',
+        'record = apps.get_model("games.GameRecord")',
     ],
 )
 def test_the_games_names_check_catches_python(source):

@@ -10,7 +10,8 @@ what games keeps. With no app registered, each list is empty and tournaments wor
 - `GAME_PAGE`: the address of a game's public page (the round and player pages link to it);
 - `ROUND_PANELS`: what a round's public page shows above its pairings;
 - `EVENT_PAGE_LINKS`, `EVENT_ADMIN_LINKS`, `EVENT_LIST_ADMIN_LINKS`: links on the event's
-  public page, its admin page and the admin list of events.
+  public page, its admin page and the admin list of events;
+- `ORGANIZER_APPS`: the apps whose model permissions an organizer holds (the demo's).
 
 The templates read them through ``{% load hooks %}`` (tournaments/templatetags/hooks.py).
 """
@@ -80,6 +81,10 @@ EVENT_ADMIN_LINKS: list[Callable[["Event"], Link | None]] = []
 
 #: Each returns a link for the tools of the admin list of events.
 EVENT_LIST_ADMIN_LINKS: list[Callable[[], Link | None]] = []
+
+
+#: The apps whose model permissions an organizer holds: the demo organizer gets them all.
+ORGANIZER_APPS: list[str] = ["tournaments"]
 
 
 def game_page(slug: str, game_id: int) -> str:
