@@ -81,6 +81,11 @@ def column_of(name: str) -> str:
     return _column_names().get(header_key(name), header_key(name))
 
 
+def field_label(name: str) -> str:
+    """The label of the Player field ``name`` in the active language."""
+    return str(getattr(Player._meta.get_field(name), "verbose_name", name))
+
+
 @cache
 def _column_names() -> dict[str, str]:
     names = {header_key(alias): column for alias, column in COLUMN_ALIASES.items()}
@@ -88,7 +93,7 @@ def _column_names() -> dict[str, str]:
         names[header_key(column)] = column
         for language, _language_name in settings.LANGUAGES:
             with translation.override(language):
-                label = str(Player._meta.get_field(column).verbose_name)
+                label = field_label(column)
             names.setdefault(header_key(label), column)
     return names
 
@@ -362,8 +367,7 @@ def _shown(value: object) -> str:
 
 
 def _change(name: str, old: object, new: object) -> FieldChange:
-    label = str(Player._meta.get_field(name).verbose_name)
-    return FieldChange(name, label, _shown(old), _shown(new))
+    return FieldChange(name, field_label(name), _shown(old), _shown(new))
 
 
 def _describe(exc: Exception) -> str:
