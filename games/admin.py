@@ -75,6 +75,7 @@ def object_or_404_in(queryset: QuerySet, pk: str | None):
 @admin.register(Game)
 class GameAdmin(EventArchiveAdmin, ScopedAdmin, AuditedAdmin):
     event_path = "pairing__round__event"
+    change_list_template = "games/admin/game_change_list.html"
     list_display = ("__str__", "board", "index", "score", "version", "verification", "links")
     list_filter = (
         ("pairing__round__event", admin.RelatedOnlyFieldListFilter),

@@ -21,6 +21,18 @@ from tournaments.models import Game, GameResult
 from tournaments.selectors_public import PUBLIC_STATUSES
 
 
+class GameDetailSerializer(s.GameSerializer):
+    pdn = serializers.CharField(allow_null=True)
+    verdict = serializers.CharField(allow_null=True)
+    result_check = serializers.CharField(allow_null=True)
+    opening_followed = serializers.BooleanField(allow_null=True)
+    report = serializers.JSONField(allow_null=True, help_text="arbiter.Verdict.to_dict().")
+
+
+class RecordSerializer(serializers.Serializer):
+    pdn = serializers.CharField(max_length=200_000, help_text="The PDN text of this one game.")
+
+
 class DisputeCreateSerializer(serializers.Serializer):
     claim = serializers.ChoiceField(choices=DisputeClaim.choices)
     statement = serializers.CharField(max_length=5000)
@@ -53,12 +65,6 @@ class RulingSerializer(serializers.Serializer):
     replay_from_ply = serializers.IntegerField(allow_null=True)
 
 
-def _valid(serializer_class, request: Request) -> dict:
-    serializer = serializer_class(data=request.data)
-    serializer.is_valid(raise_exception=True)
-    return serializer.validated_data
-
-
 class GameScoped(EventScoped):
     def game(self, *, public: bool = True) -> Game:
         games = Game.objects.filter(pairing__round__event=self.event())
@@ -73,21 +79,21 @@ class GameScoped(EventScoped):
 class GameDetail(GameScoped):
     """A published game: result, PDN record and the arbiter's verification verdict."""
 
-    serializer_class = s.GameDetailSerializer
+    serializer_class = GameDetailSerializer
 
     def get(self, request: Request, slug: str, game_id: int) -> Response:
         game = self.game()
         row = self.published_game_row(game.pk)
         record = GameRecord.objects.filter(game=game).first()
         verification = verification_get(game)
-        done = verification is not None and verification.status == "done"
+        done = verification if verification and verification.status == "done" else None
         data = {
             **vars(row),
             "pdn": record.pdn if record else None,
-            "verdict": verification.verdict if done else None,
-            "result_check": verification.result_check if done else None,
-            "opening_followed": verification.opening_followed if done else None,
-            "report": verification.report if done else None,
+            "verdict": done.verdict if done else None,
+            "result_check": done.result_check if done else None,
+            "opening_followed": done.opening_followed if done else None,
+            "report": done.report if done else None,
         }
         return Response(self.get_serializer(data).data)
 
@@ -103,11 +109,11 @@ class GameRecordView(GameScoped):
         for it before describing PUT (a 404 there leaves PUT out of the answer)."""
         return self.game(public=False)
 
-    @extend_schema(request=s.RecordSerializer, responses={200: s.GameSerializer})
+    @extend_schema(request=RecordSerializer, responses={200: s.GameSerializer})
     def put(self, request: Request, slug: str, game_id: int) -> Response:
         game = self.get_object()
-        data = _valid(s.RecordSerializer, request)
-        record_save(game=game, pdn=data["pdn"], user=request.user, source=RecordSource.API)
+        data = self.valid(RecordSerializer)
+        record_save(game=game, pdn=data["pdn"], user=self.actor(), source=RecordSource.API)
         return Response(self.get_serializer(self.published_game_row(game.pk)).data)
 
 
@@ -119,13 +125,13 @@ class DisputeCreate(GameScoped):
     @extend_schema(request=DisputeCreateSerializer, responses={201: DisputeSerializer})
     def post(self, request: Request, slug: str, game_id: int) -> Response:
         game = self.game()
-        data = _valid(DisputeCreateSerializer, request)
+        data = self.valid(DisputeCreateSerializer)
         dispute = dispute_open(
             game=game,
             claim=data["claim"],
             statement=data["statement"],
             ply=data.get("ply"),
-            user=request.user,
+            user=self.actor(),
         )
         return Response(DisputeSerializer(dispute).data, status=status.HTTP_201_CREATED)
 
@@ -140,8 +146,8 @@ class DisputeRuling(EventScoped):
         dispute = get_object_or_404(
             DisputeRow, pk=dispute_id, game__pairing__round__event=self.event()
         )
-        data = _valid(RulingCreateSerializer, request)
-        ruling = dispute_rule(dispute=dispute, user=request.user, **data)
+        data = self.valid(RulingCreateSerializer)
+        ruling = dispute_rule(dispute=dispute, user=self.actor(), **data)
         return Response(RulingSerializer(ruling).data, status=status.HTTP_201_CREATED)
 
 
@@ -161,7 +167,7 @@ class EventArchive(EventScoped):
     def get(self, request: Request, slug: str) -> HttpResponse:
         event = self.require("tournaments.view_event")
         response = HttpResponse(
-            event_archive(event=event, user=request.user), content_type="application/zip"
+            event_archive(event=event, user=self.actor()), content_type="application/zip"
         )
         response["Content-Disposition"] = f'attachment; filename="{archive_filename(event)}"'
         return response

@@ -3,7 +3,9 @@
 - ``arbiter`` never imports Django, nor DRF, directly or through a project module;
 - ``tournaments/pairing`` likewise (``python -m tournaments.pairing`` runs without Django), and
   so does the scoring core ``tournaments/scoring``;
-- ``tournaments`` never imports ``games`` (the arrows run games -> tournaments -> arbiter);
+- ``tournaments`` never imports ``games`` (the arrows run games -> tournaments -> arbiter), and
+  its code and templates never name games' relations, URL names or tag libraries (what games
+  adds is registered in ``tournaments/hooks.py``);
 - no two files of ``arbiter``, ``tournaments`` and ``games`` import each other, directly or
   around a loop, and ``tournaments/scoring`` never imports ``tournaments/pairing`` (the values
   both use are ``tournaments/values.py``);
@@ -389,3 +391,222 @@ def test_every_rules_file_is_listed_in_the_index():
     index = (RULES / "README.md").read_text(encoding="utf-8")
     missing = [p.name for p in RULES.glob("*.md") if p.name != "README.md" and p.name not in index]
     assert missing == []
+
+
+# tournaments never names games' tables, relations or pages: what games adds is registered at
+# start-up (tournaments/hooks.py, filled by games/hooks.py).
+
+TOURNAMENTS_TEMPLATES = ("templates/tournaments", "templates/public", "templates/admin/tournaments")
+TOURNAMENTS_TEMPLATE_FILES = ("templates/base.html", "templates/403.html", "templates/404.html")
+URL_TAG = re.compile(r"""{%\s*url\s+["']([\w:-]+)["']""")
+LOAD_TAG = re.compile(r"{%\s*load\s+([\w\s]+?)\s*%}")
+TEMPLATE_ATTRIBUTE = re.compile(r"{[{%][^}]*?\.(\w+)")
+
+
+@cache
+def _games_names() -> tuple[frozenset[str], frozenset[str], frozenset[str]]:
+    """What games defines that tournaments must not name: the names of its relations to
+    tournaments' models (``record``, ``disputes``...), its URL names (public pages, desk, API,
+    the pages of its admins), and its template tag libraries."""
+    from django.apps import apps
+    from django.contrib import admin
+    from django.urls import URLPattern
+
+    from games import api_urls, public_urls, urls
+
+    relations = {
+        name
+        for model in apps.get_app_config("games").get_models()
+        for field in model._meta.get_fields()
+        if field.is_relation
+        and not field.auto_created
+        and field.related_model is not None
+        and field.related_model._meta.app_label == "tournaments"
+        for name in (field.related_query_name(), field.remote_field.get_accessor_name())
+        if name and name != "+"
+    }
+    pages = {
+        f"{namespace}:{pattern.name}"
+        for namespace, module in (("public", public_urls), ("desk", urls), ("api", api_urls))
+        for pattern in module.urlpatterns
+        if isinstance(pattern, URLPattern) and pattern.name
+    }
+    pages |= {
+        f"admin:{pattern.name}"
+        for model_admin in admin.site._registry.values()
+        if type(model_admin).__module__.startswith("games")
+        for pattern in model_admin.get_urls()
+        if isinstance(pattern, URLPattern) and pattern.name
+    }
+    libraries = {path.stem for path in (REPO / "games" / "templatetags").glob("[!_]*.py")}
+    return frozenset(relations), frozenset(pages), frozenset(libraries)
+
+
+def _python_breaches(source: str, relations, pages) -> list[str]:
+    """Where Python source names one of games' relations (a lookup, a keyword, an attribute),
+    pages (a URL name), or games itself (its app label, a dotted name in it)."""
+    found = []
+    for node in ast.walk(ast.parse(source)):
+        names: list[str] = []
+        if isinstance(node, ast.Constant) and isinstance(node.value, str):
+            if node.value in pages:
+                found.append(f"line {node.lineno}: URL name {node.value!r}")
+            elif re.fullmatch(r"games(?:\.\w+)+", node.value):
+                found.append(f"line {node.lineno}: games' label {node.value!r}")
+            elif re.fullmatch(r"[a-z_]+(?:__[a-z_]+)*", node.value):
+                names = node.value.split("__")
+        elif isinstance(node, ast.keyword) and node.arg:
+            names = node.arg.split("__")
+            if "app_label" in names and any(
+                isinstance(value, ast.Constant) and value.value == "games"
+                for value in ast.walk(node.value)
+            ):
+                found.append(f"line {node.lineno}: games' app label")
+        elif isinstance(node, ast.Attribute):
+            names = [node.attr]
+        found += [f"line {node.lineno}: relation {name!r}" for name in names if name in relations]
+    return found
+
+
+def _template_breaches(text: str, relations, pages, libraries) -> list[str]:
+    """Where a template links to one of games' pages, loads its tag libraries or follows
+    one of its relations."""
+    found = [f"URL name {name!r}" for name in URL_TAG.findall(text) if name in pages]
+    found += [
+        f"tag library {name!r}"
+        for loaded in LOAD_TAG.findall(text)
+        for name in loaded.split()
+        if name in libraries
+    ]
+    found += [f"relation {n!r}" for n in TEMPLATE_ATTRIBUTE.findall(text) if n in relations]
+    return found
+
+
+def _games_templates() -> set[str]:
+    """The templates games renders itself (named in its code), wherever they stand."""
+    return {
+        node.value
+        for path in _python_files()
+        if path.relative_to(REPO).parts[0] == "games"
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
+        if isinstance(node, ast.Constant)
+        and isinstance(node.value, str)
+        and node.value.endswith(".html")
+    }
+
+
+def _tournaments_templates() -> list[Path]:
+    theirs = _games_templates()
+    paths = [REPO / name for name in TOURNAMENTS_TEMPLATE_FILES]
+    for folder in TOURNAMENTS_TEMPLATES:
+        paths += sorted((REPO / folder).rglob("*.html"))
+    return [
+        path
+        for path in paths
+        if str(path.relative_to(REPO / "templates")) not in theirs and path.exists()
+    ]
+
+
+def test_tournaments_never_names_games_relations_or_pages():
+    relations, pages, libraries = _games_names()
+    assert {"record", "disputes"} <= relations and "public:game" in pages  # the check sees them
+    breaches = {
+        str(path.relative_to(REPO)): found
+        for path in _python_files()
+        if path.relative_to(REPO).parts[0] == "tournaments"
+        if (found := _python_breaches(path.read_text(encoding="utf-8"), relations, pages))
+    }
+    breaches |= {
+        str(path.relative_to(REPO)): found
+        for path in _tournaments_templates()
+        if (
+            found := _template_breaches(
+                path.read_text(encoding="utf-8"), relations, pages, libraries
+            )
+        )
+    }
+    assert breaches == {}, (
+        f"tournaments names games' tables or pages (tournaments/hooks.py): {breaches}"
+    )
+
+
+@pytest.mark.parametrize(
+    "source",
+    [
+        'rows = games.values_list("pk", "record__verification__status")',
+        "games = Game.objects.filter(record__isnull=False)",
+        "pdn = game.record.pdn",
+        'url = reverse("public:game", args=[slug, pk])',
+        'Permission.objects.filter(content_type__app_label__in=("tournaments", "games"))',
+        'record = apps.get_model("games.GameRecord")',
+    ],
+)
+def test_the_games_names_check_catches_python(source):
+    relations, pages, _libraries = _games_names()
+    assert _python_breaches(source, relations, pages)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "<a href=\"{% url 'public:game' event.slug game.id %}\">game</a>",
+        '<a href="{% url "admin:games_dispute_arbiters" %}">Arbiters</a>',
+        "{% load i18n relay %}",
+        "{% if game.record.pdn %}PDN{% endif %}",
+    ],
+)
+def test_the_games_names_check_catches_templates(text):
+    assert _template_breaches(text, *_games_names())
+
+
+def test_the_games_names_check_passes_tournaments_own_names():
+    relations, pages, libraries = _games_names()
+    assert not _python_breaches(
+        'Game.objects.filter(pairing__round__event=e).select_related("white")', relations, pages
+    )
+    assert not _template_breaches(
+        "{% load hooks i18n %}{% url 'public:round' e.slug 1 %}", relations, pages, libraries
+    )
+
+
+#: Files of a package the README's layout need not name (Django's wiring, private helpers).
+LAYOUT_UNNAMED = {"__init__", "apps", "migrations", "management", "__pycache__", "_bits", "_cache"}
+
+
+def _layout_sections() -> dict[str, str]:
+    """The README's "Layout" block, folder by folder: the folder's name -> its text."""
+    readme = (REPO / "README.md").read_text(encoding="utf-8")
+    block = readme.split("## Layout", 1)[1].split("```", 2)[1]
+    sections: dict[str, str] = {}
+    folder = ""
+    for line in block.splitlines():
+        if line and not line.startswith(" "):
+            folder, _, line = line.partition("/")
+            folder = folder.strip()
+        sections[folder] = sections.get(folder, "") + " " + line
+    return sections
+
+
+def _unnamed(package: Path, text: str) -> list[str]:
+    """The modules and folders of ``package`` that ``text`` does not name."""
+    named = set(re.findall(r"\w+", text))
+    children = {
+        path.stem
+        for path in package.iterdir()
+        if (path.suffix == ".py" or path.is_dir())
+        and path.stem not in LAYOUT_UNNAMED
+        and not path.name.startswith(".")
+    }
+    return sorted(children - named)
+
+
+@pytest.mark.parametrize("package", ["arbiter", "tournaments", "games"])
+def test_the_readme_layout_names_every_module(package):
+    assert _unnamed(REPO / package, _layout_sections()[package]) == []
+
+
+def test_the_layout_check_sees_a_module_left_out(tmp_path):
+    for name in ("board.py", "replay.py", "__init__.py"):
+        (tmp_path / name).write_text("")
+    (tmp_path / "variants").mkdir()
+    assert _unnamed(tmp_path, "board, variants/ (the variants)") == ["replay"]

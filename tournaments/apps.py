@@ -13,7 +13,7 @@ class TournamentsConfig(AppConfig):
             names,  # noqa: F401  (gives SQLite connections the name folding function)
         )
         from tournaments.api import tokens  # noqa: F401  (a password change revokes the token)
-        from tournaments.selectors_public import FINGERPRINT_HISTORIES
+        from tournaments.hooks import FINGERPRINT_HISTORIES
         from tournaments.site import login_limits  # noqa: F401  (counts failed logins)
         from tournaments.teams.models import Team, TeamAdjustment, TeamCompetition, TeamMember
 

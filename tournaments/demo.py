@@ -29,6 +29,7 @@ from django.contrib.auth import get_user_model
 from django.contrib.auth.models import AbstractBaseUser, Permission
 from django.db import transaction
 
+from tournaments import hooks
 from tournaments.models import (
     BallotDeck,
     Event,
@@ -161,7 +162,7 @@ def _organizer(password: str) -> AbstractBaseUser:
     user.set_password(password)
     user.save()
     user.user_permissions.set(
-        Permission.objects.filter(content_type__app_label__in=("tournaments", "games"))
+        Permission.objects.filter(content_type__app_label__in=hooks.ORGANIZER_APPS)
     )
     return user
 

@@ -136,8 +136,8 @@ def tournament_state(event: Event, *, up_to_round: int) -> TournamentState:
     of the first game. Constant number of queries.
     """
     scoring = event_scoring(event)
-    entrants = _entrants(event)
-    number_of = {e.pk: e.number for e in entrants}
+    registrations = _registration_rows(event)
+    number_of = {e.pk: e.number for e in registrations}
     results: dict[int, dict[int, RoundResult]] = defaultdict(dict)
     for pairing in _pairing_rows(event, up_to_round):
         for registration_id, result in _pairing_results(pairing, event, scoring, number_of):
@@ -148,7 +148,7 @@ def tournament_state(event: Event, *, up_to_round: int) -> TournamentState:
             "first_id", "second_id"
         )
     )
-    outcomes = _withdrawal_outcomes(event, entrants, results, up_to_round)
+    outcomes = _withdrawal_outcomes(event, registrations, results, up_to_round)
     competitors = tuple(
         Competitor(
             number=e.number,
@@ -161,11 +161,11 @@ def tournament_state(event: Event, *, up_to_round: int) -> TournamentState:
             fmjd_id=e.fmjd_id,
             withdrawn_from_round=e.withdrawn_from_round,
         )
-        for e in entrants
+        for e in registrations
     )
     return TournamentState(
         competitors=competitors,
-        total_rounds=event_total_rounds(event, players=len(entrants)),
+        total_rounds=event_total_rounds(event, players=len(registrations)),
         scoring=scoring,
         forbidden_pairs=forbidden,
         first_colour=Colour(event.first_colour),
@@ -197,9 +197,11 @@ def withdrawal_outcomes(event: Event, *, after_round: int) -> list[WithdrawalOut
     if event.system == System.SWISS:
         return []
     state = tournament_state(event, up_to_round=after_round)
-    entrants = _entrants(event)
-    results = {e.pk: {r.round: r for r in state.competitor(e.number).results} for e in entrants}
-    return _withdrawal_outcomes(event, entrants, results, after_round)
+    registrations = _registration_rows(event)
+    results = {
+        e.pk: {r.round: r for r in state.competitor(e.number).results} for e in registrations
+    }
+    return _withdrawal_outcomes(event, registrations, results, after_round)
 
 
 @dataclass(frozen=True)
@@ -253,16 +255,16 @@ def _games_in_table(event: Event, *, players: int) -> int:
 
 def _withdrawal_outcomes(
     event: Event,
-    entrants: "list[_Entrant]",
+    registrations: "list[_RegistrationRow]",
     results: dict[int, dict[int, RoundResult]],
     up_to_round: int,
 ) -> list[WithdrawalOutcome]:
     if event.system == System.SWISS:
         return []
     rule = WithdrawalRule(event.withdrawal_rule)
-    scheduled = _games_in_table(event, players=len(entrants))
+    scheduled = _games_in_table(event, players=len(registrations))
     outcomes = []
-    for e in entrants:
+    for e in registrations:
         start = e.withdrawn_from_round
         if start is None or start > up_to_round + 1:
             continue
@@ -284,7 +286,7 @@ def _withdrawal_outcomes(
 
 
 @dataclass(frozen=True)
-class _Entrant:
+class _RegistrationRow:
     """A registration as tournament_state reads it: plain values (see _pairing_rows)."""
 
     pk: int
@@ -301,7 +303,7 @@ class _Entrant:
     fmjd_id: str
 
 
-def _entrants(event: Event) -> list[_Entrant]:
+def _registration_rows(event: Event) -> list[_RegistrationRow]:
     """The event's registrations in pairing-number order, with their players (one query)."""
     rows = event.registrations.order_by("pairing_number").values_list(
         "pk",
@@ -317,22 +319,22 @@ def _entrants(event: Event) -> list[_Entrant]:
         "player__club",
         "player__fmjd_id",
     )
-    return [_Entrant(*row) for row in rows]
+    return [_RegistrationRow(*row) for row in rows]
 
 
 def _complete_rounds(
-    entrant: _Entrant,
+    registration: _RegistrationRow,
     paired: dict[int, RoundResult],
     up_to_round: int,
     scoring: ScoringSystem,
 ) -> tuple[RoundResult, ...]:
     entries = []
-    withdrawn = entrant.withdrawn_from_round
+    withdrawn = registration.withdrawn_from_round
     for number in range(1, up_to_round + 1):
         if number in paired:
             entries.append(paired[number])
-        elif number < entrant.joined_round:
-            code = "H" if entrant.missed_rounds_half_point else "Z"
+        elif number < registration.joined_round:
+            code = "H" if registration.missed_rounds_half_point else "Z"
             entries.append(RoundResult(number, None, None, code, scoring.points_for(code)))
         elif withdrawn is not None and number >= withdrawn:
             entries.append(RoundResult(number, None, None, "Z", scoring.zero_bye))

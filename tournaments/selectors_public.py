@@ -17,6 +17,7 @@ from django.core.cache import cache
 from django.db.models import CharField, OuterRef, Q, QuerySet, Subquery, Value
 from django.db.models.functions import Cast, Concat
 
+from tournaments.hooks import FINGERPRINT_HISTORIES, GAME_FACTS
 from tournaments.models import (
     BallotDraw,
     Event,
@@ -97,12 +98,6 @@ def _latest(history: QuerySet) -> Subquery:
         )
     )
     return Subquery(latest.values("mark")[:1])
-
-
-#: Histories of public rows about an event kept by other apps (the game records of `games`,
-#: added by GamesConfig.ready, since tournaments never imports games): each takes the event's
-#: `OuterRef("pk")` and returns the history rows of that event. Part of `event_fingerprint`.
-FINGERPRINT_HISTORIES: list[Callable[[OuterRef], QuerySet]] = []
 
 
 def event_fingerprint(event: Event) -> str:
@@ -410,7 +405,8 @@ def public_game(event: Event, game_id: int) -> Game | None:
 
 @dataclass(frozen=True)
 class GameRow:
-    """A published game with the state of its record (games.GameRecord, Verification)."""
+    """A published game, with what other apps know about it (`facts`: tournaments.hooks.GAME_FACTS,
+    name -> value)."""
 
     id: int
     round: int
@@ -420,8 +416,7 @@ class GameRow:
     black: int
     result: str
     version: int
-    has_record: bool
-    verification: str | None
+    facts: dict[str, object]
 
 
 def game_rows(
@@ -450,6 +445,8 @@ def _published_games(event: Event) -> QuerySet[Game]:
 
 
 def _game_rows(games: QuerySet[Game]) -> list[GameRow]:
+    facts = list(GAME_FACTS)
+    games = games.annotate(**{f"fact_{name}": GAME_FACTS[name].value() for name in facts})
     rows = games.order_by("pairing__round__number", "pairing__board", "index").values_list(
         "pk",
         "pairing__round__number",
@@ -459,12 +456,11 @@ def _game_rows(games: QuerySet[Game]) -> list[GameRow]:
         "black__pairing_number",
         "result",
         "version",
-        "record__pk",
-        "record__verification__status",
+        *(f"fact_{name}" for name in facts),
     )
     return [
-        GameRow(pk, r, board, index, w, b, result, version, record is not None, status)
-        for pk, r, board, index, w, b, result, version, record, status in rows
+        GameRow(pk, r, board, index, w, b, result, version, dict(zip(facts, known, strict=True)))
+        for pk, r, board, index, w, b, result, version, *known in rows
     ]
 
 

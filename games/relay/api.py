@@ -95,11 +95,6 @@ class RoundRelay(EventScoped):
             raise exceptions.NotAuthenticated(
                 _("a push needs the round's token: Authorization: Bearer <token>")
             )
-        serializer = RelayPushSerializer(data=request.data)
-        serializer.is_valid(raise_exception=True)
-        report = relay_push(
-            round=self.round(public=False),
-            token=token.strip(),
-            pdn=serializer.validated_data["pdn"],
-        )
+        data = self.valid(RelayPushSerializer)
+        report = relay_push(round=self.round(public=False), token=token.strip(), pdn=data["pdn"])
         return Response(RelayReportSerializer(report).data)

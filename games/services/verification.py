@@ -93,7 +93,7 @@ def _verify(record: GameRecord, verification: Verification) -> None:
 
 def verification_follow_result(game: Game) -> None:
     """Put the finding about the entered result right after ``game``'s result changed
-    (tournaments.services.results.RESULT_FOLLOWERS, in the result's transaction): made anew
+    (tournaments.hooks.RESULT_FOLLOWERS, in the result's transaction): made anew
     from the stored report, never repeated nor left stale. A verification still pending
     reads the result when it runs."""
     verification = (

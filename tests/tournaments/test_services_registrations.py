@@ -3,7 +3,7 @@
 import pytest
 
 from tests.factories import PlayerFactory, event_with_players
-from tournaments.models import ProhibitedPairing, Registration
+from tournaments.models import Player, ProhibitedPairing, Registration
 from tournaments.services import registrations, rounds
 from tournaments.services.errors import ProhibitedPairingError, RegistrationError
 
@@ -70,6 +70,29 @@ def test_round_robin_refuses_late_entries(arbiter_user):
     rounds.round_pair(event=event, user=arbiter_user)
     with pytest.raises(RegistrationError, match="Berger table is fixed"):
         registrations.registration_add(event=event, player=PlayerFactory(), user=arbiter_user)
+
+
+def test_an_entry_names_a_player_or_creates_one_with_it(arbiter_user):
+    event = event_with_players(arbiter_user, players=2)
+    fields = {"first_name": "Ton", "last_name": "Sijbrands", "rating": 2400}
+    entry = registrations.registration_enter(event=event, player=fields, user=arbiter_user)
+    assert (str(entry.player), entry.rating, entry.pairing_number) == ("Sijbrands, Ton", 2400, 3)
+    known = PlayerFactory()
+    assert (
+        registrations.registration_enter(event=event, player=known, user=arbiter_user).player
+        == known
+    )
+
+
+def test_a_refused_entry_leaves_no_new_player(arbiter_user):
+    event = event_with_players(arbiter_user, players=4, system="rr")
+    rounds.round_pair(event=event, user=arbiter_user)
+    before = Player.objects.count()
+    with pytest.raises(RegistrationError, match="Berger table is fixed"):
+        registrations.registration_enter(
+            event=event, player={"first_name": "A", "last_name": "B"}, user=arbiter_user
+        )
+    assert Player.objects.count() == before
 
 
 def test_withdrawal_rules(arbiter_user):

@@ -8,7 +8,8 @@ from typing import Any
 from django.utils.translation import gettext as _
 from rest_framework import serializers
 
-from tournaments.models import SCORING_FIELDS, Event, GameResult, Round
+from tournaments.hooks import GAME_FACTS
+from tournaments.models import SCORING_FIELDS, Event, GameResult, Player, Round
 
 
 class PlainSerializer(serializers.Serializer):
@@ -287,7 +288,8 @@ class CrosstableRowSerializer(PlainSerializer):
 
 
 class GameSerializer(serializers.Serializer):
-    """A game with its record and the arbiter's verification when there is one."""
+    """A game with what other apps know about it (tournaments.hooks.GAME_FACTS: its record
+    and the arbiter's verification)."""
 
     id = serializers.IntegerField()
     round = serializers.IntegerField()
@@ -297,25 +299,31 @@ class GameSerializer(serializers.Serializer):
     black = serializers.IntegerField()
     result = serializers.ChoiceField(choices=GameResult.choices)
     version = serializers.IntegerField(help_text="Send it back as expected_version.")
-    has_record = serializers.BooleanField()
-    verification = serializers.CharField(
-        allow_null=True, help_text='"pending", "done" or null without a record.'
-    )
 
-
-class GameDetailSerializer(GameSerializer):
-    pdn = serializers.CharField(allow_null=True)
-    verdict = serializers.CharField(allow_null=True)
-    result_check = serializers.CharField(allow_null=True)
-    opening_followed = serializers.BooleanField(allow_null=True)
-    report = serializers.JSONField(allow_null=True, help_text="arbiter.Verdict.to_dict().")
+    def get_fields(self) -> dict[str, serializers.Field]:
+        fields = super().get_fields()
+        for name, fact in GAME_FACTS.items():
+            fields[name] = fact.field(source=f"facts.{name}")
+        return fields
 
 
 # Writes
 
 
+#: The fields of a new player in a registration: the API's name -> the Player field.
+NEW_PLAYER_FIELDS = {
+    "first_name": "first_name",
+    "last_name": "last_name",
+    "federation": "federation",
+    "fmjd_id": "fmjd_id",
+    "club": "club",
+    "player_rating": "rating",
+}
+
+
 class RegistrationCreateSerializer(serializers.Serializer):
-    """Register an existing player (`player`: id) or a new one (`first_name`, `last_name`...)."""
+    """Register an existing player (`player`: id) or a new one (`first_name`, `last_name`...).
+    Valid, `player` is the Player, or the fields of the new one (player_create's)."""
 
     player = serializers.IntegerField(required=False, min_value=1)
     first_name = serializers.CharField(required=False, max_length=100)
@@ -328,11 +336,20 @@ class RegistrationCreateSerializer(serializers.Serializer):
     joined_round = serializers.IntegerField(required=False, min_value=1, max_value=1000)
     missed_rounds_half_point = serializers.BooleanField(required=False, default=False)
 
+    def validate_player(self, value: int) -> Player:
+        player = Player.objects.filter(pk=value).first()
+        if player is None:
+            raise serializers.ValidationError(_("no player %(id)s.") % {"id": value})
+        return player
+
     def validate(self, data: dict) -> dict:
-        if "player" not in data and not (data.get("first_name") and data.get("last_name")):
-            raise serializers.ValidationError(
-                _("Give `player` (an existing player's id) or `first_name` and `last_name`.")
-            )
+        new = {field: data.pop(key) for key, field in NEW_PLAYER_FIELDS.items() if key in data}
+        if "player" not in data:
+            if not (new.get("first_name") and new.get("last_name")):
+                raise serializers.ValidationError(
+                    _("Give `player` (an existing player's id) or `first_name` and `last_name`.")
+                )
+            data["player"] = new
         return data
 
 
@@ -348,7 +365,3 @@ class ResultSerializer(serializers.Serializer):
     expected_version = serializers.IntegerField(
         required=False, min_value=0, help_text="The version you saw: refused (409) if stale."
     )
-
-
-class RecordSerializer(serializers.Serializer):
-    pdn = serializers.CharField(max_length=200_000, help_text="The PDN text of this one game.")

@@ -10,6 +10,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
 from django.shortcuts import get_object_or_404
 from django.utils import timezone
@@ -19,12 +20,13 @@ from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import exceptions, generics, mixins, status
 from rest_framework.request import Request
 from rest_framework.response import Response
+from rest_framework.serializers import Serializer
 
 from tournaments.access import visible_event, visible_events
 from tournaments.api import serializers as s
 from tournaments.api.conditional import ConditionalRead
 from tournaments.api.permissions import ReadOnlyOrAuthenticated, may_manage
-from tournaments.models import Event, Game, Player
+from tournaments.models import Event, Game
 from tournaments.scoring.rating_groups import group_places
 from tournaments.scoring.standings import StandingRow
 from tournaments.selectors import (
@@ -47,7 +49,7 @@ from tournaments.selectors_public import (
     tiebreak_explanation,
 )
 from tournaments.selectors_ratings import rating_report_get
-from tournaments.services import players, registrations, results, rounds
+from tournaments.services import registrations, results, rounds
 from tournaments.site.inputs import whole_number
 
 #: The largest round or pairing number a query parameter takes.
@@ -123,6 +125,23 @@ class EventScoped(ConditionalRead, generics.GenericAPIView):
             )
         return event
 
+    def actor(self) -> AbstractBaseUser:
+        """The user making a write, whom the services record (never anonymous: the
+        permissions refuse an anonymous write before the view runs)."""
+        user = self.request.user
+        if not isinstance(user, AbstractBaseUser):
+            raise exceptions.NotAuthenticated()
+        return user
+
+    def valid(self, serializer_class: type[Serializer], **context: Any) -> dict[str, Any]:
+        """The request's data as ``serializer_class`` validates it (given ``context``, with the
+        view's own): the one way the API's writes read their input; a 400 otherwise."""
+        serializer = serializer_class(
+            data=self.request.data, context={**self.get_serializer_context(), **context}
+        )
+        serializer.is_valid(raise_exception=True)
+        return serializer.validated_data
+
     def published_game_row(self, game_id: int) -> GameRow:
         """Game ``game_id`` of the event as the games list shows it; 404 when it is not a
         published game of the event."""
@@ -191,44 +210,9 @@ class PlayerList(EventScopedList):
     )
     def post(self, request: Request, slug: str) -> Response:
         event = self.require("tournaments.add_registration")
-        data = self._valid(s.RegistrationCreateSerializer)
-        with transaction.atomic():
-            if "player" in data:
-                player = Player.objects.filter(pk=data["player"]).first()
-                if player is None:
-                    raise exceptions.ValidationError(
-                        {"player": [_("no player %(id)s.") % {"id": data["player"]}]}
-                    )
-            else:
-                player = players.player_create(
-                    {
-                        field: data[key]
-                        for key, field in (
-                            ("first_name", "first_name"),
-                            ("last_name", "last_name"),
-                            ("federation", "federation"),
-                            ("fmjd_id", "fmjd_id"),
-                            ("club", "club"),
-                            ("player_rating", "rating"),
-                        )
-                        if key in data
-                    },
-                    user=request.user,
-                )
-            registration = registrations.registration_add(
-                event=event,
-                player=player,
-                user=request.user,
-                rating=data.get("rating"),
-                joined_round=data.get("joined_round"),
-                missed_rounds_half_point=data["missed_rounds_half_point"],
-            )
+        data = self.valid(s.RegistrationCreateSerializer)
+        registration = registrations.registration_enter(event=event, user=self.actor(), **data)
         return Response(s.RegistrationSerializer(registration).data, status=201)
-
-    def _valid(self, serializer_class) -> dict:
-        serializer = serializer_class(data=self.request.data)
-        serializer.is_valid(raise_exception=True)
-        return serializer.validated_data
 
 
 class RoundList(EventScoped):
@@ -245,7 +229,7 @@ class RoundList(EventScoped):
     @extend_schema(request=None, responses={201: s.RoundSerializer})
     def post(self, request: Request, slug: str) -> Response:
         event = self.require("tournaments.add_round")
-        round_ = rounds.round_pair(event=event, user=request.user)
+        round_ = rounds.round_pair(event=event, user=self.actor())
         return Response(self.get_serializer(round_).data, status=status.HTTP_201_CREATED)
 
 
@@ -259,7 +243,7 @@ class RoundPublish(EventScoped):
         event = self.require("tournaments.change_round")
         round_ = get_object_or_404(event.rounds, number=number)
         return Response(
-            self.get_serializer(rounds.round_publish(round=round_, user=request.user)).data
+            self.get_serializer(rounds.round_publish(round=round_, user=self.actor())).data
         )
 
 
@@ -451,16 +435,15 @@ class GameResultView(EventScoped):
     def post(self, request: Request, slug: str, game_id: int) -> Response:
         event = self.require("tournaments.change_game")
         game = get_object_or_404(Game, pk=game_id, pairing__round__event=event)
-        data = s.ResultSerializer(data=request.data)
-        data.is_valid(raise_exception=True)
+        data = self.valid(s.ResultSerializer)
         # The answer is read in the write's transaction: a connection lost while reading it
         # leaves nothing saved, so a failed answer never hides a saved result.
         with transaction.atomic():
             results.result_record(
                 game=game,
-                result=data.validated_data["result"],
-                user=request.user,
-                expected_version=data.validated_data.get("expected_version"),
+                result=data["result"],
+                user=self.actor(),
+                expected_version=data.get("expected_version"),
             )
             answer = self.get_serializer(self.published_game_row(game.pk)).data
         return Response(answer)

@@ -27,7 +27,7 @@ from tournaments.documents.services import (
     document_request,
 )
 from tournaments.documents.views import file_response
-from tournaments.models import Event
+from tournaments.models import Round
 
 
 class NotQueued(exceptions.APIException):
@@ -38,9 +38,20 @@ class NotQueued(exceptions.APIException):
 
 
 class DocumentRequestSerializer(serializers.Serializer):
+    """Valid, ``round`` is the round of the ``event`` given in the context (or None)."""
+
     kind = serializers.ChoiceField(choices=DocumentKind.choices)
     round = serializers.IntegerField(required=False, min_value=1)
     force = serializers.BooleanField(default=False)
+
+    def validate_round(self, number: int) -> Round:
+        event = self.context["event"]
+        round_ = event.rounds.filter(number=number).first()
+        if round_ is None:
+            raise serializers.ValidationError(
+                _("%(event)s has no round %(number)s.") % {"event": event.slug, "number": number}
+            )
+        return round_
 
 
 class DocumentSerializer(serializers.ModelSerializer):
@@ -70,7 +81,7 @@ class DocumentSerializer(serializers.ModelSerializer):
         )
 
     def get_round(self, document: Document) -> int | None:
-        return document.round.number if document.round_id else None
+        return document.round.number if document.round is not None else None
 
     def get_poll(self, document: Document) -> str:
         return self._url("api:document", document)
@@ -112,36 +123,15 @@ class DocumentCreate(DocumentScoped):
                 _("%(user)s may not request documents of %(event)s (organizers and arbiters only).")
                 % {"user": request.user, "event": event.slug}
             )
-        data = DocumentRequestSerializer(data=request.data)
-        data.is_valid(raise_exception=True)
-        round_ = _round(event, data.validated_data.get("round"))
+        data = self.valid(DocumentRequestSerializer, event=event)
         try:
             answer = document_request(
-                event=event,
-                kind=data.validated_data["kind"],
-                round=round_,
-                force=data.validated_data["force"],
+                event=event, kind=data["kind"], round=data.get("round"), force=data["force"]
             )
         except DocumentQueueError as exc:
             raise NotQueued(detail=str(exc)) from exc
         document = Document.objects.select_related("event", "round").get(pk=answer.document.pk)
         return Response(self.get_serializer(document).data, status=status.HTTP_202_ACCEPTED)
-
-
-def _round(event: Event, number: int | None):
-    if number is None:
-        return None
-    round_ = event.rounds.filter(number=number).first()
-    if round_ is None:
-        raise exceptions.ValidationError(
-            {
-                "round": [
-                    _("%(event)s has no round %(number)s.")
-                    % {"event": event.slug, "number": number}
-                ]
-            }
-        )
-    return round_
 
 
 class DocumentDetail(DocumentScoped):

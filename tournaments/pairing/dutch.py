@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from decimal import Decimal
+from typing import Unpack
 
 from tournaments.i18n import gettext_noop
 from tournaments.pairing.dutch_gacrux import boards_2026, pair_2026
@@ -24,6 +25,7 @@ from tournaments.pairing.dutch_input import (
     NoPairingError,
     Ordering,
     PairingError,
+    RoundRequest,
     round_input,
 )
 from tournaments.pairing.dutch_py4swiss import pair_pre_2026
@@ -37,6 +39,7 @@ __all__ = [
     "NoPairingError",
     "Ordering",
     "PairingError",
+    "RoundRequest",
     "explain_dutch",
     "pair_dutch",
     "text_of",
@@ -47,41 +50,26 @@ def pair_dutch(
     state: TournamentState,
     *,
     round_number: int,
-    absent: frozenset[int] = frozenset(),
-    half_point_byes: frozenset[int] = frozenset(),
-    zero_point_byes: frozenset[int] = frozenset(),
-    ordering: Ordering = "fide",
     rules: DutchRules | None = None,
+    **request: Unpack[RoundRequest],
 ) -> list[Pair]:
     """Pair round ``round_number`` by the FIDE Dutch system (C.04.3) in the text ``rules``
     (by default the state's, and the 2026 text when the state states none).
 
     ``state`` holds the results of rounds ``1 .. round_number - 1``; a competitor may also
     hold a bye for ``round_number`` itself (``H``, ``Z`` or ``F``, e.g. a requested bye
-    recorded before pairing): such a player is not paired. ``absent`` players (withdrawn or
-    known absent) and ``zero_point_byes`` are not paired and score a zero-point bye (``Z``),
-    ``half_point_byes`` are not paired and score a half-point bye (``H``).
-
-    ``ordering="draughts"`` pairs with the players renumbered by score, current truncated
-    Solkoff, rating, pairing number (see :mod:`tournaments.pairing.ordering`).
+    recorded before pairing): such a player is not paired. The ``request`` (absences, byes
+    and ordering) is a :class:`~tournaments.pairing.dutch_input.RoundRequest`.
 
     Boards come back in FIDE order (C.04.2 D.9: score of the higher player, sum of scores,
     rank of the higher player); the pairing-allocated bye, if any, is ``Pair(n, None)``.
     """
-    rows = round_input(
-        state,
-        round_number=round_number,
-        absent=absent,
-        half_point_byes=half_point_byes,
-        zero_point_byes=zero_point_byes,
-        ordering=ordering,
-    )
+    rows = round_input(state, round_number=round_number, **request)
     if not rows.to_pair(round_number):
         return []
-    by_rank = ordering == "draughts"
     if text_of(state, rules) is DutchRules.PRE_2026:
-        return pair_pre_2026(state, rows, round_number=round_number, by_rank=by_rank)
-    return pair_2026(state, rows, round_number=round_number, by_rank=by_rank)
+        return pair_pre_2026(state, rows, round_number=round_number, by_rank=rows.by_rank)
+    return pair_2026(state, rows, round_number=round_number, by_rank=rows.by_rank)
 
 
 def text_of(state: TournamentState, rules: DutchRules | None) -> DutchRules:
@@ -134,11 +122,8 @@ def explain_dutch(
     state: TournamentState,
     *,
     round_number: int,
-    absent: frozenset[int] = frozenset(),
-    half_point_byes: frozenset[int] = frozenset(),
-    zero_point_byes: frozenset[int] = frozenset(),
-    ordering: Ordering = "fide",
     rules: DutchRules | None = None,
+    **request: Unpack[RoundRequest],
 ) -> list[Explanation]:
     """The boards of :func:`pair_dutch`, each with its :class:`Explanation`.
 
@@ -150,19 +135,10 @@ def explain_dutch(
             "explanations need the 2026 engine: py4swiss, which pairs the pre-2026 text, "
             "does not report which criterion decided a float or a colour"
         )
-    rows = round_input(
-        state,
-        round_number=round_number,
-        absent=absent,
-        half_point_byes=half_point_byes,
-        zero_point_byes=zero_point_byes,
-        ordering=ordering,
-    )
+    rows = round_input(state, round_number=round_number, **request)
     if not rows.to_pair(round_number):
         return []
-    boards, brackets = boards_2026(
-        state, rows, round_number=round_number, by_rank=ordering == "draughts"
-    )
+    boards, brackets = boards_2026(state, rows, round_number=round_number, by_rank=rows.by_rank)
     points = {
         number: sum((r.points for r in row[: round_number - 1]), Decimal(0))
         for number, row in rows.rows.items()

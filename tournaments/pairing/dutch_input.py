@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 from decimal import Decimal
-from typing import Literal
+from typing import Literal, TypedDict, Unpack
 
 from tournaments.pairing.ordering import draughts_order
 from tournaments.values import Colour, RoundResult, TournamentState
@@ -26,13 +26,30 @@ class NoPairingError(PairingError):
     """The input is valid but no pairing satisfies the absolute criteria (C.04.3 C1-C3)."""
 
 
+class RoundRequest(TypedDict, total=False):
+    """What a round's pairing is asked besides the state and the round's number (each
+    optional): the players ``absent`` (withdrawn or known absent) and those given a
+    ``zero_point_byes`` are not paired and score a zero-point bye (``Z``); those of
+    ``half_point_byes`` are not paired and score a half-point bye (``H``); ``ordering``
+    ``"draughts"`` pairs with the players renumbered by score, current truncated Solkoff,
+    rating, pairing number (:mod:`tournaments.pairing.ordering`), ``"fide"`` (the default)
+    by pairing number."""
+
+    absent: frozenset[int]
+    half_point_byes: frozenset[int]
+    zero_point_byes: frozenset[int]
+    ordering: Ordering
+
+
 @dataclass(frozen=True)
 class RoundInput:
     """The rows an engine pairs: every player's results through the previous round, plus
-    the bye already known for this round; ``order`` is the players' pairing positions."""
+    the bye already known for this round; ``order`` is the players' pairing positions,
+    ``by_rank`` whether they follow the draughts ordering rather than pairing numbers."""
 
     rows: dict[int, list[RoundResult]]
     order: list[int]
+    by_rank: bool = False
 
     def to_pair(self, round_number: int) -> bool:
         """Whether anyone is left to pair (not everyone holds a bye for the round)."""
@@ -40,15 +57,13 @@ class RoundInput:
 
 
 def round_input(
-    state: TournamentState,
-    *,
-    round_number: int,
-    absent: frozenset[int] = frozenset(),
-    half_point_byes: frozenset[int] = frozenset(),
-    zero_point_byes: frozenset[int] = frozenset(),
-    ordering: Ordering = "fide",
+    state: TournamentState, *, round_number: int, **request: Unpack[RoundRequest]
 ) -> RoundInput:
-    """The checked input of round ``round_number`` (arguments: see ``pair_dutch``)."""
+    """The checked input of round ``round_number`` (the request: :class:`RoundRequest`)."""
+    absent = request.get("absent", frozenset())
+    half_point_byes = request.get("half_point_byes", frozenset())
+    zero_point_byes = request.get("zero_point_byes", frozenset())
+    ordering = request.get("ordering", "fide")
     _check_request(state, round_number, absent, half_point_byes, zero_point_byes)
     byes = dict.fromkeys(absent | zero_point_byes, "Z") | dict.fromkeys(half_point_byes, "H")
     scoring = state.scoring
@@ -68,7 +83,7 @@ def round_input(
         order = sorted(rows)
     else:
         raise PairingError(f"unknown ordering {ordering!r}: expected 'fide' or 'draughts'")
-    return RoundInput(rows, order)
+    return RoundInput(rows, order, by_rank=ordering == "draughts")
 
 
 def tenths(points: Decimal) -> int:

@@ -402,7 +402,7 @@ average_rating_cut1.__doc__ = """ARO Cut-1 (C.07 14.1.1): ARO without the lowest
 
 
 def direct_encounter(context: TieBreakContext, number: int, tied: frozenset[int]) -> TieBreakDetail:
-    """Direct encounter (C.07 6): the points scored against the other participants of the
+    """Direct encounter (C.07 6): the points scored against the other players of the
     tied group (``tied``: same points and same earlier tie-breaks), games and forfeits alike.
     Applied only when every pair of the group has met; otherwise 0 for all, with a note."""
     others = tied - {number}

@@ -14,10 +14,8 @@ problem it has, not the first one only.
 """
 
 import base64
-import csv
 import datetime
 import hashlib
-import re
 from dataclasses import dataclass, field
 from functools import cache
 
@@ -31,7 +29,15 @@ from django.utils.translation import ngettext
 
 from tournaments.access import PRIVATE_FIELDS, player_access, player_refusal
 from tournaments.models import Player
-from tournaments.names import fold
+from tournaments.services.csv_import import (
+    Header,
+    decode_upload,
+    header_key,
+    header_read,
+    header_require,
+    line_values,
+    numbered_lines,
+)
 from tournaments.services.errors import ImportFormatError, TournamentError
 from tournaments.services.history import recorded_by
 
@@ -64,11 +70,6 @@ COLUMN_ALIASES = {
 }
 
 
-def _header_key(name: str) -> str:
-    """A header cell compared without case, accents, underscores or hyphens."""
-    return " ".join(fold(name).replace("_", " ").replace("-", " ").split())
-
-
 def column_of(name: str) -> str:
     """The column a header cell names: its code (``last_name``), its label in any of the
     site's languages ("Last name", "Nom", "Prénom", "Date de naissance") or an alias
@@ -77,23 +78,26 @@ def column_of(name: str) -> str:
     >>> column_of("Prénom"), column_of("DATE DE NAISSANCE"), column_of("Surname")
     ('first_name', 'birth_date', 'last_name')
     """
-    return _column_names().get(_header_key(name), _header_key(name))
+    return _column_names().get(header_key(name), header_key(name))
+
+
+def field_label(name: str) -> str:
+    """The label of the Player field ``name`` in the active language."""
+    return str(getattr(Player._meta.get_field(name), "verbose_name", name))
 
 
 @cache
 def _column_names() -> dict[str, str]:
-    names = {_header_key(alias): column for alias, column in COLUMN_ALIASES.items()}
+    names = {header_key(alias): column for alias, column in COLUMN_ALIASES.items()}
     for column in CSV_COLUMNS:
-        names[_header_key(column)] = column
+        names[header_key(column)] = column
         for language, _language_name in settings.LANGUAGES:
             with translation.override(language):
-                label = str(Player._meta.get_field(column).verbose_name)
-            names.setdefault(_header_key(label), column)
+                label = field_label(column)
+            names.setdefault(header_key(label), column)
     return names
 
 
-#: Separators recognised in the header row, the most frequent one wins (comma when none).
-SEPARATORS = (",", ";", "\t")
 DATE_FORMATS = ("%Y-%m-%d", "%d/%m/%Y", "%d.%m.%Y")
 
 CREATE, UPDATE, UNCHANGED, REFUSED = "create", "update", "unchanged", "refused"
@@ -166,34 +170,12 @@ def import_plan(data: bytes, *, user: AbstractBaseUser | None = None) -> ImportP
     whose private fields `user` may not read, is refused. Raises ImportFormatError
     when the file as a whole cannot be read (empty, no header, a required column missing)."""
     text, encoding = decode_upload(data)
-    physical = re.split(r"\r\n|\r|\n", text)
-    numbered = [(number, line) for number, line in enumerate(physical, 1) if line.strip()]
-    if not numbered:
-        raise ImportFormatError(_("The file is empty: it needs a header row naming the columns."))
-    header_number, header_line = numbered[0]
-    separator = max(SEPARATORS, key=header_line.count) if header_line else ","
-    if not any(mark in header_line for mark in SEPARATORS):
-        separator = ","
-    try:
-        header = [column_of(name) for name in _cells(header_line, separator)]
-    except csv.Error:
-        raise ImportFormatError(
-            _("Line %(line)d (the header): its quotation marks do not match.")
-            % {"line": header_number}
-        ) from None
-    missing = [name for name in REQUIRED_COLUMNS if name not in header]
-    if missing:
-        raise ImportFormatError(
-            _(
-                "The header row (line %(line)d) lacks the column(s) %(missing)s. "
-                "Known columns: %(known)s."
-            )
-            % {
-                "line": header_number,
-                "missing": ", ".join(missing),
-                "known": ", ".join(CSV_COLUMNS),
-            }
-        )
+    numbered = numbered_lines(text)
+    read = header_read(numbered, column=column_of)
+    header, separator = read.columns, read.separator
+    header_require(
+        read, [name for name in REQUIRED_COLUMNS if name not in header], known=CSV_COLUMNS
+    )
     repeated = sorted({name for name in header if name and header.count(name) > 1})
     if repeated:
         raise ImportFormatError(
@@ -211,7 +193,7 @@ def import_plan(data: bytes, *, user: AbstractBaseUser | None = None) -> ImportP
     )
     seen: dict[tuple[str, str], int] = {}
     for number, line in numbered[1:]:
-        plan.lines.append(_plan_line(number, line, separator, header, seen, user=user))
+        plan.lines.append(_plan_line(number, line, read, seen, user=user))
     return plan
 
 
@@ -257,55 +239,18 @@ def import_summary(plan: ImportPlan) -> str:
     }
 
 
-def decode_upload(data: bytes) -> tuple[str, str]:
-    """An uploaded text file's text and encoding name: UTF-8 (with or without a byte-order
-    mark), else Windows-1252, else Latin-1."""
-    try:
-        return data.decode("utf-8-sig"), "UTF-8"
-    except UnicodeDecodeError:
-        pass
-    try:
-        return data.decode("cp1252"), "Windows-1252"
-    except UnicodeDecodeError:
-        return data.decode("latin-1"), "Latin-1"
-
-
-def _cells(line: str, separator: str) -> list[str]:
-    return next(csv.reader([line], delimiter=separator, strict=True), [])
-
-
 def _plan_line(
     number: int,
     line: str,
-    separator: str,
-    header: list[str],
+    header: Header,
     seen: dict[tuple[str, str], int],
     *,
     user: AbstractBaseUser | None,
 ) -> ImportLine:
-    try:
-        cells = _cells(line, separator)
-    except csv.Error:
-        return ImportLine(
-            number,
-            REFUSED,
-            error=_(
-                "Its quotation marks do not match: a quoted value must be closed by a "
-                "quotation mark followed by the separator."
-            ),
-        )
-    if len(cells) != len(header):
-        return ImportLine(
-            number,
-            REFUSED,
-            error=_("It has %(cells)d values where the header names %(columns)d columns.")
-            % {"cells": len(cells), "columns": len(header)},
-        )
-    given = {
-        name: cell.strip()
-        for name, cell in zip(header, cells, strict=True)
-        if name in CSV_COLUMNS and cell.strip()
-    }
+    cells = line_values(line, header)
+    if isinstance(cells, str):
+        return ImportLine(number, REFUSED, error=cells)
+    given = {name: cell for name, cell in cells.items() if name in CSV_COLUMNS and cell}
     result = ImportLine(number, REFUSED, player=_name(given))
     # Every problem of the line is reported at once, not the first one only.
     values, problems = _values(given)
@@ -422,8 +367,7 @@ def _shown(value: object) -> str:
 
 
 def _change(name: str, old: object, new: object) -> FieldChange:
-    label = str(Player._meta.get_field(name).verbose_name)
-    return FieldChange(name, label, _shown(old), _shown(new))
+    return FieldChange(name, field_label(name), _shown(old), _shown(new))
 
 
 def _describe(exc: Exception) -> str:

@@ -16,7 +16,6 @@ import base64
 import csv
 import datetime
 import hashlib
-import re
 from collections.abc import Collection
 from dataclasses import dataclass
 
@@ -27,6 +26,7 @@ from django.utils.translation import gettext as _
 
 from tournaments.access import player_access, player_refusal
 from tournaments.models import Player, Rating, RatingList, RatingSource, Title
+from tournaments.services.csv_import import decode_upload, numbered_lines
 from tournaments.services.errors import ImportFormatError
 from tournaments.services.history import recorded_by
 from tournaments.services.players_import import (
@@ -37,7 +37,6 @@ from tournaments.services.players_import import (
     FieldChange,
     ImportChangedError,
     ImportLine,
-    decode_upload,
 )
 
 LIST_FIELDS = (
@@ -95,11 +94,7 @@ def rating_list_plan(
             % {"source": RatingSource(source).label, "date": published.isoformat()}
         )
     text, _encoding = decode_upload(data)
-    numbered = [
-        (number, line)
-        for number, line in enumerate(re.split(r"\r\n|\r|\n", text), 1)
-        if line.strip()
-    ]
+    numbered = numbered_lines(text)
     if not numbered:
         raise ImportFormatError(_("The file is empty: it needs a header row naming the fields."))
     header_number, header_line = numbered[0]

@@ -1,5 +1,7 @@
 """Registrations, withdrawals, half-point bye requests and prohibited pairings."""
 
+from collections.abc import Mapping
+
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
 from django.db.models import Max, Q
@@ -21,6 +23,7 @@ from tournaments.models import (
 from tournaments.selectors import event_total_rounds
 from tournaments.services.errors import ProhibitedPairingError, RegistrationError
 from tournaments.services.history import recorded_by
+from tournaments.services.players import player_create
 from tournaments.services.ratings import ratings_snapshot
 
 
@@ -106,6 +109,31 @@ def registration_add(
     registration.full_clean()
     recorded_by(registration, user).save()
     return registration
+
+
+@transaction.atomic
+def registration_enter(
+    *,
+    event: Event,
+    player: Player | Mapping[str, object],
+    user: AbstractBaseUser | None,
+    rating: int | None = None,
+    joined_round: int | None = None,
+    missed_rounds_half_point: bool = False,
+) -> Registration:
+    """Enter `player` in `event` as registration_add does; `player` is a player, or the
+    fields of a new one (player_create), created in the same transaction: a refused entry
+    leaves no player behind."""
+    if not isinstance(player, Player):
+        player = player_create(player, user=user)
+    return registration_add(
+        event=event,
+        player=player,
+        user=user,
+        rating=rating,
+        joined_round=joined_round,
+        missed_rounds_half_point=missed_rounds_half_point,
+    )
 
 
 @transaction.atomic

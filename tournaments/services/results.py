@@ -1,21 +1,14 @@
 """Game results: entered with a row lock and an optional version check (no lost update)."""
 
-from collections.abc import Callable
-
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from tournaments.hooks import RESULT_FOLLOWERS
 from tournaments.models import Game, GameResult, RoundStatus
 from tournaments.services.errors import RoundStateError, StaleResultError
 from tournaments.services.history import recorded_by
-
-#: Called with the game after each change of its result, in the same transaction. An app
-#: that keeps something derived from a game's result registers here at start-up
-#: (GamesConfig.ready: the record's verification, whose findings compare the board with the
-#: entered result), so it follows every path a result is entered by.
-RESULT_FOLLOWERS: list[Callable[[Game], None]] = []
 
 
 @transaction.atomic

@@ -51,11 +51,11 @@ from tournaments.scoring.matches import (
 )
 from tournaments.scoring.tiebreaks import TIEBREAKS
 from tournaments.selectors import event_slug_free
+from tournaments.services.csv_import import decode_upload
 from tournaments.services.errors import ImportFormatError
 from tournaments.services.events import event_create
 from tournaments.services.history import recorded_by
 from tournaments.services.players import player_create
-from tournaments.services.players_import import decode_upload
 from tournaments.values import (
     ByeKind,
     Colour,

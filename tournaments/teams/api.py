@@ -14,7 +14,7 @@ from rest_framework.response import Response
 
 from tournaments.api.serializers import PlainSerializer
 from tournaments.api.views import EventScoped, EventScopedList
-from tournaments.teams.models import TeamMatch, TeamMember
+from tournaments.teams.models import Team, TeamMatch, TeamMember
 from tournaments.teams.selectors import team_competition, team_matches, team_standings_get
 from tournaments.teams.services import lineup_of, lineup_set
 
@@ -101,12 +101,40 @@ class TeamMatches(TeamScoped):
 
 
 class LineupWriteSerializer(serializers.Serializer):
+    """Valid, ``team`` is the Team of the ``match`` given in the context, and ``players`` the
+    TeamMember (or None) of each board, from the teams of the match's event."""
+
     team = serializers.IntegerField(help_text="The team's number (team A or team B of the match).")
     players = serializers.ListField(
         child=serializers.IntegerField(allow_null=True),
         help_text="Board by board, the id of a player on the team's roster, or null for an "
         "empty board (a forfeit).",
     )
+
+    def validate_team(self, number: int) -> Team:
+        match = self.context["match"]
+        teams = {t.number: t for t in (match.team_a, match.team_b) if t is not None}
+        if number not in teams:
+            raise serializers.ValidationError(
+                _("team %(team)s does not play this match.") % {"team": number}
+            )
+        return teams[number]
+
+    def validate_players(self, players: list[int | None]) -> list[TeamMember | None]:
+        event = self.context["match"].round.event
+        members = {
+            m.registration.player_id: m
+            for m in TeamMember.objects.filter(registration__event=event).select_related(
+                "registration__player"
+            )
+        }
+        unknown = [p for p in players if p is not None and p not in members]
+        if unknown:
+            raise serializers.ValidationError(
+                _("player %(id)s is on no team of %(event)s.")
+                % {"id": unknown[0], "event": event.slug}
+            )
+        return [None if p is None else members[p] for p in players]
 
 
 class LineupBoardSerializer(PlainSerializer):
@@ -129,49 +157,15 @@ class TeamLineup(EventScoped):
                 _("%(event)s is not a team competition.") % {"event": event.slug}
             )
         match = get_object_or_404(
-            TeamMatch.objects.select_related("team_a", "team_b"),
+            TeamMatch.objects.select_related("team_a", "team_b", "round__event"),
             round__event=event,
             round__number=round,
             number=number,
         )
-        data = LineupWriteSerializer(data=request.data)
-        data.is_valid(raise_exception=True)
-        teams = {t.number: t for t in (match.team_a, match.team_b) if t is not None}
-        team = teams.get(data.validated_data["team"])
-        if team is None:
-            raise exceptions.ValidationError(
-                {
-                    "team": [
-                        _("team %(team)s does not play this match.")
-                        % {"team": data.validated_data["team"]}
-                    ]
-                }
-            )
-        members = {
-            m.registration.player_id: m
-            for m in TeamMember.objects.filter(registration__event=event).select_related(
-                "registration__player"
-            )
-        }
-        players = data.validated_data["players"]
-        unknown = [p for p in players if p is not None and p not in members]
-        if unknown:
-            raise exceptions.ValidationError(
-                {
-                    "players": [
-                        _("player %(id)s is on no team of %(event)s.")
-                        % {"id": unknown[0], "event": event.slug}
-                    ]
-                }
-            )
+        data = self.valid(LineupWriteSerializer, match=match)
         with transaction.atomic():
-            lineup_set(
-                match=match,
-                team=team,
-                members=[None if p is None else members[p] for p in players],
-                user=request.user,
-            )
-            lineup = lineup_of(match, team)
+            lineup_set(match=match, team=data["team"], members=data["players"], user=self.actor())
+            lineup = lineup_of(match, data["team"])
         rows = [
             {
                 "board": board,

@@ -5,7 +5,7 @@ organizer confirms, every accepted line written in one transaction.
 The file: a header row naming the columns (TEAM_COLUMNS, their English or French names:
 "Équipe", "Ordre", "Nom", "Prénom", "Réserve"...), then one roster place per line, separated by
 commas or semicolons, in UTF-8 or Windows-1252 / Latin-1 (as the players import reads it,
-:func:`tournaments.services.players_import.decode_upload`). ``team``, ``order`` and the player
+:func:`tournaments.services.csv_import.decode_upload`). ``team``, ``order`` and the player
 are required; the player is one registered in the event, named by ``fmjd_id`` or else by
 ``last_name`` and ``first_name`` (accents and case aside). ``reserve`` (yes/no, oui/non, 1/0)
 puts him among the reserves; ``club`` and ``federation`` are the team's. A team of the file
@@ -13,9 +13,7 @@ that the event has already gets the players added to its roster; a new one is nu
 the event's teams, in the order of the file.
 """
 
-import csv
 import hashlib
-import re
 from dataclasses import dataclass, field
 
 from django.contrib.auth.models import AbstractBaseUser
@@ -25,8 +23,9 @@ from django.utils.translation import ngettext
 
 from tournaments.models import Event, Registration
 from tournaments.names import fold
+from tournaments.services import csv_import
 from tournaments.services.errors import ImportFormatError
-from tournaments.services.players_import import SEPARATORS, ImportChangedError, decode_upload
+from tournaments.services.players_import import ImportChangedError
 from tournaments.teams.models import Team, TeamMember
 from tournaments.teams.services import competition_of
 
@@ -107,7 +106,7 @@ class TeamImportPlan:
 
 
 def _column(name: str) -> str:
-    key = " ".join(fold(name).replace("_", " ").replace("-", " ").split())
+    key = csv_import.header_key(name)
     return TEAM_COLUMN_NAMES.get(key, key)
 
 
@@ -116,40 +115,14 @@ def team_import_plan(event: Event, data: bytes) -> TeamImportPlan:
     ImportFormatError when the file as a whole cannot be read (empty, no header, a required
     column missing, the event not a team competition)."""
     competition_of(event)
-    text, encoding = decode_upload(data)
-    numbered = [
-        (number, line)
-        for number, line in enumerate(re.split(r"\r\n|\r|\n", text), 1)
-        if line.strip()
-    ]
-    if not numbered:
-        raise ImportFormatError(_("The file is empty: it needs a header row naming the columns."))
-    header_number, header_line = numbered[0]
-    separator = max(SEPARATORS, key=header_line.count)
-    if not any(mark in header_line for mark in SEPARATORS):
-        separator = ","
-    try:
-        header = [_column(cell) for cell in _cells(header_line, separator)]
-    except csv.Error:
-        raise ImportFormatError(
-            _("Line %(line)d (the header): its quotation marks do not match.")
-            % {"line": header_number}
-        ) from None
+    text, encoding = csv_import.decode_upload(data)
+    numbered = csv_import.numbered_lines(text)
+    read = csv_import.header_read(numbered, column=_column)
+    header = read.columns
     missing = [name for name in ("team", "order") if name not in header]
     if "fmjd_id" not in header and not {"last_name", "first_name"} <= set(header):
         missing.append("fmjd_id / last_name, first_name")
-    if missing:
-        raise ImportFormatError(
-            _(
-                "The header row (line %(line)d) lacks the column(s) %(missing)s. "
-                "Known columns: %(known)s."
-            )
-            % {
-                "line": header_number,
-                "missing": ", ".join(missing),
-                "known": ", ".join(TEAM_COLUMNS),
-            }
-        )
+    csv_import.header_require(read, missing, known=TEAM_COLUMNS)
     unknown = [name for name in header if name not in TEAM_COLUMNS]
     if unknown:
         raise ImportFormatError(
@@ -170,7 +143,7 @@ def team_import_plan(event: Event, data: bytes) -> TeamImportPlan:
     placed: dict[int, int] = {}
     orders: dict[tuple[str, int], int] = {}
     for number, line in numbered[1:]:
-        result = _plan_line(number, line, separator, header, registrations)
+        result = _plan_line(number, line, read, registrations)
         plan.lines.append(result)
         # A line not refused by _plan_line names its registration and its place.
         if result.action == REFUSED or result.registration_id is None or result.order is None:
@@ -205,7 +178,7 @@ def team_import_plan(event: Event, data: bytes) -> TeamImportPlan:
         else:
             result.action = NEW_TEAM
             if name not in plan.new_teams:
-                club, federation = _team_fields(line, separator, header)
+                club, federation = _team_fields(line, read)
                 plan.new_teams[name] = (next_number, club, federation)
                 next_number += 1
     return plan
@@ -257,41 +230,18 @@ def team_import_summary(plan: TeamImportPlan) -> str:
     }
 
 
-def _cells(line: str, separator: str) -> list[str]:
-    return next(csv.reader([line], delimiter=separator, strict=True), [])
-
-
-def _team_fields(line: str, separator: str, header: list[str]) -> tuple[str, str]:
-    given = dict(zip(header, (cell.strip() for cell in _cells(line, separator)), strict=True))
+def _team_fields(line: str, header: csv_import.Header) -> tuple[str, str]:
+    given = csv_import.line_values(line, header)
+    assert not isinstance(given, str)  # the line was read by _plan_line
     return given.get("club", ""), given.get("federation", "").upper()
 
 
 def _plan_line(
-    number: int,
-    line: str,
-    separator: str,
-    header: list[str],
-    registrations: list[Registration],
+    number: int, line: str, header: csv_import.Header, registrations: list[Registration]
 ) -> TeamImportLine:
-    try:
-        cells = _cells(line, separator)
-    except csv.Error:
-        return TeamImportLine(
-            number,
-            REFUSED,
-            error=_(
-                "Its quotation marks do not match: a quoted value must be closed by a "
-                "quotation mark followed by the separator."
-            ),
-        )
-    if len(cells) != len(header):
-        return TeamImportLine(
-            number,
-            REFUSED,
-            error=_("It has %(cells)d values where the header names %(columns)d columns.")
-            % {"cells": len(cells), "columns": len(header)},
-        )
-    given = {name: cell.strip() for name, cell in zip(header, cells, strict=True)}
+    given = csv_import.line_values(line, header)
+    if isinstance(given, str):
+        return TeamImportLine(number, REFUSED, error=given)
     result = TeamImportLine(number, REFUSED, team=given.get("team", ""))
     problems: list[str] = []
     if not result.team:

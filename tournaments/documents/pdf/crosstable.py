@@ -17,15 +17,12 @@ from tournaments.documents.pdf.pages import (
     PageFrame,
     Progress,
     build_pdf,
-    flowables_height,
     header_flowables,
-    usable_height,
-    usable_width,
 )
 from tournaments.documents.pdf.pages import (
     styles as paragraph_styles,
 )
-from tournaments.documents.pdf.tables import Column, paged_tables
+from tournaments.documents.pdf.tables import Column, paged_tables_after
 from tournaments.results import points_number
 from tournaments.scoring.crosstable import Cell, Crosstable, CrosstableRow
 
@@ -41,15 +38,7 @@ def render_crosstable(
     columns, rows, styles = _square(table) if table.square else _by_round(table)
     title = _("Crosstable")
     head = header_flowables(header, title)
-    flowables, pages = paged_tables(
-        columns,
-        rows,
-        width=usable_width(wide=True),
-        first_page_height=usable_height(wide=True)
-        - flowables_height(head, usable_width(wide=True)),
-        page_height=usable_height(wide=True),
-        extra_styles=styles,
-    )
+    flowables, pages = paged_tables_after(head, columns, rows, wide=True, extra_styles=styles)
     return build_pdf(
         [*head, *flowables, *withdrawal_lines(table)],
         header=header,

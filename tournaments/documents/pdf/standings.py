@@ -21,13 +21,10 @@ from tournaments.documents.pdf.pages import (
     PageFrame,
     Progress,
     build_pdf,
-    flowables_height,
     header_flowables,
     styles,
-    usable_height,
-    usable_width,
 )
-from tournaments.documents.pdf.tables import paged_tables
+from tournaments.documents.pdf.tables import paged_tables_after
 from tournaments.scoring.crosstable import Crosstable
 
 
@@ -49,14 +46,7 @@ def render_standings(
     ]
     title = _("Standings")
     head = [*header_flowables(header, title), *legend]
-    flowables, pages = paged_tables(
-        columns,
-        rows,
-        width=usable_width(wide=False),
-        first_page_height=usable_height(wide=False)
-        - flowables_height(head, usable_width(wide=False)),
-        page_height=usable_height(wide=False),
-    )
+    flowables, pages = paged_tables_after(head, columns, rows, wide=False)
     return build_pdf(
         [*head, *flowables, *withdrawal_lines(table)],
         header=header,

@@ -12,7 +12,13 @@ from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import Flowable, PageBreak, Table, TableStyle
 
 from tournaments.documents.pdf.fonts import register_fonts
-from tournaments.documents.pdf.pages import grid_style, zebra
+from tournaments.documents.pdf.pages import (
+    flowables_height,
+    grid_style,
+    usable_height,
+    usable_width,
+    zebra,
+)
 
 FONT_SIZE = 8.0
 MIN_FONT_SIZE = 4.5
@@ -26,6 +32,27 @@ class Column:
     title: str
     align: str = "CENTER"
     stretch: bool = False
+
+
+def paged_tables_after(
+    head: Sequence[Flowable],
+    columns: Sequence[Column],
+    rows: Sequence[Sequence[str]],
+    *,
+    wide: bool,
+    extra_styles: Sequence[tuple] = (),
+) -> tuple[list[Flowable], int]:
+    """:func:`paged_tables` on the document's pages (``wide``: landscape), under ``head`` (the
+    title and what stands above the table) on the first page."""
+    width = usable_width(wide=wide)
+    return paged_tables(
+        columns,
+        rows,
+        width=width,
+        first_page_height=usable_height(wide=wide) - flowables_height(head, width),
+        page_height=usable_height(wide=wide),
+        extra_styles=extra_styles,
+    )
 
 
 def paged_tables(

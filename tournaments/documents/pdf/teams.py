@@ -18,13 +18,12 @@ from tournaments.documents.pdf.pages import (
     Progress,
     build_pdf,
     escape,
-    flowables_height,
     header_flowables,
     styles,
     usable_height,
     usable_width,
 )
-from tournaments.documents.pdf.tables import Column, paged_tables
+from tournaments.documents.pdf.tables import Column, paged_tables, paged_tables_after
 from tournaments.results import points_number
 from tournaments.scoring.teams import TEAM_TIEBREAKS
 
@@ -119,14 +118,7 @@ def render_team_standings(
     legend = [Paragraph(escape(" · ".join(f"{c}: {name}" for c, name in codes.items())), small)]
     title = _("Team standings")
     head = [*header_flowables(header, title), *legend]
-    flowables, pages = paged_tables(
-        columns,
-        rows,
-        width=usable_width(wide=False),
-        first_page_height=usable_height(wide=False)
-        - flowables_height(head, usable_width(wide=False)),
-        page_height=usable_height(wide=False),
-    )
+    flowables, pages = paged_tables_after(head, columns, rows, wide=False)
     adjustments = [
         Paragraph(
             escape(

@@ -1,0 +1,99 @@
+"""What another app adds to tournaments, registered at start-up: tournaments never imports
+`games` and never names its tables, relations or pages; `games` fills these lists in
+`GamesConfig.ready` (games/hooks.py), and tournaments reads them where it shows or follows
+what games keeps. With no app registered, each list is empty and tournaments works alone.
+
+- `RESULT_FOLLOWERS`: called after each change of a game's result (services/results.py);
+- `FINGERPRINT_HISTORIES`: history rows that are part of an event's public state, so that a
+  change to them changes the event's ETag (selectors_public.event_fingerprint);
+- `GAME_FACTS`: values another app knows about a game, listed with it (the API's games);
+- `GAME_PAGE`: the address of a game's public page (the round and player pages link to it);
+- `ROUND_PANELS`: what a round's public page shows above its pairings;
+- `EVENT_PAGE_LINKS`, `EVENT_ADMIN_LINKS`, `EVENT_LIST_ADMIN_LINKS`: links on the event's
+  public page, its admin page and the admin list of events;
+- `ORGANIZER_APPS`: the apps whose model permissions an organizer holds (the demo's).
+
+The templates read them through ``{% load hooks %}`` (tournaments/templatetags/hooks.py).
+"""
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from django.db.models import OuterRef, QuerySet
+from django.db.models.expressions import Combinable
+from django.utils.functional import Promise
+
+if TYPE_CHECKING:
+    from tournaments.models import Event, Game, Round
+
+
+@dataclass(frozen=True)
+class Link:
+    """A link another app puts on a page of tournaments: its text (translated where it is
+    shown), its address, an optional HTML id, whether the browser downloads it, and
+    whether only who may add to the list sees it (`adds`)."""
+
+    label: str | Promise
+    url: str
+    id: str = ""
+    download: bool = False
+    adds: bool = False
+
+
+#: Called with the game after each change of its result, in the same transaction; an app that
+#: keeps something derived from a game's result follows every path a result is entered by.
+RESULT_FOLLOWERS: list[Callable[["Game"], None]] = []
+
+#: Each takes the event's `OuterRef("pk")` and returns history rows of that event kept by
+#: another app (the game records, the relayed boards); part of `event_fingerprint`.
+FINGERPRINT_HISTORIES: list[Callable[[OuterRef], QuerySet[Any]]] = []
+
+
+@dataclass(frozen=True)
+class GameFact:
+    """Something another app knows about a game (whether it has a record, its verification's
+    state): `value` gives the expression of its value on a query of games, read with the
+    game's row in one query (selectors_public.game_rows: `GameRow.facts`); `field` the API
+    field that writes it, given its `source`."""
+
+    value: Callable[[], Combinable]
+    field: Callable[..., Any]
+
+
+#: Name -> the fact (listed in this order after the game's own fields).
+GAME_FACTS: dict[str, GameFact] = {}
+
+#: The address of a game's public page from the event's slug and the game's id ("" when no
+#: app shows games); the first registered one is used.
+GAME_PAGE: list[Callable[[str, int], str]] = []
+
+#: Each takes a round and returns the HTML it shows on the round's public page (already
+#: escaped; "" to show nothing).
+ROUND_PANELS: list[Callable[["Round"], str]] = []
+
+#: Each takes the event and returns a link for its public page, under its rounds (None: no
+#: link).
+EVENT_PAGE_LINKS: list[Callable[["Event"], Link | None]] = []
+
+#: Each takes the event and returns a link for the tools of its admin page.
+EVENT_ADMIN_LINKS: list[Callable[["Event"], Link | None]] = []
+
+#: Each returns a link for the tools of the admin list of events.
+EVENT_LIST_ADMIN_LINKS: list[Callable[[], Link | None]] = []
+
+
+#: The apps whose model permissions an organizer holds: the demo organizer gets them all.
+ORGANIZER_APPS: list[str] = ["tournaments"]
+
+
+def game_page(slug: str, game_id: int) -> str:
+    """The address of game `game_id`'s public page in event `slug`, or "" when no app
+    shows games."""
+    return GAME_PAGE[0](slug, game_id) if GAME_PAGE else ""
+
+
+def add(hooks: list[Any], hook: Any) -> None:
+    """Append `hook` unless it is there already (`ready` may run more than once)."""
+    if hook not in hooks:
+        hooks.append(hook)

@@ -1,0 +1,47 @@
+"""What other apps add to the pages of tournaments (tournaments.hooks): ``{% load hooks %}``.
+
+``{% game_page event.slug game.id as url %}`` the address of a game's page ("" when none);
+``{% round_panels round %}`` what a round's page shows above its pairings;
+``{% event_page_links event as links %}``, ``{% event_admin_links event as links %}`` and
+``{% event_list_admin_links as links %}`` the links (tournaments.hooks.Link) of the event's
+public page, its admin page and the admin list of events.
+"""
+
+from django import template
+from django.utils.safestring import SafeString, mark_safe
+
+from tournaments import hooks
+from tournaments.hooks import Link
+from tournaments.models import Event, Round
+
+register = template.Library()
+
+
+@register.simple_tag
+def game_page(slug: str, game_id: int) -> str:
+    return hooks.game_page(slug, game_id)
+
+
+@register.simple_tag
+def round_panels(round: Round) -> SafeString:
+    # each panel returns HTML it has escaped (tournaments.hooks.ROUND_PANELS)
+    return mark_safe("".join(panel(round) for panel in hooks.ROUND_PANELS))
+
+
+@register.simple_tag
+def event_page_links(event: Event) -> list[Link]:
+    return _links(link(event) for link in hooks.EVENT_PAGE_LINKS)
+
+
+@register.simple_tag
+def event_admin_links(event: Event) -> list[Link]:
+    return _links(link(event) for link in hooks.EVENT_ADMIN_LINKS)
+
+
+@register.simple_tag
+def event_list_admin_links() -> list[Link]:
+    return _links(link() for link in hooks.EVENT_LIST_ADMIN_LINKS)
+
+
+def _links(links) -> list[Link]:
+    return [link for link in links if link is not None]
