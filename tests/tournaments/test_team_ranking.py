@@ -7,7 +7,12 @@ import pytest
 from django.core.exceptions import ValidationError
 
 from tests.factories import UserFactory, event_with_players
-from tests.tournaments.played_events import ONE_POINT_A_WIN, WORKED_TEAM, play_steered
+from tests.tournaments.played_events import (
+    NATIONAL_TEAMS,
+    national_team_swiss,
+    play_steered,
+    steered_netherlands,
+)
 from tournaments.models import Game, Registration, System
 from tournaments.scoring.team_score import MemberScore, team_ranking
 from tournaments.selectors import tournament_state
@@ -112,10 +117,8 @@ def test_team_mates_who_would_meet_in_round_1_are_paired_apart(rules):
 @pytest.mark.django_db
 def test_a_swiss_never_pairs_team_mates_over_five_rounds():
     user = UserFactory()
-    event = national_swiss(user, scoring=ONE_POINT_A_WIN, never_pair_team_mates=True)
-    team = [1, 3, 6, 8, 11, 14]
-    label(event, {"NED": team, "FRA": [2, 5, 9, 12], "POL": [4, 7, 10, 13]}, user)
-    play_steered(event, user, steered=dict(zip(team, WORKED_TEAM, strict=True)), first=1, last=5)
+    event = national_team_swiss(user)
+    play_steered(event, user, steered=steered_netherlands(), first=1, last=5)
     state = tournament_state(event, up_to_round=5)
     met = {
         frozenset((c.number, r.opponent))
@@ -124,9 +127,17 @@ def test_a_swiss_never_pairs_team_mates_over_five_rounds():
         if r.opponent is not None
     }
     assert len(met) == 8 * 5  # every round complete, nobody met twice
+    assert len(state.forbidden_pairs) == 15 + 6 + 6
     assert not met & state.forbidden_pairs
     scores = {c.number: sum(r.points for r in c.results) for c in state.competitors}
-    assert sorted((scores[n] for n in team), reverse=True) == [5, 4, 4, D("3.5"), 3, 0]
+    assert sorted((scores[n] for n in NATIONAL_TEAMS["NED"]), reverse=True) == [
+        5,
+        4,
+        4,
+        D("3.5"),
+        3,
+        0,
+    ]
 
 
 @pytest.mark.django_db
@@ -150,19 +161,17 @@ def test_a_round_that_cannot_keep_team_mates_apart_is_refused_with_the_rule():
 @pytest.mark.django_db
 def test_the_team_ranking_sums_the_best_members_after_the_round_asked():
     user = UserFactory()
-    event = national_swiss(user, scoring=ONE_POINT_A_WIN, never_pair_team_mates=True)
-    events.event_update(event=event, user=user, team_score_members=4)
-    team = [1, 3, 6, 8, 11, 14]
-    label(event, {"NED": team, "FRA": [2, 5, 9, 12]}, user)
-    play_steered(event, user, steered=dict(zip(team, WORKED_TEAM, strict=True)), first=1, last=5)
-    event.refresh_from_db()
+    event = national_team_swiss(user)
+    play_steered(event, user, steered=steered_netherlands(), first=1, last=5)
     ranking = team_ranking_get(event, after_round=5)
-    ned = next(row for row in ranking if row.team == "NED")
-    assert (ned.score, ned.all_members) == (D("16.5"), D("19.5"))
-    assert next(row for row in ranking if row.team == "FRA").members[0].number in (2, 5, 9, 12)
-    assert {row.team for row in ranking} == {"NED", "FRA"}  # players 4, 7, ... have no team
+    assert ranking[0].team == "NED"
+    ned = ranking[0]
+    assert (ned.score, ned.all_members, ned.counted) == (D("16.5"), D("19.5"), 4)
+    assert {row.team for row in ranking} == {"NED", "FRA", "POL"}  # 15 and 16 have none
+    fra = next(row for row in ranking if row.team == "FRA")
+    assert {m.number for m in fra.members} == set(NATIONAL_TEAMS["FRA"])
     after_1 = next(row for row in team_ranking_get(event, after_round=1) if row.team == "NED")
-    assert after_1.score == D(4)  # W, W, L, W, W, L: the best four won
+    assert after_1.score == D(4)  # W, W, L, W, W, L in round 1: the best four won
 
 
 @pytest.mark.django_db

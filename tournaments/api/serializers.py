@@ -168,6 +168,35 @@ class StandingSerializer(PlainSerializer):
     )
 
 
+class TeamMemberScoreSerializer(PlainSerializer):
+    number = serializers.IntegerField(help_text="Pairing number.")
+    name = serializers.CharField()
+    points = serializers.DecimalField(max_digits=6, decimal_places=1)
+
+
+class TeamRankingSerializer(PlainSerializer):
+    """A team of an individual event's team ranking (docs/rules/tournaments.md §7.5)."""
+
+    rank = serializers.IntegerField()
+    shared_rank = serializers.BooleanField()
+    team = serializers.CharField(help_text="The team label of its members' registrations.")
+    score = serializers.DecimalField(
+        max_digits=7, decimal_places=1, help_text="Sum of the best N members' points."
+    )
+    all_members = serializers.DecimalField(
+        max_digits=7,
+        decimal_places=1,
+        help_text="Sum of all members' points: the tie-break.",
+    )
+    counted = serializers.IntegerField(
+        help_text="How many members, from the first, the score sums (N, or fewer in a "
+        "smaller team)."
+    )
+    members = TeamMemberScoreSerializer(
+        many=True, help_text="The members, best first (points, then pairing number)."
+    )
+
+
 class RatingReportRowSerializer(PlainSerializer):
     """One player's row of the rating report (tournaments.scoring.rating_report)."""
 
