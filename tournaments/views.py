@@ -20,7 +20,7 @@ from django.http import Http404, HttpRequest, HttpResponse, HttpResponseNotModif
 from django.shortcuts import get_object_or_404, render
 from django.utils import timezone
 from django.utils.cache import parse_etags, patch_cache_control, patch_vary_headers, quote_etag
-from django.utils.translation import get_language, ngettext
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import condition, require_safe
 
@@ -254,11 +254,9 @@ def _rules(event: Event) -> list[str]:
         rules.append(_("Ties are broken by pairing number only."))
     if event.team_score_members:
         rules.append(
-            ngettext(
-                "Teams are ranked by their best member's score, then by all their members'.",
-                "Teams are ranked by the sum of their best %(count)d members' scores, then by "
-                "all their members'.",
-                event.team_score_members,
+            _(
+                "Teams are ranked by the sum of their best members' scores, %(count)d "
+                "counted, then by all their members'."
             )
             % {"count": event.team_score_members}
         )

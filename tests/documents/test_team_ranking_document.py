@@ -38,7 +38,7 @@ def test_the_team_ranking_pdf_prints_the_best_four(
     assert len(reader.pages) == 1
     assert "Team ranking" in text and "after round 5 of 5" in text
     assert "1 NED 16.5 19.5" in text
-    assert "best 4 members" in text
+    assert "best members' points, 4 counted" in text
     kinds = {answer.document.kind for answer in documents_request_published(event=event)}
     assert DocumentKind.TEAM_RANKING in kinds
     panel = documents_panel({}, event)

@@ -25,7 +25,7 @@ def test_the_page_shows_the_best_four_and_the_tie_break(client, national):
         '<td>NED</td>\n      <td class="num"><strong>16.5</strong></td>\n      <td class="num">19.5'
         in text
     )
-    assert "best 4 members" in text
+    assert "best members' points, 4 counted" in text
     home = client.get("/events/national-teams/").content.decode()
     assert 'href="/events/national-teams/team-ranking/"' in home
     assert "Team mates are never paired against each other." in home

@@ -9,7 +9,6 @@ import datetime
 from dataclasses import dataclass
 
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
 from reportlab.platypus import Paragraph
 
 from tournaments.documents.pdf.pages import (
@@ -90,12 +89,9 @@ def render_team_ranking(
         ]
         for row in sheet.rows
     ]
-    rule = ngettext(
-        "Score: the points of the team's best member. All: the sum of all its members' "
-        "points, the tie-break. * counted in the score.",
-        "Score: the sum of the team's best %(count)d members' points. All: the sum of all "
-        "its members' points, the tie-break. * counted in the score.",
-        sheet.counted,
+    rule = _(
+        "Score: the sum of the team's best members' points, %(count)d counted. All: the sum "
+        "of all its members' points, the tie-break. * counted in the score."
     ) % {"count": sheet.counted}
     legend = [Paragraph(escape(rule), styles()["small"])]
     title = _("Team ranking")
