@@ -57,5 +57,7 @@ def test_the_api_rows(client, national):
         4,
     )
     assert [m["points"] for m in ned["members"]] == ["5.0", "4.0", "4.0", "3.5", "3.0", "0.0"]
+    about = client.get("/api/events/national-teams/").json()
+    assert (about["team_score_members"], about["never_pair_team_mates"]) == (4, True)
     schema = client.get("/api/schema/").content.decode()
     assert "/api/events/{slug}/team-ranking/" in schema

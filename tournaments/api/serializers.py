@@ -80,10 +80,19 @@ class EventSerializer(serializers.ModelSerializer):
             "chief_arbiter",
             "scoring",
             "rating_groups",
+            "team_score_members",
+            "never_pair_team_mates",
             "published",
         )
-        # An event keeps the text it started with (Event.clean): changed in the admin only.
-        read_only_fields = ("published", "rating_groups", "swiss_rules")
+        # An event keeps the text it started with (Event.clean): changed in the admin only;
+        # so are the team ranking's settings, with the players' team labels.
+        read_only_fields = (
+            "published",
+            "rating_groups",
+            "swiss_rules",
+            "team_score_members",
+            "never_pair_team_mates",
+        )
 
     def get_swiss_rules_text(self, event: Event) -> str:
         return event.swiss_rules_text()
