@@ -1,6 +1,6 @@
 """A national-team event scored from an individual Swiss (docs/rules/tournaments.md §7.5): the
-organizer counts the best four, keeps team mates apart and gives each player his team on the
-event's page, then pairs round 1, where no team mates meet; after five rounds a visitor on a
+organizer counts the best four and keeps team mates apart, then gives each player his team
+on the event's page, then pairs round 1, where no team mates meet; after five rounds a visitor on a
 390 px phone opens the team ranking from the event's page and reads the worked example: the
 Netherlands' six scored 5, 4, 4, 3.5, 3 and 0, and their best four make 16.5. Every page: no
 server error, no horizontal scroll at 390 px nor at 1366 px."""
@@ -46,9 +46,11 @@ def test_team_labels_pairing_and_the_ranking_on_a_phone(live_server, page, brows
     page.get_by_role("button", name="Log in").click()
     walk.go(reverse("admin:tournaments_event_change", args=(event.pk,)), "event")
 
-    # The team ranking's settings, and each player's team in the registrations.
+    # The team ranking's settings; then each player's team in the registrations.
     page.fill("#id_team_score_members", "4")
     page.check("#id_never_pair_team_mates")
+    page.locator("input[name='_continue']").click()
+    walk.check("event-ranks-teams")
     rows = page.locator("tr.form-row.has_original")
     assert rows.count() == 16
     for row in rows.all():

@@ -25,14 +25,18 @@ def test_the_organizer_sets_the_count_never_pair_and_the_labels():
     client = logged_in(organizer)
     url = reverse("admin:tournaments_event_change", args=(event.pk,))
     page = client.get(url).content.decode()
-    assert "Team ranking" in page and 'name="registrations-0-team_label"' in page
-    data = labelled(form_data(client.get(url), "event_form"), {0: " NED ", 2: "NED", 3: "FRA"})
+    # An ordinary event's registrations are read only: its form grows by no field a player.
+    assert "Team ranking" in page and 'name="registrations-0-team_label"' not in page
+    data = form_data(client.get(url), "event_form")
     data["team_score_members"] = ["2"]
     data["never_pair_team_mates"] = ["on"]
     response = client.post(url, data)
     assert response.status_code == 302, response.content.decode()[:2000]
     event.refresh_from_db()
     assert (event.team_score_members, event.never_pair_team_mates) == (2, True)
+    data = labelled(form_data(client.get(url), "event_form"), {0: " NED ", 2: "NED", 3: "FRA"})
+    data["never_pair_team_mates"] = ["on"]  # as a browser sends the ticked box
+    assert client.post(url, data).status_code == 302
     labels = list(
         event.registrations.order_by("pairing_number").values_list("team_label", flat=True)
     )
@@ -63,6 +67,7 @@ def test_a_label_posted_after_round_1_was_paired_changes_nothing():
     event = event_with_players(organizer, players=4, never_pair_team_mates=True)
     client = logged_in(organizer)
     url = reverse("admin:tournaments_event_change", args=(event.pk,))
+    assert 'name="registrations-1-team_label"' in client.get(url).content.decode()
     data = labelled(form_data(client.get(url), "event_form"), {1: "NED"})
     rounds.round_pair(event=event, user=organizer)  # paired meanwhile, in another tab
     response = client.post(url, data, follow=True)

@@ -95,9 +95,21 @@ class RegistrationInline(EventScopedMixin, admin.TabularInline):
     readonly_fields = tuple(name for name in fields if name != "team_label")
 
     def get_readonly_fields(self, request: HttpRequest, obj=None):
-        """Team labels are fixed once round 1 is paired in an event that never pairs team
-        mates (team_labels_set)."""
-        if obj is not None and obj.never_pair_team_mates and obj.rounds.exists():
+        """Team labels are written for an event that ranks teams or keeps team mates apart
+        (an ordinary event's form stays as small as it was), and are fixed once round 1 is
+        paired in an event that never pairs team mates (team_labels_set). The stored settings
+        decide, not the form's: an invalid form has set its own on ``obj`` by the time the
+        inline is drawn, and the inline must be drawn as it was built."""
+        stored = None
+        if obj is not None:
+            stored = (
+                Event.objects.filter(pk=obj.pk)
+                .values_list("team_score_members", "never_pair_team_mates")
+                .first()
+            )
+        if stored is None or not any(stored):
+            return self.fields
+        if stored[1] and obj.rounds.exists():
             return self.fields
         return self.readonly_fields
 
