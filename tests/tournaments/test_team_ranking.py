@@ -242,3 +242,15 @@ def test_a_team_competition_has_no_team_ranking_of_its_players():
     with pytest.raises(ValidationError) as refused:
         event.full_clean()
     assert "team labels are for individual events" in str(refused.value)
+
+
+@pytest.mark.django_db
+def test_a_board_of_team_mates_made_by_hand_is_flagged():
+    user = UserFactory()
+    event = national_swiss(user, players=4, never_pair_team_mates=True)
+    label(event, {"NED": [1, 2]}, user)
+    round_ = rounds.round_pair(event=event, user=user)
+    first, second = (event.registrations.get(pairing_number=n) for n in (1, 2))
+    board = round_.pairings.get(board=1)
+    warnings = rounds.pairing_update(pairing=board, white=first, black=second, user=user)
+    assert [w.code for w in warnings if "must not be paired" in w.message] == ["prohibited"]
