@@ -1,9 +1,11 @@
-"""Number of SQL queries of the standings selector for 50 and 500 players (it must not grow).
+"""Number of SQL queries of the standings selector for 50 and 500 players (it must not grow),
+and of the team ranking read from the same standings (teams of ten players, the best four).
 
 Run: .venv/bin/python benchmarks/standings_queries.py
 Builds two Swiss events in a throw-away test database (two rounds paired and played through
 the services, with one and with two games per pairing), then counts the
-queries of tournaments.selectors.standings_get.
+queries of tournaments.selectors.standings_get and
+tournaments.selectors_team_ranking.team_ranking_get.
 """
 
 import os
@@ -26,8 +28,9 @@ from django.test.utils import (  # noqa: E402
     setup_test_environment,
 )
 
-from tournaments.models import Game, GameResult, Player, System  # noqa: E402
+from tournaments.models import Event, Game, GameResult, Player, System  # noqa: E402
 from tournaments.selectors import standings_get  # noqa: E402
+from tournaments.selectors_team_ranking import team_ranking_get  # noqa: E402
 from tournaments.services import events, registrations, results, rounds  # noqa: E402
 
 
@@ -59,6 +62,10 @@ def build(size: int, user, *, games_per_pairing: int):
     return event
 
 
+def rows_of(event):
+    return list(event.registrations.all())
+
+
 def main() -> None:
     setup_test_environment()
     old_name = connection.creation.create_test_db(verbosity=0)
@@ -72,6 +79,20 @@ def main() -> None:
             assert len(rows) == size
             print(
                 f"standings_get: {size:4d} players, {games} game(s) per pairing, 2 rounds: "
+                f"{len(queries.captured_queries)} SQL queries"
+            )
+            registrations.team_labels_set(
+                event=event,
+                labels={r.pk: f"Team {r.pairing_number % (size // 10)}" for r in rows_of(event)},
+                user=user,
+            )
+            Event.objects.filter(pk=event.pk).update(team_score_members=4)
+            event.refresh_from_db()
+            with CaptureQueriesContext(connection) as queries:
+                teams = team_ranking_get(event, after_round=2)
+            assert len(teams) == size // 10
+            print(
+                f"team_ranking_get: {size // 10:3d} teams of 10, best 4, 2 rounds: "
                 f"{len(queries.captured_queries)} SQL queries"
             )
     finally:

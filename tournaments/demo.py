@@ -58,6 +58,7 @@ ENGLISH_BALLOT_SLUG = "demo-english-ballot"
 SEED = 2026
 #: The club league (team competition).
 TEAM_LEAGUE_SLUG = "demo-team-league"
+NATIONS_CUP_SLUG = "demo-nations-cup"
 #: Its six clubs.
 CLUBS = ("Het Noorden", "Lille Damiers", "Dakar Dames", "Minsk 64", "Riga Centrs", "Yaoundé Club")
 
@@ -143,6 +144,7 @@ def load_demo(*, records: RecordsLoader) -> DemoReport:
             ("demo-russian-table", _russian_table),
             ("demo-bashni", _bashni_club),
             (TEAM_LEAGUE_SLUG, team_league),
+            (NATIONS_CUP_SLUG, _nations_cup),
         )
         for slug, loader in loaders:
             existing = Event.objects.filter(slug=slug).first()
@@ -483,4 +485,37 @@ def team_league(user, players: list[Player], rng: random.Random, records=None) -
         user=user,
     )
     teams.team_round_schedule(event=event, user=user)
+    return event
+
+
+def _nations_cup(user, players: list[Player], rng: random.Random, records=None) -> Event:
+    """An individual Swiss whose federations are ranked as teams (docs/rules/tournaments.md
+    §7.5): each player's team is his federation, the best three count, and compatriots are
+    never paired; five rounds of seven played."""
+    start = datetime.date.today() - datetime.timedelta(days=5)
+    event = events.event_create(
+        user=user,
+        published=True,
+        name="Nations Cup (demo)",
+        slug=NATIONS_CUP_SLUG,
+        variant="international",
+        start_date=start,
+        end_date=start + datetime.timedelta(days=7),
+        system=System.SWISS,
+        number_of_rounds=7,
+        venue="Palais des congrès, Dakar",
+        chief_arbiter="Demo Arbiter",
+        tiebreaks=["TSOL", "SB"],
+        team_score_members=3,
+        never_pair_team_mates=True,
+    )
+    entries = [
+        registrations.registration_add(event=event, player=player, user=user)
+        for player in sorted(players[:36], key=lambda p: -p.rating)
+    ]
+    registrations.team_labels_set(
+        event=event, labels={e.pk: e.player.federation for e in entries}, user=user
+    )
+    for _ in range(5):
+        _play(rounds.round_pair(event=event, user=user), user, rng)
     return event

@@ -468,6 +468,23 @@ class Event(models.Model):
             "The development coefficient of the rating report; empty: changes in units of K."
         ),
     )
+    team_score_members = models.PositiveSmallIntegerField(
+        _("team score: members counted"),
+        default=0,
+        validators=[MaxValueValidator(100)],
+        help_text=_(
+            "An individual event ranks teams by the sum of their best N members' scores "
+            "(each player's team is the team label of the registration); 0: no team ranking."
+        ),
+    )
+    never_pair_team_mates = models.BooleanField(
+        _("never pair team mates"),
+        default=False,
+        help_text=_(
+            "Swiss: two players with the same team label are never paired (a prohibited "
+            "pairing); fixed once round 1 is paired."
+        ),
+    )
     published = models.BooleanField(
         pgettext_lazy("event", "published"),
         default=False,
@@ -518,6 +535,7 @@ class Event(models.Model):
             )
         ):
             raise ValidationError({"ranking": _(MATCH_POINTS_RULE)})
+        self._clean_team_scoring()
         if self._changes_rules_after_pairing():
             raise ValidationError(
                 {
@@ -538,6 +556,33 @@ class Event(models.Model):
                         "deck_variant": self.ballot_deck.variant,
                         "variant": self.variant,
                     }
+                }
+            )
+
+    def _clean_team_scoring(self) -> None:
+        """The team ranking of an individual event and its prohibited pairing of team mates
+        (docs/rules/tournaments.md §7.5): not for a team competition, which ranks its teams
+        by their matches; team mates kept apart in a Swiss only, a Berger table pairing
+        everyone with everyone."""
+        if (self.team_score_members or self.never_pair_team_mates) and hasattr(
+            self, "team_competition"
+        ):
+            field = "team_score_members" if self.team_score_members else "never_pair_team_mates"
+            raise ValidationError(
+                {
+                    field: _(
+                        "A team competition ranks its teams by their matches: team labels "
+                        "are for individual events."
+                    )
+                }
+            )
+        if self.never_pair_team_mates and self.system != System.SWISS:
+            raise ValidationError(
+                {
+                    "never_pair_team_mates": _(
+                        "Team mates can be kept apart in a Swiss only: a round robin pairs "
+                        "every player with every other."
+                    )
                 }
             )
 
@@ -599,6 +644,15 @@ class Registration(models.Model):
         null=True,
         blank=True,
         help_text=_("First round the player no longer plays."),
+    )
+    team_label = models.CharField(
+        _("team"),
+        max_length=120,
+        blank=True,
+        help_text=_(
+            "The team the player scores for in the event's team ranking (a federation, a "
+            "club, a school); empty: none."
+        ),
     )
     contact_given = models.BooleanField(
         _("contact details given for this event"),

@@ -45,6 +45,7 @@ from tournaments.values import (
     RoundResult,
     ScoringSystem,
     TournamentState,
+    team_mate_pairs,
 )
 
 
@@ -133,7 +134,9 @@ def tournament_state(event: Event, *, up_to_round: int) -> TournamentState:
     late entry (zero-point, or half-point when granted; rule on Registration) or after
     withdrawal (zero-point). Pairings whose games are still pending are left out. Two-game
     pairings give the sum of game points or match points (Event.ranking); the colour is that
-    of the first game. Constant number of queries.
+    of the first game. The forbidden pairs are the event's prohibited pairings and, when it
+    never pairs team mates, every two players with the same team label (§7.5). Constant
+    number of queries.
     """
     scoring = event_scoring(event)
     registrations = _registration_rows(event)
@@ -148,6 +151,8 @@ def tournament_state(event: Event, *, up_to_round: int) -> TournamentState:
             "first_id", "second_id"
         )
     )
+    if event.never_pair_team_mates:
+        forbidden |= team_mate_pairs({e.number: e.team_label for e in registrations})
     outcomes = _withdrawal_outcomes(event, registrations, results, up_to_round)
     competitors = tuple(
         Competitor(
@@ -301,6 +306,7 @@ class _RegistrationRow:
     title: str
     club: str
     fmjd_id: str
+    team_label: str
 
 
 def _registration_rows(event: Event) -> list[_RegistrationRow]:
@@ -318,6 +324,7 @@ def _registration_rows(event: Event) -> list[_RegistrationRow]:
         "player__title",
         "player__club",
         "player__fmjd_id",
+        "team_label",
     )
     return [_RegistrationRow(*row) for row in rows]
 

@@ -15,6 +15,7 @@ urlpatterns = [
     path("<slug:slug>/standings/", views.standings, name="standings"),
     path("<slug:slug>/standings/<int:number>/", views.tiebreaks, name="tiebreaks"),
     path("<slug:slug>/crosstable/", views.crosstable, name="crosstable"),
+    path("<slug:slug>/team-ranking/", views.team_ranking, name="team_ranking"),
     path("<slug:slug>/players/<int:number>/", views.player, name="player"),
     path("<slug:slug>/teams/", team_views.team_standings, name="team_standings"),
     path("<slug:slug>/teams/<int:number>/", team_views.team_detail, name="team_detail"),

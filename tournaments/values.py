@@ -11,6 +11,7 @@ zero-point). A colour is the arbiter's :class:`arbiter.geometry.Colour`, shared 
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from decimal import Decimal
 from enum import StrEnum
@@ -303,6 +304,26 @@ class ForbiddenPairing:
         """Every two players of the record."""
         ordered = sorted(self.players)
         return frozenset(frozenset((a, b)) for i, a in enumerate(ordered) for b in ordered[i + 1 :])
+
+
+def team_mate_pairs(teams: Mapping[int, str]) -> frozenset[frozenset[int]]:
+    """Every two competitors (pairing numbers) with the same team label, the pairs an
+    event that never pairs team mates forbids (docs/rules/tournaments.md §7.5); an empty
+    label is no team.
+
+    >>> sorted(sorted(p) for p in team_mate_pairs({1: "NED", 2: "FRA", 3: "NED", 4: ""}))
+    [[1, 3]]
+    """
+    members: dict[str, list[int]] = {}
+    for number, label in teams.items():
+        if label:
+            members.setdefault(label, []).append(number)
+    return frozenset(
+        frozenset((a, b))
+        for numbers in members.values()
+        for i, a in enumerate(numbers)
+        for b in numbers[i + 1 :]
+    )
 
 
 @dataclass(frozen=True)

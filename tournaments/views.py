@@ -51,6 +51,7 @@ from tournaments.selectors_public import (
     withdrawn_numbers,
 )
 from tournaments.selectors_ratings import rating_history
+from tournaments.selectors_team_ranking import has_team_ranking, team_ranking_get
 from tournaments.site.inputs import whole_number
 from tournaments.values import ByeKind
 
@@ -251,6 +252,16 @@ def _rules(event: Event) -> list[str]:
         rules.append(_("Ties are broken by, in order: %(tiebreaks)s.") % {"tiebreaks": labels})
     else:
         rules.append(_("Ties are broken by pairing number only."))
+    if event.team_score_members:
+        rules.append(
+            _(
+                "Teams are ranked by the sum of their best members' scores, %(count)d "
+                "counted, then by all their members'."
+            )
+            % {"count": event.team_score_members}
+        )
+    if event.never_pair_team_mates:
+        rules.append(_("Team mates are never paired against each other."))
     return rules
 
 
@@ -344,6 +355,33 @@ def standings(request: HttpRequest, slug: str) -> HttpResponse:
             "provisional": standings_provisional(event, after_round=after_round),
             "round_choices": range(1, last + 1),
             "section": "standings",
+        },
+    )
+
+
+@followed_page
+def team_ranking(request: HttpRequest, slug: str) -> HttpResponse:
+    """The team ranking of an individual event (docs/rules/tournaments.md §7.5), after the
+    round asked for, followed live like the standings."""
+    event = request_event(request, slug)
+    if not has_team_ranking(event):
+        raise Http404(_("%(event)s has no team ranking.") % {"event": event})
+    after_round, last = _after_round(request, event)
+    rows = cached(
+        _state(request, event),
+        f"team-ranking:{after_round}",
+        lambda: team_ranking_get(event, after_round=after_round),
+    )
+    return render(
+        request,
+        "public/team_ranking.html",
+        {
+            "event": event,
+            "rows": rows,
+            "after_round": after_round,
+            "provisional": standings_provisional(event, after_round=after_round),
+            "round_choices": range(1, last + 1),
+            "section": "team_ranking",
         },
     )
 

@@ -63,6 +63,8 @@ EVENT_FIELDS = (
     "rating_list_date",
     "rating_k",
     "rating_groups",
+    "team_score_members",
+    "never_pair_team_mates",
 )
 PLAYER_FIELDS = (
     "first_name",
@@ -81,6 +83,7 @@ REGISTRATION_FIELDS = (
     "missed_rounds_half_point",
     "withdrawn_from_round",
     "rating_source",
+    "team_label",
 )
 CARD_FIELDS = (
     "number",

@@ -36,6 +36,7 @@ from tournaments.models import (
     TeamMatch,
 )
 from tournaments.selectors import standings_get
+from tournaments.selectors_team_ranking import team_ranking_get
 from tournaments.services import rounds
 from tournaments.services.ballots import ballot_card_save, ballot_deck_create, ballot_draw
 
@@ -63,8 +64,9 @@ def demo(demo_loader, settings, tmp_path, django_capture_on_commit_callbacks):  
 
 
 def _state(event: Event) -> dict:
-    """What an archive must carry over: standings with tie-breaks, each game's result,
-    record and findings, the disputes and rulings, the documents' bytes."""
+    """What an archive must carry over: standings with tie-breaks, the team ranking of an
+    event that ranks teams (the Nations Cup), each game's result, record and findings, the
+    disputes and rulings, the documents' bytes."""
     last = max((r.number for r in event.rounds.all() if r.status != RoundStatus.DRAFT), default=0)
     records = GameRecord.objects.filter(game__pairing__round__event=event).select_related(
         "game__pairing__round", "verification"
@@ -89,6 +91,10 @@ def _state(event: Event) -> dict:
             )
             for r in records
         ),
+        "team_ranking": [
+            (row.rank, row.team, row.score, [m.number for m in row.members])
+            for row in team_ranking_get(event, after_round=last)
+        ],
         "rulings": sorted(
             (r.dispute.claim, r.dispute.statement, r.decision, r.result_after)
             for r in Ruling.objects.filter(dispute__game__pairing__round__event=event)
@@ -108,6 +114,7 @@ def test_round_trip_into_an_empty_database(demo):
     before = {e.slug: _state(e) for e in events}
     assert before["demo-english-ballot"]["documents"], "the demo's standings PDF is missing"
     assert before["demo-english-ballot"]["rulings"]
+    assert before["demo-nations-cup"]["team_ranking"]
 
     for document in Document.objects.all():
         default_storage.delete(document.file.name)

@@ -8,7 +8,7 @@ from decimal import Decimal
 import pytest
 from django.contrib.auth import authenticate
 from django.core.management import call_command
-from django.db.models import Q
+from django.db.models import F, Q
 
 from games.models import Dispute, GameRecord, Verification
 from tournaments.models import (
@@ -21,6 +21,7 @@ from tournaments.models import (
     RoundStatus,
 )
 from tournaments.selectors import withdrawal_outcomes
+from tournaments.selectors_team_ranking import team_ranking_get
 from tournaments.values import ByeKind
 
 pytestmark = pytest.mark.django_db
@@ -96,11 +97,27 @@ def test_demo_contents_and_idempotence():
                 "demo-russian-table",
                 "demo-bashni",
                 "demo-team-league",
+                "demo-nations-cup",
             ]
         )
     )
-    assert len(others) == 4
+    assert len(others) == 5
     assert set(organizer.organized_events.all()) == {swiss, robin} | others
+
+
+def test_demo_nations_cup_ranks_federations_and_never_pairs_compatriots():
+    load()
+    cup = Event.objects.get(slug="demo-nations-cup")
+    assert (cup.team_score_members, cup.never_pair_team_mates) == (3, True)
+    assert list(cup.rounds.values_list("status", flat=True)) == [RoundStatus.COMPLETED] * 5
+    assert not Pairing.objects.filter(
+        round__event=cup, black__isnull=False, white__team_label=F("black__team_label")
+    ).exists()
+    ranking = team_ranking_get(cup, after_round=5)
+    federations = set(cup.registrations.values_list("player__federation", flat=True))
+    assert {row.team for row in ranking} == federations and len(federations) >= 5
+    first = ranking[0]
+    assert first.score == sum(m.points for m in first.members[:3])
 
 
 def test_demo_bashni_event_has_verified_records(django_capture_on_commit_callbacks):

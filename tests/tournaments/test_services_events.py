@@ -35,6 +35,7 @@ NEW_VALUES = {
     "points_full_bye": Decimal(1),
     "rating_policy": "fmjd",
     "rating_list_date": datetime.date(2026, 1, 1),
+    "never_pair_team_mates": True,
 }
 
 

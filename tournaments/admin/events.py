@@ -63,6 +63,7 @@ from tournaments.services.registrations import (
     prohibited_pairing_add,
     prohibited_pairing_delete,
     registration_add,
+    team_labels_set,
 )
 from tournaments.services.rounds import round_pair, round_pair_queue
 from tournaments.services.trf_import import (
@@ -76,20 +77,42 @@ from tournaments.values import ScoringSystem
 
 
 class RegistrationInline(EventScopedMixin, admin.TabularInline):
-    """The event's players, read-only here: each links to its registration page (withdrawal,
-    half-point bye requests)."""
+    """The event's players, read-only here but for their team label (written through
+    team_labels_set); each links to its registration page (withdrawal, half-point bye
+    requests)."""
 
     model = Registration
     fields = (
         "pairing_number",
         "player",
         "rating",
+        "team_label",
         "joined_round",
         "missed_rounds_half_point",
         "withdrawn_from_round",
         "bye_rounds",
     )
-    readonly_fields = fields
+    readonly_fields = tuple(name for name in fields if name != "team_label")
+
+    def get_readonly_fields(self, request: HttpRequest, obj=None):
+        """Team labels are written for an event that ranks teams or keeps team mates apart
+        (an ordinary event's form stays as small as it was), and are fixed once round 1 is
+        paired in an event that never pairs team mates (team_labels_set). The stored settings
+        decide, not the form's: an invalid form has set its own on ``obj`` by the time the
+        inline is drawn, and the inline must be drawn as it was built."""
+        stored = None
+        if obj is not None:
+            stored = (
+                Event.objects.filter(pk=obj.pk)
+                .values_list("team_score_members", "never_pair_team_mates")
+                .first()
+            )
+        if stored is None or not any(stored):
+            return self.fields
+        if stored[1] and obj.rounds.exists():
+            return self.fields
+        return self.readonly_fields
+
     show_change_link = True
     can_delete = False
     extra = 0
@@ -211,6 +234,10 @@ class EventAdmin(ScopedAdmin, AuditedAdmin):
                 "description": gettext_lazy(MATCH_POINTS_RULE),
             },
         ),
+        (
+            gettext_lazy("Team ranking"),
+            {"fields": ("team_score_members", "never_pair_team_mates")},
+        ),
         (gettext_lazy("Opening ballot"), {"fields": ("ballot_deck", "ballot_policy")}),
         (
             gettext_lazy("Ratings"),
@@ -292,6 +319,9 @@ class EventAdmin(ScopedAdmin, AuditedAdmin):
             self.save_formset(request, form, formset, change)
 
     def save_formset(self, request: HttpRequest, form, formset, change: bool) -> None:
+        if formset.model is Registration:
+            self._save_team_labels(request, form.instance, formset)
+            return
         if formset.model is not ProhibitedPairing:
             super().save_formset(request, form, formset, change)
             return
@@ -318,6 +348,24 @@ class EventAdmin(ScopedAdmin, AuditedAdmin):
                 report_refusal(request, exc)
             else:
                 formset.new_objects.append(prohibited)
+
+    def _save_team_labels(self, request: HttpRequest, event: Event, formset) -> None:
+        """The team labels changed in the registrations' inline, through team_labels_set
+        (which may refuse: the refusal is shown)."""
+        formset.new_objects, formset.changed_objects, formset.deleted_objects = [], [], []
+        labels = {
+            inline_form.instance.pk: inline_form.cleaned_data["team_label"]
+            for inline_form in formset.initial_forms
+            if "team_label" in inline_form.changed_data
+        }
+        if not labels:
+            return
+        try:
+            changed = team_labels_set(event=event, labels=labels, user=staff_user(request))
+        except TournamentError as exc:
+            report_refusal(request, exc)
+        else:
+            formset.changed_objects = [(r, ["team_label"]) for r in changed]
 
     def get_urls(self):
         view = self.admin_site.admin_view

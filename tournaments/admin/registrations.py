@@ -85,6 +85,7 @@ class RegistrationAdmin(ScopedAdmin, AuditedAdmin):
             "player",
             "pairing_number",
             "rating",
+            "team_label",
             "joined_round",
             "missed_rounds_half_point",
             "withdrawn_from_round",

@@ -81,10 +81,19 @@ class EventSerializer(serializers.ModelSerializer):
             "chief_arbiter",
             "scoring",
             "rating_groups",
+            "team_score_members",
+            "never_pair_team_mates",
             "published",
         )
-        # An event keeps the text it started with (Event.clean): changed in the admin only.
-        read_only_fields = ("published", "rating_groups", "swiss_rules")
+        # An event keeps the text it started with (Event.clean): changed in the admin only;
+        # so are the team ranking's settings, with the players' team labels.
+        read_only_fields = (
+            "published",
+            "rating_groups",
+            "swiss_rules",
+            "team_score_members",
+            "never_pair_team_mates",
+        )
 
     def get_swiss_rules_text(self, event: Event) -> str:
         return event.swiss_rules_text()
@@ -166,6 +175,35 @@ class StandingSerializer(PlainSerializer):
         allow_null=True,
         help_text="Place in the rating group, in the order of the standings; null when the "
         "event has no rating groups.",
+    )
+
+
+class TeamMemberScoreSerializer(PlainSerializer):
+    number = serializers.IntegerField(help_text="Pairing number.")
+    name = serializers.CharField()
+    points = serializers.DecimalField(max_digits=6, decimal_places=1)
+
+
+class TeamRankingSerializer(PlainSerializer):
+    """A team of an individual event's team ranking (docs/rules/tournaments.md §7.5)."""
+
+    rank = serializers.IntegerField()
+    shared_rank = serializers.BooleanField()
+    team = serializers.CharField(help_text="The team label of its members' registrations.")
+    score = serializers.DecimalField(
+        max_digits=7, decimal_places=1, help_text="Sum of the best N members' points."
+    )
+    all_members = serializers.DecimalField(
+        max_digits=7,
+        decimal_places=1,
+        help_text="Sum of all members' points: the tie-break.",
+    )
+    counted = serializers.IntegerField(
+        help_text="How many members, from the first, the score sums (N, or fewer in a "
+        "smaller team)."
+    )
+    members = TeamMemberScoreSerializer(
+        many=True, help_text="The members, best first (points, then pairing number)."
     )
 
 

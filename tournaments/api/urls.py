@@ -23,6 +23,7 @@ urlpatterns = [
     path(f"{EVENT}pairings/", views.PairingList.as_view(), name="pairings"),
     path(f"{EVENT}standings/", views.Standings.as_view(), name="standings"),
     path(f"{EVENT}standings/<int:number>/", views.TieBreaks.as_view(), name="tiebreaks"),
+    path(f"{EVENT}team-ranking/", views.TeamRanking.as_view(), name="team_ranking"),
     path(f"{EVENT}rating-report/", views.RatingReport.as_view(), name="rating_report"),
     path(f"{EVENT}crosstable/", views.CrosstableView.as_view(), name="crosstable"),
     path(f"{EVENT}documents/", documents.DocumentCreate.as_view(), name="documents"),

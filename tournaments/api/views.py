@@ -49,6 +49,7 @@ from tournaments.selectors_public import (
     tiebreak_explanation,
 )
 from tournaments.selectors_ratings import rating_report_get
+from tournaments.selectors_team_ranking import has_team_ranking, team_ranking_get
 from tournaments.services import registrations, results, rounds
 from tournaments.site.inputs import whole_number
 
@@ -358,6 +359,23 @@ class Standings(AfterRoundList):
             label = None if group is None else group.label
             lines.append(StandingLine(row, provisional, label, place))
         return lines
+
+
+class TeamRanking(AfterRoundList):
+    """The team ranking of an individual event after ?round= (default: the last published
+    round): each team's best N members summed, ties broken by all its members
+    (docs/rules/tournaments.md §7.5). 404 for an event without a team ranking."""
+
+    serializer_class = s.TeamRankingSerializer
+    cache_name = "team-ranking"
+
+    read = staticmethod(team_ranking_get)
+
+    def get_queryset(self):
+        event = self.event()
+        if not has_team_ranking(event):
+            raise exceptions.NotFound(_("%(event)s has no team ranking.") % {"event": event.slug})
+        return super().get_queryset()
 
 
 class TieBreaks(EventScoped):

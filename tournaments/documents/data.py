@@ -21,6 +21,7 @@ from tournaments.documents.pdf import (
     RoundSheet,
     SheetPlayer,
     TeamLine,
+    TeamRankingSheet,
     TeamSheet,
     render_crosstable,
     render_pairing_sheet,
@@ -28,6 +29,7 @@ from tournaments.documents.pdf import (
     render_score_sheets,
     render_standings,
     render_team_matches,
+    render_team_ranking,
     render_team_standings,
 )
 from tournaments.models import BYE_KIND_LABELS, Event, GameResult, Round, RoundStatus
@@ -41,6 +43,7 @@ from tournaments.selectors import (
 )
 from tournaments.selectors_public import crosstable_get
 from tournaments.selectors_ratings import rating_report_get
+from tournaments.selectors_team_ranking import team_ranking_get
 from tournaments.teams.models import TeamAdjustment
 from tournaments.teams.selectors import team_competition, team_matches, team_standings_get
 from tournaments.values import ByeKind
@@ -58,7 +61,7 @@ class DocumentData:
 
     kind: str
     header: EventHeader
-    content: Crosstable | RoundSheet | RatingReportSheet | TeamSheet
+    content: Crosstable | RoundSheet | RatingReportSheet | TeamSheet | TeamRankingSheet
     render: Renderer
 
     @property
@@ -187,6 +190,17 @@ def team_sheet(event: Event) -> TeamSheet:
     )
 
 
+def team_ranking_sheet(event: Event) -> TeamRankingSheet:
+    """The team ranking after the last completed round, as the public page shows it."""
+    after = completed_round(event)
+    return TeamRankingSheet(
+        after_round=after,
+        total_rounds=event_total_rounds(event, players=event.registrations.count()),
+        counted=event.team_score_members,
+        rows=tuple(team_ranking_get(event, after_round=after)),
+    )
+
+
 def document_data(document: Document) -> DocumentData:
     """The values ``document`` is drawn from, read now."""
     event = document.event
@@ -198,6 +212,8 @@ def document_data(document: Document) -> DocumentData:
             else render_team_matches
         )
         return DocumentData(document.kind, header, team_sheet(event), render)
+    if document.kind == DocumentKind.TEAM_RANKING:
+        return DocumentData(document.kind, header, team_ranking_sheet(event), render_team_ranking)
     if document.kind in (DocumentKind.CROSSTABLE, DocumentKind.STANDINGS):
         table = crosstable_get(event, after_round=completed_round(event))
         render = render_crosstable if document.kind == DocumentKind.CROSSTABLE else render_standings

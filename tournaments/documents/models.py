@@ -16,12 +16,15 @@ class DocumentKind(models.TextChoices):
     RATING_REPORT = "ratingreport", _("rating report")
     TEAM_STANDINGS = "teamstanding", _("team standings")
     TEAM_MATCHES = "teammatches", _("team match sheets")
+    TEAM_RANKING = "teamranking", _("team ranking")
 
 
 #: Kinds drawn for one round (the others cover the whole event).
 ROUND_KINDS = frozenset({DocumentKind.PAIRING_SHEET, DocumentKind.SCORE_SHEETS})
 #: The documents of a team competition only.
 TEAM_KINDS = frozenset({DocumentKind.TEAM_STANDINGS, DocumentKind.TEAM_MATCHES})
+#: The documents of an individual event that ranks teams (Event.team_score_members) only.
+TEAM_RANKING_KINDS = frozenset({DocumentKind.TEAM_RANKING})
 
 
 class DocumentStatus(models.TextChoices):

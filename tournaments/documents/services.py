@@ -28,6 +28,7 @@ from tournaments.documents.data import document_data
 from tournaments.documents.models import (
     ROUND_KINDS,
     TEAM_KINDS,
+    TEAM_RANKING_KINDS,
     Document,
     DocumentKind,
     DocumentStatus,
@@ -99,6 +100,11 @@ def document_request(
     if kind in TEAM_KINDS and not TeamCompetition.objects.filter(event=event).exists():
         raise DocumentRequestError(
             _("the %(kind)s need a team competition: %(event)s is not one")
+            % {"kind": kind.label, "event": event}
+        )
+    if kind in TEAM_RANKING_KINDS and not event.team_score_members:
+        raise DocumentRequestError(
+            _("the %(kind)s needs an event that ranks teams: %(event)s does not")
             % {"kind": kind.label, "event": event}
         )
     if round is not None and round.event_id != event.pk:
@@ -327,12 +333,15 @@ def _page_count(pdf: bytes) -> int:
 
 def documents_request_published(*, event: Event) -> list[DocumentRequest]:
     """Request ``event``'s published documents (crosstable, standings; a team competition's
-    team standings and match sheets too), each only if its data changed. A broker that is
-    down is logged and recorded on the documents, never raised: the caller's own work
-    (completing a round, loading the demo) must not fail because of a document."""
+    team standings and match sheets too, the team ranking of an event that ranks teams),
+    each only if its data changed. A broker that is down is logged and recorded on the
+    documents, never raised: the caller's own work (completing a round, loading the demo)
+    must not fail because of a document."""
     kinds = list(PUBLISHED_KINDS)
     if TeamCompetition.objects.filter(event=event).exists():
         kinds.extend(sorted(TEAM_KINDS))
+    if event.team_score_members:
+        kinds.extend(sorted(TEAM_RANKING_KINDS))
     return [document_request(event=event, kind=kind, raise_on_queue_error=False) for kind in kinds]
 
 

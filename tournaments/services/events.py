@@ -33,6 +33,7 @@ FIXED_ONCE_PAIRED = (
     "withdrawal_rule",
     "rating_policy",
     "rating_list_date",
+    "never_pair_team_mates",
     *SCORING_FIELDS.values(),
 )
 

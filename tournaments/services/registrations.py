@@ -357,3 +357,40 @@ def bye_request_delete(*, bye_request: ByeRequest, user: AbstractBaseUser | None
             % {"number": bye_request.round_number, "event": event, "registration": registration}
         )
     recorded_by(bye_request, user).delete()
+
+
+@transaction.atomic
+def team_labels_set(
+    *, event: Event, labels: dict[int, str], user: AbstractBaseUser | None
+) -> list[Registration]:
+    """Give the registrations of ``event`` (ids -> label) the team they score for in its
+    team ranking (docs/rules/tournaments.md §7.5); spaces around a label are dropped, an empty
+    one is no team. When the event never pairs team mates the labels decide prohibited
+    pairings, so like those they change only before round 1 is paired. Returns the
+    registrations changed."""
+    event = Event.objects.select_for_update().get(pk=event.pk)
+    registrations = {r.pk: r for r in event.registrations.filter(pk__in=list(labels))}
+    strange = sorted(set(labels) - set(registrations))
+    if strange:
+        raise RegistrationError(
+            _("%(event)s has no registration %(ids)s")
+            % {"event": event, "ids": ", ".join(str(pk) for pk in strange)}
+        )
+    changed = []
+    for pk, label in labels.items():
+        registration = registrations[pk]
+        label = " ".join(label.split())
+        if registration.team_label != label:
+            registration.team_label = label
+            registration.full_clean(validate_unique=False, validate_constraints=False)
+            changed.append(registration)
+    if changed and event.never_pair_team_mates and event.rounds.exists():
+        raise RegistrationError(
+            _(
+                "%(event)s never pairs team mates and round 1 is already paired: the teams "
+                "(%(players)s) can no longer change"
+            )
+            % {"event": event, "players": ", ".join(str(r) for r in changed)}
+        )
+    bulk_update_with_history(changed, Registration, ["team_label"], default_user=user)
+    return changed

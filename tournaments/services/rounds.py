@@ -24,7 +24,7 @@ from tournaments.models import (
 )
 from tournaments.pairing.berger import berger_table, double_round_robin
 from tournaments.pairing.criteria import colour_breach, had_allocated_bye, rematch
-from tournaments.pairing.dutch import PairingError, pair_dutch
+from tournaments.pairing.dutch import NoPairingError, PairingError, pair_dutch
 from tournaments.selectors import event_total_rounds, swiss_round_request, tournament_state
 from tournaments.services.errors import (
     PairingEditError,
@@ -179,6 +179,21 @@ def _swiss_pairs(
             half_point_byes=request.half_point_byes,
             ordering=event.swiss_ordering,
         )
+    except NoPairingError as error:
+        if event.never_pair_team_mates:
+            # docs/rules/tournaments.md §7.5: the rule is absolute (C.04.3 C.1); never relaxed.
+            raise RoundPairingError(
+                _(
+                    "%(event)s, round %(number)s: no pairing keeps team mates apart (with no "
+                    "rematch and the colour limits). Pair the round by hand: a board of team "
+                    "mates is flagged."
+                )
+                % {"event": event, "number": number}
+            ) from error
+        raise RoundPairingError(
+            _("%(event)s, round %(number)s: %(error)s")
+            % {"event": event, "number": number, "error": error}
+        ) from error
     except PairingError as error:
         raise RoundPairingError(
             _("%(event)s, round %(number)s: %(error)s")

@@ -5,7 +5,7 @@ shows one of them."""
 
 from django import template
 
-from tournaments.documents.models import ROUND_KINDS, TEAM_KINDS, DocumentKind
+from tournaments.documents.models import ROUND_KINDS, TEAM_KINDS, TEAM_RANKING_KINDS, DocumentKind
 from tournaments.models import Event, Round
 from tournaments.teams.models import TeamCompetition
 
@@ -16,7 +16,8 @@ register = template.Library()
 def documents_panel(
     context: template.Context, event: Event, round: Round | None = None, kind: str = ""
 ) -> dict:
-    # A team competition's documents are offered for team competitions only.
+    # A team competition's documents are offered for team competitions only, the team
+    # ranking for an individual event that ranks teams only.
     teams = TeamCompetition.objects.filter(event=event).exists()
     kinds = [
         k
@@ -24,6 +25,7 @@ def documents_panel(
         if (k in ROUND_KINDS) == (round is not None)
         and (not kind or k == kind)
         and (teams or k not in TEAM_KINDS)
+        and (event.team_score_members or k not in TEAM_RANKING_KINDS)
     ]
     rows = {d.kind: d for d in event.documents.filter(round=round, kind__in=kinds)}
     request = context.get("request")

@@ -1,5 +1,5 @@
 """Printed documents as ReportLab PDFs: crosstable, standings, pairing sheet, score sheets,
-rating report, team standings and team match sheets.
+rating report, team standings and team match sheets, the team ranking of an individual event.
 
 The layouts take plain values (:class:`EventHeader`,
 :class:`tournaments.scoring.crosstable.Crosstable`, :class:`RoundSheet`) and return PDF bytes;
@@ -13,6 +13,7 @@ from tournaments.documents.pdf.pairing_sheet import render_pairing_sheet
 from tournaments.documents.pdf.rating_report import render_rating_report
 from tournaments.documents.pdf.score_sheets import render_score_sheets
 from tournaments.documents.pdf.standings import render_standings
+from tournaments.documents.pdf.team_ranking import TeamRankingSheet, render_team_ranking
 from tournaments.documents.pdf.teams import (
     BoardLine,
     MatchLine,
@@ -31,6 +32,7 @@ __all__ = [
     "RoundSheet",
     "SheetPlayer",
     "TeamLine",
+    "TeamRankingSheet",
     "TeamSheet",
     "render_crosstable",
     "render_pairing_sheet",
@@ -38,5 +40,6 @@ __all__ = [
     "render_score_sheets",
     "render_standings",
     "render_team_matches",
+    "render_team_ranking",
     "render_team_standings",
 ]
