@@ -357,3 +357,51 @@ def test_team_page_shows_the_roster_matches_and_board_results(league, client):
     assert client.get(f"/events/{event.slug}/teams/9/").status_code == 404
     standings = client.get(f"/events/{event.slug}/teams/")
     assert f'href="/events/{event.slug}/teams/{team.number}/"' in standings.text
+
+
+def test_team_page_tells_namesakes_apart_by_their_registration(league, client):
+    event, user = league
+    round_ = team_round_schedule(event=event, user=user)
+    match = round_.team_matches.get(number=1)
+    team = match.team_a
+    regulars = list(team.members.order_by("reserve", "order"))
+    # The two regulars share a name: only the registration tells who played which board.
+    for member in regulars[:2]:
+        player = member.registration.player
+        player.last_name, player.first_name = "Jansen", "Piet"
+        player.save()
+    lineup_set(match=match, team=team, members=[regulars[1], None], user=user)
+    team_round_pair(round=round_, user=user)
+    round_publish(round=round_, user=user)
+    for game in Game.objects.filter(pairing__round=round_):
+        result_record(game=game, result=GameResult.WHITE_WIN, user=user)
+    players = client.get(f"/events/{event.slug}/teams/{team.number}/").context["team"].players
+    assert [(p.name, p.results) for p in players[:2]] == [
+        ("Jansen, Piet", (None,)),
+        ("Jansen, Piet", ((1, Decimal(2)),)),
+    ]
+
+
+def test_api_team_match_boards_carry_their_game_ids(league, client):
+    event, user = league
+    event.games_per_pairing = 2
+    event.save()
+    round_ = _played_round(event, user)
+    played = client.get(f"/api/events/{event.slug}/team-matches/").json()
+    played = played.get("results", played)
+    for match in played:
+        for board in match["boards"]:
+            games = list(
+                Game.objects.filter(
+                    pairing__team_board__match__round=round_,
+                    pairing__team_board__match__number=played.index(match) + 1,
+                    pairing__team_board__number=board["board"],
+                )
+                .order_by("index")
+                .values_list("pk", flat=True)
+            )
+            assert len(games) == 2 and board["games"] == games
+            game = client.get(f"/api/events/{event.slug}/games/{games[0]}/")
+            assert game.status_code == 200
+    schema = client.get("/api/schema/").text
+    assert "each is read at games/{id}/" in schema
