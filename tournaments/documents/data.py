@@ -28,6 +28,7 @@ from tournaments.documents.pdf import (
     render_rating_report,
     render_score_sheets,
     render_standings,
+    render_team_crosstable,
     render_team_matches,
     render_team_standings,
 )
@@ -182,23 +183,29 @@ def team_sheet(event: Event) -> TeamSheet:
                     )
                     for b in m.boards
                 ),
+                finished=m.finished,
             )
             for m in matches
         ),
     )
 
 
+#: How each document of a team competition is drawn, all from the same TeamSheet.
+TEAM_RENDERERS: dict[DocumentKind, Renderer] = {
+    DocumentKind.TEAM_STANDINGS: render_team_standings,
+    DocumentKind.TEAM_MATCHES: render_team_matches,
+    DocumentKind.TEAM_CROSSTABLE: render_team_crosstable,
+}
+
+
 def document_data(document: Document) -> DocumentData:
     """The values ``document`` is drawn from, read now."""
     event = document.event
     header = event_header(event)
-    if document.kind in (DocumentKind.TEAM_STANDINGS, DocumentKind.TEAM_MATCHES):
-        render = (
-            render_team_standings
-            if document.kind == DocumentKind.TEAM_STANDINGS
-            else render_team_matches
+    if document.kind in TEAM_RENDERERS:
+        return DocumentData(
+            document.kind, header, team_sheet(event), TEAM_RENDERERS[DocumentKind(document.kind)]
         )
-        return DocumentData(document.kind, header, team_sheet(event), render)
     if document.kind in (DocumentKind.CROSSTABLE, DocumentKind.STANDINGS):
         table = crosstable_get(event, after_round=completed_round(event))
         render = render_crosstable if document.kind == DocumentKind.CROSSTABLE else render_standings

@@ -1,5 +1,5 @@
 """Printed documents as ReportLab PDFs: crosstable, standings, pairing sheet, score sheets,
-rating report, team standings and team match sheets.
+rating report, team standings, team match sheets and the team crosstable.
 
 The layouts take plain values (:class:`EventHeader`,
 :class:`tournaments.scoring.crosstable.Crosstable`, :class:`RoundSheet`) and return PDF bytes;
@@ -18,6 +18,7 @@ from tournaments.documents.pdf.teams import (
     MatchLine,
     TeamLine,
     TeamSheet,
+    render_team_crosstable,
     render_team_matches,
     render_team_standings,
 )
@@ -37,6 +38,7 @@ __all__ = [
     "render_rating_report",
     "render_score_sheets",
     "render_standings",
+    "render_team_crosstable",
     "render_team_matches",
     "render_team_standings",
 ]
