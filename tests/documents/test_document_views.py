@@ -139,7 +139,7 @@ def test_load_demo_generates_the_published_pdfs(settings, tmp_path, ballot_decks
     # Crosstable and standings of every event; team standings, match sheets and crosstable of
     # each team competition.
     leagues = Event.objects.filter(team_competition__isnull=False).count()
-    assert documents.count() == 2 * Event.objects.count() + 3 * leagues == 15
+    assert documents.count() == 2 * Event.objects.count() + 3 * leagues == 25
     assert all(
         d.status == DocumentStatus.DONE and (tmp_path / d.file.name).exists() for d in documents
     )

@@ -96,10 +96,12 @@ def test_demo_contents_and_idempotence():
                 "demo-russian-table",
                 "demo-bashni",
                 "demo-team-league",
+                "demo-team-swiss",
+                "demo-team-match",
             ]
         )
     )
-    assert len(others) == 4
+    assert len(others) == 6
     assert set(organizer.organized_events.all()) == {swiss, robin} | others
 
 

@@ -405,3 +405,53 @@ def test_api_team_match_boards_carry_their_game_ids(league, client):
             assert game.status_code == 200
     schema = client.get("/api/schema/").text
     assert "each is read at games/{id}/" in schema
+
+
+def test_demo_team_swiss_pairs_eight_teams_without_rematches(client):
+    import random
+
+    from tournaments import demo
+
+    user = UserFactory(is_superuser=True)
+    players = demo._players(random.Random(demo.SEED))
+    event = demo.team_swiss(user, players, random.Random(1))
+    assert event.published and event.system == System.SWISS
+    assert event.teams.count() == 8
+    matches = team_matches(event)
+    assert len(matches) == 12 and all(m.finished for m in matches)
+    assert all(len(m.boards) == 4 for m in matches)
+    met = [frozenset((m.team_a, m.team_b)) for m in matches]
+    assert len(set(met)) == len(met), "a rematch"
+    assert sum(s.row.match_points for s in team_standings_get(event)) == 12 * 2
+    assert "Team Swiss (demo)" in client.get("/events/").text
+    assert client.get(f"/events/{event.slug}/teams/").status_code == 200
+
+
+def test_demo_two_game_team_match(client):
+    import random
+
+    from tournaments import demo
+
+    user = UserFactory(is_superuser=True)
+    players = demo._players(random.Random(demo.SEED))
+    event = demo.team_match(user, players, random.Random(1))
+    [match] = team_matches(event)
+    assert match.finished and len(match.boards) == 4
+    assert all(len(board.games) == 2 for board in match.boards)
+    # Two games a board: 4 boards x 2 games x 2 points shared between the teams.
+    assert match.board_points_a + match.board_points_b == 16
+    api = client.get(f"/api/events/{event.slug}/team-matches/").json()
+    api = api.get("results", api)
+    assert [len(board["games"]) for board in api[0]["boards"]] == [2, 2, 2, 2]
+
+
+def test_a_team_rounds_boards_are_not_checked_as_individual_pairings(league):
+    """The boards follow the team matches: the players' own Berger table would flag each
+    one before publishing (found by the organizer's journey)."""
+    from tournaments.services.rounds import round_warnings
+
+    event, user = league
+    round_ = team_round_schedule(event=event, user=user)
+    team_round_pair(round=round_, user=user)
+    warnings = round_warnings(round_)
+    assert len(warnings) == 4 and not any(warnings.values())
