@@ -8,6 +8,7 @@ from dataclasses import dataclass
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.contrib.auth.models import AbstractBaseUser
 from django.core.exceptions import PermissionDenied
 from django.db.models import Q
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
@@ -134,6 +135,7 @@ def team_lineups(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     .lineup_set checks the composition rules and names the board it refuses). Nothing of
     the other team's lineup is shown."""
     team = _captained_team(request, slug, number)
+    author = request.user if isinstance(request.user, AbstractBaseUser) else None  # logged in
     event = team.event
     competition = _competition(event)
     posted = request.POST.get("match") if request.method == "POST" else None
@@ -157,7 +159,7 @@ def team_lineups(request: HttpRequest, slug: str, number: int) -> HttpResponse:
                 status = 400
             elif data is not None:
                 try:
-                    lineup_set(match=match, team=team, members=form.lineup(), user=request.user)
+                    lineup_set(match=match, team=team, members=form.lineup(), user=author)
                 except TournamentError as exc:
                     form.add_error(None, str(exc))
                     status = 409
