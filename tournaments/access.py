@@ -133,6 +133,13 @@ def captains(user: User | None, team: Team) -> bool:
     return Player.objects.filter(pk=team.captain_id, user=user).exists()
 
 
+def captained_teams(user: User | None) -> QuerySet[Team]:
+    """The teams whose captain's login account is `user` (none for a superuser as such)."""
+    if not is_active(user):
+        return Team.objects.none()
+    return Team.objects.filter(captain__user=user)
+
+
 def may_captain(user: User | None, team: Team) -> bool:
     """Whether `user` may read `team`'s lineups for every round, drafts included, and set
     them until each match is paired: the team's captain and the event's organizers

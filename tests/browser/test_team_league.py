@@ -6,9 +6,9 @@ saves the lineup and pairs the round's boards; an organizer runs a league from a
 database (the event, its team competition, the players and teams imported after a preview,
 a lineup with a reserve, the pairing, results by board, a penalty, the publication) that a
 visitor's phone then follows; a captain logs in, replaces an absentee by a reserve, is
-refused another team's lineups, and finds his lineup frozen once the round is paired. Every
-page: no server error, no horizontal scroll at 390 px nor at 1366 px
-(tests/browser/layout.py); screenshots in /tmp."""
+refused another team's lineups, finds his lineup frozen once the round is paired, and
+reaches it again from his desk page. Every page: no server error, no horizontal scroll at
+390 px nor at 1366 px (tests/browser/layout.py); screenshots in /tmp."""
 
 import random
 from decimal import Decimal
@@ -367,3 +367,9 @@ def test_a_captain_sets_his_lineup_until_the_round_is_paired(live_server, page, 
     assert str(reserve.registration.player) in section
     assert str(first.registration.player) not in section
     assert_fits(page, shot="captain-frozen")
+
+    # His front door after logging in lists the teams he captains.
+    page.goto(f"{live_server.url}/desk/")
+    page.locator("#captain-teams").get_by_role("link", name=team.name).click()
+    assert page.get_by_role("heading", level=1).inner_text() == heading
+    assert_fits(page, shot="captain-desk")

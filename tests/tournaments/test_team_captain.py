@@ -8,7 +8,7 @@ import pytest
 from tests.client import form_data, logged_in
 from tests.factories import UserFactory, make_organizer, team_league
 from tournaments.access import may_captain
-from tournaments.teams.models import LineupEntry, Team
+from tournaments.teams.models import LineupEntry, Team, TeamMember
 from tournaments.teams.services import team_round_pair, team_round_schedule
 
 pytestmark = pytest.mark.django_db
@@ -124,3 +124,22 @@ def test_who_may_open_a_teams_lineups(league, client):
     captain.is_active = False
     captain.save()
     assert not may_captain(captain, team)
+
+
+def test_a_paired_lineup_is_shown_as_its_boards_were_paired(league):
+    event, organizer, round_, _team, captain, regulars = league
+    team_round_pair(round=round_, user=organizer)
+    # A roster changed afterwards changes the default lineup, not the boards played.
+    TeamMember.objects.filter(pk=regulars[0].pk).update(reserve=True)
+    page = logged_in(captain).get(_url(event, 1))
+    [row] = page.context["rows"]
+    assert row.frozen and row.lineup == [regulars[0], regulars[1]]
+
+
+def test_the_desk_home_lists_the_teams_a_user_captains(league):
+    event, _organizer, _round, team, captain, _regulars = league
+    home = logged_in(captain).get("/desk/")
+    assert home.status_code == 200
+    assert f'href="{_url(event, 1)}"' in home.text and team.name in home.text
+    stranger = UserFactory(username="stranger", is_staff=False)
+    assert 'id="captain-teams"' not in logged_in(stranger).get("/desk/").text

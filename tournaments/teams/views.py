@@ -25,12 +25,13 @@ from tournaments.services.errors import TournamentError
 from tournaments.teams.forms import LineupForm
 from tournaments.teams.models import TeamCompetition, TeamMatch, TeamMember
 from tournaments.teams.selectors import (
+    match_boards,
     team_competition,
     team_matches,
     team_page,
     team_standings_get,
 )
-from tournaments.teams.services import lineup_frozen, lineup_of, lineup_set
+from tournaments.teams.services import lineup_frozen, lineup_of, lineup_set, roster
 from tournaments.views import followed_page, request_event
 
 
@@ -109,6 +110,22 @@ class LineupRow:
     form: LineupForm | None
 
 
+def _lineup_shown(match: TeamMatch, team: Team, boards: int) -> list[TeamMember | None]:
+    """``team``'s players in ``match`` board by board: once paired, as its boards were paired
+    (read from the team's side only); before, the lineup entered or the default one."""
+    paired = match_boards(match)
+    if not paired:
+        return lineup_of(match, team)
+    members = {m.registration_id: m for m in roster(team)}
+    own_a = match.team_a_id == team.pk
+    lineup: list[TeamMember | None] = [None] * boards
+    for board in paired:
+        registration = board.registration_a if own_a else board.registration_b
+        if registration is not None and board.number <= boards:
+            lineup[board.number - 1] = members.get(registration)
+    return lineup
+
+
 def _captained_team(request: HttpRequest, slug: str, number: int) -> Team:
     """Team ``number`` of event ``slug`` if the user may captain it; 403 for a user who may
     read the event but not the team's lineups, 404 for one who may not read the event."""
@@ -175,7 +192,7 @@ def team_lineups(request: HttpRequest, slug: str, number: int) -> HttpResponse:
             LineupRow(
                 match=match,
                 opponent=opponent,
-                lineup=lineup_of(match, team) if opponent is not None else [],
+                lineup=_lineup_shown(match, team, competition.boards) if opponent else [],
                 frozen=frozen,
                 published=match.round.status != RoundStatus.DRAFT,
                 form=form,
