@@ -455,3 +455,16 @@ def test_a_team_rounds_boards_are_not_checked_as_individual_pairings(league):
     team_round_pair(round=round_, user=user)
     warnings = round_warnings(round_)
     assert len(warnings) == 4 and not any(warnings.values())
+
+
+def test_the_team_matches_page_links_each_boards_games(league, client):
+    event, user = league
+    event.games_per_pairing = 2
+    event.save()
+    _played_round(event, user)
+    page = client.get(f"/events/{event.slug}/team-matches/")
+    games = Game.objects.filter(pairing__round__event=event).order_by("pk")
+    assert games.count() == 8
+    for game in games:
+        assert f'href="/events/{event.slug}/games/{game.pk}/"' in page.text
+    assert client.get(f"/events/{event.slug}/games/{games[0].pk}/").status_code == 200
