@@ -137,7 +137,7 @@ def captained_teams(user: User | None) -> QuerySet[Team]:
     """The teams whose captain's login account is `user` (none for a superuser as such)."""
     if not is_active(user):
         return Team.objects.none()
-    return Team.objects.filter(captain__user=user)
+    return Team.objects.filter(Q(captain__user=user))
 
 
 def may_captain(user: User | None, team: Team) -> bool:
