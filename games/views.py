@@ -31,7 +31,7 @@ from games.selectors import (
 from games.services.arbiters import may_appoint
 from games.services.disputes import dispute_open, dispute_rule
 from games.services.records import games_without_record, record_assign, round_records_upload
-from tournaments.access import visible_event, visible_events
+from tournaments.access import captained_teams, visible_event, visible_events
 from tournaments.models import Event, Game, Round, RoundStatus
 from tournaments.results import result_score
 from tournaments.services.errors import TournamentError
@@ -47,10 +47,11 @@ def _visible(request: HttpRequest) -> QuerySet[Event]:
 
 
 def desk_home(request: HttpRequest) -> HttpResponse:
-    """The arbiter's front door: the desks of the events the user officiates, or a request
-    to log in."""
+    """The arbiter's front door: the desks of the events the user officiates, the lineups of
+    the teams they captain, or a request to log in."""
     events = officiated_events(request.user) if request.user.is_authenticated else None
-    return render(request, "games/desk_home.html", {"events": events})
+    teams = captained_teams(request.user).select_related("event").order_by("event__name", "number")
+    return render(request, "games/desk_home.html", {"events": events, "teams": teams})
 
 
 @login_required

@@ -58,6 +58,7 @@ from tournaments.models import (
     Team,
     TeamCompetition,
     TeamMatch,
+    TeamMember,
 )
 from tournaments.services import results, rounds
 from tournaments.services.ballots import ballot_card_save, ballot_deck_create, ballot_draw
@@ -225,6 +226,12 @@ def _world() -> World:
     competition = TeamCompetition.objects.create(event=event, boards=2)
     team_a, team_b = (Team.objects.create(event=event, number=n, name=f"Team {n}") for n in (1, 2))
     team_match = TeamMatch.objects.create(round=draft, number=1, team_a=team_a, team_b=team_b)
+    # The player captains team 1, in which he plays (tournaments.access.may_captain).
+    TeamMember.objects.create(
+        team=team_a, registration=event.registrations.get(player=white), order=1
+    )
+    team_a.captain = white
+    team_a.save()
     users = {
         "player": player,
         "staff": staff,
@@ -287,6 +294,16 @@ WRITES: dict[str, Write] = {
             "post",
             lambda w: _event(w) + f"team-matches/{w.draft.number}/1/lineup/",
             {"team": 1, "players": []},
+        ),
+    ),
+    # A team's lineup on the captain's page: its captain (the player) and the organizer.
+    "public:team_lineups": Write(
+        ORGANIZER | {"player"},
+        lambda w: (
+            "post",
+            reverse("public:team_lineups", args=(w.event.slug, 1)),
+            _lineup(w),
+            None,
         ),
     ),
     "api:record": Write(
@@ -407,6 +424,17 @@ ADMIN_VIEWS: dict[str, tuple[frozenset[str], Callable[[World], dict]]] = {
         lambda w: {"file": _rating_list(), "source": "fmjd100", "published": "2026-01-01"},
     ),
 }
+
+
+def _lineup(w: World) -> dict:
+    """Team 1's only member on board 1 of its draft match: a change of the lineup."""
+    match = w.objects[TeamMatch]
+    member = w.objects[Team].members.get()
+    return {
+        "match": match.pk,
+        f"match{match.pk}-board_1": member.pk,
+        f"match{match.pk}-board_2": "",
+    }
 
 
 def _published(w: World, published: bool, body: dict) -> dict:

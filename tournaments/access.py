@@ -11,6 +11,9 @@ anonymous users of none.
 - A player belongs to the events they are registered in, and is changed only by whoever
   manages all of them (`player_access`); a player registered nowhere belongs to no event:
   any user with the model permission changes them, as when the player was just created.
+- A team's captain (Team.captain, through the player's login account Player.user) reads his
+  team's lineups and sets them until the match is paired (`may_captain`); so do the event's
+  organizers. Nobody else reads a lineup before its round is public.
 - Custom ballot decks and their cards are changed by their owner, the organizers of the
   event they were made for, and superusers; the published decks by nobody
   (`changeable_decks`). Every deck is read by every staff user.
@@ -32,7 +35,7 @@ from django.db.models import Model, Q, QuerySet
 from django.http import Http404
 from django.utils.translation import gettext as _
 
-from tournaments.models import BallotDeck, Event, Player, Registration
+from tournaments.models import BallotDeck, Event, Player, Registration, Team
 
 User = AbstractBaseUser | AnonymousUser
 
@@ -121,6 +124,27 @@ def may_manage(user: User | None, event: Event, permission: str) -> bool:
     return (
         is_active(user) and user.is_staff and user.has_perm(permission) and organizes(user, event)
     )
+
+
+def captains(user: User | None, team: Team) -> bool:
+    """Whether `user` is the login account of `team`'s captain."""
+    if not is_active(user) or team.captain_id is None:
+        return False
+    return Player.objects.filter(pk=team.captain_id, user=user).exists()
+
+
+def captained_teams(user: User | None) -> QuerySet[Team]:
+    """The teams whose captain's login account is `user` (none for a superuser as such)."""
+    if not is_active(user):
+        return Team.objects.none()
+    return Team.objects.filter(Q(captain__user=user))
+
+
+def may_captain(user: User | None, team: Team) -> bool:
+    """Whether `user` may read `team`'s lineups for every round, drafts included, and set
+    them until each match is paired: the team's captain and the event's organizers
+    (docs/rules/tournaments.md §7.2: the captain hands in the lineup)."""
+    return captains(user, team) or organizes(user, team.event)
 
 
 @dataclass(frozen=True, slots=True)

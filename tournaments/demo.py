@@ -2,9 +2,11 @@
 played, round 5 under way), an English draughts round robin on the 3-move ballot with 2-game
 pairings (2 of 7 rounds played with game records, one flagged by the verification
 and disputed; round 3 drawn) and a Russian draughts round robin on the FMJD
-Drawing Table 64 (2 of 5 played), and a club league of six teams of eight boards (3 of 5
-rounds played, one penalty, one forfeited board, round 4 scheduled for the lineups), loaded
-through the services by `manage.py load_demo`.
+Drawing Table 64 (2 of 5 played), a club league of six teams of eight boards (3 of 5
+rounds played, one penalty, one forfeited board, round 4 scheduled for the lineups), a team
+Swiss of eight teams of four boards paired by FIDE C.04.6 (3 of 5 rounds played) and a team
+match of two teams of four boards playing two games a board, loaded through the services by
+`manage.py load_demo`.
 The game records of the English and Bashni events are made by `records` (games.demo.records_demo,
 passed by the command, which sees both apps: tournaments never imports games).
 
@@ -61,6 +63,20 @@ TEAM_LEAGUE_SLUG = "demo-team-league"
 NATIONS_CUP_SLUG = "demo-nations-cup"
 #: Its six clubs.
 CLUBS = ("Het Noorden", "Lille Damiers", "Dakar Dames", "Minsk 64", "Riga Centrs", "Yaoundé Club")
+#: The team Swiss (FIDE C.04.6) and its eight national teams.
+TEAM_SWISS_SLUG = "demo-team-swiss"
+NATIONS = (
+    "Netherlands",
+    "Russia",
+    "France",
+    "Senegal",
+    "Latvia",
+    "Ukraine",
+    "Poland",
+    "Cameroon",
+)
+#: The team match of two-game boards.
+TEAM_MATCH_SLUG = "demo-team-match"
 
 #: (federation, first names, last names): draughts countries, names as found in their clubs.
 NAMES = (
@@ -145,6 +161,8 @@ def load_demo(*, records: RecordsLoader) -> DemoReport:
             ("demo-bashni", _bashni_club),
             (TEAM_LEAGUE_SLUG, team_league),
             (NATIONS_CUP_SLUG, _nations_cup),
+            (TEAM_SWISS_SLUG, team_swiss),
+            (TEAM_MATCH_SLUG, team_match),
         )
         for slug, loader in loaders:
             existing = Event.objects.filter(slug=slug).first()
@@ -518,4 +536,67 @@ def _nations_cup(user, players: list[Player], rng: random.Random, records=None) 
     )
     for _ in range(5):
         _play(rounds.round_pair(event=event, user=user), user, rng)
+def _teams(event: Event, squads: list[tuple[str, list[Player]]], user) -> None:
+    """Register the squads' players and make each squad a team, in order, its first player
+    its captain."""
+    for number, (name, squad) in enumerate(squads, start=1):
+        team = Team.objects.create(
+            event=event, number=number, name=name, club=name, captain=squad[0]
+        )
+        for order, player in enumerate(squad, start=1):
+            entry = registrations.registration_add(event=event, player=player, user=user)
+            TeamMember.objects.create(team=team, registration=entry, order=order)
+
+
+def team_swiss(user, players: list[Player], rng: random.Random, records=None) -> Event:
+    """A team Swiss: eight national teams of four boards (the players of one federation, or
+    a mixed squad where a federation has too few), paired by FIDE C.04.6 with type A colours,
+    2/1/0 match points, board points then team Sonneborn-Berger. Rounds 1-3 played with the
+    roster order as lineup."""
+    start = datetime.date.today() - datetime.timedelta(days=2)
+    event = events.event_create(
+        user=user,
+        published=True,
+        name="Team Swiss (demo)",
+        slug=TEAM_SWISS_SLUG,
+        variant="international",
+        start_date=start,
+        end_date=start + datetime.timedelta(days=4),
+        system=System.SWISS,
+        number_of_rounds=5,
+        venue="Palais des sports, Dakar",
+        chief_arbiter="Demo Arbiter",
+    )
+    TeamCompetition.objects.create(event=event, boards=4, tiebreaks=["BP", "TSB"])
+    ranked = sorted(players, key=lambda p: -p.rating)
+    squads = [(nation, ranked[index::8][:4]) for index, nation in enumerate(NATIONS)]
+    _teams(event, squads, user)
+    for _ in range(3):
+        round_ = teams.team_round_schedule(event=event, user=user)
+        _play(teams.team_round_pair(round=round_, user=user), user, rng)
+    return event
+
+
+def team_match(user, players: list[Player], rng: random.Random, records=None) -> Event:
+    """One team match of two clubs on four boards, each board two games (colours swapped in
+    the second), played."""
+    start = datetime.date.today() - datetime.timedelta(days=7)
+    event = events.event_create(
+        user=user,
+        published=True,
+        name="Two-game team match (demo)",
+        slug=TEAM_MATCH_SLUG,
+        variant="international",
+        start_date=start,
+        end_date=start,
+        system=System.ROUND_ROBIN,
+        games_per_pairing=2,
+        venue="Dammenhuis, Amsterdam",
+        chief_arbiter="Demo Arbiter",
+    )
+    TeamCompetition.objects.create(event=event, boards=4, tiebreaks=["BP"])
+    ranked = sorted(players[:16], key=lambda p: -p.rating)
+    _teams(event, [(CLUBS[0], ranked[0::2][:4]), (CLUBS[1], ranked[1::2][:4])], user)
+    round_ = teams.team_round_schedule(event=event, user=user)
+    _play(teams.team_round_pair(round=round_, user=user), user, rng)
     return event

@@ -19,5 +19,10 @@ urlpatterns = [
     path("<slug:slug>/players/<int:number>/", views.player, name="player"),
     path("<slug:slug>/teams/", team_views.team_standings, name="team_standings"),
     path("<slug:slug>/teams/<int:number>/", team_views.team_detail, name="team_detail"),
+    path(
+        "<slug:slug>/teams/<int:number>/lineups/",
+        team_views.team_lineups,
+        name="team_lineups",
+    ),
     path("<slug:slug>/team-matches/", team_views.team_match_list, name="team_matches"),
 ]

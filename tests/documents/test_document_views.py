@@ -136,9 +136,10 @@ def test_load_demo_generates_the_published_pdfs(settings, tmp_path, ballot_decks
     call_command("load_demo", stdout=out)
     assert "Damier Open (demo): crosstable done" in out.getvalue()
     documents = Document.objects.all()
-    # Crosstable and standings of every event; team standings and match sheets of the league.
+    # Crosstable and standings of every event; team standings, match sheets and crosstable of
+    # each team competition.
     leagues = Event.objects.filter(team_competition__isnull=False).count()
-    assert documents.count() == 2 * Event.objects.count() + 2 * leagues == 14
+    assert documents.count() == 2 * Event.objects.count() + 3 * leagues == 25
     assert all(
         d.status == DocumentStatus.DONE and (tmp_path / d.file.name).exists() for d in documents
     )

@@ -1,7 +1,8 @@
 """The team competition PDFs through the documents pipeline (tasks in-process): the team
-standings with the penalty's reason and the match sheets board by board, in the event's
-language; refused for an event that is not a team competition; requested again with the
-other published documents."""
+standings with the penalty's reason, the match sheets board by board and the team crosstable
+(each team's board points against every other, in standings order), in the event's
+language; refused for an event that is not a team competition; requested again with the other
+published documents."""
 
 import io
 import random
@@ -88,4 +89,58 @@ def test_team_documents_need_a_team_competition(settings, tmp_path):
 
 def test_a_league_requests_its_team_documents_with_the_others(league):
     kinds = {answer.document.kind for answer in documents_request_published(event=league)}
-    assert {DocumentKind.TEAM_STANDINGS, DocumentKind.TEAM_MATCHES} <= kinds
+    assert {
+        DocumentKind.TEAM_STANDINGS,
+        DocumentKind.TEAM_MATCHES,
+        DocumentKind.TEAM_CROSSTABLE,
+    } <= kinds
+
+
+def test_team_crosstable_pdf_holds_each_teams_board_points_against_every_other(
+    league, django_capture_on_commit_callbacks
+):
+    pages, text = _built(django_capture_on_commit_callbacks, league, DocumentKind.TEAM_CROSSTABLE)
+    assert pages == 1
+    assert "Team crosstable" in text and "after round 3 of 5" in text
+    standings = team_standings_get(league)
+    place = {s.name: i for i, s in enumerate(standings)}
+    # The row of each team, read from the PDF text: rank, name, one cell per team, MP, BP.
+    for standing in standings:
+        row = standing.row
+        mine = [m for m in team_matches(league) if standing.name in (m.team_a, m.team_b)]
+        cells = [""] * len(standings)
+        cells[place[standing.name]] = "×"
+        for match in mine:
+            if match.team_b is None:
+                continue
+            own_a = match.team_a == standing.name
+            other = match.team_b if own_a else match.team_a
+            points = match.board_points_a if own_a else match.board_points_b
+            cells[place[other]] = _number(points)
+        expected = " ".join(
+            [
+                f"{row.rank}{'=' if row.shared_rank else ''}",
+                standing.name,
+                *(cell for cell in cells if cell),
+                _number(row.match_points),
+                _number(row.board_points),
+            ]
+        )
+        assert expected in text, expected
+    assert "Ineligible player fielded in round 1" in text
+
+
+def _number(value) -> str:
+    """A number as the PDF prints it: 11, 9.5, -1 (no trailing zeros)."""
+    return format(value.normalize(), "f")
+
+
+def test_the_team_crosstable_is_offered_only_to_a_team_competition(league, client):
+    client.force_login(league.organizers.first())
+    page = client.get(f"/admin/tournaments/event/{league.pk}/change/")
+    assert 'data-kind="teamcross"' in page.text and "Team crosstable" in page.text
+    user = UserFactory(is_superuser=True, is_staff=True)
+    single = event_with_players(user, players=4)
+    client.force_login(user)
+    page = client.get(f"/admin/tournaments/event/{single.pk}/change/")
+    assert 'data-kind="crosstable"' in page.text and 'data-kind="teamcross"' not in page.text

@@ -98,10 +98,12 @@ def test_demo_contents_and_idempotence():
                 "demo-bashni",
                 "demo-team-league",
                 "demo-nations-cup",
+                "demo-team-swiss",
+                "demo-team-match",
             ]
         )
     )
-    assert len(others) == 5
+    assert len(others) == 7
     assert set(organizer.organized_events.all()) == {swiss, robin} | others
 
 

@@ -357,3 +357,114 @@ def test_team_page_shows_the_roster_matches_and_board_results(league, client):
     assert client.get(f"/events/{event.slug}/teams/9/").status_code == 404
     standings = client.get(f"/events/{event.slug}/teams/")
     assert f'href="/events/{event.slug}/teams/{team.number}/"' in standings.text
+
+
+def test_team_page_tells_namesakes_apart_by_their_registration(league, client):
+    event, user = league
+    round_ = team_round_schedule(event=event, user=user)
+    match = round_.team_matches.get(number=1)
+    team = match.team_a
+    regulars = list(team.members.order_by("reserve", "order"))
+    # The two regulars share a name: only the registration tells who played which board.
+    for member in regulars[:2]:
+        player = member.registration.player
+        player.last_name, player.first_name = "Jansen", "Piet"
+        player.save()
+    lineup_set(match=match, team=team, members=[regulars[1], None], user=user)
+    team_round_pair(round=round_, user=user)
+    round_publish(round=round_, user=user)
+    for game in Game.objects.filter(pairing__round=round_):
+        result_record(game=game, result=GameResult.WHITE_WIN, user=user)
+    players = client.get(f"/events/{event.slug}/teams/{team.number}/").context["team"].players
+    assert [(p.name, p.results) for p in players[:2]] == [
+        ("Jansen, Piet", (None,)),
+        ("Jansen, Piet", ((1, Decimal(2)),)),
+    ]
+
+
+def test_api_team_match_boards_carry_their_game_ids(league, client):
+    event, user = league
+    event.games_per_pairing = 2
+    event.save()
+    round_ = _played_round(event, user)
+    played = client.get(f"/api/events/{event.slug}/team-matches/").json()
+    played = played.get("results", played)
+    for match in played:
+        for board in match["boards"]:
+            games = list(
+                Game.objects.filter(
+                    pairing__team_board__match__round=round_,
+                    pairing__team_board__match__number=played.index(match) + 1,
+                    pairing__team_board__number=board["board"],
+                )
+                .order_by("index")
+                .values_list("pk", flat=True)
+            )
+            assert len(games) == 2 and board["games"] == games
+            game = client.get(f"/api/events/{event.slug}/games/{games[0]}/")
+            assert game.status_code == 200
+    schema = client.get("/api/schema/").text
+    assert "each is read at games/{id}/" in schema
+
+
+def test_demo_team_swiss_pairs_eight_teams_without_rematches(client):
+    import random
+
+    from tournaments import demo
+
+    user = UserFactory(is_superuser=True)
+    players = demo._players(random.Random(demo.SEED))
+    event = demo.team_swiss(user, players, random.Random(1))
+    assert event.published and event.system == System.SWISS
+    assert event.teams.count() == 8
+    matches = team_matches(event)
+    assert len(matches) == 12 and all(m.finished for m in matches)
+    assert all(len(m.boards) == 4 for m in matches)
+    met = [frozenset((m.team_a, m.team_b)) for m in matches]
+    assert len(set(met)) == len(met), "a rematch"
+    assert sum(s.row.match_points for s in team_standings_get(event)) == 12 * 2
+    assert "Team Swiss (demo)" in client.get("/events/").text
+    assert client.get(f"/events/{event.slug}/teams/").status_code == 200
+
+
+def test_demo_two_game_team_match(client):
+    import random
+
+    from tournaments import demo
+
+    user = UserFactory(is_superuser=True)
+    players = demo._players(random.Random(demo.SEED))
+    event = demo.team_match(user, players, random.Random(1))
+    [match] = team_matches(event)
+    assert match.finished and len(match.boards) == 4
+    assert all(len(board.games) == 2 for board in match.boards)
+    # Two games a board: 4 boards x 2 games x 2 points shared between the teams.
+    assert match.board_points_a + match.board_points_b == 16
+    api = client.get(f"/api/events/{event.slug}/team-matches/").json()
+    api = api.get("results", api)
+    assert [len(board["games"]) for board in api[0]["boards"]] == [2, 2, 2, 2]
+
+
+def test_a_team_rounds_boards_are_not_checked_as_individual_pairings(league):
+    """The boards follow the team matches: the players' own Berger table would flag each
+    one before publishing (found by the organizer's journey)."""
+    from tournaments.services.rounds import round_warnings
+
+    event, user = league
+    round_ = team_round_schedule(event=event, user=user)
+    team_round_pair(round=round_, user=user)
+    warnings = round_warnings(round_)
+    assert len(warnings) == 4 and not any(warnings.values())
+
+
+def test_the_team_matches_page_links_each_boards_games(league, client):
+    event, user = league
+    event.games_per_pairing = 2
+    event.save()
+    _played_round(event, user)
+    page = client.get(f"/events/{event.slug}/team-matches/")
+    games = Game.objects.filter(pairing__round__event=event).order_by("pk")
+    assert games.count() == 8
+    for game in games:
+        assert f'href="/events/{event.slug}/games/{game.pk}/"' in page.text
+    assert client.get(f"/events/{event.slug}/games/{games[0].pk}/").status_code == 200

@@ -28,6 +28,7 @@ from tournaments.documents.pdf import (
     render_rating_report,
     render_score_sheets,
     render_standings,
+    render_team_crosstable,
     render_team_matches,
     render_team_ranking,
     render_team_standings,
@@ -184,6 +185,7 @@ def team_sheet(event: Event) -> TeamSheet:
                     )
                     for b in m.boards
                 ),
+                finished=m.finished,
             )
             for m in matches
         ),
@@ -199,17 +201,21 @@ def team_ranking_sheet(event: Event) -> TeamRankingSheet:
         counted=event.team_score_members,
         rows=tuple(team_ranking_get(event, after_round=after)),
     )
+#: How each document of a team competition is drawn, all from the same TeamSheet.
+TEAM_RENDERERS: dict[DocumentKind, Renderer] = {
+    DocumentKind.TEAM_STANDINGS: render_team_standings,
+    DocumentKind.TEAM_MATCHES: render_team_matches,
+    DocumentKind.TEAM_CROSSTABLE: render_team_crosstable,
+}
 
 
 def document_data(document: Document) -> DocumentData:
     """The values ``document`` is drawn from, read now."""
     event = document.event
     header = event_header(event)
-    if document.kind in (DocumentKind.TEAM_STANDINGS, DocumentKind.TEAM_MATCHES):
-        render = (
-            render_team_standings
-            if document.kind == DocumentKind.TEAM_STANDINGS
-            else render_team_matches
+    if document.kind in TEAM_RENDERERS:
+        return DocumentData(
+            document.kind, header, team_sheet(event), TEAM_RENDERERS[DocumentKind(document.kind)]
         )
         return DocumentData(document.kind, header, team_sheet(event), render)
     if document.kind == DocumentKind.TEAM_RANKING:

@@ -1,7 +1,7 @@
 """Printed documents (PDF) built by Celery workers: one row per event document (crosstable,
-standings, rating report) or round document (pairing sheet, score sheets), holding the latest
-file and the state of its last job. Imported by tournaments.models; written only by
-tournaments.documents.services."""
+standings, rating report, the team documents) or round document (pairing sheet, score
+sheets), holding the latest file and the state of its last job. Imported by
+tournaments.models; written only by tournaments.documents.services."""
 
 from django.db import models
 from django.db.models import Q
@@ -17,12 +17,15 @@ class DocumentKind(models.TextChoices):
     TEAM_STANDINGS = "teamstanding", _("team standings")
     TEAM_MATCHES = "teammatches", _("team match sheets")
     TEAM_RANKING = "teamranking", _("team ranking")
+    TEAM_CROSSTABLE = "teamcross", _("team crosstable")
 
 
 #: Kinds drawn for one round (the others cover the whole event).
 ROUND_KINDS = frozenset({DocumentKind.PAIRING_SHEET, DocumentKind.SCORE_SHEETS})
 #: The documents of a team competition only.
-TEAM_KINDS = frozenset({DocumentKind.TEAM_STANDINGS, DocumentKind.TEAM_MATCHES})
+TEAM_KINDS = frozenset(
+    {DocumentKind.TEAM_STANDINGS, DocumentKind.TEAM_MATCHES, DocumentKind.TEAM_CROSSTABLE}
+)
 #: The documents of an individual event that ranks teams (Event.team_score_members) only.
 TEAM_RANKING_KINDS = frozenset({DocumentKind.TEAM_RANKING})
 

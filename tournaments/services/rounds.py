@@ -363,9 +363,14 @@ def round_warnings(round: Round) -> dict[int, list[PairingWarning]]:
     colour three times in a row nor a colour difference above 2 (f, g). A round-robin board
     is checked against the round's Berger table (C.05 Annex 1), which already settles who
     meets whom and with which colour. Reads the event's results once for the whole round.
+
+    A team competition's boards follow its team matches (docs/rules/tournaments.md §7.2,
+    §7.4), not the players' own table or Swiss: no board is checked as an individual's.
     """
     round_ = Round.objects.select_related("event").get(pk=round.pk)
     event = round_.event
+    if TeamCompetition.objects.filter(event=event).exists():
+        return {pk: [] for pk in round_.pairings.values_list("pk", flat=True)}
     state = tournament_state(event, up_to_round=round_.number - 1)
     pairings = round_.pairings.select_related("white__player", "black__player")
     if event.system == System.SWISS:

@@ -18,6 +18,7 @@ from tournaments.forms import PlayersCsvImportForm, PlayersImportConfirmForm
 from tournaments.models import Event, Registration
 from tournaments.services.errors import ImportFormatError, TournamentError
 from tournaments.services.players_import import ImportChangedError
+from tournaments.teams.forms import LineupForm
 from tournaments.teams.imports import (
     REFUSED,
     TEAM_COLUMNS,
@@ -28,13 +29,7 @@ from tournaments.teams.imports import (
 )
 from tournaments.teams.models import Team, TeamAdjustment, TeamCompetition, TeamMatch, TeamMember
 from tournaments.teams.selectors import match_boards
-from tournaments.teams.services import (
-    lineup_of,
-    lineup_set,
-    roster,
-    team_round_pair,
-    team_round_schedule,
-)
+from tournaments.teams.services import lineup_set, team_round_pair, team_round_schedule
 
 
 @admin.register(TeamCompetition)
@@ -199,30 +194,6 @@ class TeamsImportConfirmForm(PlayersImportConfirmForm):
     def __init__(self, *args, events, **kwargs) -> None:
         super().__init__(*args, **kwargs)
         self.fields["event"].queryset = events
-
-
-class LineupForm(forms.Form):
-    """One team's lineup for a match: a roster member (or nobody) per board."""
-
-    def __init__(self, *args, match: TeamMatch, team: Team, boards: int, **kwargs) -> None:
-        super().__init__(*args, **kwargs)
-        members = roster(team)
-        initial = lineup_of(match, team)
-        self.team = team
-        for board in range(1, boards + 1):
-            current = initial[board - 1]
-            self.fields[f"board_{board}"] = forms.ModelChoiceField(
-                queryset=TeamMember.objects.filter(pk__in=[m.pk for m in members]).select_related(
-                    "registration__player"
-                ),
-                required=False,
-                label=_("Board %(board)d") % {"board": board},
-                initial=current.pk if current else None,
-                empty_label=_("(empty: forfeit)"),
-            )
-
-    def lineup(self) -> list[TeamMember | None]:
-        return [self.cleaned_data[name] for name in self.fields]
 
 
 @admin.register(TeamMatch)

@@ -58,6 +58,11 @@ class TeamBoardSerializer(PlainSerializer):
     points_a = serializers.DecimalField(max_digits=4, decimal_places=1, allow_null=True)
     points_b = serializers.DecimalField(max_digits=4, decimal_places=1, allow_null=True)
     forfeit = serializers.BooleanField(help_text="Not played over the board.")
+    games = serializers.ListField(
+        child=serializers.IntegerField(),
+        help_text="The ids of the board's games, in order (two in a two-game match; none for "
+        "a board one team left empty): each is read at games/{id}/.",
+    )
 
 
 class TeamMatchSerializer(PlainSerializer):

@@ -25,7 +25,9 @@ from tournaments.teams.models import TeamAdjustment, TeamBoard, TeamCompetition,
 @dataclass(frozen=True)
 class BoardView:
     """One board of a team match, seen from team A: its players and their points (None
-    while a game is pending)."""
+    while a game is pending); ``registration_a``/``registration_b`` are the players'
+    registrations (None for an empty board), ``games`` the ids of the board's games in
+    order (two in a two-game pairing; none for an empty board)."""
 
     number: int
     player_a: str
@@ -34,6 +36,9 @@ class BoardView:
     points_a: Decimal | None
     points_b: Decimal | None
     forfeit: bool
+    registration_a: int | None = None
+    registration_b: int | None = None
+    games: tuple[int, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -104,16 +109,24 @@ def _match_views(event: Event, matches: Q) -> list[MatchView]:
     ):
         boards.setdefault(board["match_id"], []).append(board)
     games: dict[int, list[tuple[int, str]]] = {}
-    for pairing_id, white_id, result in (
+    game_ids: dict[int, list[int]] = {}
+    for game_id, pairing_id, white_id, result in (
         Game.objects.filter(pairing__team_board__match_id__in=ids)
         .order_by("index")
-        .values_list("pairing_id", "white_id", "result")
+        .values_list("pk", "pairing_id", "white_id", "result")
     ):
         games.setdefault(pairing_id, []).append((white_id, result))
+        game_ids.setdefault(pairing_id, []).append(game_id)
     views = []
     for row in rows:
         board_views = tuple(
-            _board_view(b, games.get(b["pairing_id"], []), scoring, games_per_board)
+            _board_view(
+                b,
+                games.get(b["pairing_id"], []),
+                tuple(game_ids.get(b["pairing_id"], [])),
+                scoring,
+                games_per_board,
+            )
             for b in boards.get(row["pk"], [])
         )
         views.append(
@@ -132,31 +145,66 @@ def _match_views(event: Event, matches: Q) -> list[MatchView]:
     return views
 
 
-def _board_view(board: dict, played: list[tuple[int, str]], scoring, games: int) -> BoardView:
+def _board_view(
+    board: dict, played: list[tuple[int, str]], game_ids: tuple[int, ...], scoring, games: int
+) -> BoardView:
     white = full_name(
         board["pairing__white__player__last_name"], board["pairing__white__player__first_name"]
     )
     a_is_white = board["a_is_white"]
-    if board["pairing__black_id"] is None:
+    white_id, black_id = board["pairing__white_id"], board["pairing__black_id"]
+    if black_id is None:
         # A board the other team left empty: the present player's full-point bye.
         present = scoring.full_bye * games
         a, b = (present, Decimal(0)) if a_is_white else (Decimal(0), present)
         names = (white, "—") if a_is_white else ("—", white)
-        return BoardView(board["number"], *names, a_is_white, a, b, forfeit=True)
+        ids = (white_id, None) if a_is_white else (None, white_id)
+        return BoardView(
+            board["number"],
+            *names,
+            a_is_white,
+            a,
+            b,
+            forfeit=True,
+            registration_a=ids[0],
+            registration_b=ids[1],
+            games=game_ids,
+        )
     black = full_name(
         board["pairing__black__player__last_name"], board["pairing__black__player__first_name"]
     )
     if not played or any(result == PENDING for _white, result in played):
         points_white = points_black = None
     else:
-        white_id, black_id = board["pairing__white_id"], board["pairing__black_id"]
         points_white = sum((_points(g, white_id, scoring) for g in played), Decimal(0))
         points_black = sum((_points(g, black_id, scoring) for g in played), Decimal(0))
     forfeit = any(result in FORFEITS for _white, result in played)
     number = board["number"]
     if a_is_white:
-        return BoardView(number, white, black, True, points_white, points_black, forfeit)
-    return BoardView(number, black, white, False, points_black, points_white, forfeit)
+        return BoardView(
+            number,
+            white,
+            black,
+            True,
+            points_white,
+            points_black,
+            forfeit,
+            registration_a=white_id,
+            registration_b=black_id,
+            games=game_ids,
+        )
+    return BoardView(
+        number,
+        black,
+        white,
+        False,
+        points_black,
+        points_white,
+        forfeit,
+        registration_a=black_id,
+        registration_b=white_id,
+        games=game_ids,
+    )
 
 
 def _points(game: tuple[int, str], registration_id: int, scoring) -> Decimal:
@@ -272,7 +320,7 @@ def team_page(event: Event, number: int) -> TeamPage | None:
         return None
     views = [v for v in team_matches(event) if team.name in (v.team_a, v.team_b)]
     rounds = tuple(sorted({v.round for v in views}))
-    results: dict[str, dict[int, tuple[int, Decimal]]] = {}
+    results: dict[int, dict[int, tuple[int, Decimal]]] = {}
     matches = []
     for view in views:
         own_a = view.team_a == team.name
@@ -286,17 +334,19 @@ def team_page(event: Event, number: int) -> TeamPage | None:
             )
         )
         for board in view.boards:
-            player, points = (
-                (board.player_a, board.points_a) if own_a else (board.player_b, board.points_b)
+            registration, points = (
+                (board.registration_a, board.points_a)
+                if own_a
+                else (board.registration_b, board.points_b)
             )
-            if points is not None:
-                results.setdefault(player, {})[view.round] = (board.number, points)
+            if registration is not None and points is not None:
+                results.setdefault(registration, {})[view.round] = (board.number, points)
     members = team.members.select_related("registration__player").order_by("reserve", "order")
     players = []
     for member in members:
         person = member.registration.player
         name = full_name(person.last_name, person.first_name)
-        played = results.get(name, {})
+        played = results.get(member.registration_id, {})
         players.append(
             TeamPlayerRow(
                 order=member.order,

@@ -150,8 +150,14 @@ def _team_swiss_schedule(
     return round_
 
 
+def lineup_frozen(match: TeamMatch) -> bool:
+    """Whether ``match``'s lineups can no longer change: its boards are paired, or its
+    round is out of draft (§7.2)."""
+    return match.round.status != RoundStatus.DRAFT or match.boards.exists()
+
+
 def _require_unpaired(match: TeamMatch) -> None:
-    if match.round.status != RoundStatus.DRAFT or match.boards.exists():
+    if lineup_frozen(match):
         raise TeamError(_("%(match)s is paired: its lineups are frozen.") % {"match": match})
 
 

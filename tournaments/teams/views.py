@@ -1,21 +1,37 @@
 """Public pages of a team competition: the team standings, the team matches board by board
 and each team's page (roster, matches, each player's board results), followed live like the
-individual pages (tournaments.views.followed_page)."""
+individual pages (tournaments.views.followed_page); and, behind the site login, a team's
+lineups round by round for its captain and the event's organizers (tournaments.access
+.may_captain), each set until its match is paired."""
 
-from django.http import Http404, HttpRequest, HttpResponse
+from dataclasses import dataclass
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.contrib.auth.models import AbstractBaseUser
+from django.core.exceptions import PermissionDenied
+from django.db.models import Q
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import render
+from django.urls import reverse
 from django.utils.translation import gettext as _
+from django.views.decorators.cache import never_cache
 
-from tournaments.models import Event
+from tournaments.access import may_captain, visible_events
+from tournaments.models import Event, RoundStatus, Team
 from tournaments.scoring.standings import place_text
 from tournaments.scoring.teams import TEAM_TIEBREAKS
-from tournaments.teams.models import TeamCompetition
+from tournaments.services.errors import TournamentError
+from tournaments.teams.forms import LineupForm
+from tournaments.teams.models import TeamCompetition, TeamMatch, TeamMember
 from tournaments.teams.selectors import (
+    match_boards,
     team_competition,
     team_matches,
     team_page,
     team_standings_get,
 )
+from tournaments.teams.services import lineup_frozen, lineup_of, lineup_set, roster
 from tournaments.views import followed_page, request_event
 
 
@@ -78,4 +94,121 @@ def team_detail(request: HttpRequest, slug: str, number: int) -> HttpResponse:
         raise Http404(_("%(event)s has no team %(number)d.") % {"event": event, "number": number})
     return render(
         request, "public/team_detail.html", {"event": event, "team": page, "section": "teams"}
+    )
+
+
+@dataclass
+class LineupRow:
+    """One match of the captain's team: its opponent (None: a bye), its lineup board by board,
+    and the form while it may still change (None once frozen)."""
+
+    match: TeamMatch
+    opponent: Team | None
+    lineup: list[TeamMember | None]
+    frozen: bool
+    published: bool
+    form: LineupForm | None
+
+
+def _lineup_shown(match: TeamMatch, team: Team, boards: int) -> list[TeamMember | None]:
+    """``team``'s players in ``match`` board by board: once paired, as its boards were paired
+    (read from the team's side only); before, the lineup entered or the default one."""
+    paired = match_boards(match)
+    if not paired:
+        return lineup_of(match, team)
+    members = {m.registration_id: m for m in roster(team)}
+    own_a = match.team_a_id == team.pk
+    lineup: list[TeamMember | None] = [None] * boards
+    for board in paired:
+        registration = board.registration_a if own_a else board.registration_b
+        if registration is not None and board.number <= boards:
+            lineup[board.number - 1] = members.get(registration)
+    return lineup
+
+
+def _captained_team(request: HttpRequest, slug: str, number: int) -> Team:
+    """Team ``number`` of event ``slug`` if the user may captain it; 403 for a user who may
+    read the event but not the team's lineups, 404 for one who may not read the event."""
+    team = (
+        Team.objects.filter(event__slug=slug, number=number)
+        .select_related("event", "captain")
+        .first()
+    )
+    if team is not None and may_captain(request.user, team):
+        return team
+    if team is None or not visible_events(request.user).filter(slug=slug).exists():
+        raise Http404(_("%(event)s has no team %(number)d.") % {"event": slug, "number": number})
+    raise PermissionDenied(
+        _("The lineups of %(team)s are for its captain and the event's organizers only.")
+        % {"team": team}
+    )
+
+
+@never_cache
+@login_required
+def team_lineups(request: HttpRequest, slug: str, number: int) -> HttpResponse:
+    """The team's lineup for each of its matches, drafts included, for its captain and the
+    event's organizers; a match not yet paired has a form (tournaments.teams.services
+    .lineup_set checks the composition rules and names the board it refuses). Nothing of
+    the other team's lineup is shown."""
+    team = _captained_team(request, slug, number)
+    author = request.user if isinstance(request.user, AbstractBaseUser) else None  # logged in
+    event = team.event
+    competition = _competition(event)
+    posted = request.POST.get("match") if request.method == "POST" else None
+    status = 200
+    rows = []
+    matches = (
+        TeamMatch.objects.filter(Q(team_a=team) | Q(team_b=team), round__event=event)
+        .select_related("round", "team_a", "team_b")
+        .order_by("round__number", "number")
+    )
+    for match in matches:
+        opponent = match.team_b if match.team_a_id == team.pk else match.team_a
+        frozen = lineup_frozen(match)
+        form = None
+        if opponent is not None and not frozen:
+            data = request.POST if posted == str(match.pk) else None
+            form = LineupForm(
+                data, match=match, team=team, boards=competition.boards, prefix=f"match{match.pk}"
+            )
+            if data is not None and not form.is_valid():
+                status = 400
+            elif data is not None:
+                try:
+                    lineup_set(match=match, team=team, members=form.lineup(), user=author)
+                except TournamentError as exc:
+                    form.add_error(None, str(exc))
+                    status = 409
+                else:
+                    messages.success(
+                        request,
+                        _("Lineup of %(team)s for round %(round)d saved.")
+                        % {"team": team, "round": match.round.number},
+                    )
+                    url = reverse("public:team_lineups", args=(event.slug, team.number))
+                    return HttpResponseRedirect(f"{url}#round-{match.round.number}")
+        rows.append(
+            LineupRow(
+                match=match,
+                opponent=opponent,
+                lineup=_lineup_shown(match, team, competition.boards) if opponent else [],
+                frozen=frozen,
+                published=match.round.status != RoundStatus.DRAFT,
+                form=form,
+            )
+        )
+    if (
+        posted is not None
+        and status == 200
+        and not any(str(row.match.pk) == posted and row.form is not None for row in rows)
+    ):
+        # A lineup posted for a match that is paired (or not this team's): nothing changes.
+        messages.error(request, _("This match is paired: its lineups are frozen."))
+        status = 409
+    return render(
+        request,
+        "public/team_lineups.html",
+        {"event": event, "team": team, "rows": rows, "section": "teams"},
+        status=status,
     )

@@ -1,5 +1,6 @@
 """Printed documents as ReportLab PDFs: crosstable, standings, pairing sheet, score sheets,
-rating report, team standings and team match sheets, the team ranking of an individual event.
+rating report, team standings, team match sheets and the team crosstable, the team ranking of an
+individual event.
 
 The layouts take plain values (:class:`EventHeader`,
 :class:`tournaments.scoring.crosstable.Crosstable`, :class:`RoundSheet`) and return PDF bytes;
@@ -19,6 +20,7 @@ from tournaments.documents.pdf.teams import (
     MatchLine,
     TeamLine,
     TeamSheet,
+    render_team_crosstable,
     render_team_matches,
     render_team_standings,
 )
@@ -39,6 +41,7 @@ __all__ = [
     "render_rating_report",
     "render_score_sheets",
     "render_standings",
+    "render_team_crosstable",
     "render_team_matches",
     "render_team_ranking",
     "render_team_standings",

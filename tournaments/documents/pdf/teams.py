@@ -1,7 +1,8 @@
 """The team competition PDFs: the team standings (rank, team, match and board points, the
 adjustments with their reasons, the team tie-breaks) and the team matches board by board (the
-captains' match sheets), both portrait. They draw :class:`TeamSheet` values and never query
-the database."""
+captains' match sheets), both portrait; the team crosstable (landscape: the teams in standings
+order, each one's board points against every other). They draw :class:`TeamSheet` values and
+never query the database."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ from dataclasses import dataclass
 from decimal import Decimal
 
 from django.utils.translation import gettext as _
+from reportlab.lib import colors
 from reportlab.platypus import Flowable, KeepTogether, Paragraph
 
 from tournaments.documents.pdf.pages import (
@@ -61,6 +63,7 @@ class MatchLine:
     board_points_a: Decimal
     board_points_b: Decimal
     boards: tuple[BoardLine, ...]
+    finished: bool = True
 
 
 @dataclass(frozen=True)
@@ -204,6 +207,94 @@ def render_team_matches(
         header=header,
         frame=PageFrame(title, _status(sheet), generated_at),
         wide=False,
+        pages=pages,
+        progress=progress,
+    )
+
+
+def crosstable_rows(sheet: TeamSheet) -> list[list[str]]:
+    """The square team crosstable: one row per team in standings order, then a cell per
+    opponent in the same order holding the row team's board points in each of their matches
+    (two in a double round robin; "…" while a match is unfinished; "×" on the diagonal).
+
+    The rank, the team, the cells, the match points and the board points of each row."""
+    order = [line.team for line in sheet.lines]
+    met: dict[tuple[str, str], list[str]] = {}
+    for match in sorted(sheet.matches, key=lambda m: m.round):
+        if match.team_b is None:
+            continue
+        score_a = points_number(match.board_points_a) if match.finished else "…"
+        score_b = points_number(match.board_points_b) if match.finished else "…"
+        met.setdefault((match.team_a, match.team_b), []).append(score_a)
+        met.setdefault((match.team_b, match.team_a), []).append(score_b)
+    return [
+        [
+            line.rank,
+            line.team,
+            *(
+                "×" if team == line.team else " ".join(met.get((line.team, team), []))
+                for team in order
+            ),
+            points_number(line.match_points),
+            points_number(line.board_points),
+        ]
+        for line in sheet.lines
+    ]
+
+
+def render_team_crosstable(
+    header: EventHeader,
+    sheet: TeamSheet,
+    *,
+    generated_at: datetime.datetime,
+    progress: Progress | None = None,
+) -> bytes:
+    """The team crosstable as PDF bytes (landscape): each cell is the row team's board points
+    against the column team (columns numbered by standings place); match and board points
+    close each row, and the adjustments with their reasons follow the table."""
+    teams = len(sheet.lines)
+    columns = [
+        Column(_("Rank")),
+        Column(_("Team"), align="LEFT", stretch=True),
+        *(Column(str(place)) for place in range(1, teams + 1)),
+        Column(_("MP")),
+        Column(_("BP")),
+    ]
+    diagonal = [
+        ("BACKGROUND", (2 + i, i + 1), (2 + i, i + 1), colors.HexColor("#9aa3ad"))
+        for i in range(teams)
+    ]
+    small = styles()["small"]
+    legend = _(
+        "Each cell: the board points of the row's team against the column's team (columns "
+        "numbered by place). MP: match points; BP: board points."
+    )
+    title = _("Team crosstable")
+    head = [*header_flowables(header, title), Paragraph(escape(legend), small)]
+    flowables, pages = paged_tables(
+        columns,
+        crosstable_rows(sheet),
+        width=usable_width(wide=True),
+        first_page_height=usable_height(wide=True)
+        - flowables_height(head, usable_width(wide=True)),
+        page_height=usable_height(wide=True),
+        extra_styles=diagonal,
+    )
+    adjustments = [
+        Paragraph(
+            escape(
+                _("%(team)s: %(points)s match points (%(reason)s)")
+                % {"team": team, "points": points_number(points), "reason": reason}
+            ),
+            small,
+        )
+        for team, points, reason in sheet.adjustments
+    ]
+    return build_pdf(
+        [*head, *flowables, *adjustments],
+        header=header,
+        frame=PageFrame(title, _status(sheet), generated_at),
+        wide=True,
         pages=pages,
         progress=progress,
     )
