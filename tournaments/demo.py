@@ -536,6 +536,9 @@ def _nations_cup(user, players: list[Player], rng: random.Random, records=None) 
     )
     for _ in range(5):
         _play(rounds.round_pair(event=event, user=user), user, rng)
+    return event
+
+
 def _teams(event: Event, squads: list[tuple[str, list[Player]]], user) -> None:
     """Register the squads' players and make each squad a team, in order, its first player
     its captain."""

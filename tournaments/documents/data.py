@@ -201,6 +201,8 @@ def team_ranking_sheet(event: Event) -> TeamRankingSheet:
         counted=event.team_score_members,
         rows=tuple(team_ranking_get(event, after_round=after)),
     )
+
+
 #: How each document of a team competition is drawn, all from the same TeamSheet.
 TEAM_RENDERERS: dict[DocumentKind, Renderer] = {
     DocumentKind.TEAM_STANDINGS: render_team_standings,
@@ -217,7 +219,6 @@ def document_data(document: Document) -> DocumentData:
         return DocumentData(
             document.kind, header, team_sheet(event), TEAM_RENDERERS[DocumentKind(document.kind)]
         )
-        return DocumentData(document.kind, header, team_sheet(event), render)
     if document.kind == DocumentKind.TEAM_RANKING:
         return DocumentData(document.kind, header, team_ranking_sheet(event), render_team_ranking)
     if document.kind in (DocumentKind.CROSSTABLE, DocumentKind.STANDINGS):

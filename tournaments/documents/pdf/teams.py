@@ -271,14 +271,8 @@ def render_team_crosstable(
     )
     title = _("Team crosstable")
     head = [*header_flowables(header, title), Paragraph(escape(legend), small)]
-    flowables, pages = paged_tables(
-        columns,
-        crosstable_rows(sheet),
-        width=usable_width(wide=True),
-        first_page_height=usable_height(wide=True)
-        - flowables_height(head, usable_width(wide=True)),
-        page_height=usable_height(wide=True),
-        extra_styles=diagonal,
+    flowables, pages = paged_tables_after(
+        head, columns, crosstable_rows(sheet), wide=True, extra_styles=diagonal
     )
     adjustments = [
         Paragraph(
