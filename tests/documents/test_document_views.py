@@ -137,9 +137,10 @@ def test_load_demo_generates_the_published_pdfs(settings, tmp_path, ballot_decks
     assert "Damier Open (demo): crosstable done" in out.getvalue()
     documents = Document.objects.all()
     # Crosstable and standings of every event; team standings, match sheets and crosstable of
-    # each team competition.
+    # each team competition; the team ranking of an event that ranks teams.
     leagues = Event.objects.filter(team_competition__isnull=False).count()
-    assert documents.count() == 2 * Event.objects.count() + 3 * leagues == 25
+    ranked = Event.objects.filter(team_score_members__gt=0).count()
+    assert documents.count() == 2 * Event.objects.count() + 3 * leagues + ranked == 28
     assert all(
         d.status == DocumentStatus.DONE and (tmp_path / d.file.name).exists() for d in documents
     )

@@ -1,6 +1,7 @@
 """What other apps add to the pages of tournaments (tournaments.hooks): ``{% load hooks %}``.
 
 ``{% game_page event.slug game.id as url %}`` the address of a game's page ("" when none);
+``board.games|game_pages:event.slug`` the addresses of a list of games' pages;
 ``{% round_panels round %}`` what a round's page shows above its pairings;
 ``{% event_page_links event as links %}``, ``{% event_admin_links event as links %}`` and
 ``{% event_list_admin_links as links %}`` the links (tournaments.hooks.Link) of the event's
@@ -20,6 +21,11 @@ register = template.Library()
 @register.simple_tag
 def game_page(slug: str, game_id: int) -> str:
     return hooks.game_page(slug, game_id)
+
+
+@register.filter
+def game_pages(game_ids: list[int], slug: str) -> list[str]:
+    return [hooks.game_page(slug, game_id) for game_id in game_ids]
 
 
 @register.simple_tag
