@@ -16,7 +16,9 @@ name them; the Makefile gives defaults). It:
    LIVE_SECONDS plus up to 20 % jitter, a conditional GET with the page's ETag);
 5. prints, for every move and every follower who saw it, the time from the move reaching
    the file to the follower's page showing it (p50/p95/max), the errors, the Celery
-   queue's length over the run, and the source's failures.
+   queue's length over the run, and the source's failures;
+6. prints what one request of each kind costs one server process in CPU time
+   (benchmarks.relay_cost), a figure the machine's load does not change much.
 """
 
 from __future__ import annotations
@@ -308,6 +310,10 @@ def main() -> None:
         report(tally, relay, options)
     finally:
         stop_servers(processes)
+    # what each kind of request costs one process, whatever the machine's load
+    subprocess.run(
+        [sys.executable, "-m", "benchmarks.relay_cost"], cwd=ROOT, env=server_environment()
+    )
 
 
 if __name__ == "__main__":

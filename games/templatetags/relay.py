@@ -5,6 +5,8 @@ relayed); ``{% relay_diagram row variant 240 %}`` draws a board's position;
 ``{{ flag.rule|relay_rule }}`` says in the page's language why a board is flagged.
 """
 
+import functools
+
 from django import template
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
@@ -30,10 +32,6 @@ def relay_boards(round: Round) -> dict:
 @register.simple_tag
 def relay_diagram(row: RelayRow, variant: str, size: int = 240) -> SafeString:
     """The position after the board's last kept ply (nothing if it cannot be drawn)."""
-    try:
-        board = find_variant(variant)(row.fen or None)
-    except ArbiterError:
-        return mark_safe("")
     if row.board is not None:
         title = _("Board %(board)s after %(plies)s plies") % {
             "board": row.board,
@@ -41,8 +39,19 @@ def relay_diagram(row: RelayRow, variant: str, size: int = 240) -> SafeString:
         }
     else:
         title = _("%(game)s after %(plies)s plies") % {"game": row.key, "plies": len(row.plies)}
+    return mark_safe(_diagram(variant, row.fen, size, title))
+
+
+@functools.lru_cache(maxsize=512)
+def _diagram(variant: str, fen: str, size: int, title: str) -> str:
+    """One position drawn once per process: a round's page in a new state redraws only the
+    boards that moved."""
+    try:
+        board = find_variant(variant)(fen or None)
+    except ArbiterError:
+        return ""
     # board_svg escapes every text it writes (title, labels).
-    return mark_safe(board_svg(board, size=size, title=title))
+    return board_svg(board, size=size, title=title)
 
 
 @register.filter
