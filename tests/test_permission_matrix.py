@@ -36,7 +36,7 @@ from django.test import Client
 from django.urls import URLPattern, URLResolver, get_resolver, reverse
 from rest_framework.test import APIClient
 
-from games.models import Dispute, RelayKind, RelaySource
+from games.models import Dispute, RelayKind, RelaySource, RelayToken
 from games.relay.services import relay_push, relay_source_set
 from games.services.disputes import dispute_open
 from games.services.records import record_save
@@ -215,7 +215,7 @@ def _world() -> World:
     dispute = dispute_open(game=game, claim="wrong-result", statement="It was a draw.", user=player)
     document, _ = Document.objects.get_or_create(event=event, kind="standings")
     relay = relay_source_set(round=round_, kind=RelayKind.PUSH, user=organizer)
-    relay_push(round=round_, token=relay.token, pdn=PDN)
+    relay_push(round=round_, token=RelayToken.objects.get(event=event).token, pdn=PDN)
     custom_deck = ballot_deck_create(
         name="Club openings", slug="club-openings", variant="english", event=event, user=organizer
     )

@@ -10,7 +10,7 @@ from games.relay.services import relay_push, relay_source_set
 from tests.browser.layout import assert_fits
 from tests.factories import UserFactory
 from tests.games.conftest import published_round
-from tests.games.relay.game import PLIES, version
+from tests.games.relay.game import PLIES, push_token, version
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -21,7 +21,7 @@ def relayed_round():
     arbiter = UserFactory(username="relay-arbiter", is_staff=False)
     round_ = published_round(organizer, arbiter)
     source = relay_source_set(round=round_, kind=RelayKind.PUSH, user=organizer)
-    relay_push(round=round_, token=source.token, pdn=version(10))
+    relay_push(round=round_, token=push_token(source), pdn=version(10))
     return round_, source, arbiter
 
 
@@ -44,7 +44,7 @@ def test_a_spectator_on_a_phone_watches_a_board_move(
     assert_fits(page, shot="relay-spectator-10")
     page.evaluate("window.__notReloaded = true")
 
-    relay_push(round=round_, token=source.token, pdn=version(12))
+    relay_push(round=round_, token=push_token(source), pdn=version(12))
     page.wait_for_function(
         "() => document.querySelector('[data-relay-board=\"1\"]')"
         ".getAttribute('data-plies') === '12'"
@@ -58,7 +58,7 @@ def test_a_spectator_on_a_phone_watches_a_board_move(
     page.wait_for_load_state()
     assert PLIES[11] in page.locator('[aria-current="step"]').inner_text()
     page.evaluate("window.__notReloaded = true")
-    relay_push(round=round_, token=source.token, pdn=version(14))
+    relay_push(round=round_, token=push_token(source), pdn=version(14))
     page.wait_for_function(
         "(move) => (document.querySelector('[aria-current=\"step\"]') || {}).innerText"
         "?.includes(move)",
@@ -71,7 +71,7 @@ def test_a_spectator_on_a_phone_watches_a_board_move(
 
 def test_the_arbiter_sees_a_flagged_illegal_move_on_the_desk(live_server, browser, relayed_round):
     round_, source, arbiter = relayed_round
-    relay_push(round=round_, token=source.token, pdn=version(wrong=True))
+    relay_push(round=round_, token=push_token(source), pdn=version(wrong=True))
     desk = Client()
     desk.force_login(arbiter)
     context = browser.new_context(locale="en-GB", viewport={"width": 1366, "height": 900})
