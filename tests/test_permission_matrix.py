@@ -36,7 +36,7 @@ from django.test import Client
 from django.urls import URLPattern, URLResolver, get_resolver, reverse
 from rest_framework.test import APIClient
 
-from games.models import Dispute, RelayKind, RelaySource, RelayToken
+from games.models import Dispute, RelayBoard, RelayKind, RelaySource, RelayToken
 from games.relay.services import relay_push, relay_source_set
 from games.services.disputes import dispute_open
 from games.services.records import record_save
@@ -306,7 +306,7 @@ WRITES: dict[str, Write] = {
             {"decision": "rejected", "reason": "The record shows a win."},
         ),
     ),
-    # Pushed games carry the round's token, which no role's login gives.
+    # Pushed games carry the event's relay token, which no role's login gives.
     "api:relay": Write(
         NOBODY, _api("post", lambda w: _event(w) + f"rounds/{w.round.number}/relay/", {"pdn": PDN})
     ),
@@ -337,6 +337,23 @@ WRITES: dict[str, Write] = {
             "post",
             reverse("desk:assign", args=(w.event.slug,)),
             {"item": 0, "game": w.game.pk},
+            None,
+        ),
+    ),
+    "desk:relay_assign": Write(
+        OFFICIALS,
+        lambda w: (
+            "post",
+            reverse(
+                "desk:relay_assign",
+                args=(w.event.slug, RelayBoard.objects.filter(source__round=w.round).first().pk),
+            ),
+            {
+                "game": Game.objects.filter(pairing__round=w.round, relay__isnull=True)
+                .order_by("pk")
+                .first()
+                .pk
+            },
             None,
         ),
     ),

@@ -42,7 +42,7 @@ from games.services.errors import NotAllowedError, RelayError
 from games.services.records import record_save, round_games, slot_of
 from games.services.verification import game_card
 from games.timeline import start_and_opening, variant_of
-from tournaments.access import organizes
+from tournaments.access import may_officiate, organizes
 from tournaments.models import Event, Game, GameResult, Round
 
 #: The game result code (GameResult) each record result gives (docs/rules/pdn.md §3).
@@ -167,17 +167,17 @@ def relay_feed_remove(*, feed: RelayFeed, user: AbstractBaseUser) -> None:
 @transaction.atomic
 def relay_board_assign(*, board: RelayBoard, game: Game | None, user: AbstractBaseUser) -> None:
     """Assign a relayed game the matching left out to ``game`` of the same round (or take
-    the assignment back with None); its next version is stored as that game's record. Only
-    the event's organizers may."""
+    the assignment back with None); its next version is stored as that game's record. The
+    event's officials (organizers and arbiters) may."""
     board = (
         RelayBoard.objects.select_for_update()
         .select_related("source__round__event")
         .get(pk=board.pk)
     )
     round_ = board.source.round
-    if not organizes(user, round_.event):
+    if not may_officiate(user, round_.event):
         raise NotAllowedError(
-            _("%(user)s may not set the relay of %(event)s: only its organizers may")
+            _("%(user)s may not assign the relayed games of %(event)s: only its officials may")
             % {"user": user, "event": round_.event}
         )
     if game is not None and game.pairing.round_id != round_.pk:
