@@ -96,7 +96,9 @@ class RelayAssignForm(forms.Form):
 
     def __init__(self, *args, games: list[tuple[int, str]], **kwargs) -> None:
         super().__init__(*args, **kwargs)
-        self.fields["game"].choices = [("", "—"), *games]
+        field = self.fields["game"]
+        assert isinstance(field, forms.TypedChoiceField)
+        field.choices = [("", "—"), *games]
 
 
 class ArbiterAppointForm(forms.Form):

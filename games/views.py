@@ -7,6 +7,7 @@ with plain links (?ply=N), the board drawn server-side as SVG.
 """
 
 from django.contrib import messages
+from django.contrib.auth.base_user import AbstractBaseUser
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.db.models import QuerySet
@@ -206,8 +207,10 @@ def desk_relay_assign(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
         messages.error(request, _("Choose a board for the relayed game."))
         return redirect("desk:desk", slug=event.slug)
     game = Game.objects.get(pk=form.cleaned_data["game"], pairing__round=round_)
+    user = request.user
+    assert isinstance(user, AbstractBaseUser)  # login_required
     try:
-        relay_board_assign(board=board, game=game, user=request.user)
+        relay_board_assign(board=board, game=game, user=user)
     except TournamentError as error:
         messages.error(request, str(error))
     else:

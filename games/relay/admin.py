@@ -100,9 +100,11 @@ class RelayFeedInline(admin.TabularInline):
     def get_formset(self, request: HttpRequest, obj=None, **kwargs):
         formset = super().get_formset(request, obj, **kwargs)
         games = Game.objects.filter(pairing__round=obj.round, pairing__black__isnull=False)
-        formset.form.base_fields["game"].queryset = games.select_related(
-            "pairing", "white__player", "black__player"
-        ).order_by("pairing__board", "index")
+        field = formset.form.base_fields["game"]
+        assert isinstance(field, forms.ModelChoiceField)
+        field.queryset = games.select_related("pairing", "white__player", "black__player").order_by(
+            "pairing__board", "index"
+        )
         return formset
 
 
