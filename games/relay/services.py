@@ -44,6 +44,7 @@ from games.services.verification import game_card
 from games.timeline import start_and_opening, variant_of
 from tournaments.access import may_officiate, organizes
 from tournaments.models import Event, Game, GameResult, Round
+from tournaments.selectors_public import forget_states
 
 #: The game result code (GameResult) each record result gives (docs/rules/pdn.md §3).
 RESULT_CODES = {
@@ -66,6 +67,9 @@ class RelayReport:
     flagged: list[str] = field(default_factory=list)
     finished: list[str] = field(default_factory=list)
     unmatched: list[str] = field(default_factory=list)
+    #: The boards saved (new ones, changed ones): their history is written at once.
+    created: list[RelayBoard] = field(default_factory=list, repr=False)
+    changed: list[RelayBoard] = field(default_factory=list, repr=False)
 
     @property
     def new_plies(self) -> int:
@@ -294,7 +298,7 @@ def relay_receive_boards(*, source: RelaySource, texts: dict[int | None, str]) -
             continue
         key = f"{game.pairing.board}.{game.index}"
         _receive(source, report, key, pdn_game, game=game)
-    return report
+    return _keep_history(report)
 
 
 def relay_receive(*, source: RelaySource, pdn: str) -> RelayReport:
@@ -330,7 +334,7 @@ def relay_receive(*, source: RelaySource, pdn: str) -> RelayReport:
             game=assigned.game if assigned else None,
             reason="" if assigned else item.reason,
         )
-    return report
+    return _keep_history(report)
 
 
 def _receive(
@@ -357,8 +361,11 @@ def _receive(
     if board.pk is not None and not update.changed and _same_state(board, update):
         return
     was_finished, status = bool(board.result), board.status if board.pk else None
+    (report.changed if board.pk else report.created).append(board)
     _apply(board, update, pdn_game, reason)
+    board.skip_history_when_saving = True  # written for every board at once: _keep_history
     board.save()
+    del board.skip_history_when_saving
     if update.appended:
         report.appended[key] = len(update.appended)
     if board.status == Status.FLAGGED:
@@ -375,6 +382,21 @@ def _receive(
     if board.result and not was_finished:
         report.finished.append(key)
         _compare_result(source, board, game)
+
+
+def _keep_history(report: RelayReport) -> RelayReport:
+    """The history rows of the boards a version changed, in one insert, and the cached event
+    states forgotten once now and once at commit (a history row saved one by one would
+    forget them for each board, and every follower's check between two of them would
+    compute the event's fingerprint anew: selectors_public.event_state)."""
+    if report.created:
+        RelayBoard.history.bulk_history_create(report.created)
+    if report.changed:
+        RelayBoard.history.bulk_history_create(report.changed, update=True)
+    if report.created or report.changed:
+        forget_states()
+        transaction.on_commit(forget_states)
+    return report
 
 
 def _apply(board: RelayBoard, update: RelayUpdate, pdn_game: PdnGame, reason: str) -> None:

@@ -105,3 +105,21 @@ def test_the_events_token_pushes_to_any_of_its_rounds_and_nothing_else(organizer
     with pytest.raises(NotAllowedError):
         relay_push(round=other, token=token, pdn=version(4))
     assert not RelaySource.objects.filter(round=other).exists()
+
+
+def test_a_version_of_many_boards_forgets_the_event_states_once(
+    organizer, official_arbiter, monkeypatch, django_capture_on_commit_callbacks
+):
+    """Each board keeps its history row, written in one insert: the followers' cached
+    states are forgotten once for the version (and once at its commit), not once a board."""
+    round_ = published_round(organizer, official_arbiter, players=4)
+    token = relay_token_issue(event=round_.event, user=organizer).token
+    forgotten = []
+    monkeypatch.setattr("games.relay.services.forget_states", lambda: forgotten.append(1))
+    monkeypatch.setattr("tournaments.live.forget_states", lambda: forgotten.append(1))
+    both = version(6, board=1) + "\n" + version(8, board=2)
+    with django_capture_on_commit_callbacks(execute=True):
+        assert relay_push(round=round_, token=token, pdn=both).appended == {"1.1": 6, "2.1": 8}
+    assert len(forgotten) == 2
+    assert RelayBoard.history.count() == 2
+    assert sorted(len(row.plies) for row in RelayBoard.history.all()) == [6, 8]
