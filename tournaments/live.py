@@ -2,10 +2,11 @@
 follower's check from one cache read.
 
 Every history row written (simple_history's post_create_historical_record, sent for each
-tracked save and delete) forgets the states at once, and again when its transaction commits,
-so the next follower's conditional request reads the new fingerprint instead of waiting for
-the cache to expire; a state read by another request between the write and its commit is
-kept at most selectors_public.STATE_SECONDS.
+tracked save and delete) forgets the states at once, so the next follower's conditional
+request reads the new fingerprint instead of waiting for the cache to expire; a state read by
+another request between the write and its commit is kept at most
+selectors_public.STATE_SECONDS (the relay, which writes many rows a second, also forgets
+them at its commit: games.relay.services).
 
 A page's ETag for anonymous followers (`known_etag`, `remember_etag`) is kept with the
 generation of the states it was computed under: while no history row has been written since,
@@ -13,7 +14,6 @@ a check is answered (304, or the stored live part) from one cache round trip, wi
 """
 
 from django.core.cache import cache
-from django.db import transaction
 from django.dispatch import receiver
 from django.http import HttpRequest
 from django.utils.translation import get_language
@@ -25,7 +25,6 @@ from tournaments.selectors_public import STATE_GENERATION_KEY, STATE_SECONDS, fo
 @receiver(post_create_historical_record, dispatch_uid="damier-forget-event-states")
 def _history_written(sender, **kwargs) -> None:
     forget_states()
-    transaction.on_commit(forget_states)
 
 
 def _etag_key(request: HttpRequest) -> str:
