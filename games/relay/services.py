@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import datetime
 from dataclasses import dataclass, field
+from typing import Any
 
 from django.conf import settings
 from django.contrib.auth.models import AbstractBaseUser
@@ -363,9 +364,12 @@ def _receive(
     was_finished, status = bool(board.result), board.status if board.pk else None
     (report.changed if board.pk else report.created).append(board)
     _apply(board, update, pdn_game, reason)
-    board.skip_history_when_saving = True  # written for every board at once: _keep_history
+    # simple_history's switch, on the instance: the history is written for every board at
+    # once (_keep_history)
+    unrecorded: Any = board
+    unrecorded.skip_history_when_saving = True
     board.save()
-    del board.skip_history_when_saving
+    del unrecorded.skip_history_when_saving
     if update.appended:
         report.appended[key] = len(update.appended)
     if board.status == Status.FLAGGED:
