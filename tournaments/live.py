@@ -27,16 +27,17 @@ def _history_written(sender, **kwargs) -> None:
     forget_states()
 
 
-def _etag_key(request: HttpRequest) -> str:
-    return f"damier:live-etag:{get_language()}:{request.get_full_path()}"
+def _etag_key(request: HttpRequest, kind: str) -> str:
+    return f"damier:live-etag:{kind}:{get_language()}:{request.get_full_path()}"
 
 
-def known_etag(request: HttpRequest) -> tuple[int, str | None]:
-    """(the states' generation now, the ETag of this page for an anonymous follower if it
-    was computed under that generation, else None)."""
+def known_etag(request: HttpRequest, *, kind: str = "page") -> tuple[int, str | None]:
+    """(the states' generation now, the ETag of this page (or API answer of media type
+    `kind`) for an anonymous follower if it was computed under that generation, else
+    None)."""
     if request.user.is_authenticated:
         return 0, None
-    key = _etag_key(request)
+    key = _etag_key(request, kind)
     found = cache.get_many([STATE_GENERATION_KEY, key])
     generation = found.get(STATE_GENERATION_KEY, 0)
     stored = found.get(key)
@@ -45,8 +46,8 @@ def known_etag(request: HttpRequest) -> tuple[int, str | None]:
     return generation, stored[1]
 
 
-def remember_etag(request: HttpRequest, generation: int, etag: str) -> None:
+def remember_etag(request: HttpRequest, generation: int, etag: str, *, kind: str = "page") -> None:
     """Keep `etag`, computed after `generation` was read (a history row written meanwhile
     raised the generation: the entry is then never used)."""
     if not request.user.is_authenticated:
-        cache.set(_etag_key(request), (generation, etag), STATE_SECONDS)
+        cache.set(_etag_key(request, kind), (generation, etag), STATE_SECONDS)
