@@ -107,7 +107,9 @@ def server_environment() -> dict[str, str]:
     }
 
 
-def start_servers(port: int, workers: int) -> list[subprocess.Popen]:
+def start_servers(port: int, workers: int, threads: int = 1) -> list[subprocess.Popen]:
+    """gunicorn with `workers` processes of `threads` threads each (1: the sync worker), and
+    one Celery worker."""
     env = server_environment()
     # Production settings serve the hashed static files (WhiteNoise) from STATIC_ROOT.
     subprocess.run(
@@ -126,6 +128,8 @@ def start_servers(port: int, workers: int) -> list[subprocess.Popen]:
             f"{HOST}:{port}",
             "--workers",
             str(workers),
+            "--threads",
+            str(threads),
             "--backlog",
             "2048",
             "--log-level",

@@ -16,7 +16,9 @@ name them; the Makefile gives defaults). It:
    LIVE_SECONDS plus up to 20 % jitter, a conditional GET with the page's ETag);
 5. prints, for every move and every follower who saw it, the time from the move reaching
    the file to the follower's page showing it (p50/p95/max), the errors, the Celery
-   queue's length over the run, and the source's failures.
+   queue's length over the run, and the source's failures;
+6. prints what one request of each kind costs one server process in CPU time
+   (benchmarks.relay_cost), a figure the machine's load does not change much.
 """
 
 from __future__ import annotations
@@ -140,6 +142,26 @@ async def grow(relay: Relay, board: int, move_seconds: float, stop: float) -> No
         await asyncio.sleep(move_seconds)
 
 
+def cpu_seconds(pid: int) -> float:
+    """CPU time (user and system) spent so far by process `pid` and its live children."""
+    ticks = os.sysconf("SC_CLK_TCK")
+    pids = [pid]
+    try:
+        with open(f"/proc/{pid}/task/{pid}/children") as children:
+            pids += [int(child) for child in children.read().split()]
+    except OSError:
+        pass
+    total = 0.0
+    for each in pids:
+        try:
+            with open(f"/proc/{each}/stat") as stat:
+                fields = stat.read().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        total += (int(fields[11]) + int(fields[12])) / ticks
+    return total
+
+
 @dataclass
 class Tally:
     times: dict[str, list[float]] = field(default_factory=lambda: defaultdict(list))
@@ -148,6 +170,9 @@ class Tally:
     latency: list[float] = field(default_factory=list)
     queue: list[int] = field(default_factory=list)
     fetches: int = 0
+    #: CPU seconds of the gunicorn processes and of this process (the followers) during the run
+    server_cpu: float = 0.0
+    client_cpu: float = 0.0
 
 
 async def follower(port: int, relay: Relay, tally: Tally, stop: float, interval: float) -> None:
@@ -202,7 +227,7 @@ async def watch_queue(tally: Tally, stop: float) -> None:
     await client.aclose()
 
 
-async def run(options, relay: Relay) -> Tally:
+async def run(options, relay: Relay, server_pid: int) -> Tally:
     tally = Tally()
     server = await serve_file(relay, options.file_port, tally)
     deadline = time.monotonic() + 60
@@ -220,7 +245,10 @@ async def run(options, relay: Relay) -> Tally:
         for _ in range(options.visitors)
     ]
     tasks.append(watch_queue(tally, stop))
+    server_cpu, client_cpu = cpu_seconds(server_pid), time.process_time()
     await asyncio.gather(*tasks)
+    tally.server_cpu = cpu_seconds(server_pid) - server_cpu
+    tally.client_cpu = time.process_time() - client_cpu
     server.close()
     return tally
 
@@ -234,7 +262,7 @@ def report(tally: Tally, relay: Relay, options) -> None:
         f"\n{options.boards} boards, a move every {options.move_seconds:.0f} s each, "
         f"{options.visitors} followers checking every {options.interval:.0f}-"
         f"{options.interval * 1.2:.0f} s, {options.seconds:.0f} s; gunicorn {options.workers} "
-        "workers, 1 Celery worker, Celery beat"
+        f"workers x {options.threads} threads, 1 Celery worker, Celery beat"
     )
     print(
         f"moves written to the file: {len(relay.reached)}, plies stored: {stored}, "
@@ -257,6 +285,13 @@ def report(tally: Tally, relay: Relay, options) -> None:
             f"{statistics.median(tally.latency):.1f} s, p95 {percentile(tally.latency, 0.95):.1f}"
             f" s, max {max(tally.latency):.1f} s ({len(tally.latency)} move x follower pairs)"
         )
+    served = sum(len(times) for times in tally.times.values())
+    print(
+        f"CPU during the run: gunicorn {tally.server_cpu:.1f} s "
+        f"({tally.server_cpu / max(served, 1) * 1000:.1f} ms a request, {served} requests), "
+        f"the followers (this process) {tally.client_cpu:.1f} s, over {options.seconds:.0f} s; "
+        f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores"
+    )
     if tally.queue:
         half = len(tally.queue) // 2 or 1
         print(
@@ -276,6 +311,7 @@ def main() -> None:
     parser.add_argument("--port", type=int, default=8160)
     parser.add_argument("--file-port", type=int, default=8161)
     parser.add_argument("--workers", type=int, default=3, help="gunicorn workers")
+    parser.add_argument("--threads", type=int, default=1, help="threads per gunicorn worker")
     options = parser.parse_args()
     for name in ("DATABASE_URL", "CELERY_BROKER_URL", "DJANGO_CACHE_URL"):
         if not os.environ.get(name):
@@ -284,7 +320,7 @@ def main() -> None:
     fresh_database(os.environ["DATABASE_URL"])
     prepare(options.boards, options.file_port)
     relay = Relay(games(options.boards, 200), shown=[0] * options.boards)
-    processes = start_servers(options.port, options.workers)
+    processes = start_servers(options.port, options.workers, options.threads)
     processes.append(
         subprocess.Popen(
             [
@@ -304,10 +340,14 @@ def main() -> None:
         )
     )
     try:
-        tally = asyncio.run(run(options, relay))
+        tally = asyncio.run(run(options, relay, processes[0].pid))
         report(tally, relay, options)
     finally:
         stop_servers(processes)
+    # what each kind of request costs one process, whatever the machine's load
+    subprocess.run(
+        [sys.executable, "-m", "benchmarks.relay_cost"], cwd=ROOT, env=server_environment()
+    )
 
 
 if __name__ == "__main__":

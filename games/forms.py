@@ -89,6 +89,18 @@ class AssignForm(forms.Form):
         self.fields["game"].choices = [("", "—"), *games]
 
 
+class RelayAssignForm(forms.Form):
+    """Give a relayed game the matching left out to a board of its round, on the desk."""
+
+    game = forms.TypedChoiceField(label=_("Board"), coerce=int)
+
+    def __init__(self, *args, games: list[tuple[int, str]], **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        field = self.fields["game"]
+        assert isinstance(field, forms.TypedChoiceField)
+        field.choices = [("", "—"), *games]
+
+
 class ArbiterAppointForm(forms.Form):
     event = forms.ModelChoiceField(label=_("Event"), queryset=Event.objects.none())
     username = forms.CharField(label=_("User name of an existing account"), max_length=150)

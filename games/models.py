@@ -10,7 +10,7 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 from simple_history.models import HistoricalRecords
 
-from tournaments.models import Game, GameResult, Round
+from tournaments.models import Event, Game, GameResult, Round
 
 
 class RecordSource(models.TextChoices):
@@ -175,22 +175,52 @@ class Ruling(models.Model):
 
 class RelayKind(models.TextChoices):
     URL = "url", _("PDN file polled at an address")
+    BOARDS = "boards", _("one PDN file per board, polled")
     PUSH = "push", _("games pushed through the API")
+
+    @classmethod
+    def polled(cls) -> tuple[str, ...]:
+        return (cls.URL, cls.BOARDS)
 
 
 def relay_token() -> str:
     return secrets.token_urlsafe(32)
 
 
+class RelayToken(models.Model):
+    """The push token of an event's relay: its bearer may push the games of any round of the
+    event (games.relay.services.relay_push), and nothing else."""
+
+    event = models.OneToOneField(
+        Event, on_delete=models.CASCADE, related_name="relay_token", verbose_name=_("event")
+    )
+    token = models.CharField(_("push token"), max_length=64, unique=True, default=relay_token)
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.PROTECT,
+        related_name="+",
+        verbose_name=_("created by"),
+    )
+    created_at = models.DateTimeField(_("created at"), default=timezone.now)
+
+    class Meta:
+        verbose_name = _("relay push token")
+        verbose_name_plural = _("relay push tokens")
+
+    def __str__(self) -> str:
+        return _("push token of %(event)s") % {"event": self.event}
+
+
 class RelaySource(models.Model):
-    """Where the games of a round come from while they are played: a PDN file polled at
-    ``url`` (every ``interval`` seconds, games.relay.services.relay_poll), or pushed through
-    the API with ``token``, which lets its bearer relay this round and nothing else."""
+    """Where the games of a round come from while they are played: a PDN file for the round
+    polled at ``url``, one file per board (``feeds``), polled every ``interval`` seconds
+    (games.relay.services.relay_poll), or pushed through the API with the event's
+    RelayToken."""
 
     round = models.OneToOneField(
         Round, on_delete=models.CASCADE, related_name="relay_source", verbose_name=_("round")
     )
-    kind = models.CharField(_("kind"), max_length=4, choices=RelayKind.choices)
+    kind = models.CharField(_("kind"), max_length=8, choices=RelayKind.choices)
     url = models.URLField(
         _("PDN address"),
         max_length=500,
@@ -200,7 +230,6 @@ class RelaySource(models.Model):
     interval = models.PositiveSmallIntegerField(
         _("seconds between two polls"), default=5, validators=[MinValueValidator(2)]
     )
-    token = models.CharField(_("push token"), max_length=64, unique=True, default=relay_token)
     created_by = models.ForeignKey(
         settings.AUTH_USER_MODEL,
         on_delete=models.PROTECT,
@@ -219,6 +248,26 @@ class RelaySource(models.Model):
 
     def __str__(self) -> str:
         return _("relay of %(round)s") % {"round": self.round}
+
+
+class RelayFeed(models.Model):
+    """One board's own PDN file, for a round relayed one file per board: the file's game is
+    that board's ``game``, whatever its tags say."""
+
+    source = models.ForeignKey(
+        RelaySource, on_delete=models.CASCADE, related_name="feeds", verbose_name=_("source")
+    )
+    game = models.OneToOneField(
+        Game, on_delete=models.CASCADE, related_name="relay_feed", verbose_name=_("game")
+    )
+    url = models.URLField(_("PDN address"), max_length=500)
+
+    class Meta:
+        verbose_name = _("board's PDN file")
+        verbose_name_plural = _("boards' PDN files")
+
+    def __str__(self) -> str:
+        return self.url
 
 
 class RelayStatus(models.TextChoices):

@@ -1,6 +1,6 @@
 """The arbiter's desk: /desk/ (the events the user officiates), /desk/events/<slug>/ (an
-event's disputes and flagged records), its round upload, /desk/disputes/<id>/, and opening a
-dispute on a game."""
+event's disputes, flagged records and relayed boards), its round upload, the assignment of a
+relayed game to a board, /desk/disputes/<id>/, and opening a dispute on a game."""
 
 from django.urls import path
 
@@ -13,6 +13,11 @@ urlpatterns = [
     path("events/<slug:slug>/", views.desk, name="desk"),
     path("events/<slug:slug>/upload/", views.desk_upload, name="upload"),
     path("events/<slug:slug>/upload/assign/", views.desk_assign, name="assign"),
+    path(
+        "events/<slug:slug>/relay/<int:pk>/assign/",
+        views.desk_relay_assign,
+        name="relay_assign",
+    ),
     path("disputes/<int:pk>/", views.dispute_detail, name="dispute"),
     path("games/<int:pk>/dispute/", views.dispute_new, name="dispute_open"),
 ]

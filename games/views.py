@@ -7,17 +7,20 @@ with plain links (?ply=N), the board drawn server-side as SVG.
 """
 
 from django.contrib import messages
+from django.contrib.auth.base_user import AbstractBaseUser
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.db.models import QuerySet
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
 
-from games.forms import AssignForm, DeskUploadForm, DisputeOpenForm, RulingForm
-from games.models import Dispute, DisputeStatus
+from games.forms import AssignForm, DeskUploadForm, DisputeOpenForm, RelayAssignForm, RulingForm
+from games.models import Dispute, DisputeStatus, RelayBoard
 from games.permissions import can_officiate, can_open_dispute, can_rule, can_see_dispute
-from games.relay.selectors import relay_event_rows
+from games.relay.selectors import relay_desk
+from games.relay.services import relay_board_assign
 from games.selectors import (
     claim_rules,
     desk_disputes,
@@ -68,7 +71,16 @@ def desk(request: HttpRequest, slug: str) -> HttpResponse:
             "event": event,
             "disputes": desk_disputes(event),
             "flagged": desk_flagged(event),
-            "relays": relay_event_rows(event),
+            "relays": [
+                (
+                    round_,
+                    [
+                        (row, None if row.game_id else RelayAssignForm(games=round_.free_games))
+                        for row in round_.rows
+                    ],
+                )
+                for round_ in relay_desk(event)
+            ],
             "may_appoint": may_appoint(request.user, event),
         },
     )
@@ -176,6 +188,39 @@ def desk_assign(request: HttpRequest, slug: str) -> HttpResponse:
             % {"index": item["index"], "game": _game_label(game)},
         )
     return redirect("desk:upload", slug=event.slug)
+
+
+@login_required
+@require_POST
+def desk_relay_assign(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
+    """Assign a relayed game the matching left out to a board of its round (an official of
+    the event); its next version is stored as that board's game."""
+    event = visible_event(request.user, slug)
+    if not can_officiate(request.user, event):
+        raise PermissionDenied
+    board = get_object_or_404(
+        RelayBoard.objects.select_related("source__round"), pk=pk, source__round__event=event
+    )
+    round_ = board.source.round
+    free = next((r.free_games for r in relay_desk(event) if r.number == round_.number), [])
+    form = RelayAssignForm(request.POST, games=free)
+    if not form.is_valid():
+        messages.error(request, _("Choose a board for the relayed game."))
+        return redirect("desk:desk", slug=event.slug)
+    game = Game.objects.get(pk=form.cleaned_data["game"], pairing__round=round_)
+    user = request.user
+    assert isinstance(user, AbstractBaseUser)  # login_required
+    try:
+        relay_board_assign(board=board, game=game, user=user)
+    except TournamentError as error:
+        messages.error(request, str(error))
+    else:
+        messages.success(
+            request,
+            _("The relayed game %(key)s is now %(game)s.")
+            % {"key": board.key, "game": _game_label(game)},
+        )
+    return redirect("desk:desk", slug=event.slug)
 
 
 def _game_label(game: Game) -> str:

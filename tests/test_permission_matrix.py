@@ -36,7 +36,7 @@ from django.test import Client
 from django.urls import URLPattern, URLResolver, get_resolver, reverse
 from rest_framework.test import APIClient
 
-from games.models import Dispute, RelayKind, RelaySource
+from games.models import Dispute, RelayBoard, RelayKind, RelaySource, RelayToken
 from games.relay.services import relay_push, relay_source_set
 from games.services.disputes import dispute_open
 from games.services.records import record_save
@@ -218,7 +218,7 @@ def _world() -> World:
     dispute = dispute_open(game=game, claim="wrong-result", statement="It was a draw.", user=player)
     document, _ = Document.objects.get_or_create(event=event, kind="standings")
     relay = relay_source_set(round=round_, kind=RelayKind.PUSH, user=organizer)
-    relay_push(round=round_, token=relay.token, pdn=PDN)
+    relay_push(round=round_, token=RelayToken.objects.get(event=event).token, pdn=PDN)
     custom_deck = ballot_deck_create(
         name="Club openings", slug="club-openings", variant="english", event=event, user=organizer
     )
@@ -325,7 +325,7 @@ WRITES: dict[str, Write] = {
             {"decision": "rejected", "reason": "The record shows a win."},
         ),
     ),
-    # Pushed games carry the round's token, which no role's login gives.
+    # Pushed games carry the event's relay token, which no role's login gives.
     "api:relay": Write(
         NOBODY, _api("post", lambda w: _event(w) + f"rounds/{w.round.number}/relay/", {"pdn": PDN})
     ),
@@ -356,6 +356,23 @@ WRITES: dict[str, Write] = {
             "post",
             reverse("desk:assign", args=(w.event.slug,)),
             {"item": 0, "game": w.game.pk},
+            None,
+        ),
+    ),
+    "desk:relay_assign": Write(
+        OFFICIALS,
+        lambda w: (
+            "post",
+            reverse(
+                "desk:relay_assign",
+                args=(w.event.slug, RelayBoard.objects.filter(source__round=w.round).first().pk),
+            ),
+            {
+                "game": Game.objects.filter(pairing__round=w.round, relay__isnull=True)
+                .order_by("pk")
+                .first()
+                .pk
+            },
             None,
         ),
     ),

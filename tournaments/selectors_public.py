@@ -132,6 +132,8 @@ def event_fingerprint(event: Event) -> str:
 #: written without one (a bulk insert) or read just before its commit can show.
 STATE_SECONDS = 2
 _GENERATION = "damier:state-generation"
+#: The cache key of the counter `forget_states` raises (tournaments.live reads it).
+STATE_GENERATION_KEY = _GENERATION
 
 
 def event_state(event: Event) -> str:

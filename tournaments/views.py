@@ -25,6 +25,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import condition, require_safe
 
 from tournaments.access import visible_event, visible_events
+from tournaments.live import known_etag, remember_etag
 from tournaments.models import BYE_KIND_LABELS, Event, GameResult, System
 from tournaments.rating_distribution import rating_distribution
 from tournaments.results import points_text
@@ -159,14 +160,19 @@ _LIVE_PARTS = re.compile(
 
 
 def _live_part(request: HttpRequest, conditional: Callable, args, kwargs) -> HttpResponse:
-    """live.js's check: 304 while unchanged; else the parts of the page it swaps, rendered
-    once per page and state and then served from the cache to every follower, gzipped for
-    those who accept it (a 500-player table: 390 kB, 23 kB gzipped); 304 with Retry-After: 1
-    while another request renders them."""
-    etag = _event_etag(request, *args, **kwargs)
-    held = parse_etags(request.headers.get("If-None-Match", ""))
+    """live.js's check: 304 while unchanged (for an anonymous follower, from one cache read
+    while nothing was written: tournaments.live.known_etag); else the parts of the page it
+    swaps, rendered once per page and state and then served from the cache to every
+    follower, gzipped for those who accept it (a 500-player table: 390 kB, 23 kB gzipped);
+    304 with Retry-After: 1 while another request renders them.
+    """
+    generation, etag = known_etag(request)
     if etag is None:
-        return conditional(request, *args, **kwargs)
+        etag = _event_etag(request, *args, **kwargs)
+        if etag is None:
+            return conditional(request, *args, **kwargs)
+        remember_etag(request, generation, etag)
+    held = parse_etags(request.headers.get("If-None-Match", ""))
     if quote_etag(etag) in held:
         response = HttpResponseNotModified()
         response["ETag"] = quote_etag(etag)

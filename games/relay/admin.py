@@ -1,6 +1,6 @@
-"""The relay in the admin: an organizer sets each round's source (a polled PDN address, or
-pushes with the token shown here) and assigns the relayed games the matching left out. The
-writes go through games.relay.services."""
+"""The relay in the admin: an organizer sets each round's source (a polled PDN address for
+the round, one address per board, or pushes with the event's token shown here) and assigns
+the relayed games the matching left out. The writes go through games.relay.services."""
 
 from django import forms
 from django.contrib import admin
@@ -10,8 +10,14 @@ from django.urls import reverse
 from django.utils.html import format_html
 from django.utils.translation import gettext_lazy
 
-from games.models import RelayBoard, RelaySource
-from games.relay.services import relay_board_assign, relay_source_check, relay_source_set
+from games.models import RelayBoard, RelayFeed, RelayKind, RelaySource, RelayToken
+from games.relay.services import (
+    relay_board_assign,
+    relay_feed_remove,
+    relay_feed_set,
+    relay_source_check,
+    relay_source_set,
+)
 from games.services.errors import RelayError
 from tournaments.admin.pages import staff_user
 from tournaments.admin.scoping import ScopedAdmin
@@ -70,6 +76,38 @@ class RelayBoardInline(admin.TabularInline):
         return len(board.plies)
 
 
+class RelayFeedForm(forms.ModelForm):
+    url = forms.URLField(
+        label=gettext_lazy("PDN address"),
+        max_length=500,
+        assume_scheme="https",
+        help_text=gettext_lazy("The address of this board's PDN file."),
+    )
+
+    class Meta:
+        model = RelayFeed
+        fields = ("game", "url")
+
+
+class RelayFeedInline(admin.TabularInline):
+    """One PDN address per board, for a round relayed one file per board."""
+
+    model = RelayFeed
+    form = RelayFeedForm
+    fields = ("game", "url")
+    extra = 1
+
+    def get_formset(self, request: HttpRequest, obj=None, **kwargs):
+        formset = super().get_formset(request, obj, **kwargs)
+        games = Game.objects.filter(pairing__round=obj.round, pairing__black__isnull=False)
+        field = formset.form.base_fields["game"]
+        assert isinstance(field, forms.ModelChoiceField)
+        field.queryset = games.select_related("pairing", "white__player", "black__player").order_by(
+            "pairing__board", "index"
+        )
+        return formset
+
+
 @admin.register(RelaySource)
 class RelaySourceAdmin(ScopedAdmin):
     event_path = "round__event"
@@ -80,7 +118,7 @@ class RelaySourceAdmin(ScopedAdmin):
     list_select_related = ("round__event",)
     readonly_fields = (
         "push_address",
-        "token",
+        "push_token",
         "active",
         "failures",
         "last_error",
@@ -89,8 +127,11 @@ class RelaySourceAdmin(ScopedAdmin):
     )
 
     def get_inlines(self, request: HttpRequest, obj=None):
-        """The boards once the source exists (they arrive with its games)."""
-        return self.inlines if obj else ()
+        """The boards once the source exists (they arrive with its games); the boards'
+        addresses for a round relayed one file per board."""
+        if obj is None:
+            return ()
+        return (RelayFeedInline, *self.inlines) if obj.kind == RelayKind.BOARDS else self.inlines
 
     def get_fields(self, request: HttpRequest, obj=None):
         fields = ["round", "kind", "url", "interval"]
@@ -105,6 +146,11 @@ class RelaySourceAdmin(ScopedAdmin):
             "api:relay", kwargs={"slug": source.round.event.slug, "number": source.round.number}
         )
         return format_html("<code>POST {}</code>", url)
+
+    @admin.display(description=gettext_lazy("push token (for every round of the event)"))
+    def push_token(self, source: RelaySource) -> str:
+        held = RelayToken.objects.filter(event_id=source.round.event_id).first()
+        return format_html("<code>{}</code>", held.token) if held else "–"
 
     def save_model(self, request: HttpRequest, obj: RelaySource, form, change: bool) -> None:
         data = form.cleaned_data
@@ -122,6 +168,9 @@ class RelaySourceAdmin(ScopedAdmin):
         """Only the game of a board changes here, through the service; the admin's change
         message reads the formset's lists."""
         formset.new_objects, formset.deleted_objects, formset.changed_objects = [], [], []
+        if formset.model is RelayFeed:
+            self._save_feeds(request, form.instance, formset)
+            return
         for board_form in formset.forms:
             if "game" in board_form.changed_data:
                 relay_board_assign(
@@ -130,3 +179,14 @@ class RelaySourceAdmin(ScopedAdmin):
                     user=staff_user(request),
                 )
                 formset.changed_objects.append((board_form.instance, ["game"]))
+
+    def _save_feeds(self, request: HttpRequest, source: RelaySource, formset) -> None:
+        user = staff_user(request)
+        for feed_form in formset.forms:
+            data = getattr(feed_form, "cleaned_data", None) or {}
+            if feed_form.instance.pk and data.get("DELETE"):
+                relay_feed_remove(feed=feed_form.instance, user=user)
+                formset.deleted_objects.append(feed_form.instance)
+            elif feed_form.has_changed() and data.get("game") and data.get("url"):
+                feed = relay_feed_set(source=source, game=data["game"], url=data["url"], user=user)
+                formset.changed_objects.append((feed, ["url"]))

@@ -1,6 +1,7 @@
 """The relay endpoint: GET a round's relayed boards (public once the round is published),
-POST the PDN of one or more of its games with the round's push token
-(``Authorization: Bearer <token>``); a round relayed from a polled file answers 409."""
+POST the PDN of one or more of its games with the event's push token
+(``Authorization: Bearer <token>``, good for every round of the event); a round relayed from
+polled files answers 409."""
 
 from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext as _
@@ -53,15 +54,16 @@ class RelayReportSerializer(serializers.Serializer):
 
 
 class RoundRelay(EventScoped):
-    """GET: the relayed boards of a published round. POST: push games with the round's
-    token; 409 for a round relayed from a polled file."""
+    """GET: the relayed boards of a published round. POST: push games with the event's
+    push token (a round without a source is then fed by pushes); 409 for a round relayed
+    from polled files."""
 
     serializer_class = RelayBoardSerializer
     pagination_class = None
     state_etag = True
 
     def get_authenticators(self) -> list:
-        # a push carries the round's token, not a user's; reads need none
+        # a push carries the event's relay token, not a user's; reads need none
         return []
 
     def get_permissions(self) -> list:
@@ -86,14 +88,15 @@ class RoundRelay(EventScoped):
         responses={
             200: RelayReportSerializer,
             401: OpenApiResponse(description="No push token was given."),
-            403: OpenApiResponse(description="The token does not relay this round."),
+            403: OpenApiResponse(description="The token is not the push token of this event."),
+            409: OpenApiResponse(description="The round is relayed from polled PDN files."),
         },
     )
     def post(self, request: Request, slug: str, number: int) -> Response:
         scheme, _space, token = request.META.get("HTTP_AUTHORIZATION", "").partition(" ")
         if scheme.lower() != "bearer" or not token.strip():
             raise exceptions.NotAuthenticated(
-                _("a push needs the round's token: Authorization: Bearer <token>")
+                _("a push needs the event's relay token: Authorization: Bearer <token>")
             )
         data = self.valid(RelayPushSerializer)
         report = relay_push(round=self.round(public=False), token=token.strip(), pdn=data["pdn"])

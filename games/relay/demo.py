@@ -66,7 +66,7 @@ def replay_tick(*, now: datetime.datetime | None = None) -> int:
     now = now or timezone.now()
     pushed = 0
     for source in RelaySource.objects.filter(kind=RelayKind.PUSH, active=True).select_related(
-        "round__event"
+        "round__event__relay_token"
     ):
         path = demo_file(source)
         if not path.exists():
@@ -74,7 +74,8 @@ def replay_tick(*, now: datetime.datetime | None = None) -> int:
         written = datetime.datetime.fromtimestamp(path.stat().st_mtime, tz=datetime.UTC)
         minutes = max(0.0, (now - written).total_seconds() / 60)
         plies = FIRST_PLIES + int(minutes * PLIES_PER_MINUTE)
-        relay_push(round=source.round, token=source.token, pdn=grown(path.read_text(), plies))
+        token = source.round.event.relay_token.token
+        relay_push(round=source.round, token=token, pdn=grown(path.read_text(), plies))
         pushed += 1
     return pushed
 

@@ -8,8 +8,9 @@ from typing import Any
 
 from django.db import connection
 from django.db.models import QuerySet
+from django.utils.translation import gettext as _
 
-from games.models import RelayBoard, RelaySource
+from games.models import RelayBoard, RelaySource, RelayStatus
 from tournaments.models import Event, Game, Round
 
 #: How many of the last plies a board shows beside its diagram.
@@ -50,6 +51,63 @@ def relay_source_get(round_: Round) -> RelaySource | None:
 def relay_rows(round_: Round) -> list[RelayRow]:
     """The relayed boards of ``round_``, matched ones by board, then the unmatched."""
     return _rows(RelayBoard.objects.filter(source__round=round_))
+
+
+@dataclass(frozen=True, slots=True)
+class RelayDeskRound:
+    """A relayed round on the arbiter's desk: its boards, how many are in each state, and
+    the games an unmatched relayed game may be assigned to (board label by game id)."""
+
+    number: int
+    rows: list[RelayRow]
+    running: int
+    flagged: int
+    finished: int
+    unmatched: int
+    free_games: list[tuple[int, str]]
+
+
+def relay_desk(event: Event) -> list[RelayDeskRound]:
+    """Every relayed round of ``event`` for its desk, in order."""
+    found = []
+    for number, rows in relay_event_rows(event).items():
+        free: list[tuple[int, str]] = []
+        if any(row.game_id is None for row in rows):
+            games = (
+                Game.objects.filter(
+                    pairing__round__event=event,
+                    pairing__round__number=number,
+                    pairing__black__isnull=False,
+                    relay__isnull=True,
+                )
+                .select_related("pairing", "white__player", "black__player")
+                .order_by("pairing__board", "index")
+            )
+            free = [
+                (
+                    game.pk,
+                    _("board %(board)s, game %(index)s: %(white)s – %(black)s")
+                    % {
+                        "board": game.pairing.board,
+                        "index": game.index,
+                        "white": game.white.player,
+                        "black": game.black.player,
+                    },
+                )
+                for game in games
+            ]
+        found.append(
+            RelayDeskRound(
+                number=number,
+                rows=rows,
+                running=sum(row.status == RelayStatus.RUNNING for row in rows),
+                flagged=sum(row.status == RelayStatus.FLAGGED for row in rows),
+                finished=sum(row.status == RelayStatus.FINISHED for row in rows),
+                unmatched=sum(row.game_id is None for row in rows),
+                free_games=free,
+            )
+        )
+    return found
 
 
 def relay_event_rows(event: Event) -> dict[int, list[RelayRow]]:

@@ -1,19 +1,21 @@
-"""The live relay's writes: a round's source, each version of its games checked as it
-arrives (games.relay.core), the polling of a source and the push of games.
+"""The live relay's writes: a round's source (one PDN file for the round, one file per board,
+or pushes with the event's token), each version of its games checked as it arrives
+(games.relay.core), the polling of a source and the push of games.
 
 Every version received is matched to the round's games (games.matching: Round and Board
-tags, players' names); what matches nothing is kept as an unassigned board for the arbiter.
-A board that stops (finished or flagged) stores its record (games.services.records,
-verified in the background like any record); the first time the record's result is set, it
-finishes the board and proposes that result; when the game already has an entered result that says
-otherwise, a dispute is opened on the dispute desk (docs/rules/international.md §8: the
-arbiter decides).
+tags, players' names; a board's own file is that board's game); what matches nothing is
+kept as an unassigned board for the arbiter. A board that stops (finished or flagged)
+stores its record (games.services.records, verified in the background like any record);
+the first time the record's result is set, it finishes the board and proposes that result;
+when the game already has an entered result that says otherwise, a dispute is opened on the
+dispute desk (docs/rules/international.md §8: the arbiter decides).
 """
 
 from __future__ import annotations
 
 import datetime
 from dataclasses import dataclass, field
+from typing import Any
 
 from django.conf import settings
 from django.contrib.auth.models import AbstractBaseUser
@@ -24,7 +26,15 @@ from django.utils.translation import gettext as _
 
 from arbiter.pdn import PdnGame, read_games, write_game
 from games.matching import match_games
-from games.models import DisputeClaim, RecordSource, RelayBoard, RelayKind, RelaySource
+from games.models import (
+    DisputeClaim,
+    RecordSource,
+    RelayBoard,
+    RelayFeed,
+    RelayKind,
+    RelaySource,
+    RelayToken,
+)
 from games.models import RelayStatus as Status
 from games.relay.core import RelayUpdate, relay_update
 from games.relay.fetch import FetchError, fetch_text
@@ -33,8 +43,9 @@ from games.services.errors import NotAllowedError, RelayError
 from games.services.records import record_save, round_games, slot_of
 from games.services.verification import game_card
 from games.timeline import start_and_opening, variant_of
-from tournaments.access import organizes
-from tournaments.models import Game, GameResult, Round
+from tournaments.access import may_officiate, organizes
+from tournaments.models import Event, Game, GameResult, Round
+from tournaments.selectors_public import forget_states
 
 #: The game result code (GameResult) each record result gives (docs/rules/pdn.md §3).
 RESULT_CODES = {
@@ -57,6 +68,9 @@ class RelayReport:
     flagged: list[str] = field(default_factory=list)
     finished: list[str] = field(default_factory=list)
     unmatched: list[str] = field(default_factory=list)
+    #: The boards saved (new ones, changed ones): their history is written at once.
+    created: list[RelayBoard] = field(default_factory=list, repr=False)
+    changed: list[RelayBoard] = field(default_factory=list, repr=False)
 
     @property
     def new_plies(self) -> int:
@@ -78,6 +92,19 @@ def relay_source_check(*, round: Round, kind: str, url: str, interval: int) -> N
 
 
 @transaction.atomic
+def relay_token_issue(*, event: Event, user: AbstractBaseUser) -> RelayToken:
+    """The push token of ``event``'s relay (made the first time); only its organizers may
+    read it. Its bearer may push the games of any round of the event, and nothing else."""
+    if not organizes(user, event):
+        raise NotAllowedError(
+            _("%(user)s may not set the relay of %(event)s: only its organizers may")
+            % {"user": user, "event": event}
+        )
+    token, _created = RelayToken.objects.get_or_create(event=event, defaults={"created_by": user})
+    return token
+
+
+@transaction.atomic
 def relay_source_set(
     *, round: Round, kind: str, user: AbstractBaseUser, url: str = "", interval: int = 5
 ) -> RelaySource:
@@ -90,31 +117,72 @@ def relay_source_set(
             % {"user": user, "event": event}
         )
     relay_source_check(round=round, kind=kind, url=url, interval=interval)
+    relay_token_issue(event=event, user=user)
     source = RelaySource.objects.filter(round=round).first() or RelaySource(
         round=round, created_by=user
     )
     source.kind, source.url, source.interval = kind, url if kind == RelayKind.URL else "", interval
     source.active, source.failures, source.last_error = True, 0, ""
-    source.next_poll_at = timezone.now() if kind == RelayKind.URL else None
+    source.next_poll_at = timezone.now() if kind in RelayKind.polled() else None
     source.full_clean()
     source.save()
+    if kind != RelayKind.BOARDS:
+        source.feeds.all().delete()
     return source
+
+
+@transaction.atomic
+def relay_feed_set(
+    *, source: RelaySource, game: Game, url: str, user: AbstractBaseUser
+) -> RelayFeed:
+    """Poll ``url``, a PDN file holding ``game`` alone, for a round relayed one file per
+    board (the file's game is that board's, whatever its tags say); only the event's
+    organizers may."""
+    round_ = source.round
+    if not organizes(user, round_.event):
+        raise NotAllowedError(
+            _("%(user)s may not set the relay of %(event)s: only its organizers may")
+            % {"user": user, "event": round_.event}
+        )
+    if source.kind != RelayKind.BOARDS:
+        raise RelayError(_("%(round)s is not relayed one file per board") % {"round": round_})
+    if game.pairing.round_id != round_.pk:
+        raise RelayError(_("%(game)s is not a game of %(round)s") % {"game": game, "round": round_})
+    feed = RelayFeed.objects.filter(game=game).first() or RelayFeed(source=source, game=game)
+    feed.url = url
+    feed.full_clean()
+    feed.save()
+    source.active, source.next_poll_at = True, timezone.now()
+    source.save(update_fields=["active", "next_poll_at"])
+    return feed
+
+
+@transaction.atomic
+def relay_feed_remove(*, feed: RelayFeed, user: AbstractBaseUser) -> None:
+    """Stop polling a board's file; what it relayed is kept."""
+    event = feed.source.round.event
+    if not organizes(user, event):
+        raise NotAllowedError(
+            _("%(user)s may not set the relay of %(event)s: only its organizers may")
+            % {"user": user, "event": event}
+        )
+    feed.delete()
 
 
 @transaction.atomic
 def relay_board_assign(*, board: RelayBoard, game: Game | None, user: AbstractBaseUser) -> None:
     """Assign a relayed game the matching left out to ``game`` of the same round (or take
-    the assignment back with None); its next version is stored as that game's record. Only
-    the event's organizers may."""
+    the assignment back with None); its next version is stored as that game's record. The
+    event's officials (organizers and arbiters) may."""
     board = (
         RelayBoard.objects.select_for_update()
         .select_related("source__round__event")
         .get(pk=board.pk)
     )
     round_ = board.source.round
-    if not organizes(user, round_.event):
+    if not may_officiate(user, round_.event):
         raise NotAllowedError(
-            _("%(user)s may not set the relay of %(event)s: only its organizers may")
+            _("%(user)s may not assign the relayed games of %(event)s: only its officials may")
             % {"user": user, "event": round_.event}
         )
     if game is not None and game.pairing.round_id != round_.pk:
@@ -127,15 +195,21 @@ def relay_board_assign(*, board: RelayBoard, game: Game | None, user: AbstractBa
 
 @transaction.atomic
 def relay_push(*, round: Round, token: str, pdn: str) -> RelayReport:
-    """Receive ``pdn`` (one or more games of ``round``) pushed with ``token``, the round's
-    push token. A round relayed from a polled file refuses pushes."""
-    source = RelaySource.objects.select_for_update().filter(round=round).first()
-    if source is None or not constant_time_compare(source.token, token):
+    """Receive ``pdn`` (one or more games of ``round``) pushed with ``token``, the push
+    token of the round's event (a round without a source gets one fed by pushes). A round
+    relayed from polled files refuses pushes."""
+    held = RelayToken.objects.filter(event_id=round.event_id).first()
+    if held is None or not constant_time_compare(held.token, token):
         raise NotAllowedError(_("the token does not allow relaying %(round)s") % {"round": round})
-    if source.kind == RelayKind.URL:
+    source = RelaySource.objects.select_for_update().filter(round=round).first()
+    if source is None:
+        source, _created = RelaySource.objects.get_or_create(
+            round=round, defaults={"kind": RelayKind.PUSH, "created_by": held.created_by}
+        )
+    if source.kind in RelayKind.polled():
         raise RelayError(
             _("%(round)s is relayed from %(url)s: pushed games are refused")
-            % {"round": round, "url": source.url}
+            % {"round": round, "url": source.url or _("one PDN file per board")}
         )
     report = relay_receive(source=source, pdn=pdn)
     if report.new_plies:
@@ -158,23 +232,25 @@ def relay_poll(*, source_id: int) -> RelayReport | None:
         started = timezone.now()
         source.next_poll_at = started + _wait(source)
         source.save(update_fields=["next_poll_at"])
-    try:
-        text = fetch_text(source.url)
-    except FetchError as exc:
+    texts, errors = _fetch(source)
+    if errors and not texts:
         with transaction.atomic():
             source = RelaySource.objects.select_for_update().get(pk=source_id)
             source.failures += 1
-            source.last_error = str(exc)[:2000]
+            source.last_error = "\n".join(errors)[:2000]
             source.next_poll_at = timezone.now() + _wait(source)
             source.save(update_fields=["failures", "last_error", "next_poll_at"])
         return None
     with transaction.atomic():
         source = RelaySource.objects.select_for_update().get(pk=source_id)
-        report = relay_receive(source=source, pdn=text)
+        if source.kind == RelayKind.BOARDS:
+            report = relay_receive_boards(source=source, texts=texts)
+        else:
+            report = relay_receive(source=source, pdn=texts[None])
         now = timezone.now()
         if report.new_plies or source.last_move_at is None:
             source.last_move_at = now
-        source.failures, source.last_error = 0, ""
+        source.failures, source.last_error = 0, "\n".join(errors)[:2000]
         source.next_poll_at = started + _wait(source)
         if now - source.last_move_at > datetime.timedelta(seconds=settings.RELAY_STOP_SECONDS):
             source.active = False
@@ -182,13 +258,48 @@ def relay_poll(*, source_id: int) -> RelayReport | None:
     return report
 
 
+def _fetch(source: RelaySource) -> tuple[dict[int | None, str], list[str]]:
+    """The text of the round's file (under None), or of each board's file (under its game's
+    id), and what could not be read. A board whose file fails keeps what it relayed; the
+    poll fails (and counts towards the back-off) only when nothing could be read."""
+    addresses: dict[int | None, str] = (
+        dict(source.feeds.values_list("game_id", "url"))
+        if source.kind == RelayKind.BOARDS
+        else {None: source.url}
+    )
+    texts, errors = {}, []
+    for game_id, url in addresses.items():
+        try:
+            texts[game_id] = fetch_text(url)
+        except FetchError as exc:
+            errors.append(str(exc))
+    return texts, errors
+
+
 def relay_due_sources() -> list[int]:
     """The ids of the polled sources whose next poll is due."""
     return list(
         RelaySource.objects.filter(
-            kind=RelayKind.URL, active=True, next_poll_at__lte=timezone.now()
+            kind__in=RelayKind.polled(), active=True, next_poll_at__lte=timezone.now()
         ).values_list("pk", flat=True)
     )
+
+
+def relay_receive_boards(*, source: RelaySource, texts: dict[int | None, str]) -> RelayReport:
+    """Check the game of each board's own file (``texts`` by game id) against what
+    ``source`` stored: the file's first game is that board's game (in the caller's
+    transaction)."""
+    round_ = Round.objects.select_related("event").get(pk=source.round_id)
+    games = {game.pk: game for game in round_games(round_)}
+    report = RelayReport()
+    for game_id, text in texts.items():
+        game = games.get(game_id) if game_id is not None else None
+        pdn_game = next(iter(read_games(text)), None)
+        if game is None or pdn_game is None:
+            continue
+        key = f"{game.pairing.board}.{game.index}"
+        _receive(source, report, key, pdn_game, game=game)
+    return _keep_history(report)
 
 
 def relay_receive(*, source: RelaySource, pdn: str) -> RelayReport:
@@ -224,7 +335,7 @@ def relay_receive(*, source: RelaySource, pdn: str) -> RelayReport:
             game=assigned.game if assigned else None,
             reason="" if assigned else item.reason,
         )
-    return report
+    return _keep_history(report)
 
 
 def _receive(
@@ -251,8 +362,14 @@ def _receive(
     if board.pk is not None and not update.changed and _same_state(board, update):
         return
     was_finished, status = bool(board.result), board.status if board.pk else None
+    (report.changed if board.pk else report.created).append(board)
     _apply(board, update, pdn_game, reason)
+    # simple_history's switch, on the instance: the history is written for every board at
+    # once (_keep_history)
+    unrecorded: Any = board
+    unrecorded.skip_history_when_saving = True
     board.save()
+    del unrecorded.skip_history_when_saving
     if update.appended:
         report.appended[key] = len(update.appended)
     if board.status == Status.FLAGGED:
@@ -269,6 +386,21 @@ def _receive(
     if board.result and not was_finished:
         report.finished.append(key)
         _compare_result(source, board, game)
+
+
+def _keep_history(report: RelayReport) -> RelayReport:
+    """The history rows of the boards a version changed, in one insert, and the cached event
+    states forgotten once now and once at commit (a history row saved one by one would
+    forget them for each board, and every follower's check between two of them would
+    compute the event's fingerprint anew: selectors_public.event_state)."""
+    if report.created:
+        RelayBoard.history.bulk_history_create(report.created)
+    if report.changed:
+        RelayBoard.history.bulk_history_create(report.changed, update=True)
+    if report.created or report.changed:
+        forget_states()
+        transaction.on_commit(forget_states)
+    return report
 
 
 def _apply(board: RelayBoard, update: RelayUpdate, pdn_game: PdnGame, reason: str) -> None:
@@ -316,7 +448,7 @@ def _compare_result(source: RelaySource, board: RelayBoard, game: Game) -> None:
 
 def _due(source_id: int) -> RelaySource | None:
     source = RelaySource.objects.select_for_update().filter(pk=source_id).first()
-    if source is None or not source.active or source.kind != RelayKind.URL:
+    if source is None or not source.active or source.kind not in RelayKind.polled():
         return None
     if source.next_poll_at is not None and source.next_poll_at > timezone.now():
         return None

@@ -5,10 +5,12 @@ relayed); ``{% relay_diagram row variant 240 %}`` draws a board's position;
 ``{{ flag.rule|relay_rule }}`` says in the page's language why a board is flagged.
 """
 
+import functools
+
 from django import template
 from django.utils.safestring import SafeString, mark_safe
+from django.utils.translation import get_language, gettext_lazy
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
 
 from arbiter import ArbiterError, find_variant
 from games.relay.selectors import RelayRow, relay_rows
@@ -30,10 +32,6 @@ def relay_boards(round: Round) -> dict:
 @register.simple_tag
 def relay_diagram(row: RelayRow, variant: str, size: int = 240) -> SafeString:
     """The position after the board's last kept ply (nothing if it cannot be drawn)."""
-    try:
-        board = find_variant(variant)(row.fen or None)
-    except ArbiterError:
-        return mark_safe("")
     if row.board is not None:
         title = _("Board %(board)s after %(plies)s plies") % {
             "board": row.board,
@@ -41,8 +39,19 @@ def relay_diagram(row: RelayRow, variant: str, size: int = 240) -> SafeString:
         }
     else:
         title = _("%(game)s after %(plies)s plies") % {"game": row.key, "plies": len(row.plies)}
-    # diagram_svg escapes every text it writes (title, labels).
-    return mark_safe(diagram_svg(board, size=size, title=title))
+    return mark_safe(_diagram(variant, row.fen, size, title, get_language()))
+
+
+@functools.lru_cache(maxsize=512)
+def _diagram(variant: str, fen: str, size: int, title: str, language: str | None) -> str:
+    """One position drawn once per process and language: a round's page in a new state
+    redraws only the boards that moved."""
+    try:
+        board = find_variant(variant)(fen or None)
+    except ArbiterError:
+        return ""
+    # diagram_svg escapes every text it writes (title, labels), in the active language.
+    return diagram_svg(board, size=size, title=title)
 
 
 @register.filter

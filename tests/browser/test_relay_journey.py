@@ -1,27 +1,30 @@
 """The live relay seen by people: a spectator on a phone watches a relayed board move
 without reloading the round page, then follows the game in the viewer; the arbiter sees a
-flagged illegal move on the desk."""
+flagged illegal move on the desk, and assigns a game the matching left out to its board;
+the organizer gives each board its own PDN file."""
 
 import pytest
+from django.db import transaction
 from django.test import Client
 
-from games.models import RelayKind
-from games.relay.services import relay_push, relay_source_set
+from games.models import RelayBoard, RelayKind, RelaySource
+from games.relay.services import relay_push, relay_receive_boards, relay_source_set
 from tests.browser.layout import assert_fits
-from tests.factories import UserFactory
+from tests.factories import UserFactory, make_organizer
 from tests.games.conftest import published_round
-from tests.games.relay.game import PLIES, version
+from tests.games.relay.game import PLIES, push_token, version
+from tournaments.models import Game
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
 
 @pytest.fixture
 def relayed_round():
-    organizer = UserFactory(username="relay-organizer", is_staff=True)
+    organizer = make_organizer("relay-organizer")
     arbiter = UserFactory(username="relay-arbiter", is_staff=False)
     round_ = published_round(organizer, arbiter)
     source = relay_source_set(round=round_, kind=RelayKind.PUSH, user=organizer)
-    relay_push(round=round_, token=source.token, pdn=version(10))
+    relay_push(round=round_, token=push_token(source), pdn=version(10))
     return round_, source, arbiter
 
 
@@ -44,7 +47,7 @@ def test_a_spectator_on_a_phone_watches_a_board_move(
     assert_fits(page, shot="relay-spectator-10")
     page.evaluate("window.__notReloaded = true")
 
-    relay_push(round=round_, token=source.token, pdn=version(12))
+    relay_push(round=round_, token=push_token(source), pdn=version(12))
     page.wait_for_function(
         "() => document.querySelector('[data-relay-board=\"1\"]')"
         ".getAttribute('data-plies') === '12'"
@@ -58,7 +61,7 @@ def test_a_spectator_on_a_phone_watches_a_board_move(
     page.wait_for_load_state()
     assert PLIES[11] in page.locator('[aria-current="step"]').inner_text()
     page.evaluate("window.__notReloaded = true")
-    relay_push(round=round_, token=source.token, pdn=version(14))
+    relay_push(round=round_, token=push_token(source), pdn=version(14))
     page.wait_for_function(
         "(move) => (document.querySelector('[aria-current=\"step\"]') || {}).innerText"
         "?.includes(move)",
@@ -71,7 +74,7 @@ def test_a_spectator_on_a_phone_watches_a_board_move(
 
 def test_the_arbiter_sees_a_flagged_illegal_move_on_the_desk(live_server, browser, relayed_round):
     round_, source, arbiter = relayed_round
-    relay_push(round=round_, token=source.token, pdn=version(wrong=True))
+    relay_push(round=round_, token=push_token(source), pdn=version(wrong=True))
     desk = Client()
     desk.force_login(arbiter)
     context = browser.new_context(locale="en-GB", viewport={"width": 1366, "height": 900})
@@ -87,4 +90,70 @@ def test_the_arbiter_sees_a_flagged_illegal_move_on_the_desk(live_server, browse
     assert "Ply 23 (32-37): a man cannot move backwards" in row.inner_text()
     assert "22" in row.locator('td[data-label="Plies"]').inner_text()
     assert_fits(page, shot="relay-desk")
+    context.close()
+
+
+def _logged_in_context(browser, live_server, user, width: int):
+    client = Client()
+    client.force_login(user)
+    context = browser.new_context(locale="en-GB", viewport={"width": width, "height": 900})
+    context.add_cookies(
+        [{"name": "sessionid", "value": client.cookies["sessionid"].value, "url": live_server.url}]
+    )
+    return context
+
+
+def test_the_arbiter_assigns_an_unmatched_game_on_a_phone(live_server, browser, relayed_round):
+    round_, source, arbiter = relayed_round
+    RelayBoard.objects.all().delete()
+    relay_push(round=round_, token=push_token(source), pdn=version(8, board=9))
+    context = _logged_in_context(browser, live_server, arbiter, 390)
+    page = context.new_page()
+    page.set_default_timeout(15_000)
+    page.goto(f"{live_server.url}/desk/events/{round_.event.slug}/")
+    relay = page.locator("section", has=page.get_by_role("heading", name="Live relay"))
+    assert "Round 1: 1 running, 0 flagged, 0 finished, 1 not matched" in relay.inner_text()
+    assert "not matched" in relay.locator("tbody tr").first.inner_text()
+    assert_fits(page, shot="relay-desk-unmatched")
+    relay.get_by_label("Assign to").select_option(index=1)
+    relay.get_by_role("button", name="Assign").click()
+    page.wait_for_load_state()
+    assert (
+        "is now board 1, game 1"
+        in page.locator(".messages, .messagelist, [role=status]").first.inner_text()
+    )
+    row = page.locator('tr[data-relay-board="1"]')
+    assert "8" in row.locator('td[data-label="Plies"]').inner_text()
+    assert "not matched" not in relay.inner_text()
+    assert_fits(page, shot="relay-desk-assigned")
+    context.close()
+
+
+def test_the_organizer_gives_each_board_its_own_file(live_server, browser, relayed_round):
+    round_, source, _arbiter = relayed_round
+    organizer = source.created_by
+    context = _logged_in_context(browser, live_server, organizer, 1366)
+    page = context.new_page()
+    page.set_default_timeout(15_000)
+    page.goto(f"{live_server.url}/admin/games/relaysource/{source.pk}/change/")
+    page.select_option("#id_kind", RelayKind.BOARDS)
+    page.locator("input[name=_continue]").click()
+    page.wait_for_load_state()
+    assert "one PDN file per board" in page.locator("#id_kind option:checked").inner_text()
+    game = Game.objects.get(pairing__round=round_)
+    page.select_option("#id_feeds-0-game", str(game.pk))
+    page.fill("#id_feeds-0-url", "https://relay.example/board-1.pdn")
+    page.locator("input[name=_continue]").click()
+    page.wait_for_load_state()
+    assert page.locator("#id_feeds-0-url").input_value() == "https://relay.example/board-1.pdn"
+    assert_fits(page, shot="relay-admin-board-files")
+
+    # the board's file says board 5: it is board 1's game all the same
+    with transaction.atomic():
+        relay_receive_boards(
+            source=RelaySource.objects.get(pk=source.pk), texts={game.pk: version(16, board=5)}
+        )
+    page.goto(f"{live_server.url}/events/{round_.event.slug}/rounds/{round_.number}/")
+    assert _plies(page) == "16"
+    assert_fits(page, shot="relay-board-file")
     context.close()

@@ -97,8 +97,21 @@ def test_a_live_check_gets_the_page_parts_once_rendered_for_everyone(client, swi
     with CaptureQueriesContext(connection) as queries:
         again = client.get(url, **live)
     assert again.content == first.content
-    assert len(queries) == 1  # the event by its slug
+    assert len(queries) == 0  # the page's ETag and its parts, from the cache
     assert client.get(url, HTTP_IF_NONE_MATCH=first["ETag"], **live).status_code == 304
+
+
+def test_a_live_check_sees_a_change_at_once(client, swiss):
+    """The ETag kept for anonymous followers is dropped by the next history row."""
+    url = f"/events/{swiss.slug}/"
+    live = {"HTTP_X_REQUESTED_WITH": "live"}
+    first = client.get(url, **live)
+    assert client.get(url, HTTP_IF_NONE_MATCH=first["ETag"], **live).status_code == 304
+    swiss.name = "Renamed open"
+    swiss.save()
+    changed = client.get(url, HTTP_IF_NONE_MATCH=first["ETag"], **live)
+    assert changed.status_code == 200
+    assert "Renamed open" in changed.content.decode()
 
 
 def test_a_live_check_is_gzipped_for_browsers_that_accept_it(client, swiss):

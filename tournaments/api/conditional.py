@@ -6,8 +6,9 @@ gets 304 Not Modified with no body. Two kinds of ETag:
 
 - views whose answer depends only on the event's public state (`state_etag = True`) name it
   by the event's fingerprint (selectors_public.event_state), the path with its query, the
-  media type and the language, and answer 304 before doing any work: a follower polling the
-  standings costs two cache reads. Their JSON answers are kept in the cache under that name,
+  media type and the language, and answer 304 before doing any work: an anonymous follower
+  polling the standings costs one cache read (tournaments.live.known_etag) while nothing
+  changes. Their JSON answers are kept in the cache under that name,
   so a reader without the ETag gets the stored bytes until the event changes (the public
   pages keep their rendered tables the same way);
 - the others (the answer also depends on rows outside the fingerprint: verification,
@@ -27,6 +28,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from tournaments.access import visible_event
+from tournaments.live import known_etag, remember_etag
 from tournaments.selectors_public import event_state
 
 _READS = ("GET", "HEAD")
@@ -84,11 +86,23 @@ class ConditionalRead:
         )
         return quote_etag(hashlib.sha256(key.encode()).hexdigest()[:32])
 
+    def _known_etag(self, request: Request) -> str:
+        """The state ETag; for an anonymous reader, kept in the cache until the next change
+        (tournaments.live.known_etag): a follower's check then reads no row."""
+        if request.user.is_authenticated:
+            return self._state_etag(request)
+        kind = request.accepted_media_type or ""
+        generation, etag = known_etag(request._request, kind=kind)
+        if etag is None:
+            etag = self._state_etag(request)
+            remember_etag(request._request, generation, etag, kind=kind)
+        return etag
+
     def initial(self, request: Request, *args, **kwargs) -> None:
         super().initial(request, *args, **kwargs)
         self._etag = None
         if request.method in _READS and self.state_etag:
-            self._etag = self._state_etag(request)
+            self._etag = self._known_etag(request)
             if _matches(request, self._etag):
                 raise _NotModified()
             if request.accepted_media_type == "application/json":

@@ -51,7 +51,12 @@ WRONG_AT_23 = "32-37"
 
 
 def version(
-    plies: int | None = None, *, result: str = "*", wrong: bool = False, board: int = 1
+    plies: int | None = None,
+    *,
+    result: str = "*",
+    wrong: bool = False,
+    board: int = 1,
+    round: int = 1,
 ) -> str:
     """The PDN of the game's first ``plies`` plies (all when None), with ``result``; with
     ``wrong``, ply 23 is replaced by an illegal move."""
@@ -62,6 +67,13 @@ def version(
         f"{index // 2 + 1}. {move}" if index % 2 == 0 else move for index, move in enumerate(moves)
     )
     return (
-        f'[Event "Relay"]\n[Round "1"]\n[Board "{board}"]\n[GameType "20"]\n'
+        f'[Event "Relay"]\n[Round "{round}"]\n[Board "{board}"]\n[GameType "20"]\n'
         f'[White "?"]\n[Black "?"]\n[Result "{result}"]\n\n{text} {result}\n'
     )
+
+
+def push_token(source) -> str:
+    """The push token of the event of ``source`` (a RelaySource)."""
+    from games.models import RelayToken
+
+    return RelayToken.objects.get(event_id=source.round.event_id).token

@@ -4,12 +4,12 @@ assigns a relayed game the matching left out."""
 import pytest
 from django.urls import reverse
 
-from games.models import RelayBoard, RelayKind, RelaySource
+from games.models import RelayBoard, RelayFeed, RelayKind, RelaySource
 from games.relay.services import relay_push
 from tests.client import form_data, logged_in
 from tests.factories import make_organizer
 from tests.games.conftest import published_round
-from tests.games.relay.game import version
+from tests.games.relay.game import push_token, version
 from tournaments.models import Game
 
 pytestmark = pytest.mark.django_db
@@ -33,7 +33,7 @@ def test_the_organizer_sets_a_source_and_reads_its_token(admin_round):
     assert source.created_by == organizer
     page = client.get(reverse("admin:games_relaysource_change", args=(source.pk,)))
     html = page.content.decode()
-    assert source.token in html
+    assert push_token(source) in html
     assert f"/api/events/{round_.event.slug}/rounds/1/relay/" in html
 
 
@@ -45,7 +45,7 @@ def test_an_unmatched_game_is_assigned_in_the_admin(admin_round):
         {"round": round_.pk, "kind": RelayKind.PUSH, "interval": 5},
     )
     source = RelaySource.objects.get(round=round_)
-    relay_push(round=round_, token=source.token, pdn=version(6, board=9))
+    relay_push(round=round_, token=push_token(source), pdn=version(6, board=9))
     board = RelayBoard.objects.get()
     change = reverse("admin:games_relaysource_change", args=(source.pk,))
     data = {
@@ -68,3 +68,26 @@ def test_an_arbiter_who_does_not_organize_sees_no_source(admin_round, official_a
     round_.event.arbiters.add(arbiter)
     page = logged_in(arbiter).get(reverse("admin:games_relaysource_change", args=(source.pk,)))
     assert page.status_code == 404
+
+
+def test_the_organizer_gives_each_board_its_own_file(admin_round):
+    organizer, round_ = admin_round
+    client = logged_in(organizer)
+    client.post(
+        reverse("admin:games_relaysource_add"),
+        {"round": round_.pk, "kind": RelayKind.BOARDS, "interval": 5},
+    )
+    source = RelaySource.objects.get(round=round_)
+    change = reverse("admin:games_relaysource_change", args=(source.pk,))
+    page = client.get(change)
+    assert "PDN address" in page.content.decode()
+    data = {
+        key: values[0] if len(values) == 1 else values
+        for key, values in form_data(page, "relaysource_form").items()
+    }
+    game = Game.objects.get(pairing__round=round_)
+    data["feeds-0-game"] = str(game.pk)
+    data["feeds-0-url"] = "https://relay.example/board-1.pdn"
+    assert client.post(change, data).status_code == 302
+    assert RelayFeed.objects.get(source=source, game=game).url.endswith("board-1.pdn")
+    assert RelaySource.objects.get(pk=source.pk).next_poll_at is not None

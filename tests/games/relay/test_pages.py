@@ -7,7 +7,7 @@ from django.urls import reverse
 from games.models import RelayKind
 from games.relay.services import relay_push, relay_source_set
 from tests.games.conftest import published_round
-from tests.games.relay.game import PLIES, version
+from tests.games.relay.game import PLIES, push_token, version
 from tournaments.models import Game
 
 pytestmark = pytest.mark.django_db
@@ -18,7 +18,7 @@ def pushed(organizer, official_arbiter):
     round_ = published_round(organizer, official_arbiter)
     source = relay_source_set(round=round_, kind=RelayKind.PUSH, user=organizer)
     text = version(20).replace("[Result", '[WhiteClock "1:25:00"]\n[Result')
-    relay_push(round=round_, token=source.token, pdn=text)
+    relay_push(round=round_, token=push_token(source), pdn=text)
     return round_
 
 
@@ -44,7 +44,7 @@ def test_the_game_viewer_follows_the_last_ply_kept(client, pushed):
 
 def test_the_desk_shows_every_relayed_board_and_its_flag(client, pushed, official_arbiter):
     source = pushed.relay_source
-    relay_push(round=pushed, token=source.token, pdn=version(wrong=True))
+    relay_push(round=pushed, token=push_token(source), pdn=version(wrong=True))
     client.force_login(official_arbiter)
     html = client.get(reverse("desk:desk", args=[pushed.event.slug])).content.decode()
     assert "Live relay" in html and "flagged" in html

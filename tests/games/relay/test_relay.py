@@ -13,7 +13,7 @@ from games.relay.fetch import FetchError, fetch_text
 from games.relay.services import relay_due_sources, relay_poll, relay_push, relay_source_set
 from games.services.errors import NotAllowedError, RelayError
 from tests.games.conftest import published_round
-from tests.games.relay.game import PLIES, version
+from tests.games.relay.game import PLIES, push_token, version
 from tournaments.models import Game, GameResult
 from tournaments.services.results import result_record
 
@@ -106,7 +106,7 @@ def test_a_push_to_a_round_fed_by_a_url_answers_409(relayed):
         relay_api(relayed),
         {"pdn": version(10)},
         format="json",
-        HTTP_AUTHORIZATION=f"Bearer {relayed.token}",
+        HTTP_AUTHORIZATION=f"Bearer {push_token(relayed)}",
     )
     assert response.status_code == 409
     assert response.json()["error"]["code"] == "relay_error"
@@ -122,7 +122,7 @@ def test_pushed_games_are_relayed_with_the_rounds_token(organizer, official_arbi
     assert wrong.status_code == 403
     assert client.post(url, {"pdn": version(10)}, format="json").status_code == 401
     pushed = client.post(
-        url, {"pdn": version(12)}, format="json", HTTP_AUTHORIZATION=f"Bearer {source.token}"
+        url, {"pdn": version(12)}, format="json", HTTP_AUTHORIZATION=f"Bearer {push_token(source)}"
     )
     assert pushed.status_code == 200 and pushed.json()["appended"] == {"1.1": 12}
     assert client.get(url).json()[0]["plies"] == list(PLIES[:12])
@@ -133,26 +133,26 @@ def test_a_result_that_disagrees_with_the_entered_one_goes_to_the_desk(organizer
     source = relay_source_set(round=round_, kind=RelayKind.PUSH, user=organizer)
     game = Game.objects.get(pairing__round=round_)
     result_record(game=game, result=GameResult.BLACK_WIN, user=official_arbiter)
-    relay_push(round=round_, token=source.token, pdn=version(result="2-0"))
+    relay_push(round=round_, token=push_token(source), pdn=version(result="2-0"))
     dispute = Dispute.objects.get(game=game)
     assert dispute.claim == DisputeClaim.WRONG_RESULT and "2-0" in dispute.statement
-    relay_push(round=round_, token=source.token, pdn=version(result="2-0"))
+    relay_push(round=round_, token=push_token(source), pdn=version(result="2-0"))
     assert Dispute.objects.filter(game=game).count() == 1
 
 
 def test_unmatched_games_are_kept_for_the_arbiter(organizer, official_arbiter):
     round_ = published_round(organizer, official_arbiter)
     source = relay_source_set(round=round_, kind=RelayKind.PUSH, user=organizer)
-    report = relay_push(round=round_, token=source.token, pdn=version(10, board=7))
+    report = relay_push(round=round_, token=push_token(source), pdn=version(10, board=7))
     board = RelayBoard.objects.get()
     assert report.unmatched == [board.key] and board.game is None
     assert "no board 7" in board.unmatched_reason and board.plies == list(PLIES[:10])
     board.game = Game.objects.get(pairing__round=round_)
     board.save()
-    relay_push(round=round_, token=source.token, pdn=version(14, board=7))
+    relay_push(round=round_, token=push_token(source), pdn=version(14, board=7))
     board.refresh_from_db()
     assert len(board.plies) == 14 and board.unmatched_reason == ""
-    relay_push(round=round_, token=source.token, pdn=version(board=7, result="2-0"))
+    relay_push(round=round_, token=push_token(source), pdn=version(board=7, result="2-0"))
     assert GameRecord.objects.get(game=board.game).source == "relay"
 
 
@@ -168,7 +168,7 @@ def test_only_organizers_set_a_relay_and_pushes_need_the_token(organizer, offici
         )
     source = relay_source_set(round=round_, kind=RelayKind.PUSH, user=organizer)
     with pytest.raises(NotAllowedError):
-        relay_push(round=round_, token=source.token + "x", pdn=version(2))
+        relay_push(round=round_, token=push_token(source) + "x", pdn=version(2))
 
 
 def test_failures_back_off_and_a_quiet_source_stops(relayed, pdn_server):
