@@ -1,7 +1,7 @@
 """Template helpers of the live relay: ``{% load relay %}``.
 
-``{% relay_boards round %}`` shows a round's relayed boards (nothing when the round is not
-relayed); ``{% relay_diagram row variant 240 %}`` draws a board's position;
+The round page shows a round's relayed boards through games.hooks.relay_panel
+(games/_relay_boards.html); ``{% relay_diagram row variant 240 %}`` draws a board's position;
 ``{{ flag.rule|relay_rule }}`` says in the page's language why a board is flagged.
 """
 
@@ -13,20 +13,14 @@ from django.utils.translation import get_language, gettext_lazy
 from django.utils.translation import gettext as _
 
 from arbiter import ArbiterError, find_variant
-from games.relay.selectors import RelayRow, relay_rows
+from games.relay.selectors import RelayRow
 from games.verdict_text import MOVE_REASONS, label
 from tournaments.diagrams import diagram_svg
-from tournaments.models import Round
 
 register = template.Library()
 
 #: The relay's own flags (games.relay.core.RelayFlag.rule) beside the arbiter's reasons.
 RELAY_RULES = {"rewritten": gettext_lazy("the source rewrote moves already relayed")}
-
-
-@register.inclusion_tag("games/_relay_boards.html")
-def relay_boards(round: Round) -> dict:
-    return {"rows": relay_rows(round), "variant": round.event.variant, "event": round.event}
 
 
 @register.simple_tag
