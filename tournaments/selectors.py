@@ -6,7 +6,6 @@ details, national id or birth date.
 
 from collections import defaultdict
 from dataclasses import dataclass
-from decimal import Decimal
 
 from django.db.models import Count, Prefetch, Q, QuerySet
 from django.utils.text import slugify
@@ -34,6 +33,7 @@ from tournaments.models import (
 )
 from tournaments.pairing.berger import berger_rounds
 from tournaments.pairing.dutch import Explanation, PairingError, explain_dutch
+from tournaments.scoring.absences import missed_round, rest
 from tournaments.scoring.matches import GameSides, pairing_result
 from tournaments.scoring.standings import StandingRow, compute_standings
 from tournaments.scoring.withdrawals import WithdrawalRule, games_annulled
@@ -336,15 +336,16 @@ def _complete_rounds(
     scoring: ScoringSystem,
 ) -> tuple[RoundResult, ...]:
     entries = []
-    withdrawn = registration.withdrawn_from_round
     for number in range(1, up_to_round + 1):
-        if number in paired:
-            entries.append(paired[number])
-        elif number < registration.joined_round:
-            code = "H" if registration.missed_rounds_half_point else "Z"
-            entries.append(RoundResult(number, None, None, code, scoring.points_for(code)))
-        elif withdrawn is not None and number >= withdrawn:
-            entries.append(RoundResult(number, None, None, "Z", scoring.zero_bye))
+        entry = paired.get(number) or missed_round(
+            number,
+            joined_round=registration.joined_round,
+            withdrawn_from_round=registration.withdrawn_from_round,
+            half_point=registration.missed_rounds_half_point,
+            scoring=scoring,
+        )
+        if entry is not None:
+            entries.append(entry)
     return tuple(entries)
 
 
@@ -390,9 +391,8 @@ def _pairing_results(
 ) -> list[tuple[int, RoundResult]]:
     number = pairing.round_number
     if pairing.black_id is None and event.system != System.SWISS:
-        # A round robin's only board without black is the Berger table's rest (C.05 Annex 1):
-        # no game, no points, left out of the tie-breaks (RoundResult.rest).
-        return [(pairing.white_id, RoundResult(number, None, None, "Z", Decimal(0), rest=True))]
+        # A round robin's only board without black is the Berger table's rest (C.05 Annex 1).
+        return [(pairing.white_id, rest(number))]
     if pairing.black_id is None:
         code = ByeKind(pairing.bye_kind).code
         return [(pairing.white_id, RoundResult(number, None, None, code, scoring.points_for(code)))]

@@ -4,6 +4,7 @@ import pytest
 
 from tests.factories import event_with_players
 from tournaments.models import Game, GameResult, Pairing, Round, RoundStatus
+from tournaments.selectors_round_warnings import round_warnings
 from tournaments.services import registrations, results, rounds
 from tournaments.services.errors import (
     PairingEditError,
@@ -160,8 +161,13 @@ def test_hand_edit_warns_of_a_second_bye_and_a_prohibited_pair(arbiter_user):
 
 def test_colour_rule_three_in_a_row_and_difference_over_two():
     """C.04.1 f/g as the hand-edit warning applies them (played games only)."""
-    from tournaments.services.rounds import _colour_problem
+    from tournaments.pairing.criteria import Breach, colour_breach
+    from tournaments.selectors_round_warnings import colour_problem
     from tournaments.values import Colour, RoundResult
+
+    def _colour_problem(results, colour):
+        breach = colour_breach(results, colour)
+        return "" if breach is None else colour_problem(Breach("colour", 1, breach))
 
     two_whites = [RoundResult(n, 2, Colour.WHITE, "1", 2) for n in (1, 2)]
     assert _colour_problem(two_whites, Colour.WHITE) == "white three times in a row"
@@ -209,11 +215,11 @@ def test_round_warnings_cover_every_board_not_only_the_edited_one(arbiter_user):
         results.result_record(game=game, result=GameResult.DRAW, user=None)
     rounds.round_complete(round=round_1, user=None)
     round_2 = rounds.round_pair(event=event, user=None)
-    assert rounds.round_warnings(round_2) == {p.pk: [] for p in round_2.pairings.all()}
+    assert round_warnings(round_2) == {p.pk: [] for p in round_2.pairings.all()}
     old_pair = round_1.pairings.get(board=1)
     edited = round_2.pairings.get(board=1)
     rounds.pairing_update(pairing=edited, white=old_pair.white, black=old_pair.black, user=None)
-    warnings = rounds.round_warnings(round_2)
+    warnings = round_warnings(round_2)
     assert set(warnings) == set(round_2.pairings.values_list("pk", flat=True))
     # The displaced players were put together on the other board: a rematch there too.
     assert {pk: [w.code for w in found] for pk, found in warnings.items()} == {
@@ -225,7 +231,7 @@ def test_round_warnings_check_a_round_robin_against_its_berger_table(arbiter_use
     """Round 1 of 5 players (C.05 Annex 1): 2-5, 3-4, 1 rests."""
     event = event_with_players(arbiter_user, players=5, system="rr")
     round_1 = rounds.round_pair(event=event, user=None)
-    assert all(found == [] for found in rounds.round_warnings(round_1).values())
+    assert all(found == [] for found in round_warnings(round_1).values())
     player = {r.pairing_number: r for r in event.registrations.all()}
     board_2 = round_1.pairings.get(board=2)
     rounds.pairing_update(pairing=board_2, white=player[4], black=player[3], user=None)
@@ -238,13 +244,11 @@ def test_round_warnings_check_a_round_robin_against_its_berger_table(arbiter_use
         2: [f"{player[4]} – {player[3]}: colours reversed from {table}"],
         3: [f"{player[2]} – rest: not a pairing of {table}"],
     }
-    assert all(
-        w.code == "table" for found in rounds.round_warnings(round_1).values() for w in found
-    )
+    assert all(w.code == "table" for found in round_warnings(round_1).values() for w in found)
 
 
 def _by_board(round_):
-    warnings = rounds.round_warnings(round_)
+    warnings = round_warnings(round_)
     return {p: warnings[p.pk] for p in round_.pairings.order_by("board")}
 
 
@@ -253,7 +257,7 @@ def test_a_double_round_robin_second_cycle_is_no_rematch(arbiter_user):
     round_1 = rounds.round_publish(round=rounds.round_pair(event=event, user=None), user=None)
     results.result_record(game=round_1.pairings.get().games.get(), result="1-0", user=None)
     round_2 = rounds.round_pair(event=event, user=None)
-    assert list(rounds.round_warnings(round_2).values()) == [[]]
+    assert list(round_warnings(round_2).values()) == [[]]
 
 
 def test_an_engine_failure_is_a_tournament_error_and_changes_nothing(arbiter_user, monkeypatch):

@@ -18,6 +18,7 @@ from tournaments.forms import RoundResultsForm, game_field_names
 from tournaments.models import Game, Round, RoundStatus, System
 from tournaments.pairing.dutch import COLOUR_RULE_TEXTS, Explanation
 from tournaments.selectors import round_draws, round_explanations
+from tournaments.selectors_round_warnings import round_warnings
 from tournaments.services.ballots import ballot_draw
 from tournaments.services.errors import StaleResultError, TournamentError
 from tournaments.services.results import result_record
@@ -27,7 +28,6 @@ from tournaments.services.rounds import (
     round_delete_draft,
     round_publish,
     round_unpublish,
-    round_warnings,
     rounds_paired_after,
 )
 

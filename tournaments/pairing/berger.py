@@ -77,5 +77,16 @@ def double_round_robin(n: int, *, swap_last_two: bool = False) -> list[list[Pair
     return first + second
 
 
+def round_pairs(n: int, number: int, *, double: bool, swap_last_two: bool = False) -> list[Pair]:
+    """The pairs of round ``number`` of the Berger table of ``n`` players (a double round
+    robin's when ``double``; see :func:`double_round_robin` for ``swap_last_two``).
+
+    >>> round_pairs(4, 1, double=False) == berger_table(4)[0]
+    True
+    """
+    table = double_round_robin(n, swap_last_two=swap_last_two) if double else berger_table(n)
+    return table[number - 1]
+
+
 def _reversed(pair: Pair) -> Pair:
     return pair if pair.black is None else Pair(pair.black, pair.white)

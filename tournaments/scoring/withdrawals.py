@@ -17,11 +17,11 @@ again and his results stand (C.06 article 5).
 from __future__ import annotations
 
 from dataclasses import replace
-from decimal import Decimal
 from enum import StrEnum
 
 from tournaments.i18n import gettext_noop
-from tournaments.values import RoundResult, TournamentState
+from tournaments.scoring.absences import rest
+from tournaments.values import TournamentState
 
 
 class WithdrawalRule(StrEnum):
@@ -76,7 +76,8 @@ def annul_games(state: TournamentState) -> TournamentState:
     a round-robin rest; C.06 V.4.1 "not counted in the final standings"). The record itself
     keeps the results; this is only what is ranked.
 
-    >>> from tournaments.values import Colour, Competitor
+    >>> from decimal import Decimal
+    >>> from tournaments.values import Colour, Competitor, RoundResult
     >>> win = RoundResult(1, 2, Colour.WHITE, "1", Decimal(2))
     >>> loss = RoundResult(1, 1, Colour.BLACK, "0", Decimal(0))
     >>> state = TournamentState(
@@ -96,9 +97,7 @@ def annul_games(state: TournamentState) -> TournamentState:
             replace(
                 c,
                 results=tuple(
-                    RoundResult(r.round, None, None, "Z", Decimal(0), rest=True)
-                    if c.number in annulled or r.opponent in annulled
-                    else r
+                    rest(r.round) if c.number in annulled or r.opponent in annulled else r
                     for r in c.results
                 ),
             )

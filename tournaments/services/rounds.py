@@ -1,7 +1,5 @@
 """Rounds: pair (draft), edit by hand, publish, complete, delete a draft."""
 
-from dataclasses import dataclass
-
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
 from django.db.models import Max, Q, QuerySet
@@ -22,10 +20,10 @@ from tournaments.models import (
     RoundStatus,
     System,
 )
-from tournaments.pairing.berger import berger_table, double_round_robin
-from tournaments.pairing.criteria import colour_breach, had_allocated_bye, rematch
+from tournaments.pairing.berger import round_pairs
 from tournaments.pairing.dutch import NoPairingError, PairingError, pair_dutch
-from tournaments.selectors import event_total_rounds, swiss_round_request, tournament_state
+from tournaments.selectors import event_total_rounds, swiss_round_request
+from tournaments.selectors_round_warnings import PairingWarning, round_warnings
 from tournaments.services.errors import (
     PairingEditError,
     RoundPairingError,
@@ -37,15 +35,7 @@ from tournaments.services.ratings import ratings_freeze
 from tournaments.services.registrations import registrations_renumber
 from tournaments.task_names import task_named
 from tournaments.teams.models import TeamCompetition
-from tournaments.values import ByeKind, Colour, Pair, TournamentState
-
-
-@dataclass(frozen=True)
-class PairingWarning:
-    """Something an arbiter should look at on a draft board (a hand edit is still saved)."""
-
-    code: str  # "rematch", "prohibited", "colour", "second_bye"; round robins: "table"
-    message: str
+from tournaments.values import ByeKind, Pair
 
 
 @transaction.atomic
@@ -160,11 +150,12 @@ def _round_robin_or_swiss_bye(event: Event) -> str:
 
 
 def _round_robin_pairs(event: Event, number: int, players: int) -> list[Pair]:
-    if event.system == System.DOUBLE_ROUND_ROBIN:
-        table = double_round_robin(players, swap_last_two=event.swap_last_two)
-    else:
-        table = berger_table(players)
-    return table[number - 1]
+    return round_pairs(
+        players,
+        number,
+        double=event.system == System.DOUBLE_ROUND_ROBIN,
+        swap_last_two=event.swap_last_two,
+    )
 
 
 def _swiss_pairs(
@@ -351,112 +342,6 @@ def _store_board(board: Pairing, round_: Round, *, user: AbstractBaseUser | None
     board.save()
     if board.black_id is not None:
         _create_games(round_, [board], user=user)
-
-
-def round_warnings(round: Round) -> dict[int, list[PairingWarning]]:
-    """What the arbiter should look at on each board of `round` before publishing it, keyed
-    by pairing id (every board is a key; an empty list when all is well). The engines never
-    produce these, hand edits can.
-
-    A Swiss board is checked against the absolute criteria of FIDE C.04.1: no rematch (b),
-    no prohibited pair (the event's conditions), at most one pairing-allocated bye (c), no
-    colour three times in a row nor a colour difference above 2 (f, g). A round-robin board
-    is checked against the round's Berger table (C.05 Annex 1), which already settles who
-    meets whom and with which colour. Reads the event's results once for the whole round.
-
-    A team competition's boards follow its team matches (docs/rules/tournaments.md §7.2,
-    §7.4), not the players' own table or Swiss: no board is checked as an individual's.
-    """
-    round_ = Round.objects.select_related("event").get(pk=round.pk)
-    event = round_.event
-    if TeamCompetition.objects.filter(event=event).exists():
-        return {pk: [] for pk in round_.pairings.values_list("pk", flat=True)}
-    state = tournament_state(event, up_to_round=round_.number - 1)
-    pairings = round_.pairings.select_related("white__player", "black__player")
-    if event.system == System.SWISS:
-        return {p.pk: _swiss_warnings(p, state) for p in pairings}
-    table = _round_robin_pairs(event, round_.number, len(state.competitors))
-    return {p.pk: _table_warnings(p, table, round_.number) for p in pairings}
-
-
-def _swiss_warnings(pairing: Pairing, state: TournamentState) -> list[PairingWarning]:
-    white = pairing.white.pairing_number
-    if pairing.black_id is None:
-        history = state.competitor(white).results
-        if pairing.bye_kind == ByeKind.PAIRING_ALLOCATED and had_allocated_bye(history):
-            return [
-                PairingWarning(
-                    "second_bye",
-                    _(
-                        "%(player)s already had a bye; C.04.1 c: at most one pairing-allocated "
-                        "bye per player"
-                    )
-                    % {"player": pairing.white},
-                )
-            ]
-        return []
-    black = pairing.black.pairing_number
-    warnings = []
-    if rematch(state.competitor(white).results, black):
-        warnings.append(
-            PairingWarning(
-                "rematch",
-                _("%(white)s and %(black)s have already played each other (C.04.1 b: no rematch)")
-                % {"white": pairing.white, "black": pairing.black},
-            )
-        )
-    if frozenset((white, black)) in state.forbidden_pairs:
-        warnings.append(
-            PairingWarning(
-                "prohibited",
-                _("%(white)s and %(black)s must not be paired")
-                % {"white": pairing.white, "black": pairing.black},
-            )
-        )
-    for number, registration, colour in (
-        (white, pairing.white, Colour.WHITE),
-        (black, pairing.black, Colour.BLACK),
-    ):
-        problem = _colour_problem(state.competitor(number).results, colour)
-        if problem:
-            warnings.append(PairingWarning("colour", f"{registration}: {problem}"))
-    return warnings
-
-
-def _table_warnings(pairing: Pairing, table: list[Pair], number: int) -> list[PairingWarning]:
-    """C.05 Annex 1: the board must be one of the round's Berger pairs, colours included."""
-    white = pairing.white.pairing_number
-    black = pairing.black.pairing_number if pairing.black_id else None
-    if Pair(white, black) in table:
-        return []
-    if black is not None and Pair(black, white) in table:
-        message = _(
-            "%(white)s – %(black)s: colours reversed from round %(number)s of the Berger table "
-            "(C.05 Annex 1)"
-        )
-    else:
-        message = _(
-            "%(white)s – %(black)s: not a pairing of round %(number)s of the Berger table "
-            "(C.05 Annex 1)"
-        )
-    opponent = pairing.black or _("rest")
-    return [
-        PairingWarning(
-            "table", message % {"white": pairing.white, "black": opponent, "number": number}
-        )
-    ]
-
-
-def _colour_problem(results, colour: Colour) -> str:
-    """C.04.1 f and g (tournaments.pairing.criteria), as the arbiter reads it."""
-    breach = colour_breach(results, colour)
-    if breach is None:
-        return ""
-    if breach.repeated:
-        if colour == Colour.WHITE:
-            return _("white three times in a row")
-        return _("black three times in a row")
-    return _("colour difference %(difference)+d (more than 2)") % {"difference": breach.difference}
 
 
 @transaction.atomic
