@@ -5,6 +5,7 @@ the relayed games the matching left out. The writes go through games.relay.servi
 from django import forms
 from django.contrib import admin
 from django.core.exceptions import ValidationError
+from django.core.validators import URLValidator
 from django.http import HttpRequest
 from django.urls import reverse
 from django.utils.html import format_html
@@ -23,6 +24,16 @@ from tournaments.admin.pages import staff_user
 from tournaments.admin.scoping import ScopedAdmin
 from tournaments.models import Game
 
+#: A polled file is read over the web: an address of another scheme (ftp) is refused on the
+#: form, not when the first poll fails.
+WEB_ADDRESS = URLValidator(
+    schemes=["http", "https"],
+    code="scheme",
+    message=gettext_lazy(
+        "Enter an http:// or https:// address: the relay reads the file over the web."
+    ),
+)
+
 
 class RelaySourceForm(forms.ModelForm):
     url = forms.URLField(
@@ -30,6 +41,7 @@ class RelaySourceForm(forms.ModelForm):
         max_length=500,
         required=False,
         assume_scheme="https",
+        validators=[WEB_ADDRESS],
         help_text=gettext_lazy("The address of the round's PDN file (for a polled source)."),
     )
 
@@ -81,6 +93,7 @@ class RelayFeedForm(forms.ModelForm):
         label=gettext_lazy("PDN address"),
         max_length=500,
         assume_scheme="https",
+        validators=[WEB_ADDRESS],
         help_text=gettext_lazy("The address of this board's PDN file."),
     )
 

@@ -87,6 +87,11 @@ def test_the_organizer_gives_each_board_its_own_file(admin_round):
     }
     game = Game.objects.get(pairing__round=round_)
     data["feeds-0-game"] = str(game.pk)
+    data["feeds-0-url"] = "ftp://relay.example/board-1.pdn"
+    refused = client.post(change, data)
+    assert refused.status_code == 200
+    assert "Enter an http:// or https:// address" in refused.content.decode()
+    assert not RelayFeed.objects.filter(source=source).exists()
     data["feeds-0-url"] = "https://relay.example/board-1.pdn"
     assert client.post(change, data).status_code == 302
     assert RelayFeed.objects.get(source=source, game=game).url.endswith("board-1.pdn")
