@@ -119,6 +119,12 @@ def test_the_loose_run_pattern_matches_what_the_run_pattern_matches(
         # a move number too long, warned at its own place in every kind of run
         "1. 32-28  1234567890123456789. 19-23 *",
         "1. 32-28 (1. 33-28) 1234567890123456789. 19-23 (12345678901234567890. 18-23) *",
+        # runs walked brace to brace (walked_run): variations kept unread between
+        # comments, one read at once (a move number alone), a ')' of a line before
+        "1. 32-28 {a} (1. 33-28 {b} 18-23) {c} 19-23 (1... 18-23 (2. 1.) 2. 33-28) 2. 28x19 *",
+        "1. 32-28 (1. 33-28\n18-23) {a} 19-23 (2.) (1... 17-21 {b}) 2. 28x19 {c} *",
+        "1. 32-28(1. 33-28)19-23{a}(1... 18-23{b}(2. 33-28))2. 28x19 (2. 31-27) *",
+        "1. 32-28 (1. 33-28 (1. 34-29 (1. 35-30 (1. 31-26) 1-7) 2-7) 3-8) {d} 19-23 *",
     ],
 )
 def test_edge_cases(text: str) -> None:
