@@ -423,13 +423,14 @@ class Board:
     ) -> tuple[int, int, Colour | None, int]:
         """Play the moves of ``items`` from index ``at`` on as long as each is a quiet ply
         the replay would play without a word to say: a ``written`` move (PdnMove, not
-        unknown) of two squares, a man's simple move that crowns no one, in a position with
-        no king and no capture (:meth:`push_facts_unless_quiet` would answer None), numbered
-        as the replay numbers it (``number`` and ``last``, the last ply's number and mover;
-        ``first``, the first player). Returns where it stopped, the number and mover of the
-        last ply played and how many were played: the replay's loop, for the plies of the
-        opening and the middle game, without a call per ply (only when :attr:`quiet_runs`).
-        The same moves as ``parse_move`` then ``push`` (tests/arbiter/test_fast_paths.py)."""
+        unknown) of two squares that ``parse_move`` reads at once (:meth:`_read_plain`), by
+        a man that is not crowned, in a position with no king: a simple move or a capture
+        (:meth:`push_facts_unless_quiet` would answer None), numbered as the replay numbers
+        it (``number`` and ``last``, the last ply's number and mover; ``first``, the first
+        player). Returns where it stopped, the number and mover of the last ply played and
+        how many were played: the replay's loop, for the plies of the opening and the middle
+        game, without its calls per ply (only when :attr:`quiet_runs`). The same moves as
+        ``parse_move`` then ``push`` (tests/arbiter/test_fast_paths.py)."""
         if self._kings:
             return at, number, last, 0
         generator = self._generator
@@ -459,31 +460,45 @@ class Board:
                 own, opp, c = black, white, 1
             empty = full & ~(own | opp)
             # MoveGenerator.capturers for men on the four diagonals, inlined
-            found = own & (
+            jumpers = own & (
                 (empty >> p & opp) >> p
                 | (empty >> q & opp) >> q
                 | (empty << p & opp) << p
                 | (empty << q & opp) << q
             )
-            if found:
-                jumpers = found
-                break
-            raw = steps[c].get(key)
-            if raw is None or raw[4] or not own >> raw[0] & 1 or not empty >> raw[1] & 1:
-                break
+            if jumpers:  # _read_plain's capture, from the legal captures
+                origin, to = key >> 8, key & 255
+                raws = [
+                    raw
+                    for raw in generator.captures(own, opp, 0, c, jumpers)
+                    if raw[0] == origin and raw[1] == to
+                ]
+                if len(raws) > 1:
+                    raws = [raw for raw in raws if len(generator.move(raw).path) == 2]
+                if len(raws) != 1:
+                    break
+                raw = raws[0]
+                move = generator.move(raw)
+            else:
+                step = steps[c].get(key)
+                if step is None or not own >> step[0] & 1 or not empty >> step[1] & 1:
+                    break
+                raw, move = step, public[key]
+            if raw[4]:
+                break  # a man crowned: the draw rules look at the ply
             # the replay's numbering: a new turn of the first player opens a new number
             expected = number + 1 if not number or (turn is first and last is not first) else number
             if item.number is not None and item.number != expected:  # type: ignore[attr-defined]
                 break
             number, last = expected, turn
             states.append((white, black, 0, turn))
-            stack.append(public[key])
+            stack.append(move)
+            moved = 1 << raw[0] ^ 1 << raw[1]  # a capture may end where it began
             if c:
-                black ^= 1 << raw[0] | 1 << raw[1]
-                turn = _WHITE
+                black, white, turn = black ^ moved, white & ~raw[2], _WHITE
             else:
-                white ^= 1 << raw[0] | 1 << raw[1]
-                turn = _BLACK
+                white, black, turn = white ^ moved, black & ~raw[2], _BLACK
+            jumpers = None
             at += 1
         if at > start:
             self._white, self._black, self.turn = white, black, turn

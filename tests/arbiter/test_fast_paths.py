@@ -103,7 +103,8 @@ def check_reader(board: Board) -> None:
 
 def check_quiet_run(board: Board) -> None:
     """``play_quiet`` plays a text (and stops after it) exactly when ``parse_move`` reads it
-    and ``push_facts_unless_quiet`` plays it as a quiet simple move, to the same position."""
+    and ``push_facts_unless_quiet`` plays it as a quiet ply (a man's simple move or capture,
+    no king on the board, no one crowned), to the same position."""
     if not board.quiet_runs:
         return
     name = board.square_name
@@ -121,10 +122,7 @@ def check_quiet_run(board: Board) -> None:
         except ArbiterError:
             move = None
         quiet = (
-            move is not None
-            and not move.captures
-            and not board._kings
-            and slow.push_facts_unless_quiet(move, 1) is None
+            move is not None and not board._kings and slow.push_facts_unless_quiet(move, 1) is None
         )
         assert played == at == int(quiet), (board.fen(), text)
         if fast._capturers is not None:
@@ -132,6 +130,7 @@ def check_quiet_run(board: Board) -> None:
         if quiet:
             assert fast.position_key() == slow.position_key(), (board.fen(), text)
             assert fast.move_stack == slow.move_stack and fast._states == slow._states
+            assert [m.path for m in fast.move_stack] == [m.path for m in slow.move_stack]
             assert last is board.turn
             assert number == (4 if board.turn is first else 3)
         else:
@@ -236,9 +235,17 @@ def test_quiet_runs_play_the_opening_and_middle_game_of_the_variants_that_have_t
     assert {"international", "russian", "brazilian", "pool"} <= set(names)
     board = InternationalBoard()
     items = [PdnMove(t, 1, 1, number=n) for t, n in (("32-28", 1), ("19-23", None))]
-    items += [PdnMove("28x19", 1, 1, number=2)]
+    items += [PdnMove("28x19", 1, 1, number=2), PdnMove("14x23", 1, 1), PdnMove("*", 1, 1)]
+    assert board.play_quiet(items, 0, PdnMove, Colour.WHITE, 0, None) == (4, 2, Colour.BLACK, 4)
+    reference = InternationalBoard()
+    for text in ("32-28", "19-23", "28x19", "14x23"):
+        reference.push(reference.parse_move(text))
+    assert board.fen() == reference.fen() and board.move_stack == reference.move_stack
+    assert board._capturers is None
+    # it stops where a number is out of order, the capturers of the position kept
+    board = InternationalBoard()
+    items[2] = PdnMove("28x19", 1, 1, number=3)
     assert board.play_quiet(items, 0, PdnMove, Colour.WHITE, 0, None) == (2, 1, Colour.BLACK, 2)
-    assert board.fen().startswith("W:W28,")
     assert board._capturers == board._generator.capturers(*board._raw()) != 0
 
 
