@@ -298,8 +298,11 @@ class _GameReader:
         """The items of a RUN token (move numbers, moves, comments, variations): what their
         NUMBER, MOVE, COMMENT, LPAREN and RPAREN tokens would do one by one."""
         text = token.text
-        if "{" in text or "(" in text:
+        if "(" in text:
             self.walked_run(token)
+            return
+        if "{" in text:
+            self.commented_run(token)
             return
         # move numbers and moves only: the words between single spaces ("" between two)
         line = self.lines[-1]
@@ -507,10 +510,85 @@ class _GameReader:
                 brace = text.find("{", pos)
             if 0 <= paren < pos:
                 paren = text.find("(", pos)
+                if paren < 0 and brace >= 0:  # comments left only: commented_run
+                    self.size += size
+                    self.number, self.after_number = number, after
+                    self.commented_run(Token(Kind.RUN, row, base + pos, text=text[pos:]))
+                    return
         # the rest of the run, item by item, from ``pos``
         self.size += size
         self.number, self.after_number = number, after
         self.annotated_run(token, pos)
+
+    def commented_run(self, token: Token) -> None:
+        """:meth:`annotated_run` for a run with comments and no variation (an engine's
+        record: a comment after every move), or the rest of a run after its last variation:
+        the text cut at its braces and blanks (``str.split``) instead of matched item by
+        item, the same moves, comments, move numbers, places and sizes
+        (tests/arbiter/pdn/test_fast_read.py)."""
+        lines = self.lines
+        line = lines[-1]
+        # Only the first move of a variation needs add (the comments before it).
+        append, direct = line.append, bool(line) or len(lines) == 1
+        row, base, number, after = token.line, token.column, self.number, self.after_number
+        size = 0
+        pieces = token.text.split("{")
+        outside, last = pieces[0], len(pieces) - 1
+        column = base  # where ``outside`` starts
+        comment: str | None
+        following: str | None
+        for index in range(last + 1):
+            # ``outside``, then the comment that follows it (None after the last piece)
+            if index < last:
+                comment, _, following = pieces[index + 1].partition("}")
+            else:
+                comment = following = None
+            brace = column + len(outside)  # the column of the comment's '{'
+            after_brace = brace + 2 + (len(comment) if comment is not None else 0)
+            words = outside.split(" ")
+            # the last word, when there is one, takes the comment (RUN_ITEM's group 2)
+            paired = len(words) - 1
+            while paired >= 0 and not words[paired]:
+                paired -= 1
+            for i, word in enumerate(words):
+                if not word:
+                    column += 1
+                    continue
+                said = comment if i == paired else None
+                size += 1
+                if word[-1] == ".":
+                    digits = word.rstrip(".")
+                    number = (
+                        int(digits)
+                        if len(digits) < 19
+                        else self.read_number(Token(Kind.NUMBER, row, column), digits)
+                    )
+                    after = True
+                elif not direct:  # the first move of a variation, then any comment
+                    self.add(made_move(word, row, column, number))
+                    number, after, direct = None, False, True
+                elif said is None:
+                    append(made_move(word, row, column, number))
+                    number, after = None, False
+                else:  # a move and its comment, made at once
+                    size += 1 + (len(said) >> 6)
+                    append(made_move(word, row, column, number, None, (), (said,)))
+                    number, after = None, False
+                    comment = None
+                column += len(word) + 1
+            if comment is not None:  # alone, or after a move number: the token's own path
+                self.size += size
+                size = 0
+                self.number, self.after_number = number, after
+                self.comment(Token(Kind.COMMENT, row, brace, text=comment), token)
+                number, after = self.number, self.after_number
+                line = lines[-1]
+                append, direct = line.append, bool(line) or len(lines) == 1
+            if following is not None:
+                outside = following
+                column = after_brace
+        self.size += size
+        self.number, self.after_number = number, after
 
     def add(self, entry: PdnMove | PdnSetup) -> None:
         """Append to the current line; the first entry of a variation takes the comments
