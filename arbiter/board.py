@@ -102,6 +102,9 @@ class Board:
     #: A simple move's text (``32-28``) by the key of its two squares' bit indices
     #: (``origin << 8 | to``), -1 for a text that is not two squares (:meth:`play_quiet`).
     _plain_keys: ClassVar[dict[str, int]] = {}
+    #: Each colour's men's steps for :meth:`play_quiet`, by key: the raw move, the public
+    #: one, the bits of its two squares and both bits at once.
+    _quiet_steps: ClassVar[tuple[dict[int, _QuietStep], ...]] = ({}, {})
 
     def __init_subclass__(cls, **kwargs: object) -> None:
         super().__init_subclass__(**kwargs)
@@ -130,6 +133,7 @@ class Board:
             cls._road_mask = cls._generator.layout.mask(cls._main_road)
             cls._road_squares = {}
             cls._plain_keys = {}
+            cls._quiet_steps = tuple(_quiet_steps(cls._generator, c) for c in (0, 1))
             cls.quiet_runs = cls._generator.diagonal is not None and all(
                 getattr(cls, name) is getattr(Board, name) for name in _QUIET_RUN_METHODS
             )
@@ -435,7 +439,7 @@ class Board:
             return at, number, last, 0
         generator = self._generator
         p, q = generator.diagonal or (0, 0)
-        full, steps, public = generator.full, generator._man_steps, generator._moves
+        full, quiet_steps = generator.full, self._quiet_steps
         keys = self._plain_keys
         white, black, turn = self._white, self._black, self.turn
         states, stack = self._states, self.move_stack
@@ -480,10 +484,29 @@ class Board:
                 raw = raws[0]
                 move = generator.move(raw)
             else:
-                step = steps[c].get(key)
-                if step is None or not own >> step[0] & 1 or not empty >> step[1] & 1:
+                step = quiet_steps[c].get(key)
+                if step is None:
                     break
-                raw, move = step, public[key]
+                step_raw, step_move, start_bit, end_bit, both = step
+                if not own & start_bit or not empty & end_bit:
+                    break
+                if step_raw[4]:
+                    break  # a man crowned: the draw rules look at the ply
+                expected = (
+                    number + 1 if not number or (turn is first and last is not first) else number
+                )
+                if item.number is not None and item.number != expected:  # type: ignore[attr-defined]
+                    break
+                number, last = expected, turn
+                states.append((white, black, 0, turn))
+                stack.append(step_move)
+                if c:
+                    black, turn = black ^ both, _WHITE
+                else:
+                    white, turn = white ^ both, _BLACK
+                jumpers = None
+                at += 1
+                continue
             if raw[4]:
                 break  # a man crowned: the draw rules look at the ply
             # the replay's numbering: a new turn of the first player opens a new number
@@ -704,6 +727,19 @@ _QUIET_RUN_METHODS = (
     "ending",
     "has_legal_moves",
 )
+#: A man's step as :meth:`Board.play_quiet` plays it (see ``Board._quiet_steps``).
+_QuietStep = tuple[RawMove, Move, int, int, int]
+
+
+def _quiet_steps(generator: MoveGenerator, c: int) -> dict[int, _QuietStep]:
+    """Colour ``c``'s men's steps as :meth:`Board.play_quiet` plays them, by key."""
+    steps = {}
+    for key, raw in generator._man_steps[c].items():
+        start, end = 1 << raw[0], 1 << raw[1]
+        steps[key] = (raw, generator._moves[key], start, end, start | end)
+    return steps
+
+
 #: The most move texts kept in a variant's ``_plain_keys``.
 _PLAIN_KEYS = 16384
 _NO_SQUARES: frozenset[int] = frozenset()
