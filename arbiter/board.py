@@ -96,6 +96,16 @@ class Board:
     #: ones (a road has at most a dozen squares: each set is built once).
     _road_mask: ClassVar[int] = 0
     _road_squares: ClassVar[dict[int, frozenset[int]]] = {}
+    #: Whether :meth:`play_quiet` plays runs of plies at once: the variant reads, plays and
+    #: judges a move with Board's own methods, and its men capture along the four
+    #: diagonals (MoveGenerator.diagonal).
+    quiet_runs: ClassVar[bool] = False
+    #: A simple move's text (``32-28``) by the key of its two squares' bit indices
+    #: (``origin << 8 | to``), -1 for a text that is not two squares (:meth:`play_quiet`).
+    _plain_keys: ClassVar[dict[str, int]] = {}
+    #: Each colour's men's steps for :meth:`play_quiet`, by key: the raw move, the public
+    #: one, the bits of its two squares and both bits at once.
+    _quiet_steps: ClassVar[tuple[dict[int, _QuietStep], ...]] = ({}, {})
 
     def __init_subclass__(cls, **kwargs: object) -> None:
         super().__init_subclass__(**kwargs)
@@ -123,6 +133,11 @@ class Board:
                 cls._main_road = main_road(cls.geometry)
             cls._road_mask = cls._generator.layout.mask(cls._main_road)
             cls._road_squares = {}
+            cls._plain_keys = {}
+            cls._quiet_steps = tuple(_quiet_steps(cls._generator, c) for c in (0, 1))
+            cls.quiet_runs = cls._generator.diagonal is not None and all(
+                getattr(cls, name) is getattr(Board, name) for name in _QUIET_RUN_METHODS
+            )
 
     @classmethod
     def _capture_precedence(cls, move: RawMove, kings: int) -> tuple[object, ...]:
@@ -404,6 +419,122 @@ class Board:
         self._legal = self._capturers = None  # _forget(), inlined
         self._given = _NOTHING_GIVEN
 
+    def play_quiet(
+        self,
+        items: Sequence[object],
+        at: int,
+        written: type,
+        first: Colour,
+        number: int,
+        last: Colour | None,
+    ) -> tuple[int, int, Colour | None, int]:
+        """Play the moves of ``items`` from index ``at`` on as long as each is a quiet ply
+        the replay would play without a word to say: a ``written`` move (PdnMove, not
+        unknown) of two squares that ``parse_move`` reads at once (:meth:`_read_plain`), by
+        a man that is not crowned, in a position with no king: a simple move or a capture
+        (:meth:`push_facts_unless_quiet` would answer None), numbered as the replay numbers
+        it (``number`` and ``last``, the last ply's number and mover; ``first``, the first
+        player). Returns where it stopped, the number and mover of the last ply played and
+        how many were played: the replay's loop, for the plies of the opening and the middle
+        game, without its calls per ply (only when :attr:`quiet_runs`). The same moves as
+        ``parse_move`` then ``push`` (tests/arbiter/test_fast_paths.py)."""
+        if self._kings:
+            return at, number, last, 0
+        generator = self._generator
+        p, q = generator.diagonal or (0, 0)
+        full, quiet_steps = generator.full, self._quiet_steps
+        keys = self._plain_keys
+        white, black, turn = self._white, self._black, self.turn
+        states, stack = self._states, self.move_stack
+        start, count = at, len(items)
+        jumpers = None  # the capturers of the position it stopped at, when it found them
+        while at < count:
+            item = items[at]
+            if type(item) is not written or item.unknown:  # type: ignore[attr-defined]
+                break
+            text = item.text  # type: ignore[attr-defined]
+            key = keys.get(text)
+            if key is None:
+                ends = _notation.plain_ends(type(self), text)
+                key = -1 if ends is None else ends[0] << 8 | ends[1]
+                if len(keys) < _PLAIN_KEYS:
+                    keys[text] = key
+            if key < 0:
+                break
+            if turn is _WHITE:
+                own, opp, c = white, black, 0
+            else:
+                own, opp, c = black, white, 1
+            empty = full & ~(own | opp)
+            # MoveGenerator.capturers for men on the four diagonals, inlined
+            jumpers = own & (
+                (empty >> p & opp) >> p
+                | (empty >> q & opp) >> q
+                | (empty << p & opp) << p
+                | (empty << q & opp) << q
+            )
+            if jumpers:  # _read_plain's capture, from the legal captures
+                origin, to = key >> 8, key & 255
+                raws = [
+                    raw
+                    for raw in generator.captures(own, opp, 0, c, jumpers)
+                    if raw[0] == origin and raw[1] == to
+                ]
+                if len(raws) > 1:
+                    raws = [raw for raw in raws if len(generator.move(raw).path) == 2]
+                if len(raws) != 1:
+                    break
+                raw = raws[0]
+                move = generator.move(raw)
+            else:
+                step = quiet_steps[c].get(key)
+                if step is None:
+                    break
+                step_raw, step_move, start_bit, end_bit, both = step
+                if not own & start_bit or not empty & end_bit:
+                    break
+                if step_raw[4]:
+                    break  # a man crowned: the draw rules look at the ply
+                expected = (
+                    number + 1 if not number or (turn is first and last is not first) else number
+                )
+                if item.number is not None and item.number != expected:  # type: ignore[attr-defined]
+                    break
+                number, last = expected, turn
+                states.append((white, black, 0, turn))
+                stack.append(step_move)
+                if c:
+                    black, turn = black ^ both, _WHITE
+                else:
+                    white, turn = white ^ both, _BLACK
+                jumpers = None
+                at += 1
+                continue
+            if raw[4]:
+                break  # a man crowned: the draw rules look at the ply
+            # the replay's numbering: a new turn of the first player opens a new number
+            expected = number + 1 if not number or (turn is first and last is not first) else number
+            if item.number is not None and item.number != expected:  # type: ignore[attr-defined]
+                break
+            number, last = expected, turn
+            states.append((white, black, 0, turn))
+            stack.append(move)
+            moved = 1 << raw[0] ^ 1 << raw[1]  # a capture may end where it began
+            if c:
+                black, white, turn = black ^ moved, white & ~raw[2], _WHITE
+            else:
+                white, black, turn = white ^ moved, black & ~raw[2], _BLACK
+            jumpers = None
+            at += 1
+        if at > start:
+            self._white, self._black, self.turn = white, black, turn
+            self._legal = None  # _forget(), inlined, with the capturers found
+            self._given = _NOTHING_GIVEN
+            self._capturers = jumpers
+        elif jumpers is not None:
+            self._capturers = jumpers
+        return at, number, last, at - start
+
     def _raw_move(self, move: Move) -> RawMove:
         """The raw move of ``move``: the one it was made from if this position handed it
         out, else worked out from its squares (a capture given without its landing squares
@@ -589,6 +720,31 @@ def _read_fen(board_type: type[Board], fen: str) -> tuple[Colour, int, int, int]
     )
 
 
+#: The methods a variant keeps as Board's for :meth:`Board.play_quiet` to stand for them.
+_QUIET_RUN_METHODS = (
+    "push",
+    "parse_move",
+    "_read_plain",
+    "push_facts",
+    "push_facts_unless_quiet",
+    "ending",
+    "has_legal_moves",
+)
+#: A man's step as :meth:`Board.play_quiet` plays it (see ``Board._quiet_steps``).
+_QuietStep = tuple[RawMove, Move, int, int, int]
+
+
+def _quiet_steps(generator: MoveGenerator, c: int) -> dict[int, _QuietStep]:
+    """Colour ``c``'s men's steps as :meth:`Board.play_quiet` plays them, by key."""
+    steps = {}
+    for key, raw in generator._man_steps[c].items():
+        start, end = 1 << raw[0], 1 << raw[1]
+        steps[key] = (raw, generator._moves[key], start, end, start | end)
+    return steps
+
+
+#: The most move texts kept in a variant's ``_plain_keys``.
+_PLAIN_KEYS = 16384
 _NO_SQUARES: frozenset[int] = frozenset()
 _WHITE, _BLACK = Colour.WHITE, Colour.BLACK
 _NOTHING_GIVEN: tuple[Sequence[Move], Sequence[RawMove]] = ((), ())

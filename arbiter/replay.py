@@ -250,9 +250,26 @@ class _Replay:
         # move not recorded, the end of the record) or where a draw rule is met.
         defer = self.board_type.ends_without_moves_only
         unasked = False  # whether the position after the last ply is still to be asked
-        for item in self.game.moves:
+        # the quiet plies of the opening and the middle game, played in runs by the board
+        # while every rule rests (Board.play_quiet): what this loop would do, ply for ply
+        runs = defer and rests and getattr(board, "quiet_runs", False)
+        quiet = getattr(board, "play_quiet", None) if runs else None
+        items = self.game.moves
+        at, count = 0, len(items)
+        while at < count:
             if self.verdict != "legal":
                 return
+            if resting and quiet is not None and self.outcome is None:
+                at, self.move_number, self.last_mover, played = quiet(
+                    items, at, PdnMove, first, self.move_number, self.last_mover
+                )
+                if played:
+                    self.plies += played
+                    unasked = True
+                    if at == count:
+                        break
+            item = items[at]
+            at += 1
             if self.outcome is not None:
                 self.moves_after_end += isinstance(item, PdnMove)
                 continue
@@ -672,4 +689,16 @@ def _variant_name(variant: str | type[GameBoard]) -> str:
 
 
 def _board_type(variant: str | type[GameBoard]) -> type[GameBoard]:
-    return find_variant(variant) if isinstance(variant, str) else variant
+    if not isinstance(variant, str):
+        return variant
+    found = _BOARD_TYPES.get(variant)
+    if found is None:
+        found = find_variant(variant)  # raises UnknownVariantError: nothing kept
+        if len(_BOARD_TYPES) < 256:
+            _BOARD_TYPES[variant] = found
+    return found
+
+
+#: The board class of each variant text found (a GameType tag, a name): every game of a
+#: file names the same one or two, and find_variant compares the text with every variant.
+_BOARD_TYPES: dict[str, type[GameBoard]] = {}

@@ -21,10 +21,11 @@ time there measures the neighbours as much as the code. Ours:
 rules, result check); comments and variations are read and kept, not replayed. The peers get
 the same string and are driven the fastest way each can be (both ways are timed, the faster
 kept): py-draughts 1.10.1 with ``Board.from_pdn`` on each game, or with a minimal reader
-(comments and variations cut out with regular expressions, then ``from_pdn`` on the tags and
-moves left); pydraughts 0.6.7 with the same minimal reader, each move found among
-``Game.legal_moves()`` by its squares and pushed. Splitting the file into games is timed for
-everyone. Only files every side replays in full (the same plies) count; each side runs R
+(comments and variations cut out with regular expressions) and then ``from_pdn`` on the tags
+and moves left, or each move of the minimal reader looked up in ``Board.legal_moves`` by its
+squares and pushed (the fastest); pydraughts 0.6.7 with the same minimal reader, each move
+found among ``Game.legal_moves()`` by its squares and pushed. Splitting the file into games is
+timed for everyone. Only files every side replays in full (the same plies) count; each side runs R
 times, the sides taking turns, the best run kept.
 """
 
@@ -206,7 +207,8 @@ def main(argv: Sequence[str] | None = None) -> None:
         "arbiter: read_games() on the file, then replay() of every game; comments and "
         "variations read and kept, not replayed. py-draughts: from_pdn() per game, or a "
         "minimal reader (comments and variations cut out by regular expressions) then "
-        "from_pdn(), the faster kept. pydraughts: the minimal reader, each move found among "
+        "from_pdn(), or the minimal reader's moves found in Board.legal_moves and pushed, "
+        "the fastest kept. pydraughts: the minimal reader, each move found among "
         "Game.legal_moves() and pushed. Splitting into games timed for all; the sides take "
         "turns; best run kept."
     )

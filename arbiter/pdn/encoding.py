@@ -108,9 +108,21 @@ def _split(
         yield pending.removesuffix(cr), more
 
 
-def _split_whole(data: bytes, line_end: re.Pattern[bytes]) -> Iterator[tuple[bytes, bool]]:
-    """``_split`` for a source already in memory (bytes or str): lines are slices of it,
-    long ones cut into pieces."""
+def _split_whole(
+    data: bytes, line_end: re.Pattern[bytes], cr: bytes, lf: bytes
+) -> Iterator[tuple[bytes, bool]]:
+    """``_split`` for a source already in memory (bytes or str, ``cr`` and ``lf`` its line
+    end characters): lines are slices of it, long ones cut into pieces."""
+    if cr not in data:  # LF the only line end: cut by split, not searched character by character
+        lines = data.split(lf)
+        if not lines[-1]:
+            lines.pop()
+        for line in lines:
+            if len(line) > MAX_PIECE:
+                yield from _pieces(line, 0, len(line))
+            else:
+                yield line, False
+        return
     start = 0
     for match in line_end.finditer(data):
         end = match.start()
@@ -163,9 +175,9 @@ def _split_text(chunks: Iterable[str]) -> Iterator[Line]:
 
 def _raw_lines(source: Source) -> Iterator[Line]:
     if isinstance(source, str):
-        yield from _text(_split_whole(source, _TEXT_LINE_END))  # type: ignore[arg-type]
+        yield from _text(_split_whole(source, _TEXT_LINE_END, "\r", "\n"))  # type: ignore[arg-type]
     elif isinstance(source, bytes | bytearray):
-        yield from _decoded(_split_whole(bytes(source), _LINE_END))
+        yield from _decoded(_split_whole(bytes(source), _LINE_END, b"\r", b"\n"))
     elif isinstance(source, os.PathLike):
         with open(source, "rb") as stream:
             yield from _split_bytes(_chunks(stream))  # type: ignore[arg-type]

@@ -129,17 +129,41 @@ def _run_word(name: str) -> str:
 
 
 _RUN_COMMENT = r"\{[^{}]*+\}"
+# A comment read as if it could hold '{' (_run_match): a class of one character is
+# skipped by the regular expression engine far faster than a class of two.
+_LOOSE_COMMENT = r"\{[^}]*+\}"
 
 
-def _run_items(depth: int) -> str:
+def _run_items(depth: int, comment: str = _RUN_COMMENT) -> str:
     """The items of a run, variations nested at most ``depth`` deep among them."""
-    items = [_run_word(f"w{depth}"), _RUN_COMMENT]
+    items = [_run_word(f"w{depth}"), comment]
     if depth:
-        items.append(rf"\( *+(?:(?:{_run_items(depth - 1)}) *+)*\)")
+        items.append(rf"\( *+(?:(?:{_run_items(depth - 1, comment)}) *+)*\)")
     return "|".join(items)
 
 
-_RUN = re.compile(rf"(?:{_run_word('first')}) *+(?:(?:{_run_items(RUN_DEPTH)}) *+)*")
+def _run_pattern(comment: str) -> re.Pattern[str]:
+    return re.compile(rf"(?:{_run_word('first')}) *+(?:(?:{_run_items(RUN_DEPTH, comment)}) *+)*")
+
+
+_RUN = _run_pattern(_RUN_COMMENT)
+_LOOSE_RUN = _run_pattern(_LOOSE_COMMENT)
+
+
+def _run_match(line: str, pos: int) -> re.Match[str] | None:
+    """``_RUN.match(line, pos)``, found by the loose pattern first: where the run it
+    matches holds as many '{' as '}', none of its comments holds a '{' (a word holds no
+    brace), every item of it is an item of _RUN and _RUN stops where it stops (_RUN's items
+    are the loose ones' without '{'): the same match. Else _RUN itself."""
+    run = _LOOSE_RUN.match(line, pos)
+    if run is None:
+        return None
+    end = run.end()
+    if line.count("{", pos, end) != line.count("}", pos, end):
+        return _RUN.match(line, pos)
+    return run
+
+
 # One item of a run, for the reader to walk it without tokens (the run is known to be
 # well formed): a word (group 1) with the comment that follows it if one does (group 2, its
 # text: most comments follow a move), a comment (group 3, its text), '(' or ')' (group 4).
@@ -408,7 +432,7 @@ class _Lexer:
                 )
                 yield Token(Kind.SKIPPED, number, column, text=stray, repair=repair)
                 pos = end
-            elif self.runs and (run := _RUN.match(line, pos)):
+            elif self.runs and (run := _run_match(line, pos)):
                 yield _run(number, line, pos, run.end(), column)
                 pos = run.end()
             else:

@@ -298,8 +298,11 @@ class _GameReader:
         """The items of a RUN token (move numbers, moves, comments, variations): what their
         NUMBER, MOVE, COMMENT, LPAREN and RPAREN tokens would do one by one."""
         text = token.text
-        if "{" in text or "(" in text:
-            self.annotated_run(token)
+        if "(" in text:
+            self.walked_run(token)
+            return
+        if "{" in text:
+            self.commented_run(token)
             return
         # move numbers and moves only: the words between single spaces ("" between two)
         line = self.lines[-1]
@@ -313,7 +316,11 @@ class _GameReader:
                 pass  # between two spaces
             elif word[-1] == ".":
                 digits = word.rstrip(".")
-                number = int(digits) if len(digits) < 19 else self.read_number(token, digits)
+                number = (
+                    int(digits)
+                    if len(digits) < 19
+                    else self.read_number(Token(Kind.NUMBER, row, column), digits)
+                )
             else:
                 add(made_move(word, row, column, number))
                 number = None
@@ -321,8 +328,9 @@ class _GameReader:
         self.number = number
         self.after_number = number is not None  # a run ends with a move or a number
 
-    def annotated_run(self, token: Token) -> None:
-        """:meth:`run` for a run that holds comments or variations: its items one by one."""
+    def annotated_run(self, token: Token, begin: int = 0) -> None:
+        """:meth:`run` for a run that holds comments or variations: its items one by one,
+        from ``begin`` in its text (where an item starts)."""
         lines = self.lines
         line = lines[-1]
         # Only the first move of a variation needs add (the comments before it).
@@ -330,7 +338,7 @@ class _GameReader:
         row, base, number, after = token.line, token.column, self.number, self.after_number
         size = 0
         text = token.text
-        start: int | None = 0  # where the items are read from; None once all are read
+        start: int | None = begin  # where the items are read from; None once all are read
         while start is not None:
             items, start = RUN_ITEM.finditer(text, start), None
             for item in items:
@@ -342,7 +350,9 @@ class _GameReader:
                         if len(digits) < 19:
                             number = int(digits)
                         else:
-                            number = self.read_number(token, digits)
+                            number = self.read_number(
+                                Token(Kind.NUMBER, row, base + item.start()), digits
+                            )
                         after = True
                         if comment is None:
                             continue
@@ -399,6 +409,184 @@ class _GameReader:
                 number, after = self.number, self.after_number
                 line = lines[-1]
                 append, direct = line.append, bool(line) or len(lines) == 1
+        self.size += size
+        self.number, self.after_number = number, after
+
+    def walked_run(self, token: Token) -> None:
+        """:meth:`annotated_run` for a run with comments or variations, walked from one
+        brace or parenthesis to the next (``str.find``) with the words between them cut at
+        their blanks (``str.split``) rather than matched item by item: the same moves,
+        comments, move numbers, places and sizes (tests/arbiter/pdn/test_fast_read.py). A
+        variation is kept unread as annotated_run keeps it; at a variation it must read,
+        or a ')', annotated_run reads the rest of the run."""
+        text = token.text
+        lines = self.lines
+        line = lines[-1]
+        # Only the first move of a variation needs add (the comments before it).
+        append, direct = line.append, bool(line) or len(lines) == 1
+        row, base, number, after = token.line, token.column, self.number, self.after_number
+        size = 0
+        length = len(text)
+        pos = 0  # where the words to read next start
+        brace, paren = text.find("{"), text.find("(")
+        while True:
+            if brace < 0 and paren < 0:
+                stop = length
+            elif brace < 0 or 0 <= paren < brace:
+                stop = paren
+            else:
+                stop = brace
+            outside = text[pos:stop]
+            if ")" in outside:
+                break  # a variation opened before the run ends in it: annotated_run
+            comment = None
+            if stop == brace:
+                close = text.index("}", stop)
+                comment = text[stop + 1 : close]
+            words = outside.split(" ")
+            # the last word, when there is one, takes the comment (RUN_ITEM's group 2)
+            paired = len(words) - 1
+            while paired >= 0 and not words[paired]:
+                paired -= 1
+            column = base + pos
+            for i, word in enumerate(words):
+                if not word:
+                    column += 1
+                    continue
+                size += 1
+                if word[-1] == ".":
+                    digits = word.rstrip(".")
+                    number = (
+                        int(digits)
+                        if len(digits) < 19
+                        else self.read_number(Token(Kind.NUMBER, row, column), digits)
+                    )
+                    after = True
+                elif not direct:  # the first move of a variation, then any comment
+                    self.add(made_move(word, row, column, number))
+                    number, after, direct = None, False, True
+                elif i != paired or comment is None:
+                    append(made_move(word, row, column, number))
+                    number, after = None, False
+                else:  # a move and its comment, made at once
+                    size += 1 + (len(comment) >> 6)
+                    append(made_move(word, row, column, number, None, (), (comment,)))
+                    number, after = None, False
+                    comment = None
+                column += len(word) + 1
+            if stop == length:
+                self.size += size
+                self.number, self.after_number = number, after
+                return
+            if stop == brace:
+                if comment is not None:  # alone, or after a move number: the token's own path
+                    self.size += size
+                    size = 0
+                    self.number, self.after_number = number, after
+                    self.comment(Token(Kind.COMMENT, row, base + stop, text=comment), token)
+                    number, after = self.number, self.after_number
+                    line = lines[-1]
+                    append, direct = line.append, bool(line) or len(lines) == 1
+                pos = close + 1
+            elif (
+                self.lazy
+                and direct
+                and line
+                and not _is_setup(line[-1])
+                and len(lines) + RUN_DEPTH <= MAX_VARIATION_DEPTH
+                and (plain := _plain_variation(text, stop))
+            ):
+                # a variation that reads without a word to report: kept unread
+                pending = number
+                pos, count, number = plain
+                size += count
+                read = _variation_reader(text[stop:pos], row, base + stop, pending)
+                _add_variation(line, LazyVariation(read))
+                after, self.pending_comments = False, []
+            else:
+                pos = stop
+                break  # a variation to read now: annotated_run
+            if 0 <= brace < pos:
+                brace = text.find("{", pos)
+            if 0 <= paren < pos:
+                paren = text.find("(", pos)
+                if paren < 0 and brace >= 0:  # comments left only: commented_run
+                    self.size += size
+                    self.number, self.after_number = number, after
+                    self.commented_run(Token(Kind.RUN, row, base + pos, text=text[pos:]))
+                    return
+        # the rest of the run, item by item, from ``pos``
+        self.size += size
+        self.number, self.after_number = number, after
+        self.annotated_run(token, pos)
+
+    def commented_run(self, token: Token) -> None:
+        """:meth:`annotated_run` for a run with comments and no variation (an engine's
+        record: a comment after every move), or the rest of a run after its last variation:
+        the text cut at its braces and blanks (``str.split``) instead of matched item by
+        item, the same moves, comments, move numbers, places and sizes
+        (tests/arbiter/pdn/test_fast_read.py)."""
+        lines = self.lines
+        line = lines[-1]
+        # Only the first move of a variation needs add (the comments before it).
+        append, direct = line.append, bool(line) or len(lines) == 1
+        row, base, number, after = token.line, token.column, self.number, self.after_number
+        size = 0
+        pieces = token.text.split("{")
+        outside, last = pieces[0], len(pieces) - 1
+        column = base  # where ``outside`` starts
+        comment: str | None
+        following: str | None
+        for index in range(last + 1):
+            # ``outside``, then the comment that follows it (None after the last piece)
+            if index < last:
+                comment, _, following = pieces[index + 1].partition("}")
+            else:
+                comment = following = None
+            brace = column + len(outside)  # the column of the comment's '{'
+            after_brace = brace + 2 + (len(comment) if comment is not None else 0)
+            words = outside.split(" ")
+            # the last word, when there is one, takes the comment (RUN_ITEM's group 2)
+            paired = len(words) - 1
+            while paired >= 0 and not words[paired]:
+                paired -= 1
+            for i, word in enumerate(words):
+                if not word:
+                    column += 1
+                    continue
+                said = comment if i == paired else None
+                size += 1
+                if word[-1] == ".":
+                    digits = word.rstrip(".")
+                    number = (
+                        int(digits)
+                        if len(digits) < 19
+                        else self.read_number(Token(Kind.NUMBER, row, column), digits)
+                    )
+                    after = True
+                elif not direct:  # the first move of a variation, then any comment
+                    self.add(made_move(word, row, column, number))
+                    number, after, direct = None, False, True
+                elif said is None:
+                    append(made_move(word, row, column, number))
+                    number, after = None, False
+                else:  # a move and its comment, made at once
+                    size += 1 + (len(said) >> 6)
+                    append(made_move(word, row, column, number, None, (), (said,)))
+                    number, after = None, False
+                    comment = None
+                column += len(word) + 1
+            if comment is not None:  # alone, or after a move number: the token's own path
+                self.size += size
+                size = 0
+                self.number, self.after_number = number, after
+                self.comment(Token(Kind.COMMENT, row, brace, text=comment), token)
+                number, after = self.number, self.after_number
+                line = lines[-1]
+                append, direct = line.append, bool(line) or len(lines) == 1
+            if following is not None:
+                outside = following
+                column = after_brace
         self.size += size
         self.number, self.after_number = number, after
 

@@ -8,7 +8,11 @@ not replay every game is not kept). The library is imported before the clock sta
 The minimal reader (``main_lines``) is what a peer needs and no more: the file cut into
 games at its blank lines before a tag, the result at the end of each cut off, comments
 ``{...}`` and variations ``(...)`` cut out by regular expressions (innermost variations
-first), the FEN tag and the moves of the main line found by regular expressions.
+first), the FEN tag and the moves of the main line found by regular expressions. py-draughts
+is then driven three ways: ``from_pdn`` on each game as written, ``from_pdn`` on the tags and
+moves left by the minimal reader, and the minimal reader's moves looked up in
+``Board.legal_moves`` and pushed (its public board API, without ``from_pdn``'s second scan and
+``push_uci``'s parsing: the fastest of the three, by about a third).
 """
 
 from __future__ import annotations
@@ -26,6 +30,7 @@ _TAG = re.compile(r"\[[^\]]*\]")
 _FEN = re.compile(r'\[FEN "([^"]*)"\]')
 _RESULT = re.compile(r"(?:1/2-1/2|[0-2]-[0-2]|\*)\s*$")
 _MOVE = re.compile(r"(?<![\w/])\d+(?:[-x]\d+)+(?![\w/])")
+_SQUARES = re.compile(r"[-x]")
 
 
 def main_lines(text: str) -> list[tuple[str | None, list[str]]]:
@@ -55,7 +60,35 @@ def py_draughts_ways() -> tuple[str, dict[str, Callable[[str], int]]]:
             plies += len(StandardBoard.from_pdn(tags + " ".join(moves))._moves_stack)
         return plies
 
-    return f"py-draughts {__version__}", {"from_pdn": from_pdn, "minimal reader": minimal}
+    def pushed(text: str) -> int:
+        # the minimal reader, then each move found among ``legal_moves`` by its squares
+        # (from, to, and any landing square written between) and pushed: no text parsed
+        # twice, no ``push_uci``
+        plies = 0
+        for fen, moves in main_lines(text):
+            board = StandardBoard.from_fen(fen) if fen else StandardBoard()
+            push = board.push
+            for move in moves:
+                squares = [int(s) - 1 for s in _SQUARES.split(move)]
+                first, last, between = squares[0], squares[-1], squares[1:-1]
+                found = [
+                    m
+                    for m in board.legal_moves
+                    if m.square_list[0] == first
+                    and m.square_list[-1] == last
+                    and all(s in m.square_list for s in between)
+                ]
+                if len(found) != 1:
+                    raise ValueError(f"no single legal move {move}")
+                push(found[0])
+                plies += 1
+        return plies
+
+    return f"py-draughts {__version__}", {
+        "from_pdn": from_pdn,
+        "minimal reader": minimal,
+        "minimal reader + push": pushed,
+    }
 
 
 def pydraughts_ways() -> tuple[str, dict[str, Callable[[str], int]]]:

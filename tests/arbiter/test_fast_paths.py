@@ -6,7 +6,10 @@
 - ``MoveGenerator.simple_move`` (one move checked alone) agrees with ``simple_moves``,
   and ``simple_lists`` (public moves built a byte of targets at a time) with both;
 - ``Board.has_legal_moves`` and the board's kept legal moves follow push, pop and copy;
-- the reader of plain ``a-b`` texts returns what the general reader returns.
+- the reader of plain ``a-b`` texts returns what the general reader returns;
+- ``Board.play_quiet`` (the replay's runs of quiet plies) plays a text exactly when
+  ``parse_move`` and ``push`` would play it as a quiet ply, and a replay with it gives the
+  verdict of a replay without it.
 
 Positions come from random legal play and from random placements of men and kings, in
 every variant.
@@ -20,6 +23,8 @@ from hypothesis import strategies as st
 from arbiter import notation
 from arbiter.board import Board, Colour
 from arbiter.errors import ArbiterError
+from arbiter.pdn import PdnMove, read_game
+from arbiter.replay import replay
 from arbiter.variants import VARIANTS, InternationalBoard, PoolBoard, RussianBoard
 from tests.arbiter.registry import BITBOARD_VARIANTS, played
 
@@ -96,6 +101,72 @@ def check_reader(board: Board) -> None:
             assert len(matches) != 1, (board.fen(), text)
 
 
+def check_quiet_run(board: Board) -> None:
+    """``play_quiet`` plays a text (and stops after it) exactly when ``parse_move`` reads it
+    and ``push_facts_unless_quiet`` plays it as a quiet ply (a man's simple move or capture,
+    no king on the board, no one crowned), to the same position."""
+    if not board.quiet_runs:
+        return
+    name = board.square_name
+    texts = set()
+    for move in board.legal_moves():
+        texts.add(f"{name(move.from_square)}-{name(move.to_square)}")
+        texts.add(f"{name(move.to_square)}-{name(move.from_square)}")
+    first = board.first_player
+    for text in sorted(texts):
+        fast, slow = board.copy(), board.copy()
+        items = [PdnMove(text, 1, 1), PdnMove("*", 1, 7, unknown=True)]
+        at, number, last, played = fast.play_quiet(items, 0, PdnMove, first, 3, board.turn.other)
+        try:
+            move = slow.parse_move(text)
+        except ArbiterError:
+            move = None
+        quiet = (
+            move is not None and not board._kings and slow.push_facts_unless_quiet(move, 1) is None
+        )
+        assert played == at == int(quiet), (board.fen(), text)
+        if fast._capturers is not None:
+            assert fast._capturers == fast._generator.capturers(*fast._raw())
+        if quiet:
+            assert fast.position_key() == slow.position_key(), (board.fen(), text)
+            assert fast.move_stack == slow.move_stack and fast._states == slow._states
+            assert [m.path for m in fast.move_stack] == [m.path for m in slow.move_stack]
+            assert last is board.turn
+            assert number == (4 if board.turn is first else 3)
+        else:
+            assert (fast.position_key(), number, last) == (
+                board.position_key(),
+                3,
+                board.turn.other,
+            )
+
+
+def check_replay(name: str, seed: int) -> None:
+    """A game of random play (now and then a move number out of order, and an illegal move
+    at its end) replays to the same verdict with and without quiet runs."""
+    board = played(name, seed)[-1]
+    cls = type(board)
+    if not cls.quiet_runs:
+        return
+    start = cls()
+    words = []
+    for ply, move in enumerate(board.move_stack):
+        if ply % 2 == 0:
+            words.append(f"{ply // 2 + 1 + (seed % 7 == ply % 7)}.")
+        words.append(start.move_text(move))
+        start.push(move)
+    words.append(f"{board.geometry.size}-1" if seed % 3 == 0 else "*")
+    game = read_game(f'[GameType "{cls.pdn_game_type}"]\n' + " ".join(words))
+    assert game is not None
+    fast = replay(game, variant=cls)
+    try:
+        cls.quiet_runs = False
+        slow = replay(game, variant=cls)
+    finally:
+        cls.quiet_runs = True
+    assert fast == slow
+
+
 def test_one_step_is_one_index_delta_everywhere() -> None:
     for cls in map(VARIANTS.get, NAMES):
         generator = cls._generator
@@ -146,6 +217,8 @@ def test_fast_paths_over_random_games(name: str, seed: int) -> None:
     for board in played(name, seed)[::3]:
         check_generator(board)
         check_reader(board)
+        check_quiet_run(board)
+    check_replay(name, seed)
 
 
 @settings(max_examples=300, deadline=None)
@@ -154,6 +227,26 @@ def test_fast_paths_over_random_games(name: str, seed: int) -> None:
 def test_fast_paths_over_random_placements(board: Board) -> None:
     check_generator(board)
     check_reader(board)
+    check_quiet_run(board)
+
+
+def test_quiet_runs_play_the_opening_and_middle_game_of_the_variants_that_have_them() -> None:
+    names = [name for name in NAMES if VARIANTS[name].quiet_runs]
+    assert {"international", "russian", "brazilian", "pool"} <= set(names)
+    board = InternationalBoard()
+    items = [PdnMove(t, 1, 1, number=n) for t, n in (("32-28", 1), ("19-23", None))]
+    items += [PdnMove("28x19", 1, 1, number=2), PdnMove("14x23", 1, 1), PdnMove("*", 1, 1)]
+    assert board.play_quiet(items, 0, PdnMove, Colour.WHITE, 0, None) == (4, 2, Colour.BLACK, 4)
+    reference = InternationalBoard()
+    for text in ("32-28", "19-23", "28x19", "14x23"):
+        reference.push(reference.parse_move(text))
+    assert board.fen() == reference.fen() and board.move_stack == reference.move_stack
+    assert board._capturers is None
+    # it stops where a number is out of order, the capturers of the position kept
+    board = InternationalBoard()
+    items[2] = PdnMove("28x19", 1, 1, number=3)
+    assert board.play_quiet(items, 0, PdnMove, Colour.WHITE, 0, None) == (2, 1, Colour.BLACK, 2)
+    assert board._capturers == board._generator.capturers(*board._raw()) != 0
 
 
 def test_kept_moves_follow_push_pop_and_copy() -> None:

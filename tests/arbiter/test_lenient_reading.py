@@ -509,6 +509,24 @@ def test_a_long_line_comes_in_pieces_with_their_columns() -> None:
     assert (last.line, last.column) == (1, len(text) - 5)
 
 
+@settings(deadline=None, max_examples=200)
+@given(
+    st.lists(
+        st.sampled_from(["1. 32-28", "\n", "\r", "\r\n", "é", " ", "{c}", "\n\n"]),
+        max_size=30,
+    ),
+    st.sampled_from([0, 1, 3]),
+)
+def test_lines_in_memory_are_the_lines_of_a_stream(parts: list[str], long: int) -> None:
+    """A text in memory with LF line ends only is cut by split, not searched: the same
+    lines and pieces as the same text read from a file object (and with CR line ends)."""
+    text = "".join(parts) + "32-28 " * (long * MAX_PIECE // 6)
+    for source in (text, text.encode()):
+        whole = list(iter_lines(source))
+        stream = io.StringIO(text) if isinstance(source, str) else io.BytesIO(source)
+        assert whole == list(iter_lines(stream))
+
+
 @pytest.mark.parametrize("size", [MAX_PIECE - 9, MAX_PIECE, 3 * MAX_PIECE + 7])
 @pytest.mark.parametrize("blanks", [False, True])
 def test_a_tag_value_longer_than_a_piece_of_a_line_keeps_its_record_whole(

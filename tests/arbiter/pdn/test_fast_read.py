@@ -5,7 +5,8 @@
   the corpus, the fixtures and random PDN-like text;
 - the reader fed with runs reads the games (positions and errors included) that it reads
   from the word-by-word tokens, a move that may be a result before the next game too;
-- ``made_move`` makes the move ``PdnMove(...)`` makes, field by field.
+- ``made_move`` makes the move ``PdnMove(...)`` makes, field by field;
+- a run found by the loose pattern (``_run_match``) is the run the run pattern finds.
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from arbiter.pdn.encoding import Source, iter_lines
-from arbiter.pdn.lexer import Kind, Token, run_tokens, tokenize
+from arbiter.pdn.lexer import _RUN, Kind, Token, _run_match, run_tokens, tokenize
 from arbiter.pdn.model import LazyVariation, PdnMove, made_move
 from arbiter.pdn.reader import _read
 
@@ -78,6 +79,20 @@ def test_random_movetext(parts: list[tuple[str, str]]) -> None:
     _check("".join(word + separator for word, separator in parts))
 
 
+@settings(SETTINGS, max_examples=300)
+@given(pdn_like, st.integers(0, 3))
+def test_the_loose_run_pattern_matches_what_the_run_pattern_matches(
+    parts: list[tuple[str, str]], start: int
+) -> None:
+    """A run is found by the loose pattern (comments may hold '{') and checked by counting
+    braces: the same match as the run pattern's, at every place of the line."""
+    line = "".join(word + separator for word, separator in parts if "\n" not in separator)
+    line += " {a{b} 1. 32-28 {c}" if start == 3 else ""
+    for pos in range(len(line)):
+        loose, strict = _run_match(line, pos), _RUN.match(line, pos)
+        assert (loose and loose.span()) == (strict and strict.span()), (line, pos)
+
+
 @pytest.mark.parametrize(
     "text",
     [
@@ -94,6 +109,22 @@ def test_random_movetext(parts: list[tuple[str, str]]) -> None:
         "1. 32-28 (a note (in parentheses)) 19-23 (1... 18-23 {x (y)}) *",
         "1. 32-28 (1... 18-23\n2. 33-28) 19-23 {open\nnote} 2. 28x19 (2. 37-32 4-6) 1-0",
         '[Result "4-6"]\n1. 32-28 {c} 4-6\n[Event "E"]\n1. 32-28 (1. 33-28) 4-6',
+        # runs with comments and no variation (commented_run): comments alone, after a
+        # number, glued, in a row, at the start and the end, first moves of a variation
+        "{start} 1. {a} 32-28 {b} {c} 19-23{d} 2.{e} 28x19  {f}   14x23 {g}",
+        "1. 32-28 {[%eval +0.12] [%depth 18] 19-23 33-28} 19-23 {} 2. 28x19 {x}{y} 14x23 *",
+        "1. 32-28 (1. 33-28\n{x} 18-23 {y} 2. 39-33 {z}) 19-23 *",
+        "1. 32-28 (\n{x} 1. 33-28 {y} 18-23\n{z} 2.) 19-23 *",
+        "1...{a} 19-23 {b} 01. 32-28 {c} 1234567890123456789. {d} 33-28 {e} *",
+        # a move number too long, warned at its own place in every kind of run
+        "1. 32-28  1234567890123456789. 19-23 *",
+        "1. 32-28 (1. 33-28) 1234567890123456789. 19-23 (12345678901234567890. 18-23) *",
+        # runs walked brace to brace (walked_run): variations kept unread between
+        # comments, one read at once (a move number alone), a ')' of a line before
+        "1. 32-28 {a} (1. 33-28 {b} 18-23) {c} 19-23 (1... 18-23 (2. 1.) 2. 33-28) 2. 28x19 *",
+        "1. 32-28 (1. 33-28\n18-23) {a} 19-23 (2.) (1... 17-21 {b}) 2. 28x19 {c} *",
+        "1. 32-28(1. 33-28)19-23{a}(1... 18-23{b}(2. 33-28))2. 28x19 (2. 31-27) *",
+        "1. 32-28 (1. 33-28 (1. 34-29 (1. 35-30 (1. 31-26) 1-7) 2-7) 3-8) {d} 19-23 *",
     ],
 )
 def test_edge_cases(text: str) -> None:
