@@ -3,7 +3,8 @@ played, round 5 under way), an English draughts round robin on the 3-move ballot
 pairings (2 of 7 rounds played with game records, one flagged by the verification
 and disputed; round 3 drawn) and a Russian draughts round robin on the FMJD
 Drawing Table 64 (2 of 5 played), a club league of six teams of eight boards (3 of 5
-rounds played, one penalty, one forfeited board, round 4 scheduled for the lineups), a team
+rounds played, one penalty, one forfeited board, round 4 scheduled for the lineups, the
+captain of its first team a login of his own: ``demo-captain``), a team
 Swiss of eight teams of four boards paired by FIDE C.04.6 (3 of 5 rounds played) and a team
 match of two teams of four boards playing two games a board, loaded through the services by
 `manage.py load_demo`.
@@ -55,6 +56,8 @@ from tournaments.teams import services as teams
 from tournaments.teams.models import Team, TeamCompetition, TeamMember
 
 ORGANIZER_USERNAME = "demo-organizer"
+#: The login of the league's first team's captain, who sets its lineups on the site.
+CAPTAIN_USERNAME = "demo-captain"
 #: The English ballot event (2-game pairings, cards drawn, game records).
 ENGLISH_BALLOT_SLUG = "demo-english-ballot"
 SEED = 2026
@@ -133,6 +136,8 @@ NAMES = (
 class DemoReport:
     organizer: str
     password: str
+    #: The team whose captain logs in as CAPTAIN_USERNAME (same password), "" when none.
+    captained: str = ""
     events_created: list[str] = field(default_factory=list)
     events_kept: list[str] = field(default_factory=list)
     players: int = 0
@@ -171,7 +176,33 @@ def load_demo(*, records: RecordsLoader) -> DemoReport:
                 report.events_kept.append(existing.name)
                 continue
             report.events_created.append(loader(organizer, players, rng, records).name)
+        report.captained = _captain(password)
     return report
+
+
+def _captain(password: str) -> str:
+    """The league's first team's captain gets the login CAPTAIN_USERNAME (his player's
+    account: tournaments.access.may_captain) with the organizer's new password; the team's
+    name, or "" when the league or its captain is missing or already has another account."""
+    team = (
+        Team.objects.filter(event__slug=TEAM_LEAGUE_SLUG, number=1)
+        .select_related("captain", "event")
+        .first()
+    )
+    if team is None or team.captain is None:
+        return ""
+    user, _ = get_user_model().objects.get_or_create(username=CAPTAIN_USERNAME)
+    user.set_password(password)
+    user.save()
+    captain = team.captain
+    if captain.user_id is None:
+        captain.user = user
+        captain.save(update_fields=["user"])
+    if captain.user_id != user.pk:
+        return ""
+    return (
+        f"{team.name} ({team.event.name}, /events/{team.event.slug}/teams/{team.number}/lineups/)"
+    )
 
 
 def _organizer(password: str) -> AbstractBaseUser:

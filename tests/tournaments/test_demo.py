@@ -203,3 +203,14 @@ def test_the_demo_swiss_rating_report_checks_out_against_an_independent_computat
             assert over == (800 if fraction == 1 else -800), row
         checked += 1
     assert checked >= 39
+
+
+def test_the_demo_league_has_a_captain_who_logs_in_to_his_lineups(client):
+    output = load()
+    line = next(line for line in output.splitlines() if line.startswith("Captain login"))
+    assert "demo-captain" in line and "/events/demo-team-league/teams/1/lineups/" in line
+    assert client.login(username="demo-captain", password=password_in(output))
+    page = client.get("/events/demo-team-league/teams/1/lineups/")
+    assert page.status_code == 200
+    assert 'id="lineup-' in page.text  # round 4 is scheduled: its lineup is a form
+    assert client.get("/events/demo-team-league/teams/2/lineups/").status_code == 403

@@ -9,7 +9,7 @@ from django.core.management.base import BaseCommand
 
 from games.demo import records_demo
 from games.relay.demo import relay_demo
-from tournaments.demo import ORGANIZER_USERNAME, SEED, load_demo
+from tournaments.demo import CAPTAIN_USERNAME, ORGANIZER_USERNAME, SEED, load_demo
 from tournaments.documents.services import documents_request_published
 from tournaments.models import Event
 
@@ -48,3 +48,7 @@ class Command(BaseCommand):
         self.stdout.write(f"Admin: http://127.0.0.1:{port}/admin/")
         self.stdout.write(f"Organizer login: {report.organizer}")
         self.stdout.write(f"Organizer password (new at every load): {report.password}")
+        if report.captained:
+            self.stdout.write(
+                f"Captain login (same password): {CAPTAIN_USERNAME}, captain of {report.captained}"
+            )
