@@ -37,6 +37,8 @@ from tournaments.models import (
 )
 from tournaments.selectors import standings_get
 from tournaments.selectors_team_ranking import team_ranking_get
+from tournaments.teams.models import LineupEntry, TeamAdjustment, TeamMember
+from tournaments.teams.selectors import every_team_match, team_competition, team_standings_get
 from tournaments.services import rounds
 from tournaments.services.ballots import ballot_card_save, ballot_deck_create, ballot_draw
 
@@ -104,17 +106,81 @@ def _state(event: Event) -> dict:
             for d in Document.objects.filter(event=event)
             if d.has_file
         ),
+        **_team_state(event),
+    }
+
+
+def _team_state(event: Event) -> dict:
+    """What an archive must carry over of a team competition: its settings, the team
+    standings and the team matches board by board (teams.selectors), the teams with their
+    captain, roster and adjustments, the lineups."""
+    competition = team_competition(event)
+    if competition is None:
+        return {}
+    return {
+        "competition": (
+            competition.boards,
+            competition.match_win,
+            competition.primary,
+            competition.tiebreaks,
+            competition.colour_model,
+        ),
+        "team_standings": [(s.name, s.row) for s in team_standings_get(event)],
+        "team_matches": [
+            (
+                m.round,
+                m.number,
+                m.team_a,
+                m.team_b,
+                m.board_points_a,
+                m.board_points_b,
+                m.finished,
+                [
+                    (b.number, b.player_a, b.player_b, b.a_is_white, b.points_a, b.points_b)
+                    for b in m.boards
+                ],
+            )
+            for m in every_team_match(event)
+        ],
+        "teams": [
+            (
+                t.number,
+                t.name,
+                t.club,
+                t.federation,
+                str(t.captain) if t.captain else None,
+                [
+                    (m.registration.pairing_number, m.order, m.reserve)
+                    for m in TeamMember.objects.filter(team=t).order_by("order")
+                ],
+                [
+                    (a.match_points, a.board_points, a.reason)
+                    for a in TeamAdjustment.objects.filter(team=t).order_by("pk")
+                ],
+            )
+            for t in event.teams.select_related("captain").order_by("number")
+        ],
+        "lineups": sorted(
+            (e.match.round.number, e.match.number, e.team.number, e.board, str(e.member))
+            for e in LineupEntry.objects.filter(match__round__event=event).select_related(
+                "match__round", "team", "member__registration__player"
+            )
+        ),
     }
 
 
 def test_round_trip_into_an_empty_database(demo):
     organizer = demo
-    events = list(Event.objects.filter(team_competition__isnull=True).order_by("slug"))
+    events = list(Event.objects.order_by("slug"))
     archives = {e.slug: event_archive(event=e, user=organizer) for e in events}
     before = {e.slug: _state(e) for e in events}
     assert before["demo-english-ballot"]["documents"], "the demo's standings PDF is missing"
     assert before["demo-english-ballot"]["rulings"]
     assert before["demo-nations-cup"]["team_ranking"]
+    league = before["demo-team-league"]
+    assert league["team_standings"] and league["lineups"] and league["teams"][0][4]
+    assert any(team[6] for team in league["teams"]), "the demo league's penalty is missing"
+    assert all(team[5] for team in league["teams"]), "a team without its roster"
 
     for document in Document.objects.all():
         default_storage.delete(document.file.name)
@@ -129,12 +195,6 @@ def test_round_trip_into_an_empty_database(demo):
         archive_import(archive=archive, user=organizer, slug=preview.slug)
     after = {e.slug: _state(e) for e in Event.objects.order_by("slug")}
     assert after == before
-
-
-def test_a_team_competition_is_refused_not_archived_without_its_teams(demo):
-    league = Event.objects.get(team_competition__isnull=False)
-    with pytest.raises(ArchiveError, match="team competition"):
-        event_archive(event=league, user=demo)
 
 
 @pytest.fixture
