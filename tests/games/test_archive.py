@@ -37,10 +37,10 @@ from tournaments.models import (
 )
 from tournaments.selectors import standings_get
 from tournaments.selectors_team_ranking import team_ranking_get
-from tournaments.teams.models import LineupEntry, TeamAdjustment, TeamMember
-from tournaments.teams.selectors import every_team_match, team_competition, team_standings_get
 from tournaments.services import rounds
 from tournaments.services.ballots import ballot_card_save, ballot_deck_create, ballot_draw
+from tournaments.teams.models import LineupEntry, TeamAdjustment, TeamMember
+from tournaments.teams.selectors import every_team_match, team_competition, team_standings_get
 
 pytestmark = pytest.mark.django_db
 
