@@ -11,7 +11,7 @@ import zipfile
 import pytest
 from django.core.files.storage import default_storage
 
-from games.archive import MANIFEST, PLAYERS, RECORDS, ROUNDS
+from games.archive import MANIFEST, PLAYERS, RECORDS, ROUNDS, TEAMS
 from games.archive.read import archive_import, archive_open, archive_preview
 from games.archive.write import event_archive
 from games.models import Dispute, GameRecord, Ruling
@@ -19,7 +19,13 @@ from games.services.disputes import dispute_rule
 from games.services.errors import ArchiveError
 from games.services.records import record_save
 from tests.documents.conftest import ballot_decks, demo_loader  # noqa: F401
-from tests.factories import UserFactory, event_with_players, make_organizer, played_event
+from tests.factories import (
+    UserFactory,
+    event_with_players,
+    make_organizer,
+    played_event,
+    played_team_league,
+)
 from tournaments.documents.models import Document
 from tournaments.documents.services import document_build
 from tournaments.models import (
@@ -382,3 +388,109 @@ def test_an_archive_packed_again_with_its_folders_is_read(small):
             repacked.writestr(info.filename, source.read(info))
     archive = archive_open(out.getvalue(), name="repacked.zip")
     assert archive_preview(archive=archive, user=organizer).report.counts["registrations"] == 4
+
+
+@pytest.fixture
+def league(settings, tmp_path):
+    """A team league with a captain, a penalty, a lineup with a reserve and round 1 played in
+    part, and its archive."""
+    settings.MEDIA_ROOT = tmp_path
+    event, user = played_team_league()
+    return user, event, event_archive(event=event, user=user)
+
+
+def test_a_team_competition_travels_with_its_teams_and_lineups(league):
+    user, event, data = league
+    before = _team_state(event)
+    assert before["lineups"] and before["team_standings"] and before["teams"][0][4]
+    archive = archive_open(data, name="league.zip")
+    report = archive_import(archive=archive, user=user, slug="league-copy")
+    assert report.counts["teams"] == 4 and report.counts["team matches"] == 2
+    assert report.counts["lineup entries"] == 2 and report.counts["team adjustments"] == 1
+    assert _team_state(report.event) == before
+    # The captain is the copy's player of his pairing number (the factory's players have no
+    # FMJD id: they are created again), not the original event's.
+    number = event.registrations.get(player=event.teams.get(number=1).captain).pairing_number
+    copy = report.event.registrations.get(pairing_number=number).player
+    assert report.event.teams.get(number=1).captain == copy != event.teams.get(number=1).captain
+
+
+def _teams_changed(change):
+    def rewrite(content: bytes) -> bytes:
+        teams = json.loads(content)
+        change(teams)
+        return json.dumps(teams).encode()
+
+    return rewrite
+
+
+def _other_teams_player(teams: dict) -> None:
+    match = teams["matches"][0]
+    entry = match["lineup"][0]
+    other = match["team_b"] if entry["team"] == match["team_a"] else match["team_a"]
+    entry["player"] = teams["teams"][other - 1]["members"][0]["player"]
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        (
+            lambda t: t["competition"].update(tiebreaks=["XX"]),
+            r"teams\.json, competition: tiebreaks: Unknown team tie-break XX",
+        ),
+        (
+            lambda t: t["teams"][0]["members"][0].update(player=99),
+            r"teams\.json, teams\[0\]\.members\[0\]\.player: pairing number 99 is not registered",
+        ),
+        (
+            lambda t: t["teams"][1].update(number=1),
+            r"teams\.json, teams\[1\]: .*already exists",
+        ),
+        (
+            lambda t: t["teams"][0].update(captain=99),
+            r"teams\.json, teams\[0\]\.captain: player 99 is not in players\.json",
+        ),
+        (
+            lambda t: t["teams"][1]["adjustments"][0].update(reason=""),
+            r"teams\.json, teams\[1\]\.adjustments\[0\]: reason: ",
+        ),
+        (
+            lambda t: t["matches"][0].update(team_b=9),
+            r"teams\.json, matches\[0\]\.team_b: team 9 is not in teams\.json",
+        ),
+        (
+            lambda t: t["matches"][0]["boards"][0].update(pairing=99),
+            r"teams\.json, matches\[0\]\.boards\[0\]\.pairing: no board 99 in round 1",
+        ),
+        (
+            _other_teams_player,
+            r"teams\.json, matches\[0\]\.lineup\[0\]\.player: .* not on the roster of team",
+        ),
+    ],
+)
+def test_bad_team_data_names_the_file_and_field_and_writes_nothing(league, change, message):
+    user, _, data = league
+    data = _rewrite(data, TEAMS, _teams_changed(change))
+    counts = (Event.objects.count(), Team.objects.count(), TeamMatch.objects.count())
+    with pytest.raises(ArchiveError, match=message):
+        archive_import(archive=archive_open(data, name="league.zip"), user=user, slug="copy")
+    assert (Event.objects.count(), Team.objects.count(), TeamMatch.objects.count()) == counts
+
+
+def test_a_broken_teams_file_names_its_line(league):
+    *_, data = league
+    data = _rewrite(data, TEAMS, lambda content: content[:-3])
+    with pytest.raises(ArchiveError, match=r"league\.zip: teams\.json, line \d+, column \d+"):
+        archive_open(data, name="league.zip")
+
+
+def test_a_captain_who_plays_for_no_registration_travels_as_a_player(league):
+    user, event, _ = league
+    captain = Player.objects.create(first_name="Ton", last_name="Sijbrands", fmjd_id="99001")
+    Team.objects.filter(event=event, number=2).update(captain=captain)
+    data = event_archive(event=event, user=user)
+    players = json.loads(zipfile.ZipFile(io.BytesIO(data)).read(PLAYERS))
+    assert len(players) == 13 and players[-1]["fmjd_id"] == "99001"
+    report = archive_import(archive=archive_open(data, name="l.zip"), user=user, slug="l-copy")
+    assert report.event.teams.get(number=2).captain == captain
+    assert report.event.registrations.count() == 12
