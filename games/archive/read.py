@@ -690,7 +690,8 @@ class _Loader:
                 self.report.add(_("team adjustments"))
         for position, row in enumerate(self.rows(file, content.get("matches") or [], "matches")):
             where = f"matches[{position}]"
-            number, round_ = self.round(rounds, row, file, where)
+            (number,) = self.key(row, ("round",), file, where)
+            round_ = self.round(rounds, row, file, where)[1]
             team_b = row.get("team_b")
             match = TeamMatch(
                 round=round_,
@@ -734,8 +735,8 @@ class _Loader:
                         file,
                         f"{spot}.team",
                     )
-                member = members.get(player)
-                if member is None or member.team_id != playing[team_number].pk:
+                on_roster = members.get(player)
+                if on_roster is None or on_roster.team_id != playing[team_number].pk:
                     raise self.error(
                         _("pairing number %(number)s is not on the roster of team %(team)s")
                         % {"number": player, "team": team_number},
@@ -745,7 +746,7 @@ class _Loader:
                 entry = LineupEntry(
                     match=match,
                     team=playing[team_number],
-                    member=member,
+                    member=on_roster,
                     **self.fields(LineupEntry, entry_row, ("board",), file, spot),
                 )
                 self.save(entry, file, spot)

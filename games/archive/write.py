@@ -362,7 +362,7 @@ def _teams(
                 "round": match.round.number,
                 **values(match, TEAM_MATCH_FIELDS),
                 "team_a": match.team_a.number,
-                "team_b": match.team_b.number if match.team_b_id else None,
+                "team_b": match.team_b.number if match.team_b is not None else None,
                 "boards": boards.get(match.pk, []),
                 "lineup": lineups.get(match.pk, []),
             }
