@@ -494,3 +494,23 @@ def test_a_captain_who_plays_for_no_registration_travels_as_a_player(league):
     report = archive_import(archive=archive_open(data, name="l.zip"), user=user, slug="l-copy")
     assert report.event.teams.get(number=2).captain == captain
     assert report.event.registrations.count() == 12
+
+
+def test_an_archive_of_version_1_is_still_read(small):
+    """Version 2 added teams.json only: an individual event's archive written before it
+    imports as it did."""
+    organizer, event = small
+    data = event_archive(event=event, user=organizer)
+    assert json.loads(zipfile.ZipFile(io.BytesIO(data)).read(MANIFEST))["version"] == 2
+    source = zipfile.ZipFile(io.BytesIO(data))
+    out = io.BytesIO()
+    with zipfile.ZipFile(out, "w") as target:
+        for info in source.infolist():
+            content = source.read(info)
+            if info.filename == MANIFEST:
+                content = json.dumps({**json.loads(content), "version": 1}).encode()
+            target.writestr(info.filename, content)
+    archive = archive_open(out.getvalue(), name="old.zip")
+    assert TEAMS not in archive.json
+    report = archive_import(archive=archive, user=organizer, slug="old-copy")
+    assert report.counts["registrations"] == 4 and "teams" not in report.counts
