@@ -54,12 +54,7 @@ class EventArchiveAdmin:
         event = organized_events(request.user).filter(pk=event_id).first()
         if event is None:
             raise Http404(_("No event with id %(id)r that you organize.") % {"id": event_id})
-        try:
-            archive = event_archive(event=event, user=request.user)
-        except ArchiveError as error:
-            messages.error(request, str(error))
-            return HttpResponseRedirect(reverse("admin:tournaments_event_change", args=(event.pk,)))
-        response = HttpResponse(archive)
+        response = HttpResponse(event_archive(event=event, user=request.user))
         response["Content-Type"] = "application/zip"
         response["Content-Disposition"] = f'attachment; filename="{archive_filename(event)}"'
         return response

@@ -153,14 +153,12 @@ class DisputeRuling(EventScoped):
 
 class EventArchive(EventScoped):
     """GET: the whole event as one zip file (games.archive, docs/archive.md), for its
-    organizers; players' private fields only as tournaments.access lets the user read them."""
+    organizers; players' private fields only as tournaments.access lets the user read them; a
+    team competition with its teams, rosters, team matches and lineups."""
 
     @extend_schema(
         responses={
             (200, "application/zip"): bytes,
-            400: OpenApiResponse(
-                description="A team competition, which the archive format does not hold yet."
-            ),
             403: OpenApiResponse(description="The user does not organize this event."),
         }
     )

@@ -5,9 +5,11 @@ import datetime
 import factory
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import Permission
+from django.db.models import Q
 
 from tournaments.models import Event, Game, GameResult, Player, Registration, Round, System
 from tournaments.services import results, rounds
+from tournaments.teams import services as teams
 from tournaments.teams.models import Team, TeamCompetition, TeamMember
 
 
@@ -125,4 +127,23 @@ def team_league() -> tuple[Event, object]:
             TeamMember.objects.create(
                 team=team, registration=registration, order=order, reserve=order == 3
             )
+    return event, user
+
+
+def played_team_league() -> tuple[Event, object]:
+    """team_league() with team 1's captain (its first player), a penalty on team 2, and
+    round 1 published with one board's result: team 1 fields its reserve on board 2 of
+    match 1 (the lineup travels with the match)."""
+    event, user = team_league()
+    team_1, team_2 = event.teams.order_by("number")[:2]
+    first, _, reserve = team_1.members.order_by("order")
+    team_1.captain = first.registration.player
+    team_1.save()
+    teams.adjustment_add(team=team_2, match_points=-1, reason="Late lineup", user=user)
+    round_ = teams.team_round_schedule(event=event, user=user)
+    match = round_.team_matches.get(Q(team_a=team_1) | Q(team_b=team_1))
+    teams.lineup_set(match=match, team=team_1, members=[first, reserve], user=user)
+    round_ = rounds.round_publish(round=teams.team_round_pair(round=round_, user=user), user=user)
+    game = Game.objects.filter(pairing__round=round_).order_by("pairing__board").first()
+    results.result_record(game=game, result=GameResult.WHITE_WIN, user=user)
     return event, user

@@ -11,8 +11,8 @@ tournament rows.
 FORMAT = "damier-event-archive"
 
 #: The manifest's `version`: raised whenever a reader of the previous version would misread
-#: an archive of the new one.
-VERSION = 1
+#: an archive of the new one. Version 2 added teams.json (a team competition).
+VERSION = 2
 
 MANIFEST = "manifest.json"
 
@@ -26,6 +26,10 @@ RECORDS = "records.json"
 DISPUTES = "disputes.json"
 DOCUMENTS = "documents.json"
 JSON_FILES = (EVENT, PLAYERS, REGISTRATIONS, ROUNDS, BALLOTS, RECORDS, DISPUTES, DOCUMENTS)
+#: A team competition's settings, teams, rosters, adjustments, team matches, their boards and
+#: lineups: only in the archive of a team competition (from version 2).
+TEAMS = "teams.json"
+OPTIONAL_JSON_FILES = (TEAMS,)
 
 #: The fields of a player that only those allowed to read them receive
 #: (tournaments.access.player_access).

@@ -35,6 +35,12 @@ from games.archive.write import (
     PLAYER_FIELDS,
     REGISTRATION_FIELDS,
     RULING_FIELDS,
+    TEAM_ADJUSTMENT_FIELDS,
+    TEAM_BOARD_FIELDS,
+    TEAM_COMPETITION_FIELDS,
+    TEAM_FIELDS,
+    TEAM_MATCH_FIELDS,
+    TEAM_MEMBER_FIELDS,
 )
 from games.models import Dispute, GameRecord, Ruling
 from games.services.errors import ArchiveError
@@ -47,11 +53,18 @@ from tournaments.models import (
     ByeRequest,
     Event,
     Game,
+    LineupEntry,
     Pairing,
     Player,
     ProhibitedPairing,
     Registration,
     Round,
+    Team,
+    TeamAdjustment,
+    TeamBoard,
+    TeamCompetition,
+    TeamMatch,
+    TeamMember,
 )
 from tournaments.services.history import recorded_by
 
@@ -161,6 +174,9 @@ def archive_open(data: bytes, *, name: str) -> Archive:
         if path not in contents:
             raise ArchiveError(_("%(name)s: %(file)s is missing.") % {"name": name, "file": path})
         parsed[path] = _parse(name, path, contents.pop(path))
+    for path in fmt.OPTIONAL_JSON_FILES:
+        if path in contents:
+            parsed[path] = _parse(name, path, contents.pop(path))
     contents.pop(fmt.MANIFEST)
     return Archive(name=name, manifest=manifest, json=parsed, files=contents)
 
@@ -286,6 +302,7 @@ def _import(
     players = loader.players()
     registrations = loader.registrations(event, players)
     rounds, pairings, games = loader.rounds(event, registrations)
+    loader.teams(event, players, registrations, rounds, pairings)
     loader.ballots(event, rounds, pairings)
     loader.records(games)
     loader.disputes(games)
@@ -594,6 +611,155 @@ class _Loader:
                     self.report.add(_("games"))
                     games[(round_.number, pairing.board, game.index)] = game
         return rounds, pairings, games
+
+    def teams(
+        self,
+        event: Event,
+        players: dict[int, Player],
+        registrations: dict[int, Registration],
+        rounds: dict[int, Round],
+        pairings: dict[tuple[int, int], Pairing],
+    ) -> None:
+        """The team competition of teams.json, when the archive holds one: its settings, its
+        teams with their rosters and adjustments, its team matches with their boards (the
+        pairings already loaded) and lineups."""
+        file = fmt.TEAMS
+        if file not in self.archive.json:
+            return
+        content = self.archive.json[file]
+        if not isinstance(content, dict) or not isinstance(content.get("competition"), dict):
+            raise self.error(_("expected an object with the competition"), file)
+        competition = TeamCompetition(
+            event=event,
+            **self.fields(
+                TeamCompetition,
+                content["competition"],
+                TEAM_COMPETITION_FIELDS,
+                file,
+                "competition",
+            ),
+        )
+        self.save(competition, file, "competition")
+        self.report.add(_("team competitions"))
+        teams: dict[int, Team] = {}
+        members: dict[int, TeamMember] = {}
+        for position, row in enumerate(self.rows(file, content.get("teams"), "teams")):
+            where = f"teams[{position}]"
+            (captain,) = self.key(row, ("captain",), file, where, optional=True)
+            if captain is not None and captain not in players:
+                raise self.error(
+                    _("player %(id)s is not in %(players)s")
+                    % {"id": captain, "players": fmt.PLAYERS},
+                    file,
+                    f"{where}.captain",
+                )
+            team = Team(
+                event=event,
+                captain=players[captain] if captain is not None else None,
+                **self.fields(Team, row, TEAM_FIELDS, file, where),
+            )
+            self.save(team, file, where)
+            self.report.add(_("teams"))
+            teams[team.number] = team
+            for member_position, member_row in enumerate(
+                self.rows(file, row.get("members") or [], f"{where}.members")
+            ):
+                spot = f"{where}.members[{member_position}]"
+                registration = self.registration(
+                    registrations, member_row.get("player"), file, f"{spot}.player"
+                )
+                member = TeamMember(
+                    team=team,
+                    registration=registration,
+                    **self.fields(TeamMember, member_row, TEAM_MEMBER_FIELDS, file, spot),
+                )
+                self.save(member, file, spot)
+                self.report.add(_("team members"))
+                members[registration.pairing_number] = member
+            for adjustment_position, adjustment_row in enumerate(
+                self.rows(file, row.get("adjustments") or [], f"{where}.adjustments")
+            ):
+                spot = f"{where}.adjustments[{adjustment_position}]"
+                adjustment = TeamAdjustment(
+                    team=team,
+                    **self.fields(
+                        TeamAdjustment, adjustment_row, TEAM_ADJUSTMENT_FIELDS, file, spot
+                    ),
+                )
+                self.save(adjustment, file, spot)
+                self.report.add(_("team adjustments"))
+        for position, row in enumerate(self.rows(file, content.get("matches") or [], "matches")):
+            where = f"matches[{position}]"
+            (number,) = self.key(row, ("round",), file, where)
+            round_ = self.round(rounds, row, file, where)[1]
+            team_b = row.get("team_b")
+            match = TeamMatch(
+                round=round_,
+                team_a=self.team(teams, row.get("team_a"), file, f"{where}.team_a"),
+                team_b=(
+                    None if team_b is None else self.team(teams, team_b, file, f"{where}.team_b")
+                ),
+                **self.fields(TeamMatch, row, TEAM_MATCH_FIELDS, file, where),
+            )
+            self.save(match, file, where)
+            self.report.add(_("team matches"))
+            for board_position, board_row in enumerate(
+                self.rows(file, row.get("boards") or [], f"{where}.boards")
+            ):
+                spot = f"{where}.boards[{board_position}]"
+                (board,) = self.key(board_row, ("pairing",), file, spot)
+                pairing = pairings.get((number, board))
+                if pairing is None:
+                    raise self.error(
+                        _("no board %(board)s in round %(number)s of %(rounds)s")
+                        % {"board": board, "number": number, "rounds": fmt.ROUNDS},
+                        file,
+                        f"{spot}.pairing",
+                    )
+                team_board = TeamBoard(
+                    match=match,
+                    pairing=pairing,
+                    **self.fields(TeamBoard, board_row, TEAM_BOARD_FIELDS, file, spot),
+                )
+                self.save(team_board, file, spot)
+                self.report.add(_("team boards"))
+            playing = {t.number: t for t in (match.team_a, match.team_b) if t is not None}
+            for entry_position, entry_row in enumerate(
+                self.rows(file, row.get("lineup") or [], f"{where}.lineup")
+            ):
+                spot = f"{where}.lineup[{entry_position}]"
+                (team_number, player) = self.key(entry_row, ("team", "player"), file, spot)
+                if team_number not in playing:
+                    raise self.error(
+                        _("team %(team)s does not play this match") % {"team": team_number},
+                        file,
+                        f"{spot}.team",
+                    )
+                on_roster = members.get(player)
+                if on_roster is None or on_roster.team_id != playing[team_number].pk:
+                    raise self.error(
+                        _("pairing number %(number)s is not on the roster of team %(team)s")
+                        % {"number": player, "team": team_number},
+                        file,
+                        f"{spot}.player",
+                    )
+                entry = LineupEntry(
+                    match=match,
+                    team=playing[team_number],
+                    member=on_roster,
+                    **self.fields(LineupEntry, entry_row, ("board",), file, spot),
+                )
+                self.save(entry, file, spot)
+                self.report.add(_("lineup entries"))
+
+    def team(self, teams: dict[int, Team], number: object, file: str, where: str) -> Team:
+        if not isinstance(number, int) or isinstance(number, bool) or number not in teams:
+            raise self.error(
+                _("team %(number)s is not in %(file)s") % {"number": number, "file": fmt.TEAMS},
+                file,
+                where,
+            )
+        return teams[number]
 
     def deck(self, slug: str, file: str, where: str) -> BallotDeck:
         decks = self.decks()

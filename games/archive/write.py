@@ -17,11 +17,9 @@ from django.contrib.auth.models import AbstractBaseUser
 from django.core.serializers.json import DjangoJSONEncoder
 from django.db.models import Model
 from django.utils import timezone
-from django.utils.translation import gettext as _
 
 from games import archive as fmt
 from games.models import Dispute, GameRecord
-from games.services.errors import ArchiveError
 from tournaments.access import player_access
 from tournaments.documents.models import Document
 from tournaments.models import (
@@ -31,9 +29,16 @@ from tournaments.models import (
     BallotDraw,
     Event,
     Game,
+    LineupEntry,
     Pairing,
     Player,
     Registration,
+    Team,
+    TeamAdjustment,
+    TeamBoard,
+    TeamCompetition,
+    TeamMatch,
+    TeamMember,
 )
 
 #: The event's own settings, as its form has them (the deck is named by its slug).
@@ -109,6 +114,25 @@ VERIFICATION_FIELDS = (
     "report",
     "verified_at",
 )
+#: A team competition's settings, as its admin form has them.
+TEAM_COMPETITION_FIELDS = (
+    "boards",
+    "match_win",
+    "match_draw",
+    "match_loss",
+    "bye_match_points",
+    "bye_board_points",
+    "primary",
+    "tiebreaks",
+    "rating_tolerance",
+    "rating_cap",
+    "colour_model",
+)
+TEAM_FIELDS = ("number", "name", "club", "federation")
+TEAM_MEMBER_FIELDS = ("order", "reserve")
+TEAM_ADJUSTMENT_FIELDS = ("match_points", "board_points", "reason")
+TEAM_MATCH_FIELDS = ("number", "return_match")
+TEAM_BOARD_FIELDS = ("number", "a_is_white")
 RULING_FIELDS = (
     "decision",
     "reason",
@@ -131,17 +155,8 @@ def username(user: AbstractBaseUser | None) -> str | None:
 
 
 def event_archive(*, event: Event, user: AbstractBaseUser) -> bytes:
-    """The archive of ``event`` as ``user`` may read it: a zip file's bytes. A team
-    competition is refused (ArchiveError): the format holds no teams, rosters or lineups, and
-    an archive without them would lose the event."""
-    if hasattr(event, "team_competition"):
-        raise ArchiveError(
-            _(
-                "%(event)s is a team competition: its teams, rosters and lineups are not in "
-                "the archive format yet, so it cannot be archived without losing them."
-            )
-            % {"event": event}
-        )
+    """The archive of ``event`` as ``user`` may read it: a zip file's bytes (a team
+    competition's teams, rosters, team matches and lineups in teams.json)."""
     files: dict[str, bytes] = {}
     registrations = list(
         Registration.objects.filter(event=event)
@@ -150,6 +165,17 @@ def event_archive(*, event: Event, user: AbstractBaseUser) -> bytes:
         .order_by("pairing_number")
     )
     players = [registration.player for registration in registrations]
+    competition = TeamCompetition.objects.filter(event=event).first()
+    teams = list(
+        Team.objects.filter(event=event).select_related("captain").order_by("number")
+        if competition is not None
+        else []
+    )
+    # A captain who plays for no registration travels as a player of players.json too.
+    for team in teams:
+        if team.captain is not None and team.captain not in players:
+            players.append(team.captain)
+    player_ids = {player.pk: number for number, player in enumerate(players, 1)}
     files[fmt.EVENT] = _json(_event(event))
     files[fmt.PLAYERS] = _json([_player(index, p, user) for index, p in enumerate(players, 1)])
     files[fmt.REGISTRATIONS] = _json(_registrations(event, registrations))
@@ -161,6 +187,8 @@ def event_archive(*, event: Event, user: AbstractBaseUser) -> bytes:
     files[fmt.DISPUTES] = _json(_disputes(event))
     documents, pdf_files = _documents(event)
     files[fmt.DOCUMENTS] = _json(documents)
+    if competition is not None:
+        files[fmt.TEAMS] = _json(_teams(event, competition, teams, player_ids))
     files.update(pdf_files)
     manifest = {
         "format": fmt.FORMAT,
@@ -269,6 +297,78 @@ def _rounds(event: Event) -> list[dict[str, Any]]:
         }
         for round_ in event.rounds.order_by("number")
     ]
+
+
+def _teams(
+    event: Event, competition: TeamCompetition, teams: list[Team], player_ids: dict[int, int]
+) -> dict[str, Any]:
+    """The team competition: its settings, its teams (captain: an ``id`` of players.json)
+    with their roster (pairing numbers) and adjustments, and its team matches, each with its
+    boards (a pairing of rounds.json by its board number) and the lineups set for it."""
+    members: dict[int, list[dict[str, Any]]] = {}
+    for member in (
+        TeamMember.objects.filter(team__event=event)
+        .select_related("registration")
+        .order_by("team__number", "reserve", "order")
+    ):
+        members.setdefault(member.team_id, []).append(
+            {"player": member.registration.pairing_number, **values(member, TEAM_MEMBER_FIELDS)}
+        )
+    adjustments: dict[int, list[dict[str, Any]]] = {}
+    for adjustment in TeamAdjustment.objects.filter(team__event=event).order_by("pk"):
+        adjustments.setdefault(adjustment.team_id, []).append(
+            values(adjustment, TEAM_ADJUSTMENT_FIELDS)
+        )
+    boards: dict[int, list[dict[str, Any]]] = {}
+    for board in (
+        TeamBoard.objects.filter(match__round__event=event)
+        .select_related("pairing")
+        .order_by("number")
+    ):
+        boards.setdefault(board.match_id, []).append(
+            {**values(board, TEAM_BOARD_FIELDS), "pairing": board.pairing.board}
+        )
+    lineups: dict[int, list[dict[str, Any]]] = {}
+    for entry in (
+        LineupEntry.objects.filter(match__round__event=event)
+        .select_related("team", "member__registration")
+        .order_by("team__number", "board")
+    ):
+        lineups.setdefault(entry.match_id, []).append(
+            {
+                "team": entry.team.number,
+                "board": entry.board,
+                "player": entry.member.registration.pairing_number,
+            }
+        )
+    matches = (
+        TeamMatch.objects.filter(round__event=event)
+        .select_related("round", "team_a", "team_b")
+        .order_by("round__number", "number")
+    )
+    return {
+        "competition": values(competition, TEAM_COMPETITION_FIELDS),
+        "teams": [
+            {
+                **values(team, TEAM_FIELDS),
+                "captain": player_ids.get(team.captain_id) if team.captain_id else None,
+                "members": members.get(team.pk, []),
+                "adjustments": adjustments.get(team.pk, []),
+            }
+            for team in teams
+        ],
+        "matches": [
+            {
+                "round": match.round.number,
+                **values(match, TEAM_MATCH_FIELDS),
+                "team_a": match.team_a.number,
+                "team_b": match.team_b.number if match.team_b is not None else None,
+                "boards": boards.get(match.pk, []),
+                "lineup": lineups.get(match.pk, []),
+            }
+            for match in matches
+        ],
+    }
 
 
 def _ballots(event: Event) -> dict[str, Any]:

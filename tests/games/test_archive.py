@@ -11,7 +11,7 @@ import zipfile
 import pytest
 from django.core.files.storage import default_storage
 
-from games.archive import MANIFEST, PLAYERS, RECORDS, ROUNDS
+from games.archive import MANIFEST, PLAYERS, RECORDS, ROUNDS, TEAMS
 from games.archive.read import archive_import, archive_open, archive_preview
 from games.archive.write import event_archive
 from games.models import Dispute, GameRecord, Ruling
@@ -19,7 +19,13 @@ from games.services.disputes import dispute_rule
 from games.services.errors import ArchiveError
 from games.services.records import record_save
 from tests.documents.conftest import ballot_decks, demo_loader  # noqa: F401
-from tests.factories import UserFactory, event_with_players, make_organizer, played_event
+from tests.factories import (
+    UserFactory,
+    event_with_players,
+    make_organizer,
+    played_event,
+    played_team_league,
+)
 from tournaments.documents.models import Document
 from tournaments.documents.services import document_build
 from tournaments.models import (
@@ -39,6 +45,8 @@ from tournaments.selectors import standings_get
 from tournaments.selectors_team_ranking import team_ranking_get
 from tournaments.services import rounds
 from tournaments.services.ballots import ballot_card_save, ballot_deck_create, ballot_draw
+from tournaments.teams.models import LineupEntry, TeamAdjustment, TeamMember
+from tournaments.teams.selectors import every_team_match, team_competition, team_standings_get
 
 pytestmark = pytest.mark.django_db
 
@@ -104,17 +112,81 @@ def _state(event: Event) -> dict:
             for d in Document.objects.filter(event=event)
             if d.has_file
         ),
+        **_team_state(event),
+    }
+
+
+def _team_state(event: Event) -> dict:
+    """What an archive must carry over of a team competition: its settings, the team
+    standings and the team matches board by board (teams.selectors), the teams with their
+    captain, roster and adjustments, the lineups."""
+    competition = team_competition(event)
+    if competition is None:
+        return {}
+    return {
+        "competition": (
+            competition.boards,
+            competition.match_win,
+            competition.primary,
+            competition.tiebreaks,
+            competition.colour_model,
+        ),
+        "team_standings": [(s.name, s.row) for s in team_standings_get(event)],
+        "team_matches": [
+            (
+                m.round,
+                m.number,
+                m.team_a,
+                m.team_b,
+                m.board_points_a,
+                m.board_points_b,
+                m.finished,
+                [
+                    (b.number, b.player_a, b.player_b, b.a_is_white, b.points_a, b.points_b)
+                    for b in m.boards
+                ],
+            )
+            for m in every_team_match(event)
+        ],
+        "teams": [
+            (
+                t.number,
+                t.name,
+                t.club,
+                t.federation,
+                str(t.captain) if t.captain else None,
+                [
+                    (m.registration.pairing_number, m.order, m.reserve)
+                    for m in TeamMember.objects.filter(team=t).order_by("order")
+                ],
+                [
+                    (a.match_points, a.board_points, a.reason)
+                    for a in TeamAdjustment.objects.filter(team=t).order_by("pk")
+                ],
+            )
+            for t in event.teams.select_related("captain").order_by("number")
+        ],
+        "lineups": sorted(
+            (e.match.round.number, e.match.number, e.team.number, e.board, str(e.member))
+            for e in LineupEntry.objects.filter(match__round__event=event).select_related(
+                "match__round", "team", "member__registration__player"
+            )
+        ),
     }
 
 
 def test_round_trip_into_an_empty_database(demo):
     organizer = demo
-    events = list(Event.objects.filter(team_competition__isnull=True).order_by("slug"))
+    events = list(Event.objects.order_by("slug"))
     archives = {e.slug: event_archive(event=e, user=organizer) for e in events}
     before = {e.slug: _state(e) for e in events}
     assert before["demo-english-ballot"]["documents"], "the demo's standings PDF is missing"
     assert before["demo-english-ballot"]["rulings"]
     assert before["demo-nations-cup"]["team_ranking"]
+    league = before["demo-team-league"]
+    assert league["team_standings"] and league["lineups"] and league["teams"][0][4]
+    assert any(team[6] for team in league["teams"]), "the demo league's penalty is missing"
+    assert all(team[5] for team in league["teams"]), "a team without its roster"
 
     for document in Document.objects.all():
         default_storage.delete(document.file.name)
@@ -129,12 +201,6 @@ def test_round_trip_into_an_empty_database(demo):
         archive_import(archive=archive, user=organizer, slug=preview.slug)
     after = {e.slug: _state(e) for e in Event.objects.order_by("slug")}
     assert after == before
-
-
-def test_a_team_competition_is_refused_not_archived_without_its_teams(demo):
-    league = Event.objects.get(team_competition__isnull=False)
-    with pytest.raises(ArchiveError, match="team competition"):
-        event_archive(event=league, user=demo)
 
 
 @pytest.fixture
@@ -322,3 +388,129 @@ def test_an_archive_packed_again_with_its_folders_is_read(small):
             repacked.writestr(info.filename, source.read(info))
     archive = archive_open(out.getvalue(), name="repacked.zip")
     assert archive_preview(archive=archive, user=organizer).report.counts["registrations"] == 4
+
+
+@pytest.fixture
+def league(settings, tmp_path):
+    """A team league with a captain, a penalty, a lineup with a reserve and round 1 played in
+    part, and its archive."""
+    settings.MEDIA_ROOT = tmp_path
+    event, user = played_team_league()
+    return user, event, event_archive(event=event, user=user)
+
+
+def test_a_team_competition_travels_with_its_teams_and_lineups(league):
+    user, event, data = league
+    before = _team_state(event)
+    assert before["lineups"] and before["team_standings"] and before["teams"][0][4]
+    archive = archive_open(data, name="league.zip")
+    report = archive_import(archive=archive, user=user, slug="league-copy")
+    assert report.counts["teams"] == 4 and report.counts["team matches"] == 2
+    assert report.counts["lineup entries"] == 2 and report.counts["team adjustments"] == 1
+    assert _team_state(report.event) == before
+    # The captain is the copy's player of his pairing number (the factory's players have no
+    # FMJD id: they are created again), not the original event's.
+    number = event.registrations.get(player=event.teams.get(number=1).captain).pairing_number
+    copy = report.event.registrations.get(pairing_number=number).player
+    assert report.event.teams.get(number=1).captain == copy != event.teams.get(number=1).captain
+
+
+def _teams_changed(change):
+    def rewrite(content: bytes) -> bytes:
+        teams = json.loads(content)
+        change(teams)
+        return json.dumps(teams).encode()
+
+    return rewrite
+
+
+def _other_teams_player(teams: dict) -> None:
+    match = teams["matches"][0]
+    entry = match["lineup"][0]
+    other = match["team_b"] if entry["team"] == match["team_a"] else match["team_a"]
+    entry["player"] = teams["teams"][other - 1]["members"][0]["player"]
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        (
+            lambda t: t["competition"].update(tiebreaks=["XX"]),
+            r"teams\.json, competition: tiebreaks: Unknown team tie-break XX",
+        ),
+        (
+            lambda t: t["teams"][0]["members"][0].update(player=99),
+            r"teams\.json, teams\[0\]\.members\[0\]\.player: pairing number 99 is not registered",
+        ),
+        (
+            lambda t: t["teams"][1].update(number=1),
+            r"teams\.json, teams\[1\]: .*already exists",
+        ),
+        (
+            lambda t: t["teams"][0].update(captain=99),
+            r"teams\.json, teams\[0\]\.captain: player 99 is not in players\.json",
+        ),
+        (
+            lambda t: t["teams"][1]["adjustments"][0].update(reason=""),
+            r"teams\.json, teams\[1\]\.adjustments\[0\]: reason: ",
+        ),
+        (
+            lambda t: t["matches"][0].update(team_b=9),
+            r"teams\.json, matches\[0\]\.team_b: team 9 is not in teams\.json",
+        ),
+        (
+            lambda t: t["matches"][0]["boards"][0].update(pairing=99),
+            r"teams\.json, matches\[0\]\.boards\[0\]\.pairing: no board 99 in round 1",
+        ),
+        (
+            _other_teams_player,
+            r"teams\.json, matches\[0\]\.lineup\[0\]\.player: .* not on the roster of team",
+        ),
+    ],
+)
+def test_bad_team_data_names_the_file_and_field_and_writes_nothing(league, change, message):
+    user, _, data = league
+    data = _rewrite(data, TEAMS, _teams_changed(change))
+    counts = (Event.objects.count(), Team.objects.count(), TeamMatch.objects.count())
+    with pytest.raises(ArchiveError, match=message):
+        archive_import(archive=archive_open(data, name="league.zip"), user=user, slug="copy")
+    assert (Event.objects.count(), Team.objects.count(), TeamMatch.objects.count()) == counts
+
+
+def test_a_broken_teams_file_names_its_line(league):
+    *_, data = league
+    data = _rewrite(data, TEAMS, lambda content: content[:-3])
+    with pytest.raises(ArchiveError, match=r"league\.zip: teams\.json, line \d+, column \d+"):
+        archive_open(data, name="league.zip")
+
+
+def test_a_captain_who_plays_for_no_registration_travels_as_a_player(league):
+    user, event, _ = league
+    captain = Player.objects.create(first_name="Ton", last_name="Sijbrands", fmjd_id="99001")
+    Team.objects.filter(event=event, number=2).update(captain=captain)
+    data = event_archive(event=event, user=user)
+    players = json.loads(zipfile.ZipFile(io.BytesIO(data)).read(PLAYERS))
+    assert len(players) == 13 and players[-1]["fmjd_id"] == "99001"
+    report = archive_import(archive=archive_open(data, name="l.zip"), user=user, slug="l-copy")
+    assert report.event.teams.get(number=2).captain == captain
+    assert report.event.registrations.count() == 12
+
+
+def test_an_archive_of_version_1_is_still_read(small):
+    """Version 2 added teams.json only: an individual event's archive written before it
+    imports as it did."""
+    organizer, event = small
+    data = event_archive(event=event, user=organizer)
+    assert json.loads(zipfile.ZipFile(io.BytesIO(data)).read(MANIFEST))["version"] == 2
+    source = zipfile.ZipFile(io.BytesIO(data))
+    out = io.BytesIO()
+    with zipfile.ZipFile(out, "w") as target:
+        for info in source.infolist():
+            content = source.read(info)
+            if info.filename == MANIFEST:
+                content = json.dumps({**json.loads(content), "version": 1}).encode()
+            target.writestr(info.filename, content)
+    archive = archive_open(out.getvalue(), name="old.zip")
+    assert TEAMS not in archive.json
+    report = archive_import(archive=archive, user=organizer, slug="old-copy")
+    assert report.counts["registrations"] == 4 and "teams" not in report.counts

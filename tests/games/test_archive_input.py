@@ -1,6 +1,7 @@
 """Whatever an archive's JSON holds, importing it either succeeds or raises ArchiveError
 naming a file of the archive: every value of a small event's archive (a record, a ruling, a document
-among them) is replaced in turn by values of the wrong kind, and the import is tried."""
+among them) and of a team league's (its teams, rosters, team matches and lineups) is replaced in
+turn by values of the wrong kind, and the import is tried."""
 
 import copy
 import re
@@ -15,7 +16,7 @@ from games.models import Dispute
 from games.services.disputes import dispute_open, dispute_rule
 from games.services.errors import ArchiveError
 from games.services.records import record_save
-from tests.factories import make_organizer, played_event
+from tests.factories import make_organizer, played_event, played_team_league
 from tournaments.documents.models import Document
 from tournaments.documents.services import document_build
 from tournaments.models import Event, Game
@@ -57,9 +58,13 @@ class Rollback(Exception):
     pass
 
 
-@pytest.fixture
-def archive(settings, tmp_path) -> tuple[Archive, object]:
+@pytest.fixture(params=["individual", "team"])
+def archive(request, settings, tmp_path) -> tuple[Archive, object]:
+    """A small event's archive; or a team league's, with its teams.json."""
     settings.MEDIA_ROOT = tmp_path
+    if request.param == "team":
+        event, user = played_team_league()
+        return archive_open(event_archive(event=event, user=user), name="e.zip"), user
     organizer = make_organizer("organizer")
     event, round_ = played_event(organizer, players=4)
     event.arbiters.add(organizer)

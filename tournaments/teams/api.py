@@ -1,7 +1,8 @@
 """API endpoints of a team competition: its standings and its matches board by board
 (read-only, for everybody who may read the event; answered 304 while the event is
-unchanged), and the lineup of a team for a match (written by the event's organizers, as
-the admin's lineup page writes it: tournaments.teams.services.lineup_set). A board's result
+unchanged), and the lineup of a team for a match (written by the event's organizers and by
+the team's captain, as the admin's and the captain's lineup pages write it:
+tournaments.teams.services.lineup_set; tournaments.access.may_captain). A board's result
 is written as any game's (``games/<id>/result/``)."""
 
 from django.db import transaction
@@ -12,8 +13,10 @@ from rest_framework import exceptions, serializers
 from rest_framework.request import Request
 from rest_framework.response import Response
 
+from tournaments.access import captained_teams, captains, may_manage
 from tournaments.api.serializers import PlainSerializer
 from tournaments.api.views import EventScoped, EventScopedList
+from tournaments.models import Event
 from tournaments.teams.models import Team, TeamMatch, TeamMember
 from tournaments.teams.selectors import team_competition, team_matches, team_standings_get
 from tournaments.teams.services import lineup_of, lineup_set
@@ -149,14 +152,45 @@ class LineupBoardSerializer(PlainSerializer):
 
 
 class TeamLineup(EventScoped):
-    """POST: set a team's lineup for match <number> of round <round> (organizers); refused,
-    naming the board, when it breaks a composition rule, and once the match is paired."""
+    """POST: set a team's lineup for match <number> of round <round> (the event's organizers,
+    and the team's captain for his own team: tournaments.access.may_captain; 403 for another
+    team); refused, naming the board, when it breaks a composition rule, and once the match
+    is paired."""
 
     serializer_class = LineupBoardSerializer
 
-    @extend_schema(request=LineupWriteSerializer, responses={200: LineupBoardSerializer(many=True)})
+    #: The permission an organizer needs to set any team's lineup.
+    PERMISSION = "tournaments.change_teammatch"
+
+    def lineup_event(self) -> Event:
+        """The event, for those who may read it and for the captains of its teams (a draft
+        event's captain sets lineups on the site too)."""
+        team = (
+            captained_teams(self.request.user)
+            .filter(event__slug=self.kwargs["slug"])
+            .select_related("event")
+            .first()
+        )
+        return team.event if team is not None else self.event()
+
+    def deny(self, event: Event) -> exceptions.PermissionDenied:
+        return exceptions.PermissionDenied(
+            _(
+                "%(user)s may not set this lineup in %(event)s: its organizers may, and each "
+                "team's captain for his own team."
+            )
+            % {"user": self.request.user, "event": event.slug}
+        )
+
+    @extend_schema(
+        request=LineupWriteSerializer,
+        responses={200: LineupBoardSerializer(many=True)},
+        description="Organizers set any team's lineup; a team's captain (the login account of "
+        "Team.captain) his own team's only, 403 for the other team. 409 once the match is "
+        "paired, or with the board named when a composition rule is broken.",
+    )
     def post(self, request: Request, slug: str, round: int, number: int) -> Response:
-        event = self.require("tournaments.change_teammatch")
+        event = self.lineup_event()
         if team_competition(event) is None:
             raise exceptions.NotFound(
                 _("%(event)s is not a team competition.") % {"event": event.slug}
@@ -167,7 +201,13 @@ class TeamLineup(EventScoped):
             round__number=round,
             number=number,
         )
+        organizer = may_manage(request.user, event, self.PERMISSION)
+        teams = [t for t in (match.team_a, match.team_b) if t is not None]
+        if not organizer and not any(captains(request.user, t) for t in teams):
+            raise self.deny(event)
         data = self.valid(LineupWriteSerializer, match=match)
+        if not organizer and not captains(request.user, data["team"]):
+            raise self.deny(event)
         with transaction.atomic():
             lineup_set(match=match, team=data["team"], members=data["players"], user=self.actor())
             lineup = lineup_of(match, data["team"])
