@@ -58,21 +58,30 @@ class RegistrationFactory(factory.django.DjangoModelFactory):
     rating = factory.SelfAttribute("player.rating")
 
 
+def event_made(user, *, system: str = System.SWISS, **options) -> Event:
+    """An international draughts event of July 2026 created through the service; ``options``
+    give its other fields, or another name, slug, variant or dates."""
+    from tournaments.services.events import event_create
+
+    number = Event.objects.count()
+    defaults = {
+        "name": f"Event {number}",
+        "slug": f"event-{number}",
+        "variant": "international",
+        "start_date": datetime.date(2026, 7, 1),
+        "end_date": datetime.date(2026, 7, 9),
+    }
+    return event_create(user=user, system=system, **(defaults | options))
+
+
 def event_with_players(user, *, players: int, system: str = System.SWISS, **options) -> Event:
     """An event created and filled through the services (pairing numbers by rating),
     published unless published=False is given."""
-    from tournaments.services.events import event_create
     from tournaments.services.history import recorded_by
     from tournaments.services.registrations import registration_add
 
-    number = Event.objects.count()
-    event = event_create(
-        user=user,
-        name=f"Event {number}",
-        slug=f"event-{number}",
-        variant=options.pop("variant", "international"),
-        start_date=datetime.date(2026, 7, 1),
-        end_date=datetime.date(2026, 7, 9),
+    event = event_made(
+        user,
         system=system,
         number_of_rounds=options.pop("number_of_rounds", 5 if system == System.SWISS else None),
         published=options.pop("published", True),
