@@ -5,12 +5,13 @@ robin shows the square table (results against each player, by rank)."""
 from __future__ import annotations
 
 import datetime
+from collections.abc import Sequence
 from xml.sax.saxutils import escape
 
 from django.utils import formats
 from django.utils.translation import gettext as _
 from reportlab.lib import colors
-from reportlab.platypus import Paragraph
+from reportlab.platypus import Flowable, Paragraph
 
 from tournaments.documents.pdf.pages import (
     EventHeader,
@@ -37,13 +38,39 @@ def render_crosstable(
     """The crosstable as PDF bytes. ``progress`` receives the fraction of pages laid out."""
     columns, rows, styles = _square(table) if table.square else _by_round(table)
     title = _("Crosstable")
-    head = header_flowables(header, title)
-    flowables, pages = paged_tables_after(head, columns, rows, wide=True, extra_styles=styles)
+    return table_document(
+        header,
+        table,
+        title,
+        header_flowables(header, title),
+        (columns, rows, styles),
+        generated_at=generated_at,
+        wide=True,
+        progress=progress,
+    )
+
+
+def table_document(
+    header: EventHeader,
+    table: Crosstable,
+    title: str,
+    head: Sequence[Flowable],
+    body: tuple[Sequence[Column], Sequence[Sequence[str]], Sequence[tuple]],
+    *,
+    generated_at: datetime.datetime,
+    wide: bool,
+    progress: Progress | None,
+) -> bytes:
+    """A document read from ``table`` (the crosstable, the standings): ``head``, then the
+    ``body`` (columns, rows and extra table styles) paged under it, then the withdrawals;
+    each page says which rounds the table counts."""
+    columns, rows, extra_styles = body
+    flowables, pages = paged_tables_after(head, columns, rows, wide=wide, extra_styles=extra_styles)
     return build_pdf(
         [*head, *flowables, *withdrawal_lines(table)],
         header=header,
         frame=PageFrame(title, complete_to(table), generated_at),
-        wide=True,
+        wide=wide,
         pages=pages,
         progress=progress,
     )

@@ -9,22 +9,18 @@ from django.utils.translation import gettext as _
 from reportlab.platypus import Paragraph
 
 from tournaments.documents.pdf.crosstable import (
-    complete_to,
     identity,
     identity_columns,
+    table_document,
     totals,
     totals_columns,
-    withdrawal_lines,
 )
 from tournaments.documents.pdf.pages import (
     EventHeader,
-    PageFrame,
     Progress,
-    build_pdf,
     header_flowables,
     styles,
 )
-from tournaments.documents.pdf.tables import paged_tables_after
 from tournaments.scoring.crosstable import Crosstable
 
 
@@ -45,13 +41,13 @@ def render_standings(
         )
     ]
     title = _("Standings")
-    head = [*header_flowables(header, title), *legend]
-    flowables, pages = paged_tables_after(head, columns, rows, wide=False)
-    return build_pdf(
-        [*head, *flowables, *withdrawal_lines(table)],
-        header=header,
-        frame=PageFrame(title, complete_to(table), generated_at),
+    return table_document(
+        header,
+        table,
+        title,
+        [*header_flowables(header, title), *legend],
+        (columns, rows, ()),
+        generated_at=generated_at,
         wide=False,
-        pages=pages,
         progress=progress,
     )
