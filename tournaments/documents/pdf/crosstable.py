@@ -5,25 +5,23 @@ robin shows the square table (results against each player, by rank)."""
 from __future__ import annotations
 
 import datetime
-from collections.abc import Sequence
 from xml.sax.saxutils import escape
 
 from django.utils import formats
 from django.utils.translation import gettext as _
 from reportlab.lib import colors
-from reportlab.platypus import Flowable, Paragraph
+from reportlab.platypus import Paragraph
 
 from tournaments.documents.pdf.pages import (
     EventHeader,
     PageFrame,
     Progress,
-    build_pdf,
     header_flowables,
 )
 from tournaments.documents.pdf.pages import (
     styles as paragraph_styles,
 )
-from tournaments.documents.pdf.tables import Column, paged_tables_after
+from tournaments.documents.pdf.tables import Column, TableBody, table_document
 from tournaments.results import points_number
 from tournaments.scoring.crosstable import Cell, Crosstable, CrosstableRow
 
@@ -40,38 +38,11 @@ def render_crosstable(
     title = _("Crosstable")
     return table_document(
         header,
-        table,
-        title,
+        PageFrame(title, complete_to(table), generated_at),
         header_flowables(header, title),
-        (columns, rows, styles),
-        generated_at=generated_at,
+        TableBody(columns, rows, styles),
+        withdrawal_lines(table),
         wide=True,
-        progress=progress,
-    )
-
-
-def table_document(
-    header: EventHeader,
-    table: Crosstable,
-    title: str,
-    head: Sequence[Flowable],
-    body: tuple[Sequence[Column], Sequence[Sequence[str]], Sequence[tuple]],
-    *,
-    generated_at: datetime.datetime,
-    wide: bool,
-    progress: Progress | None,
-) -> bytes:
-    """A document read from ``table`` (the crosstable, the standings): ``head``, then the
-    ``body`` (columns, rows and extra table styles) paged under it, then the withdrawals;
-    each page says which rounds the table counts."""
-    columns, rows, extra_styles = body
-    flowables, pages = paged_tables_after(head, columns, rows, wide=wide, extra_styles=extra_styles)
-    return build_pdf(
-        [*head, *flowables, *withdrawal_lines(table)],
-        header=header,
-        frame=PageFrame(title, complete_to(table), generated_at),
-        wide=wide,
-        pages=pages,
         progress=progress,
     )
 

@@ -9,18 +9,21 @@ from django.utils.translation import gettext as _
 from reportlab.platypus import Paragraph
 
 from tournaments.documents.pdf.crosstable import (
+    complete_to,
     identity,
     identity_columns,
-    table_document,
     totals,
     totals_columns,
+    withdrawal_lines,
 )
 from tournaments.documents.pdf.pages import (
     EventHeader,
+    PageFrame,
     Progress,
     header_flowables,
     styles,
 )
+from tournaments.documents.pdf.tables import TableBody, table_document
 from tournaments.scoring.crosstable import Crosstable
 
 
@@ -43,11 +46,10 @@ def render_standings(
     title = _("Standings")
     return table_document(
         header,
-        table,
-        title,
+        PageFrame(title, complete_to(table), generated_at),
         [*header_flowables(header, title), *legend],
-        (columns, rows, ()),
-        generated_at=generated_at,
+        TableBody(columns, rows),
+        withdrawal_lines(table),
         wide=False,
         progress=progress,
     )
