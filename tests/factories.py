@@ -94,6 +94,22 @@ def event_with_players(user, *, players: int, system: str = System.SWISS, **opti
     return event
 
 
+def ballot_event(user, *, players: int = 4, deck="english-3-move", **options) -> Event:
+    """An English round robin (unless ``options`` say otherwise) of two games a pairing on
+    the ballot ``deck`` (a slug or a deck), through :func:`event_with_players`."""
+    from tournaments.models import BallotDeck
+
+    options.setdefault("system", System.ROUND_ROBIN)
+    return event_with_players(
+        user,
+        players=players,
+        variant="english",
+        games_per_pairing=2,
+        ballot_deck=BallotDeck.objects.get(slug=deck) if isinstance(deck, str) else deck,
+        **options,
+    )
+
+
 def make_organizer(username: str):
     """A staff user with the tournament and game model permissions, and no event yet."""
     user = UserFactory(username=username)
