@@ -1,6 +1,7 @@
 """factory-boy factories for the tournament rows (the services are used where rules matter)."""
 
 import datetime
+from decimal import Decimal
 
 import factory
 from django.contrib.auth import get_user_model
@@ -9,6 +10,17 @@ from django.contrib.auth.models import Permission
 from tournaments.models import Event, Game, GameResult, Player, Registration, Round, System
 from tournaments.services import results, rounds
 from tournaments.teams.models import Team, TeamCompetition, TeamMember
+from tournaments.values import ScoringSystem
+
+#: One point a win, half a draw (the chess scores FIDE's texts and examples use).
+ONE_POINT_A_WIN = ScoringSystem(
+    win=Decimal(1),
+    draw=Decimal("0.5"),
+    forfeit_win=Decimal(1),
+    pairing_bye=Decimal(1),
+    half_bye=Decimal("0.5"),
+    full_bye=Decimal(1),
+)
 
 
 class UserFactory(factory.django.DjangoModelFactory):

@@ -2,12 +2,9 @@
 (the TRF export and import, the TRF journey): every player with an FMJD id, every game's result
 drawn from a fixed cycle, a withdrawal where asked."""
 
-from decimal import Decimal
-
-from tests.factories import PlayerFactory, event_made
+from tests.factories import ONE_POINT_A_WIN, PlayerFactory, event_made
 from tournaments.models import Event, Game, GameResult
 from tournaments.services import registrations, results, rounds
-from tournaments.values import ScoringSystem
 
 #: Results by (round + white + black + game index) mod 7: wins both ways, draws, a forfeit.
 _CYCLE = (
@@ -58,16 +55,6 @@ def play(event: Event, user, *, rounds_to_play: int, withdraw: tuple[int, int] |
             results.result_record(game=game, result=_CYCLE[key % len(_CYCLE)], user=user)
         rounds.round_complete(round=round_, user=user)
 
-
-#: One point a win, half a draw (the scores of the worked example of a team ranking).
-ONE_POINT_A_WIN = ScoringSystem(
-    win=Decimal(1),
-    draw=Decimal("0.5"),
-    forfeit_win=Decimal(1),
-    pairing_bye=Decimal(1),
-    half_bye=Decimal("0.5"),
-    full_bye=Decimal(1),
-)
 
 #: docs/rules/tournaments.md §7.5, the worked example: six team mates scoring 5, 4, 4, 3.5, 3
 #: and 0 in five rounds, their results round by round (W win, D draw, L loss).
