@@ -3,11 +3,10 @@ without reloading the round page, then follows the game in the viewer; the arbit
 flagged illegal move on the desk."""
 
 import pytest
-from django.test import Client
 
 from games.models import RelayKind
 from games.relay.services import relay_push, relay_source_set
-from tests.browser.layout import assert_fits
+from tests.browser.layout import assert_fits, logged_in_context
 from tests.factories import UserFactory
 from tests.games.conftest import published_round
 from tests.games.relay.game import PLIES, version
@@ -72,12 +71,7 @@ def test_a_spectator_on_a_phone_watches_a_board_move(
 def test_the_arbiter_sees_a_flagged_illegal_move_on_the_desk(live_server, browser, relayed_round):
     round_, source, arbiter = relayed_round
     relay_push(round=round_, token=source.token, pdn=version(wrong=True))
-    desk = Client()
-    desk.force_login(arbiter)
-    context = browser.new_context(locale="en-GB", viewport={"width": 1366, "height": 900})
-    context.add_cookies(
-        [{"name": "sessionid", "value": desk.cookies["sessionid"].value, "url": live_server.url}]
-    )
+    context = logged_in_context(browser, live_server, arbiter)
     page = context.new_page()
     page.set_default_timeout(15_000)
     page.goto(f"{live_server.url}/desk/events/{round_.event.slug}/")
