@@ -26,7 +26,7 @@ from arbiter._movegen import (
     next_king_run,
 )
 from arbiter.draws import RULES, PlyFacts, main_road
-from arbiter.game import Ending, Figure
+from arbiter.game import Citation, Ending, Figure
 from arbiter.geometry import DIAGONALS, Colour, Direction, Geometry
 from arbiter.move import Move
 from arbiter.verdict import Termination
@@ -61,6 +61,10 @@ class Board:
     result_format: ClassVar[str] = "default"
     #: Codes of the variant's draw rules (:data:`arbiter.draws.RULES`).
     draw_rules: ClassVar[tuple[str, ...]] = ()
+    #: Where the variant's rules of play and of the end of the game are written (each
+    #: variant cites its own).
+    rules_of_play: ClassVar[Citation]
+    end_of_game: ClassVar[Citation]
     #: the game ends on the board only when the side to move has no legal move (see
     #: :meth:`ending`)
     ends_without_moves_only: ClassVar[bool] = True

@@ -33,7 +33,7 @@ from arbiter.verdict import Termination
 if TYPE_CHECKING:
     from arbiter.draws.base import PlyFacts
 
-__all__ = ["Ending", "Figure", "GameBoard"]
+__all__ = ["Citation", "Ending", "Figure", "GameBoard"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -46,6 +46,18 @@ class Ending:
     termination: Termination
     winner: Colour | None
     reason: str
+
+
+@dataclass(frozen=True, slots=True)
+class Citation:
+    """Where a rule of a game is written, as a draw rule cites it (:mod:`arbiter.draws`):
+    ``article``, the federation's text and article a person reads (marked with
+    :func:`arbiter.i18n.gettext_noop` and translated where it is shown; the text's part when
+    the rules file gives no article number), and ``section``, the docs/rules section that
+    summarises it."""
+
+    article: str
+    section: str
 
 
 @dataclass(frozen=True, slots=True)
@@ -67,7 +79,9 @@ class GameBoard(Protocol):
     (``"international"``: 2-0/1-1/0-2, ``"default"``: 1-0/1/2-1/2/0-1),
     ``draw_rules`` (codes of :data:`arbiter.draws.RULES`), ``geometry`` (the board's
     squares), ``notation`` (``"numeric"`` or ``"algebraic"`` squares) and ``long_name``
-    (``"Russian draughts"``, ``"Dragonfly"``: for titles).
+    (``"Russian draughts"``, ``"Dragonfly"``: for titles), ``rules_of_play`` and
+    ``end_of_game`` (the :class:`Citation` of its rules of moves and captures and of its
+    rules on how a game ends: an arbiter's desk cites them).
 
     Moves are the game's own frozen values (hashable, compared by what they do) with a
     ``path`` (the squares the moving piece stands on, start first; a drop: its square) and
@@ -84,6 +98,8 @@ class GameBoard(Protocol):
     result_format: ClassVar[str]
     draw_rules: ClassVar[tuple[str, ...]]
     geometry: ClassVar[Geometry]
+    rules_of_play: ClassVar[Citation]
+    end_of_game: ClassVar[Citation]
     #: True when :meth:`ending` is never anything but "the side to move has no legal
     #: move" (draughts): a position where a move of the record is read is then not an end,
     #: and the replay asks :meth:`ending` only where it reads none.

@@ -61,9 +61,17 @@ def fresh_database(url: str) -> None:
         connection.execute(f'CREATE DATABASE "{name}"')
 
 
-def prepare(players: int, rounds: int) -> tuple[str, list[int]]:
-    """Migrate, rebuild the event, and return the arbiter's token and round `rounds`'s game
-    ids in board order."""
+def needs_servers(target: str) -> None:
+    """Stop unless the databases and the broker are named (the Makefile's `target` names
+    them)."""
+    for name in ("DATABASE_URL", "CELERY_BROKER_URL", "DJANGO_CACHE_URL"):
+        if not os.environ.get(name):
+            raise SystemExit(f"{name} must be set (see the Makefile's `{target}` target)")
+
+
+def migrated_superuser(username: str):
+    """Migrate the fresh database, set Django up, empty the cache and return a superuser
+    named `username` (the organizer or arbiter of the load)."""
     subprocess.run(
         [sys.executable, "manage.py", "migrate", "--noinput", "-v", "0"], cwd=ROOT, check=True
     )
@@ -72,15 +80,23 @@ def prepare(players: int, rounds: int) -> tuple[str, list[int]]:
     django.setup()
     from django.contrib.auth import get_user_model
     from django.core.cache import cache
+
+    cache.clear()
+    user, _ = get_user_model().objects.get_or_create(
+        username=username, defaults={"is_staff": True, "is_superuser": True}
+    )
+    return user
+
+
+def prepare(players: int, rounds: int) -> tuple[str, list[int]]:
+    """Migrate, rebuild the event, and return the arbiter's token and round `rounds`'s game
+    ids in board order."""
+    user = migrated_superuser("load-arbiter")
     from rest_framework.authtoken.models import Token
 
     from benchmarks.public_pages import build
     from tournaments.models import Game
 
-    cache.clear()
-    user, _ = get_user_model().objects.get_or_create(
-        username="load-arbiter", defaults={"is_staff": True, "is_superuser": True}
-    )
     token, _ = Token.objects.get_or_create(user=user)
     started = time.perf_counter()
     build(players, rounds, user, slug=SLUG, pending=1)
@@ -199,9 +215,44 @@ async def request(
 
 
 @dataclass
-class Tally:
+class Timings:
+    """The seconds each kind of request took, and the errors of each kind."""
+
     times: dict[str, list[float]] = field(default_factory=lambda: defaultdict(list))
     errors: dict[str, int] = field(default_factory=lambda: defaultdict(int))
+
+    def error(self, kind: str, what: str) -> None:
+        self.errors[f"{kind}: {what}"] += 1
+
+
+async def live_check(
+    port: int, path: str, etag: str, timings: Timings, kind: str = ""
+) -> tuple[Answer | None, float]:
+    """A follower's GET of `path` as static/js/live.js sends it: gzip accepted, and after the
+    first answer a conditional check with the page's ETag (the answer is the page's parts,
+    rendered once per state). Counts its seconds in `timings` under "<kind> open|check
+    <status>" (a failure as an error); returns the answer, None when the connection failed,
+    and when it came."""
+    label = " ".join(filter(None, (kind, "check" if etag else "open")))
+    headers = {"Accept-Encoding": "gzip"}
+    if etag:
+        headers |= {"If-None-Match": etag, "X-Requested-With": "live"}
+    sent = time.monotonic()
+    try:
+        answer = await request(port, "GET", path, headers)
+    except OSError as exc:
+        timings.error(label, type(exc).__name__)
+        return None, time.monotonic()
+    received = time.monotonic()
+    if answer.status in (200, 304):
+        timings.times[f"{label} {answer.status}"].append(received - sent)
+    else:
+        timings.error(label, str(answer.status))
+    return answer, received
+
+
+@dataclass
+class Tally(Timings):
     #: time each result was entered (the API's answer received)
     entered: list[float] = field(default_factory=list)
     #: seconds from a result's entry to a follower's page showing it
@@ -213,9 +264,6 @@ class Tally:
     #: bytes of the answers' bodies received by the followers
     received: int = 0
 
-    def error(self, kind: str, what: str) -> None:
-        self.errors[f"{kind}: {what}"] += 1
-
 
 async def follower(
     port: int, path: str, kind: str, tally: Tally, stop: float, interval: float
@@ -226,29 +274,17 @@ async def follower(
     seen = 0  # results known to be on this follower's page
     while time.monotonic() < stop:
         known = len(tally.entered)
-        # As static/js/live.js asks (its checks get the page's parts, rendered once per state,
-        # gzipped: browsers accept it).
-        headers = {"Accept-Encoding": "gzip"}
-        if etag:
-            headers |= {"If-None-Match": etag, "X-Requested-With": "live"}
-        label = f"{kind} check" if etag else f"{kind} open"
-        sent = time.monotonic()
-        try:
-            answer = await request(port, "GET", path, headers)
-        except OSError as exc:
-            tally.error(label, type(exc).__name__)
+        answer, received = await live_check(port, path, etag, tally, kind)
+        if answer is None:
             await asyncio.sleep(interval)
             continue
-        received = time.monotonic()
         tally.received += len(answer.body)
         if answer.status == 200:
-            tally.times[f"{label} 200"].append(received - sent)
             etag = answer.headers.get("etag", "")
             if seen < known:
                 tally.appeared.extend(received - at for at in tally.entered[seen:known])
             seen = known
         elif answer.status == 304:
-            tally.times[f"{label} 304"].append(received - sent)
             retry = answer.headers.get("retry-after", "")
             if retry.isdigit():
                 # The new page is being rendered elsewhere: live.js asks again sooner.
@@ -257,8 +293,6 @@ async def follower(
                 continue
             if seen < known:
                 tally.stale += 1
-        else:
-            tally.error(label, str(answer.status))
         await asyncio.sleep(interval * random.uniform(1, 1.2))
 
 
@@ -289,11 +323,12 @@ async def arbiter(port: int, token: str, games: list[int], tally: Tally, stop: f
         tally.entered.append(received)
 
 
-async def wait_until_up(port: int, seconds: float = 60) -> None:
+async def wait_until_up(port: int, slug: str = SLUG, seconds: float = 60) -> None:
+    """Wait for the app to answer with the event `slug`'s page."""
     deadline = time.monotonic() + seconds
     while time.monotonic() < deadline:
         try:
-            answer = await request(port, "GET", f"/events/{SLUG}/", {})
+            answer = await request(port, "GET", f"/events/{slug}/", {})
             if answer.status == 200:
                 return
         except OSError:
@@ -377,9 +412,7 @@ def main() -> None:
     parser.add_argument("--port", type=int, default=8150)
     parser.add_argument("--workers", type=int, default=3, help="gunicorn workers")
     options = parser.parse_args()
-    for name in ("DATABASE_URL", "CELERY_BROKER_URL", "DJANGO_CACHE_URL"):
-        if not os.environ.get(name):
-            raise SystemExit(f"{name} must be set (see the Makefile's `load` target)")
+    needs_servers("load")
     fresh_database(os.environ["DATABASE_URL"])
     token, games = prepare(options.players, options.rounds)
     processes = start_servers(options.port, options.workers)

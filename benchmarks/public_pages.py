@@ -43,12 +43,12 @@ from django.contrib.auth import get_user_model  # noqa: E402
 from django.core.cache import cache  # noqa: E402
 from django.db import connection  # noqa: E402
 from django.test import Client  # noqa: E402
-from django.test.utils import CaptureQueriesContext, setup_test_environment  # noqa: E402
+from django.test.utils import CaptureQueriesContext  # noqa: E402
 from simple_history.utils import bulk_create_with_history  # noqa: E402
 
+from benchmarks.database import benchmark_event, register_players, throwaway_database  # noqa: E402
 from config.startup import settle  # noqa: E402
-from tournaments.models import Game, GameResult, Pairing, Player, Round, RoundStatus, System  # noqa: E402
-from tournaments.services import events, registrations  # noqa: E402
+from tournaments.models import Game, GameResult, Pairing, Round, RoundStatus  # noqa: E402
 
 OUTCOMES = (GameResult.WHITE_WIN, GameResult.DRAW, GameResult.BLACK_WIN, GameResult.WHITE_WIN)
 POINTS = {GameResult.WHITE_WIN: (2, 0), GameResult.DRAW: (1, 1), GameResult.BLACK_WIN: (0, 2)}
@@ -58,23 +58,15 @@ def build(size: int, number_of_rounds: int, user, *, slug: str = "", pending: in
     """A Swiss of `size` players and `number_of_rounds` rounds paired by score groups; the
     last `pending` rounds are published with every game still to be played."""
     slug = slug or f"bench-{size}"
-    event = events.event_create(
-        user=user,
+    event = benchmark_event(
+        user,
         name=f"Benchmark {size}",
         slug=slug,
-        variant="international",
-        start_date=datetime.date(2026, 1, 1),
-        end_date=datetime.date(2026, 1, 12),
-        system=System.SWISS,
         number_of_rounds=number_of_rounds,
         tiebreaks=["TSOL", "SB", "WON", "ARO"],
         published=True,  # followed by the public: pages answer only for published events
     )
-    players = Player.objects.bulk_create(
-        Player(first_name="P", last_name=f"{size}-{i:04d}", rating=2400 - i) for i in range(size)
-    )
-    for player in players:
-        registrations.registration_add(event=event, player=player, user=user)
+    register_players(event, user, size, prefix=f"{size}-")
     entries = list(event.registrations.order_by("pairing_number"))
     score = {entry.pk: Decimal(0) for entry in entries}
     for number in range(1, number_of_rounds + 1):
@@ -171,9 +163,7 @@ def main() -> None:
         help="leave out config.startup.settle (what config.wsgi does before the first request)",
     )
     options = parser.parse_args()
-    setup_test_environment()
-    old_name = connection.creation.create_test_db(verbosity=0)
-    try:
+    with throwaway_database():
         user = get_user_model().objects.create_user("benchmark")
         small = build(50, options.rounds, user)
         big = build(options.players, options.rounds, user)
@@ -214,8 +204,6 @@ def main() -> None:
                 f"{name:16} median {statistics.median(times) * 1000:6.1f}ms "
                 f"p95 {p95(times) * 1000:6.1f}ms, {queries} queries"
             )
-    finally:
-        connection.creation.destroy_test_db(old_name, verbosity=0)
 
 
 if __name__ == "__main__":

@@ -39,12 +39,16 @@ from dataclasses import dataclass, field
 from benchmarks.load import (
     HOST,
     ROOT,
+    Timings,
     fresh_database,
+    live_check,
+    migrated_superuser,
+    needs_servers,
     percentile,
-    request,
     server_environment,
     start_servers,
     stop_servers,
+    wait_until_up,
 )
 
 SLUG = "relay-load"
@@ -54,24 +58,12 @@ _BOARD = re.compile(rb'data-relay-board="(\d+)" data-plies="(\d+)"')
 
 def prepare(boards: int, file_port: int) -> None:
     """Migrate, build the round and its relay source (the file served on `file_port`)."""
-    subprocess.run(
-        [sys.executable, "manage.py", "migrate", "--noinput", "-v", "0"], cwd=ROOT, check=True
-    )
-    import django
-
-    django.setup()
-    from django.contrib.auth import get_user_model
-    from django.core.cache import cache
-
+    user = migrated_superuser("relay-organizer")
     from benchmarks.public_pages import build
     from games.models import RelayKind
     from games.relay.services import relay_source_set
     from tournaments.models import Round
 
-    cache.clear()
-    user, _ = get_user_model().objects.get_or_create(
-        username="relay-organizer", defaults={"is_staff": True, "is_superuser": True}
-    )
     build(2 * boards, 1, user, slug=SLUG, pending=1)
     relay_source_set(
         round=Round.objects.get(event__slug=SLUG, number=1),
@@ -163,9 +155,7 @@ def cpu_seconds(pid: int) -> float:
 
 
 @dataclass
-class Tally:
-    times: dict[str, list[float]] = field(default_factory=lambda: defaultdict(list))
-    errors: dict[str, int] = field(default_factory=lambda: defaultdict(int))
+class Tally(Timings):
     #: seconds from a move reaching the file to a follower's page showing it
     latency: list[float] = field(default_factory=list)
     queue: list[int] = field(default_factory=list)
@@ -181,20 +171,11 @@ async def follower(port: int, relay: Relay, tally: Tally, stop: float, interval:
     etag = ""
     seen: dict[int, int] = defaultdict(int)
     while time.monotonic() < stop:
-        headers = {"Accept-Encoding": "gzip"}
-        if etag:
-            headers |= {"If-None-Match": etag, "X-Requested-With": "live"}
-        label = "check" if etag else "open"
-        sent = time.monotonic()
-        try:
-            answer = await request(port, "GET", path, headers)
-        except OSError as exc:
-            tally.errors[f"{label}: {type(exc).__name__}"] += 1
+        answer, received = await live_check(port, path, etag, tally)
+        if answer is None:
             await asyncio.sleep(interval)
             continue
-        received = time.monotonic()
         if answer.status == 200:
-            tally.times[f"{label} 200"].append(received - sent)
             etag = answer.headers.get("etag", "")
             body = answer.body
             if answer.headers.get("content-encoding") == "gzip":
@@ -206,14 +187,9 @@ async def follower(port: int, relay: Relay, tally: Tally, stop: float, interval:
                     if reached is not None:
                         tally.latency.append(received - reached)
                 seen[board] = max(seen[board], plies)
-        elif answer.status == 304:
-            tally.times[f"{label} 304"].append(received - sent)
-            retry = answer.headers.get("retry-after", "")
-            if retry.isdigit():
-                await asyncio.sleep(int(retry))
-                continue
-        else:
-            tally.errors[f"{label}: {answer.status}"] += 1
+        elif answer.status == 304 and (retry := answer.headers.get("retry-after", "")).isdigit():
+            await asyncio.sleep(int(retry))
+            continue
         await asyncio.sleep(interval * random.uniform(1, 1.2))
 
 
@@ -230,14 +206,7 @@ async def watch_queue(tally: Tally, stop: float) -> None:
 async def run(options, relay: Relay, server_pid: int) -> Tally:
     tally = Tally()
     server = await serve_file(relay, options.file_port, tally)
-    deadline = time.monotonic() + 60
-    while time.monotonic() < deadline:
-        try:
-            if (await request(options.port, "GET", f"/events/{SLUG}/", {})).status == 200:
-                break
-        except OSError:
-            pass
-        await asyncio.sleep(0.5)
+    await wait_until_up(options.port, SLUG)
     stop = time.monotonic() + options.seconds
     tasks = [grow(relay, board, options.move_seconds, stop) for board in range(options.boards)]
     tasks += [
@@ -313,9 +282,7 @@ def main() -> None:
     parser.add_argument("--workers", type=int, default=3, help="gunicorn workers")
     parser.add_argument("--threads", type=int, default=1, help="threads per gunicorn worker")
     options = parser.parse_args()
-    for name in ("DATABASE_URL", "CELERY_BROKER_URL", "DJANGO_CACHE_URL"):
-        if not os.environ.get(name):
-            raise SystemExit(f"{name} must be set (see the Makefile's `load-relay` target)")
+    needs_servers("load-relay")
     os.environ["RELAY_ALLOW_PRIVATE_ADDRESSES"] = "1"  # the file is served on 127.0.0.1
     fresh_database(os.environ["DATABASE_URL"])
     prepare(options.boards, options.file_port)

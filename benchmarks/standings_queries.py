@@ -19,41 +19,32 @@ import django
 
 django.setup()
 
-import datetime  # noqa: E402
 
 from django.contrib.auth import get_user_model  # noqa: E402
 from django.db import connection  # noqa: E402
 from django.test.utils import (  # noqa: E402
     CaptureQueriesContext,
-    setup_test_environment,
 )
 
-from tournaments.models import Event, Game, GameResult, Player, System  # noqa: E402
+from benchmarks.database import benchmark_event, register_players, throwaway_database  # noqa: E402
+from tournaments.models import Event, Game, GameResult  # noqa: E402
 from tournaments.selectors import standings_get  # noqa: E402
 from tournaments.selectors_team_ranking import team_ranking_get  # noqa: E402
-from tournaments.services import events, registrations, results, rounds  # noqa: E402
+from tournaments.services import registrations, results, rounds  # noqa: E402
 
 
 def build(size: int, user, *, games_per_pairing: int):
-    event = events.event_create(
-        user=user,
+    event = benchmark_event(
+        user,
         name=f"Benchmark {size}",
         slug=f"benchmark-{size}-{games_per_pairing}",
-        variant="international",
-        start_date=datetime.date(2026, 1, 1),
-        end_date=datetime.date(2026, 1, 9),
-        system=System.SWISS,
         number_of_rounds=9,
         tiebreaks=["TSOL", "SB", "WON", "DE", "ARO"],
         games_per_pairing=games_per_pairing,
         ranking="match",
         published=True,  # followed by the public: pages answer only for published events
     )
-    players = Player.objects.bulk_create(
-        Player(first_name="P", last_name=f"{size}-{i:04d}", rating=2400 - i) for i in range(size)
-    )
-    for player in players:
-        registrations.registration_add(event=event, player=player, user=user)
+    register_players(event, user, size, prefix=f"{size}-")
     for _ in range(2):
         round_ = rounds.round_publish(round=rounds.round_pair(event=event, user=user), user=user)
         for game in Game.objects.filter(pairing__round=round_):
@@ -67,9 +58,7 @@ def rows_of(event):
 
 
 def main() -> None:
-    setup_test_environment()
-    old_name = connection.creation.create_test_db(verbosity=0)
-    try:
+    with throwaway_database():
         user = get_user_model().objects.create_user("benchmark")
         for size, games in ((50, 1), (500, 1), (50, 2), (500, 2)):
             event = build(size, user, games_per_pairing=games)
@@ -95,8 +84,6 @@ def main() -> None:
                 f"team_ranking_get: {size // 10:3d} teams of 10, best 4, 2 rounds: "
                 f"{len(queries.captured_queries)} SQL queries"
             )
-    finally:
-        connection.creation.destroy_test_db(old_name, verbosity=0)
 
 
 if __name__ == "__main__":

@@ -18,17 +18,17 @@ import django
 
 django.setup()
 
-import datetime  # noqa: E402
 import statistics  # noqa: E402
 import time  # noqa: E402
 
 from django.contrib.auth import get_user_model  # noqa: E402
 from django.core.cache import cache  # noqa: E402
 from django.db import connection  # noqa: E402
-from django.test.utils import CaptureQueriesContext, setup_test_environment  # noqa: E402
+from django.test.utils import CaptureQueriesContext  # noqa: E402
 
-from tournaments.models import Game, GameResult, Player, Registration, System  # noqa: E402
-from tournaments.services import events, rounds  # noqa: E402
+from benchmarks.database import benchmark_event, benchmark_players, throwaway_database  # noqa: E402
+from tournaments.models import Game, GameResult, Registration, System  # noqa: E402
+from tournaments.services import rounds  # noqa: E402
 from tournaments.teams.models import Team, TeamCompetition, TeamMember  # noqa: E402
 from tournaments.teams.selectors import team_standings_get  # noqa: E402
 from tournaments.teams.services import team_round_pair, team_round_schedule  # noqa: E402
@@ -38,20 +38,15 @@ RESULTS = (GameResult.WHITE_WIN, GameResult.DRAW, GameResult.BLACK_WIN)
 
 
 def build(user):
-    event = events.event_create(
-        user=user,
+    event = benchmark_event(
+        user,
         name="Team benchmark",
         slug="team-benchmark",
-        variant="international",
-        start_date=datetime.date(2026, 1, 1),
-        end_date=datetime.date(2026, 6, 1),
         system=System.ROUND_ROBIN,
         published=True,
     )
     TeamCompetition.objects.create(event=event, boards=BOARDS, tiebreaks=["BP", "DE", "TSB"])
-    players = Player.objects.bulk_create(
-        Player(first_name="P", last_name=f"{i:04d}", rating=2400 - i) for i in range(TEAMS * BOARDS)
-    )
+    players = benchmark_players(TEAMS * BOARDS)
     entries = Registration.objects.bulk_create(
         Registration(event=event, player=p, pairing_number=i + 1, rating=p.rating)
         for i, p in enumerate(players)
@@ -88,9 +83,7 @@ def measure(event) -> tuple[list[float], int]:
 
 
 def main() -> None:
-    setup_test_environment()
-    old_name = connection.creation.create_test_db(verbosity=0)
-    try:
+    with throwaway_database():
         user = get_user_model().objects.create_user("benchmark")
         event = build(user)
         for number in range(1, ROUNDS + 1):
@@ -104,8 +97,6 @@ def main() -> None:
             f"p50 {statistics.median(timings):.0f} ms, p95 {p95:.0f} ms (cold cache, 20 calls); "
             f"{queries} SQL queries ({early} after 2 rounds)"
         )
-    finally:
-        connection.creation.destroy_test_db(old_name, verbosity=0)
 
 
 if __name__ == "__main__":

@@ -23,17 +23,16 @@ import django
 
 django.setup()
 
-import datetime  # noqa: E402
 
 from django.contrib.auth import get_user_model  # noqa: E402
-from django.db import connection, transaction  # noqa: E402
-from django.test.utils import setup_test_environment  # noqa: E402
+from django.db import transaction  # noqa: E402
 
 from arbiter import InternationalBoard  # noqa: E402
+from benchmarks.database import benchmark_event, register_players, throwaway_database  # noqa: E402
 from games.models import Verification, VerificationStatus  # noqa: E402
 from games.services.records import round_records_upload  # noqa: E402
-from tournaments.models import Game, Player, System  # noqa: E402
-from tournaments.services import events, registrations, rounds  # noqa: E402
+from tournaments.models import Game, System  # noqa: E402
+from tournaments.services import rounds  # noqa: E402
 
 BOARDS = 100
 PLIES = 80
@@ -69,25 +68,10 @@ def round_pdn(games: list[Game], rng: random.Random) -> str:
 
 
 def main() -> None:
-    setup_test_environment()
-    old_name = connection.creation.create_test_db(verbosity=0)
-    try:
+    with throwaway_database():
         user = get_user_model().objects.create_superuser("benchmark", password=None)
-        event = events.event_create(
-            user=user,
-            name="Benchmark",
-            slug="benchmark",
-            variant="international",
-            start_date=datetime.date(2026, 1, 1),
-            end_date=datetime.date(2026, 12, 31),
-            system=System.ROUND_ROBIN,
-        )
-        players = Player.objects.bulk_create(
-            Player(first_name="P", last_name=f"Player {i:03d}", rating=2400 - i)
-            for i in range(2 * BOARDS)
-        )
-        for player in players:
-            registrations.registration_add(event=event, player=player, user=user)
+        event = benchmark_event(user, name="Benchmark", slug="benchmark", system=System.ROUND_ROBIN)
+        register_players(event, user, 2 * BOARDS, prefix="Player ")
         round_ = rounds.round_publish(round=rounds.round_pair(event=event, user=user), user=user)
         games = list(
             Game.objects.filter(pairing__round=round_)
@@ -106,8 +90,6 @@ def main() -> None:
             f"in the background task (Celery eager, in-process): {elapsed:.2f} s "
             f"({elapsed / BOARDS * 1000:.1f} ms per game)"
         )
-    finally:
-        connection.creation.destroy_test_db(old_name, verbosity=0)
 
 
 if __name__ == "__main__":

@@ -5,7 +5,6 @@ from dataclasses import dataclass
 
 from django.db.models import Count, Q, QuerySet
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
 
 from arbiter import find_variant
 from arbiter.draws import RULES
@@ -19,18 +18,6 @@ from tournaments.ballots.cards import Card
 from tournaments.diagrams import diagram_svg
 from tournaments.models import Event, Game
 from tournaments.selectors_public import PUBLIC_STATUSES
-
-#: Where each variant's rules of play are summarised (the arbiter cites the same sections).
-_MOVE_RULES = {
-    "international": gettext_lazy("FMJD rules, articles 3 and 4"),
-    "russian": gettext_lazy("draughts-64 rules, moves and captures"),
-    "english": gettext_lazy("WCDF rules, art. 1.17-1.20"),
-}
-_END_RULES = {
-    "international": gettext_lazy("FMJD rules, article 5"),
-    "russian": gettext_lazy("draughts-64 rules, end of the game"),
-    "english": gettext_lazy("WCDF rules, end of the game"),
-}
 
 
 @dataclass(frozen=True)
@@ -111,12 +98,13 @@ def verification_get(game: Game) -> Verification | None:
 def claim_rules(dispute: Dispute, replay: GameReplay | None) -> list[RuleCitation]:
     """The rules an arbiter applies to ``dispute``'s claim, each with its source."""
     variant = dispute.game.pairing.round.event.variant
+    board = find_variant(variant)
     claim = dispute.claim
     if claim == DisputeClaim.ILLEGAL_MOVE:
         return [
             RuleCitation(
                 _("every move must be legal under the rules of play"),
-                str(_MOVE_RULES.get(variant, _("the variant's rules of play"))),
+                _(board.rules_of_play.article),
             ),
             RuleCitation(
                 _(
@@ -129,12 +117,15 @@ def claim_rules(dispute: Dispute, replay: GameReplay | None) -> list[RuleCitatio
     if claim == DisputeClaim.WRONG_RESULT:
         return [
             RuleCitation(
-                _("a player who has no piece left, or cannot move when it is their turn, loses"),
-                str(_END_RULES.get(variant, _("the variant's rules on the end of the game"))),
+                _(
+                    "the result must agree with how the game ended under the rules on the end "
+                    "of the game"
+                ),
+                _(board.end_of_game.article),
             )
         ]
     if claim == DisputeClaim.DRAW_BY_RULE:
-        rules = [RULES[code] for code in find_variant(variant).draw_rules]
+        rules = [RULES[code] for code in board.draw_rules]
         return [
             RuleCitation(
                 f"{rule_name(rule.code, rule.name)} ({label(rule.kind)})",

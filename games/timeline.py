@@ -9,6 +9,7 @@ a game starts and which opening it must follow when a ballot card was drawn for 
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
@@ -107,23 +108,34 @@ def game_timeline(game: PdnGame, variant: type[GameBoard], start_fen: str | None
     counters = DrawCounters(board)
     steps = [Step(0, None, "", None, board.fen(), counters.snapshot())]
     number = 0
+    for item, move in playable_moves(game, board, counters):
+        number = item.number or max(1, number + (board.turn is variant.first_player))
+        counters.push(move)
+        steps.append(Step(counters.ply, number, item.text, move, board.fen(), counters.snapshot()))
+    return Timeline(variant, tuple(steps))
+
+
+def playable_moves(
+    game: PdnGame, board: GameBoard, counters: DrawCounters
+) -> Iterator[tuple[PdnMove, Any]]:
+    """The moves of ``game``'s main line that can be played on ``board``, each with the move
+    it reads as, up to the first that cannot (or an unknown move). A position set up in the
+    record is set in ``counters``; the caller plays each move (``counters.push``) before it
+    asks for the next."""
     for item in game.moves:
         if isinstance(item, PdnSetup):
             try:
                 counters.set_position(item.fen)
             except ArbiterError:
-                break
+                return
             continue
         if not isinstance(item, PdnMove) or item.unknown:
-            break
+            return
         try:
             move = board.parse_move(item.text)
         except ArbiterError:
-            break
-        number = item.number or max(1, number + (board.turn is variant.first_player))
-        counters.push(move)
-        steps.append(Step(counters.ply, number, item.text, move, board.fen(), counters.snapshot()))
-    return Timeline(variant, tuple(steps))
+            return
+        yield item, move
 
 
 def _opens_from(game: PdnGame, variant: type[GameBoard], fen: str) -> bool:

@@ -1,6 +1,7 @@
 """factory-boy factories for the tournament rows (the services are used where rules matter)."""
 
 import datetime
+from decimal import Decimal
 
 import factory
 from django.contrib.auth import get_user_model
@@ -11,6 +12,17 @@ from tournaments.models import Event, Game, GameResult, Player, Registration, Ro
 from tournaments.services import results, rounds
 from tournaments.teams import services as teams
 from tournaments.teams.models import Team, TeamCompetition, TeamMember
+from tournaments.values import ScoringSystem
+
+#: One point a win, half a draw (the chess scores FIDE's texts and examples use).
+ONE_POINT_A_WIN = ScoringSystem(
+    win=Decimal(1),
+    draw=Decimal("0.5"),
+    forfeit_win=Decimal(1),
+    pairing_bye=Decimal(1),
+    half_bye=Decimal("0.5"),
+    full_bye=Decimal(1),
+)
 
 
 class UserFactory(factory.django.DjangoModelFactory):
@@ -60,21 +72,30 @@ class RegistrationFactory(factory.django.DjangoModelFactory):
     rating = factory.SelfAttribute("player.rating")
 
 
+def event_made(user, *, system: str = System.SWISS, **options) -> Event:
+    """An international draughts event of July 2026 created through the service; ``options``
+    give its other fields, or another name, slug, variant or dates."""
+    from tournaments.services.events import event_create
+
+    number = Event.objects.count()
+    defaults = {
+        "name": f"Event {number}",
+        "slug": f"event-{number}",
+        "variant": "international",
+        "start_date": datetime.date(2026, 7, 1),
+        "end_date": datetime.date(2026, 7, 9),
+    }
+    return event_create(user=user, system=system, **(defaults | options))
+
+
 def event_with_players(user, *, players: int, system: str = System.SWISS, **options) -> Event:
     """An event created and filled through the services (pairing numbers by rating),
     published unless published=False is given."""
-    from tournaments.services.events import event_create
     from tournaments.services.history import recorded_by
     from tournaments.services.registrations import registration_add
 
-    number = Event.objects.count()
-    event = event_create(
-        user=user,
-        name=f"Event {number}",
-        slug=f"event-{number}",
-        variant=options.pop("variant", "international"),
-        start_date=datetime.date(2026, 7, 1),
-        end_date=datetime.date(2026, 7, 9),
+    event = event_made(
+        user,
         system=system,
         number_of_rounds=options.pop("number_of_rounds", 5 if system == System.SWISS else None),
         published=options.pop("published", True),
@@ -85,6 +106,22 @@ def event_with_players(user, *, players: int, system: str = System.SWISS, **opti
         recorded_by(player, user).save()  # entered by the organizer, who sees their contacts
         registration_add(event=event, player=player, user=user)
     return event
+
+
+def ballot_event(user, *, players: int = 4, deck="english-3-move", **options) -> Event:
+    """An English round robin (unless ``options`` say otherwise) of two games a pairing on
+    the ballot ``deck`` (a slug or a deck), through :func:`event_with_players`."""
+    from tournaments.models import BallotDeck
+
+    options.setdefault("system", System.ROUND_ROBIN)
+    return event_with_players(
+        user,
+        players=players,
+        variant="english",
+        games_per_pairing=2,
+        ballot_deck=BallotDeck.objects.get(slug=deck) if isinstance(deck, str) else deck,
+        **options,
+    )
 
 
 def make_organizer(username: str):

@@ -41,7 +41,13 @@ from games.relay.services import relay_push, relay_source_set
 from games.services.disputes import dispute_open
 from games.services.records import record_save
 from tests.client import form_data
-from tests.factories import PlayerFactory, UserFactory, event_with_players, make_organizer
+from tests.factories import (
+    PlayerFactory,
+    UserFactory,
+    ballot_event,
+    event_with_players,
+    make_organizer,
+)
 from tournaments.documents.models import Document
 from tournaments.models import (
     BallotCard,
@@ -54,7 +60,6 @@ from tournaments.models import (
     RatingList,
     Registration,
     Round,
-    System,
     Team,
     TeamCompetition,
     TeamMatch,
@@ -191,14 +196,7 @@ def _world() -> World:
     other_arbiter = make_organizer("other-arbiter")
     staff = make_organizer("staff")
     player = UserFactory(username="player", is_staff=False)
-    event = event_with_players(
-        organizer,
-        players=4,
-        system=System.ROUND_ROBIN,
-        variant="english",
-        games_per_pairing=2,
-        ballot_deck=BallotDeck.objects.get(slug="english-3-move"),
-    )
+    event = ballot_event(organizer)
     event.arbiters.add(arbiter)
     other = event_with_players(other_organizer, players=2)
     other.arbiters.add(other_arbiter)

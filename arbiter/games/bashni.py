@@ -78,8 +78,9 @@ from typing import ClassVar
 from arbiter.draws.base import PlyFacts
 from arbiter.errors import FenError, InvalidMoveError
 from arbiter.fen import FenPosition, format_fen, parse_fen
-from arbiter.game import Ending, Figure
+from arbiter.game import Citation, Ending, Figure
 from arbiter.geometry import DIAGONALS, FILES, Colour, Geometry
+from arbiter.i18n import gettext_noop
 from arbiter.move import Move
 from arbiter.verdict import Termination
 from arbiter.written import alternatives, ambiguous_error, capture_text, illegal_error, named_moves
@@ -123,6 +124,12 @@ class BashniBoard:
     long_name: ClassVar[str] = "Bashni (column draughts)"
     notation: ClassVar[str] = "algebraic"
     aliases: ClassVar[tuple[str, ...]] = ("column-draughts", "stolbovye-shashki", "башни")
+    rules_of_play: ClassVar[Citation] = Citation(
+        gettext_noop("rules of bashni, moves and captures"), "docs/rules/bashni.md §1-§2"
+    )
+    end_of_game: ClassVar[Citation] = Citation(
+        gettext_noop("rules of bashni, end of the game"), "docs/rules/bashni.md §1"
+    )
     game_type: ClassVar[int | None] = None
     first_player: ClassVar[Colour] = Colour.WHITE
     result_format: ClassVar[str] = "default"

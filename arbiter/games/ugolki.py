@@ -71,8 +71,9 @@ from typing import ClassVar
 from arbiter.draws.base import PlyFacts
 from arbiter.errors import FenError, InvalidMoveError
 from arbiter.fen import FenPosition, format_fen, parse_fen
-from arbiter.game import Ending, Figure
+from arbiter.game import Citation, Ending, Figure
 from arbiter.geometry import ORTHOGONALS, Colour, Geometry
+from arbiter.i18n import gettext_noop
 from arbiter.move import Move
 from arbiter.verdict import Termination
 from arbiter.written import illegal_error
@@ -120,6 +121,12 @@ class UgolkiBoard:
     name: ClassVar[str] = "ugolki"
     long_name: ClassVar[str] = "Ugolki"
     aliases: ClassVar[tuple[str, ...]] = ("corners", "уголки")
+    rules_of_play: ClassVar[Citation] = Citation(
+        gettext_noop("rules of ugolki, moves"), "docs/rules/ugolki.md §2"
+    )
+    end_of_game: ClassVar[Citation] = Citation(
+        gettext_noop("rules of ugolki, end of the game"), "docs/rules/ugolki.md §3"
+    )
     game_type: ClassVar[int | None] = None
     first_player: ClassVar[Colour] = Colour.WHITE
     result_format: ClassVar[str] = "default"

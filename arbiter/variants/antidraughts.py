@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import ClassVar
 
+from arbiter.game import Citation
+from arbiter.i18n import gettext_noop
 from arbiter.variants.international import InternationalBoard
 from arbiter.variants.russian import RussianBoard
 
@@ -18,6 +20,12 @@ class AntidraughtsBoard(InternationalBoard):
     name = "antidraughts"
     long_name = "Antidraughts"
     aliases: ClassVar[tuple[str, ...]] = ("giveaway", "losing-draughts")
+    rules_of_play: ClassVar[Citation] = Citation(
+        gettext_noop("rules of antidraughts, moves and captures"), "docs/rules/antidraughts.md §1"
+    )
+    end_of_game: ClassVar[Citation] = Citation(
+        gettext_noop("rules of antidraughts, end of the game"), "docs/rules/antidraughts.md §2"
+    )
     giveaway = True
     draw_rules: ClassVar[tuple[str, ...]] = ("fmjd-repetition",)
 
@@ -33,5 +41,13 @@ class RussianGiveawayBoard(RussianBoard):
     name = "russian-giveaway"
     long_name = "Russian giveaway draughts"
     aliases: ClassVar[tuple[str, ...]] = ("poddavki", "giveaway-64")
+    rules_of_play: ClassVar[Citation] = Citation(
+        gettext_noop("rules of Russian giveaway draughts, moves and captures"),
+        "docs/rules/russian-giveaway.md §1",
+    )
+    end_of_game: ClassVar[Citation] = Citation(
+        gettext_noop("rules of Russian giveaway draughts, end of the game"),
+        "docs/rules/russian-giveaway.md §1",
+    )
     giveaway = True
     draw_rules: ClassVar[tuple[str, ...]] = ("d64-7.2.3",)

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from typing import ClassVar
 
+from arbiter.game import Citation
 from arbiter.geometry import Geometry
+from arbiter.i18n import gettext_noop
 from arbiter.variants.international import InternationalBoard
 from arbiter.variants.russian import RussianBoard
 
@@ -19,6 +21,13 @@ class BrazilianBoard(InternationalBoard):
 
     name = "brazilian"
     aliases: ClassVar[tuple[str, ...]] = ("brazil",)
+    rules_of_play: ClassVar[Citation] = Citation(
+        gettext_noop("Brazilian rules (draughts-64), moves and captures"),
+        "docs/rules/brazilian.md §2",
+    )
+    end_of_game: ClassVar[Citation] = Citation(
+        gettext_noop("Brazilian rules (draughts-64), end of the game"), "docs/rules/brazilian.md §5"
+    )
     game_type: ClassVar[int | None] = 26
     pdn_game_type = "26,W,8,8,A0,0"
     geometry = Geometry.checkered(8, 8)

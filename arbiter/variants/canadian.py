@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from typing import ClassVar
 
+from arbiter.game import Citation
 from arbiter.geometry import Geometry
+from arbiter.i18n import gettext_noop
 from arbiter.variants.international import InternationalBoard
 
 
@@ -21,6 +23,12 @@ class CanadianBoard(InternationalBoard):
 
     name = "canadian"
     aliases: ClassVar[tuple[str, ...]] = ("12x12",)
+    rules_of_play: ClassVar[Citation] = Citation(
+        gettext_noop("rules of Canadian draughts, moves and captures"), "docs/rules/canadian.md §2"
+    )
+    end_of_game: ClassVar[Citation] = Citation(
+        gettext_noop("rules of Canadian draughts, end of the game"), "docs/rules/canadian.md §4"
+    )
     game_type: ClassVar[int | None] = 27
     pdn_game_type = "27,W,12,12,N2,0"
     geometry = Geometry.checkered(12, 12)

@@ -6,7 +6,9 @@ from typing import ClassVar
 
 from arbiter._movegen import RawMove
 from arbiter.board import Board
+from arbiter.game import Citation
 from arbiter.geometry import DIAGONALS, Geometry
+from arbiter.i18n import gettext_noop
 from arbiter.variants.russian import RussianBoard
 
 
@@ -20,6 +22,12 @@ class CzechBoard(Board):
 
     name = "czech"
     aliases: ClassVar[tuple[str, ...]] = ("ceska-dama",)
+    rules_of_play: ClassVar[Citation] = Citation(
+        gettext_noop("Czech federation rules, art. 3.9, 4.1 and 4.14"), "docs/rules/czech.md §2"
+    )
+    end_of_game: ClassVar[Citation] = Citation(
+        gettext_noop("Czech federation rules, end of the game"), "docs/rules/czech.md §4"
+    )
     game_type: ClassVar[int | None] = 29
     pdn_game_type = "29,W,8,8,A0,0"
     geometry = Geometry.checkered(8, 8)

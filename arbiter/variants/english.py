@@ -5,7 +5,9 @@ from __future__ import annotations
 from typing import ClassVar
 
 from arbiter.board import Board
+from arbiter.game import Citation
 from arbiter.geometry import DIAGONALS, Colour, Geometry
+from arbiter.i18n import gettext_noop
 
 
 class EnglishBoard(Board):
@@ -15,6 +17,12 @@ class EnglishBoard(Board):
 
     name = "english"
     aliases: ClassVar[tuple[str, ...]] = ("checkers", "american")
+    rules_of_play: ClassVar[Citation] = Citation(
+        gettext_noop("WCDF rules, art. 1.17-1.20"), "docs/rules/english.md §2"
+    )
+    end_of_game: ClassVar[Citation] = Citation(
+        gettext_noop("WCDF rules, end of the game"), "docs/rules/english.md §2.5"
+    )
     game_type: ClassVar[int | None] = 21
     pdn_game_type = "21,B,8,8,N1,0"
     geometry = Geometry.checkered(8, 8)

@@ -5,7 +5,9 @@ from __future__ import annotations
 from typing import ClassVar
 
 from arbiter._movegen import RawMove
+from arbiter.game import Citation
 from arbiter.geometry import DIAGONALS
+from arbiter.i18n import gettext_noop
 from arbiter.variants.international import InternationalBoard
 
 #: Straight lines between squares of the playing colour: two files or two ranks away.
@@ -24,6 +26,12 @@ class FrisianBoard(InternationalBoard):
 
     name = "frisian"
     aliases: ClassVar[tuple[str, ...]] = ("fries",)
+    rules_of_play: ClassVar[Citation] = Citation(
+        gettext_noop("rules of Frisian draughts, moves and captures"), "docs/rules/frisian.md §2"
+    )
+    end_of_game: ClassVar[Citation] = Citation(
+        gettext_noop("rules of Frisian draughts, end of the game"), "docs/rules/frisian.md §4"
+    )
     game_type: ClassVar[int | None] = 40
     pdn_game_type = "40,W,10,10,N2,0"
     result_format = "default"

@@ -6,7 +6,9 @@ from typing import ClassVar
 
 from arbiter._movegen import RawMove
 from arbiter.board import Board
+from arbiter.game import Citation
 from arbiter.geometry import Geometry
+from arbiter.i18n import gettext_noop
 
 
 class InternationalBoard(Board):
@@ -16,6 +18,12 @@ class InternationalBoard(Board):
 
     name = "international"
     aliases: ClassVar[tuple[str, ...]] = ("draughts", "fmjd", "10x10")
+    rules_of_play: ClassVar[Citation] = Citation(
+        gettext_noop("FMJD rules, articles 3 and 4"), "docs/rules/international.md §2-§4"
+    )
+    end_of_game: ClassVar[Citation] = Citation(
+        gettext_noop("FMJD rules, end of the game"), "docs/rules/international.md §5.1"
+    )
     game_type: ClassVar[int | None] = 20
     pdn_game_type = "20,W,10,10,N2,0"
     geometry = Geometry.checkered(10, 10)

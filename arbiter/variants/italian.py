@@ -7,7 +7,9 @@ from typing import ClassVar
 
 from arbiter._movegen import RawMove
 from arbiter.board import Board
+from arbiter.game import Citation
 from arbiter.geometry import DIAGONALS, Geometry
+from arbiter.i18n import gettext_noop
 
 
 class ItalianBoard(Board):
@@ -23,6 +25,12 @@ class ItalianBoard(Board):
 
     name = "italian"
     aliases: ClassVar[tuple[str, ...]] = ("dama-italiana",)
+    rules_of_play: ClassVar[Citation] = Citation(
+        gettext_noop("FID rules, Capo I, art. 4.7, 5.3 and 6.6-6.9"), "docs/rules/italian.md §2"
+    )
+    end_of_game: ClassVar[Citation] = Citation(
+        gettext_noop("FID rules, end of the game"), "docs/rules/italian.md §4"
+    )
     game_type: ClassVar[int | None] = 22
     pdn_game_type = "22,W,8,8,N2,1"
     geometry = Geometry.numbered(8, 8, corner=2, bottom_left_playable=False)

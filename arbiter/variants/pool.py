@@ -5,7 +5,9 @@ from __future__ import annotations
 from typing import ClassVar
 
 from arbiter.board import Board
+from arbiter.game import Citation
 from arbiter.geometry import Colour, Geometry
+from arbiter.i18n import gettext_noop
 
 
 class PoolBoard(Board):
@@ -22,6 +24,12 @@ class PoolBoard(Board):
 
     name = "pool"
     aliases: ClassVar[tuple[str, ...]] = ("pool-checkers", "american-pool")
+    rules_of_play: ClassVar[Citation] = Citation(
+        gettext_noop("APCA rules of play, rules 14-23"), "docs/rules/pool.md §2"
+    )
+    end_of_game: ClassVar[Citation] = Citation(
+        gettext_noop("APCA rules of play, end of the game"), "docs/rules/pool.md §4"
+    )
     game_type: ClassVar[int | None] = 23
     pdn_game_type = "23,B,8,8,N1,0"
     geometry = Geometry.checkered(8, 8)

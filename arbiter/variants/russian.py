@@ -5,7 +5,9 @@ from __future__ import annotations
 from typing import ClassVar
 
 from arbiter.board import Board
+from arbiter.game import Citation
 from arbiter.geometry import Geometry
+from arbiter.i18n import gettext_noop
 
 
 class RussianBoard(Board):
@@ -16,6 +18,12 @@ class RussianBoard(Board):
 
     name = "russian"
     aliases: ClassVar[tuple[str, ...]] = ("shashki",)
+    rules_of_play: ClassVar[Citation] = Citation(
+        gettext_noop("draughts-64 rules, moves and captures"), "docs/rules/russian.md §2"
+    )
+    end_of_game: ClassVar[Citation] = Citation(
+        gettext_noop("draughts-64 rules, end of the game"), "docs/rules/russian.md §3"
+    )
     game_type: ClassVar[int | None] = 25
     pdn_game_type = "25,W,8,8,A0,0"
     geometry = Geometry.checkered(8, 8)

@@ -23,6 +23,8 @@ from __future__ import annotations
 
 from typing import ClassVar
 
+from arbiter.game import Citation
+from arbiter.i18n import gettext_noop
 from arbiter.variants.russian import RussianBoard
 
 
@@ -33,6 +35,14 @@ class RussianDiagonalBoard(RussianBoard):
     name = "russian-diagonal"
     long_name = "Diagonal draughts"
     aliases: ClassVar[tuple[str, ...]] = ("diagonal", "diagonal-shashki")
+    rules_of_play: ClassVar[Citation] = Citation(
+        gettext_noop("rules of diagonal draughts, moves and captures"),
+        "docs/rules/russian-diagonal.md §2",
+    )
+    end_of_game: ClassVar[Citation] = Citation(
+        gettext_noop("rules of diagonal draughts, end of the game"),
+        "docs/rules/russian-diagonal.md §2",
+    )
     game_type: ClassVar[int | None] = None
     #: White on c1 e1 g1 d2 f2 h2 e3 g3 f4 h4 g5 h6, Black on b8 d8 f8 a7 c7 e7 b6 d6 a5
     #: c5 b4 a3, in the numbers of the Russian board (square 1 = b8).

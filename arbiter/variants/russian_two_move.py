@@ -55,8 +55,9 @@ from typing import ClassVar
 
 from arbiter.draws import PlyFacts
 from arbiter.errors import FenError, IllegalMoveError
-from arbiter.game import Ending, Figure
+from arbiter.game import Citation, Ending, Figure
 from arbiter.geometry import Colour, Geometry
+from arbiter.i18n import gettext_noop
 from arbiter.move import Move
 from arbiter.variants.russian import RussianBoard
 from arbiter.verdict import Termination
@@ -83,6 +84,14 @@ class RussianTwoMoveBoard:
     name: ClassVar[str] = "russian-two-move"
     long_name: ClassVar[str] = "Two-move draughts"
     aliases: ClassVar[tuple[str, ...]] = ("two-move", "double-move", "dvukhkhodovye")
+    rules_of_play: ClassVar[Citation] = Citation(
+        gettext_noop("rules of two-move draughts, moves and captures"),
+        "docs/rules/russian-two-move.md §1",
+    )
+    end_of_game: ClassVar[Citation] = Citation(
+        gettext_noop("rules of two-move draughts, end of the game"),
+        "docs/rules/russian-two-move.md §1.3",
+    )
     game_type: ClassVar[int | None] = None
     first_player: ClassVar[Colour] = Colour.WHITE
     result_format: ClassVar[str] = "default"

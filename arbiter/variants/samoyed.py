@@ -33,8 +33,9 @@ import arbiter.fen as _fen
 from arbiter.board import Piece
 from arbiter.draws import PlyFacts, main_road
 from arbiter.errors import InvalidMoveError
-from arbiter.game import Ending, Figure
+from arbiter.game import Citation, Ending, Figure
 from arbiter.geometry import DIAGONALS, Colour, Direction, Geometry
+from arbiter.i18n import gettext_noop
 from arbiter.move import Move
 from arbiter.variants.russian import RussianBoard
 from arbiter.verdict import Termination
@@ -77,6 +78,12 @@ class SamoyedBoard:
     name: ClassVar[str] = "samoyed"
     long_name: ClassVar[str] = "Samoyed draughts"
     aliases: ClassVar[tuple[str, ...]] = ("samoyedy", "shashki-samoyedy", "self-eating")
+    rules_of_play: ClassVar[Citation] = Citation(
+        gettext_noop("rules of Samoyed draughts, moves and captures"), "docs/rules/samoyed.md §1"
+    )
+    end_of_game: ClassVar[Citation] = Citation(
+        gettext_noop("rules of Samoyed draughts, end of the game"), "docs/rules/samoyed.md §1.3"
+    )
     game_type: ClassVar[int | None] = None
     first_player: ClassVar[Colour] = Colour.WHITE
     result_format: ClassVar[str] = "default"

@@ -6,7 +6,9 @@ from typing import ClassVar
 
 from arbiter._movegen import RawMove
 from arbiter.board import Board
+from arbiter.game import Citation
 from arbiter.geometry import DIAGONALS, Geometry
+from arbiter.i18n import gettext_noop
 
 
 class SpanishBoard(Board):
@@ -19,6 +21,12 @@ class SpanishBoard(Board):
 
     name = "spanish"
     aliases: ClassVar[tuple[str, ...]] = ("damas",)
+    rules_of_play: ClassVar[Citation] = Citation(
+        gettext_noop("rules of Spanish draughts, moves and captures"), "docs/rules/spanish.md §2"
+    )
+    end_of_game: ClassVar[Citation] = Citation(
+        gettext_noop("rules of Spanish draughts, end of the game"), "docs/rules/spanish.md §4"
+    )
     game_type: ClassVar[int | None] = 24
     pdn_game_type = "24,W,8,8,N1,1"
     geometry = Geometry.numbered(8, 8, corner=1, bottom_left_playable=False)
@@ -40,5 +48,12 @@ class PortugueseBoard(SpanishBoard):
 
     name = "portuguese"
     aliases: ClassVar[tuple[str, ...]] = ("damas-classicas",)
+    rules_of_play: ClassVar[Citation] = Citation(
+        gettext_noop("FPD rules (damas clássicas), moves and captures"),
+        "docs/rules/portuguese.md §1",
+    )
+    end_of_game: ClassVar[Citation] = Citation(
+        gettext_noop("FPD rules (damas clássicas), end of the game"), "docs/rules/portuguese.md §3"
+    )
     game_type: ClassVar[int | None] = 28
     pdn_game_type = "28,W,8,8,N1,1"

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from typing import ClassVar
 
+from arbiter.game import Citation
 from arbiter.geometry import Geometry
+from arbiter.i18n import gettext_noop
 from arbiter.variants.russian import RussianBoard
 
 
@@ -17,6 +19,12 @@ class SpantsirettiBoard(RussianBoard):
 
     name = "spantsiretti"
     aliases: ClassVar[tuple[str, ...]] = ("10x8",)
+    rules_of_play: ClassVar[Citation] = Citation(
+        gettext_noop("rules of spantsiretti, moves and captures"), "docs/rules/spantsiretti.md §2"
+    )
+    end_of_game: ClassVar[Citation] = Citation(
+        gettext_noop("rules of spantsiretti, end of the game"), "docs/rules/spantsiretti.md §3"
+    )
     game_type: ClassVar[int | None] = 41
     pdn_game_type = "41,W,10,8,A0,0"
     geometry = Geometry.checkered(10, 8)

@@ -5,7 +5,9 @@ from __future__ import annotations
 from typing import ClassVar
 
 from arbiter.board import Board
+from arbiter.game import Citation
 from arbiter.geometry import DIAGONALS, Colour, Geometry
+from arbiter.i18n import gettext_noop
 
 
 class ThaiBoard(Board):
@@ -21,6 +23,12 @@ class ThaiBoard(Board):
 
     name = "thai"
     aliases: ClassVar[tuple[str, ...]] = ("mak-hos", "makhos")
+    rules_of_play: ClassVar[Citation] = Citation(
+        gettext_noop("rules of Thai draughts, moves and captures"), "docs/rules/thai.md §2"
+    )
+    end_of_game: ClassVar[Citation] = Citation(
+        gettext_noop("rules of Thai draughts, end of the game"), "docs/rules/thai.md §4"
+    )
     game_type: ClassVar[int | None] = 31
     pdn_game_type = "31,B,8,8,N2,0"
     geometry = Geometry.numbered(8, 8, corner=2, seen_by=Colour.BLACK)

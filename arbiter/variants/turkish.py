@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from typing import ClassVar
 
+from arbiter.game import Citation
 from arbiter.geometry import ORTHOGONALS, Geometry
+from arbiter.i18n import gettext_noop
 from arbiter.variants.international import InternationalBoard
 
 
@@ -22,6 +24,12 @@ class TurkishBoard(InternationalBoard):
 
     name = "turkish"
     aliases: ClassVar[tuple[str, ...]] = ("dama",)
+    rules_of_play: ClassVar[Citation] = Citation(
+        gettext_noop("rules of Turkish draughts, moves and captures"), "docs/rules/turkish.md §2"
+    )
+    end_of_game: ClassVar[Citation] = Citation(
+        gettext_noop("rules of Turkish draughts, end of the game"), "docs/rules/turkish.md §4"
+    )
     game_type: ClassVar[int | None] = 30
     pdn_game_type = "30,W,8,8,A0,0"
     geometry = Geometry.full(8, 8)

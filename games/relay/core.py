@@ -30,10 +30,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from arbiter import ArbiterError, replay
+from arbiter import replay
 from arbiter.counters import DrawCounter, DrawCounters
 from arbiter.game import GameBoard
-from arbiter.pdn import PdnGame, PdnMove, PdnSetup, is_game_result, normalize_result
+from arbiter.pdn import PdnGame, is_game_result, normalize_result
+from games.timeline import playable_moves
 
 #: The replay's verdicts that stop at a move of the record (arbiter.verdict.VerdictKind).
 _STOPPED_AT_MOVE = frozenset({"illegal", "ambiguous"})
@@ -157,21 +158,12 @@ def _walk(
     board = variant((game.tag("FEN") or "").strip() or None)
     counters = DrawCounters(board)
     played: list[str] = []
-    for item in game.moves:
-        if len(played) >= plies:
-            break
-        if isinstance(item, PdnSetup):
-            counters.set_position(item.fen)
-            continue
-        if not isinstance(item, PdnMove) or item.unknown:
-            break
-        try:
-            move = board.parse_move(item.text)
-        except ArbiterError:
-            # a move the replay settled from the rest of the record: kept as written
-            break
+    # Up to a move the replay settled from the rest of the record: kept as written.
+    for _item, move in playable_moves(game, board, counters) if plies > 0 else ():
         played.append(board.move_text(move))
         counters.push(move)
+        if len(played) >= plies:
+            break
     return tuple(played), board.fen(), counters.snapshot()
 
 

@@ -9,6 +9,19 @@ WIDTHS = (390, 1366)
 SHOTS = Path(os.environ.get("DAMIER_SHOTS", "/tmp/damier-journeys"))
 
 
+def logged_in_context(browser, live_server, user, *, locale: str = "en-GB", width: int = 1366):
+    """A browser context holding ``user``'s session (logged in through Django's client)."""
+    from django.test import Client
+
+    client = Client()
+    client.force_login(user)
+    context = browser.new_context(locale=locale, viewport={"width": width, "height": 900})
+    context.add_cookies(
+        [{"name": "sessionid", "value": client.cookies["sessionid"].value, "url": live_server.url}]
+    )
+    return context
+
+
 def horizontal_overflow(page) -> int:
     """How many pixels the page is wider than the window (0: no horizontal scroll)."""
     return page.evaluate(

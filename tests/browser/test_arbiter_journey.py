@@ -137,7 +137,7 @@ def test_an_arbiter_gets_an_account_uploads_assigns_rules_and_logs_out(
     page.locator("main table").get_by_role("link").first.click()
     assert page.locator("#replay svg").count() == 1
     assert "REFERENCE" not in page.locator("main").inner_text()
-    assert "FMJD rules, article 5" in page.locator("main").inner_text()
+    assert "FMJD rules, end of the game" in page.locator("main").inner_text()
     page.get_by_role("link", name="Next").click()
     page.wait_for_url("**ply=1#replay")
     page.keyboard.press("ArrowRight")

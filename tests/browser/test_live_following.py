@@ -4,8 +4,8 @@ order by itself, without a reload, where the visitor had scrolled to."""
 
 import pytest
 from django.contrib.auth.models import Permission
-from django.test import Client
 
+from tests.browser.layout import logged_in_context
 from tournaments.models import Game, GameResult
 from tournaments.services import rounds
 
@@ -44,12 +44,7 @@ def test_visitor_sees_a_result_without_reloading(
     organizer.user_permissions.set(
         Permission.objects.filter(content_type__app_label__in=("tournaments", "games"))
     )
-    desk = Client()
-    desk.force_login(organizer)
-    arbiter_context = browser.new_context(locale="en-GB", viewport={"width": 1366, "height": 900})
-    arbiter_context.add_cookies(
-        [{"name": "sessionid", "value": desk.cookies["sessionid"].value, "url": live_server.url}]
-    )
+    arbiter_context = logged_in_context(browser, live_server, organizer)
     arbiter = arbiter_context.new_page()
     arbiter.set_default_timeout(15_000)
     arbiter.goto(f"{live_server.url}/admin/tournaments/round/{round_.pk}/results/")

@@ -6,15 +6,14 @@ player's rating chart on a phone.
 Every page: no server error, no horizontal scroll at 390 px nor at 1366 px (screenshots in
 /tmp/ratings-*.png)."""
 
-import datetime
 from pathlib import Path
 
 import pytest
 
 from tests.browser.layout import assert_fits
-from tests.factories import PlayerFactory, make_organizer
+from tests.factories import PlayerFactory, event_made, make_organizer
 from tournaments.models import Event, Game, GameResult, Player, RatingList, Registration
-from tournaments.services import events, registrations, results, rounds
+from tournaments.services import registrations, results, rounds
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -32,13 +31,10 @@ def test_an_organizer_imports_a_list_and_downloads_the_rating_report(live_server
     organizer = make_organizer("olga")
     organizer.set_password(PASSWORD)
     organizer.save()
-    event = events.event_create(
-        user=organizer,
+    event = event_made(
+        organizer,
         name="Open de Lille",
         slug="open-de-lille",
-        variant="international",
-        start_date=datetime.date(2026, 7, 1),
-        end_date=datetime.date(2026, 7, 5),
         system="swiss",
         number_of_rounds=5,
         published=True,

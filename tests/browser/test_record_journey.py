@@ -7,12 +7,11 @@ import io
 
 import pytest
 from django.contrib.auth.models import Permission
-from django.test import Client
 from pypdf import PdfReader
 
 from games.services.disputes import dispute_open
 from games.services.records import record_save
-from tests.browser.layout import assert_fits
+from tests.browser.layout import assert_fits, logged_in_context
 from tests.factories import UserFactory
 from tests.games.conftest import published_round
 from tournaments.models import BallotCard, BallotDeck, Game, GameResult
@@ -58,17 +57,6 @@ def french_round(staff, ballot_decks):
     result_record(game=first, result=GameResult.WHITE_FORFEIT_WIN, user=staff)
     result_record(game=second, result=GameResult.WHITE_WIN, user=staff)
     return round_
-
-
-def logged_in_context(browser, live_server, user, *, locale: str, width: int = 1366):
-    """A browser context holding ``user``'s session (logged in through Django's client)."""
-    client = Client()
-    client.force_login(user)
-    context = browser.new_context(locale=locale, viewport={"width": width, "height": 900})
-    context.add_cookies(
-        [{"name": "sessionid", "value": client.cookies["sessionid"].value, "url": live_server.url}]
-    )
-    return context
 
 
 def test_a_visitor_sees_the_forfeit_and_the_card_on_the_round_page(live_server, page, french_round):

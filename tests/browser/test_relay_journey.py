@@ -5,11 +5,10 @@ the organizer gives each board its own PDN file."""
 
 import pytest
 from django.db import transaction
-from django.test import Client
 
 from games.models import RelayBoard, RelayKind, RelaySource
 from games.relay.services import relay_push, relay_receive_boards, relay_source_set
-from tests.browser.layout import assert_fits
+from tests.browser.layout import assert_fits, logged_in_context
 from tests.factories import UserFactory, make_organizer
 from tests.games.conftest import published_round
 from tests.games.relay.game import PLIES, push_token, version
@@ -75,12 +74,7 @@ def test_a_spectator_on_a_phone_watches_a_board_move(
 def test_the_arbiter_sees_a_flagged_illegal_move_on_the_desk(live_server, browser, relayed_round):
     round_, source, arbiter = relayed_round
     relay_push(round=round_, token=push_token(source), pdn=version(wrong=True))
-    desk = Client()
-    desk.force_login(arbiter)
-    context = browser.new_context(locale="en-GB", viewport={"width": 1366, "height": 900})
-    context.add_cookies(
-        [{"name": "sessionid", "value": desk.cookies["sessionid"].value, "url": live_server.url}]
-    )
+    context = logged_in_context(browser, live_server, arbiter)
     page = context.new_page()
     page.set_default_timeout(15_000)
     page.goto(f"{live_server.url}/desk/events/{round_.event.slug}/")
@@ -93,21 +87,11 @@ def test_the_arbiter_sees_a_flagged_illegal_move_on_the_desk(live_server, browse
     context.close()
 
 
-def _logged_in_context(browser, live_server, user, width: int):
-    client = Client()
-    client.force_login(user)
-    context = browser.new_context(locale="en-GB", viewport={"width": width, "height": 900})
-    context.add_cookies(
-        [{"name": "sessionid", "value": client.cookies["sessionid"].value, "url": live_server.url}]
-    )
-    return context
-
-
 def test_the_arbiter_assigns_an_unmatched_game_on_a_phone(live_server, browser, relayed_round):
     round_, source, arbiter = relayed_round
     RelayBoard.objects.all().delete()
     relay_push(round=round_, token=push_token(source), pdn=version(8, board=9))
-    context = _logged_in_context(browser, live_server, arbiter, 390)
+    context = logged_in_context(browser, live_server, arbiter, width=390)
     page = context.new_page()
     page.set_default_timeout(15_000)
     page.goto(f"{live_server.url}/desk/events/{round_.event.slug}/")
@@ -132,7 +116,7 @@ def test_the_arbiter_assigns_an_unmatched_game_on_a_phone(live_server, browser, 
 def test_the_organizer_gives_each_board_its_own_file(live_server, browser, relayed_round):
     round_, source, _arbiter = relayed_round
     organizer = source.created_by
-    context = _logged_in_context(browser, live_server, organizer, 1366)
+    context = logged_in_context(browser, live_server, organizer, width=1366)
     page = context.new_page()
     page.set_default_timeout(15_000)
     page.goto(f"{live_server.url}/admin/games/relaysource/{source.pk}/change/")

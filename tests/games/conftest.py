@@ -1,10 +1,8 @@
 """Fixtures of the games tests: a published round of a small event, its officials and players."""
 
-import datetime
-
 import pytest
 
-from tests.factories import PlayerFactory, UserFactory
+from tests.factories import PlayerFactory, UserFactory, event_made
 from tournaments.models import Game, System
 from tournaments.services import events, registrations, rounds
 
@@ -23,13 +21,11 @@ def published_round(organizer, arbiter, *, variant="international", players=2, *
     """Round 1 of a round robin of `players` players (each with a login account), published
     in a published event."""
     number = events.Event.objects.count()
-    event = events.event_create(
-        user=organizer,
+    event = event_made(
+        organizer,
         name=f"{variant} event {number}",
         slug=f"{variant}-event-{number}",
         variant=variant,
-        start_date=datetime.date(2026, 7, 1),
-        end_date=datetime.date(2026, 7, 9),
         system=System.ROUND_ROBIN,
         published=options.pop("published", True),
         **options,

@@ -38,7 +38,7 @@ def test_the_dispute_page_steps_through_the_replay_without_javascript(
     assert 'href="?ply=2#replay" rel="prev" data-key="ArrowLeft"' in page
     assert 'href="?ply=4#replay" rel="next" data-key="ArrowRight"' in page
     assert "Draw counters at ply 3" in page and "FMJD rules, annex 1, art. 6.2" in page
-    assert "FMJD rules, article 5" in page  # the rule that applies to a result claim
+    assert "FMJD rules, end of the game" in page  # the rule that applies to a result claim
     assert "REFERENCE.md" not in page
     start = client.get(url, {"ply": 0}).content.decode()
     assert "Start position" in start and 'rel="prev"' not in start
@@ -55,6 +55,44 @@ def test_the_draw_rules_are_named_and_cited_in_the_page_language(client, dispute
     assert "règle des 25 coups (automatique)" in page
     assert "Règlement FMJD, annexe 1, art. 6.2" in page
     assert "25-move rule" not in page
+
+
+@pytest.mark.parametrize(
+    ("variant", "claim", "english", "french"),
+    [
+        (
+            "international",
+            "wrong-result",
+            "FMJD rules, end of the game",
+            "Règlement FMJD, fin de partie",
+        ),
+        (
+            "thai",
+            "illegal-move",
+            "rules of Thai draughts, moves and captures",
+            "règles des dames thaïlandaises, marche et prise",
+        ),
+        (
+            "ugolki",
+            "wrong-result",
+            "rules of ugolki, end of the game",
+            "règles des ugolki, fin de partie",
+        ),
+    ],
+)
+def test_the_rules_of_play_and_of_the_end_are_cited_in_the_page_language(
+    client, organizer, official_arbiter, variant, claim, english, french
+):
+    """Each game's citations are written once where the game is defined (arbiter) and shown
+    translated on the dispute page."""
+    round_ = published_round(organizer, official_arbiter, variant=variant)
+    game = Game.objects.get(pairing__round=round_)
+    dispute = dispute_open(game=game, claim=claim, statement="s", user=organizer)
+    client.force_login(official_arbiter)
+    url = reverse("desk:dispute", args=(dispute.pk,))
+    assert english in client.get(url).content.decode()
+    page = client.get(url, HTTP_ACCEPT_LANGUAGE="fr").content.decode()
+    assert french in page and english not in page
 
 
 def test_an_arbiter_rules_through_the_page(client, dispute, official_arbiter, game):

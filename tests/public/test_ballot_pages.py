@@ -5,8 +5,8 @@ import re
 
 import pytest
 
-from tests.factories import event_with_players
-from tournaments.models import BallotDeck, Game, GameResult, System
+from tests import factories
+from tournaments.models import Game, GameResult
 from tournaments.selectors import pairing_card
 from tournaments.services.ballots import ballot_draw
 from tournaments.services.results import result_record
@@ -17,14 +17,7 @@ pytestmark = pytest.mark.django_db
 
 @pytest.fixture
 def ballot_event(organizer):
-    event = event_with_players(
-        organizer,
-        players=4,
-        system=System.ROUND_ROBIN,
-        variant="english",
-        games_per_pairing=2,
-        ballot_deck=BallotDeck.objects.get(slug="english-3-move"),
-    )
+    event = factories.ballot_event(organizer)
     round_ = round_publish(round=round_pair(event=event, user=organizer), user=organizer)
     ballot_draw(round=round_, user=organizer)
     for game in Game.objects.filter(pairing__round=round_).order_by("pk"):

@@ -11,9 +11,9 @@ from django.urls import reverse
 from rest_framework.test import APIClient
 
 from tests.client import logged_in
-from tests.factories import UserFactory, event_with_players, make_organizer
+from tests.factories import UserFactory, event_made, event_with_players, make_organizer
 from tournaments.models import Event
-from tournaments.services.events import event_create, event_publish, event_unpublish
+from tournaments.services.events import event_publish, event_unpublish
 
 pytestmark = pytest.mark.django_db
 
@@ -47,13 +47,10 @@ def public_urls(event: Event) -> list[str]:
 
 
 def test_a_new_event_is_a_draft(organizer):
-    event = event_create(
-        user=organizer,
+    event = event_made(
+        organizer,
         name="Spring Open",
         slug="spring-open",
-        variant="international",
-        start_date=datetime.date(2026, 4, 1),
-        end_date=datetime.date(2026, 4, 5),
         system="swiss",
         number_of_rounds=5,
     )

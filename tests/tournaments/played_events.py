@@ -2,13 +2,9 @@
 (the TRF export and import, the TRF journey): every player with an FMJD id, every game's result
 drawn from a fixed cycle, a withdrawal where asked."""
 
-import datetime
-from decimal import Decimal
-
-from tests.factories import PlayerFactory
+from tests.factories import ONE_POINT_A_WIN, PlayerFactory, event_made
 from tournaments.models import Event, Game, GameResult
-from tournaments.services import events, registrations, results, rounds
-from tournaments.values import ScoringSystem
+from tournaments.services import registrations, results, rounds
 
 #: Results by (round + white + black + game index) mod 7: wins both ways, draws, a forfeit.
 _CYCLE = (
@@ -23,13 +19,10 @@ _CYCLE = (
 
 
 def make_event(user, *, system: str, players: int, games: int = 1, **options) -> Event:
-    event = events.event_create(
-        user=user,
+    event = event_made(
+        user,
         name=f"Record {system} {games}",
         slug=f"record-{system}-{games}",
-        variant="international",
-        start_date=datetime.date(2026, 7, 1),
-        end_date=datetime.date(2026, 7, 9),
         system=system,
         number_of_rounds=options.pop("number_of_rounds", None),
         games_per_pairing=games,
@@ -63,16 +56,6 @@ def play(event: Event, user, *, rounds_to_play: int, withdraw: tuple[int, int] |
         rounds.round_complete(round=round_, user=user)
 
 
-#: One point a win, half a draw (the scores of the worked example of a team ranking).
-ONE_POINT_A_WIN = ScoringSystem(
-    win=Decimal(1),
-    draw=Decimal("0.5"),
-    forfeit_win=Decimal(1),
-    pairing_bye=Decimal(1),
-    half_bye=Decimal("0.5"),
-    full_bye=Decimal(1),
-)
-
 #: docs/rules/tournaments.md §7.5, the worked example: six team mates scoring 5, 4, 4, 3.5, 3
 #: and 0 in five rounds, their results round by round (W win, D draw, L loss).
 WORKED_TEAM = ("WWWWW", "WWWWL", "LWWWW", "WWWDL", "WWWLL", "LLLLL")
@@ -90,13 +73,10 @@ def national_team_swiss(user, *, labelled: bool = True, **options) -> Event:
     when ``labelled``) are ranked by their best four and never paired together; the
     Netherlands' six are steered to the worked example (WORKED_TEAM) by play_steered."""
     number = Event.objects.count()
-    event = events.event_create(
-        user=user,
+    event = event_made(
+        user,
         name=options.pop("name", f"National teams {number}"),
         slug=options.pop("slug", f"national-teams-{number}"),
-        variant="international",
-        start_date=datetime.date(2026, 7, 1),
-        end_date=datetime.date(2026, 7, 9),
         system="swiss",
         number_of_rounds=5,
         scoring=ONE_POINT_A_WIN,

@@ -5,8 +5,8 @@ import pytest
 from django.urls import reverse
 
 from tests.client import logged_in
-from tests.factories import event_with_players, make_organizer
-from tournaments.models import BallotCard, BallotDeck, BallotDraw, System
+from tests.factories import ballot_event, make_organizer
+from tournaments.models import BallotCard, BallotDeck, BallotDraw
 from tournaments.services.rounds import round_pair, round_publish
 
 pytestmark = pytest.mark.django_db
@@ -19,14 +19,7 @@ def organizer():
 
 @pytest.fixture
 def english_round(organizer):
-    event = event_with_players(
-        organizer,
-        players=4,
-        system=System.ROUND_ROBIN,
-        variant="english",
-        games_per_pairing=2,
-        ballot_deck=BallotDeck.objects.get(slug="english-3-move"),
-    )
+    event = ballot_event(organizer)
     return round_publish(round=round_pair(event=event, user=organizer), user=organizer)
 
 

@@ -4,8 +4,8 @@ from decimal import Decimal
 
 import pytest
 
-from tests.factories import event_with_players
-from tournaments.models import BallotDeck, GameResult, Ranking, System
+from tests.factories import ballot_event
+from tournaments.models import GameResult, Ranking, System
 from tournaments.selectors import pairing_card, standings_get
 from tournaments.services.ballots import ballot_draw
 from tournaments.services.results import result_record
@@ -15,15 +15,7 @@ pytestmark = pytest.mark.django_db
 
 
 def two_game_round(user, *, players=4, **options):
-    options.setdefault("system", System.ROUND_ROBIN)
-    event = event_with_players(
-        user,
-        players=players,
-        variant="english",
-        games_per_pairing=2,
-        ballot_deck=BallotDeck.objects.get(slug="english-3-move"),
-        **options,
-    )
+    event = ballot_event(user, players=players, **options)
     round_ = round_publish(round=round_pair(event=event, user=user), user=user)
     ballot_draw(round=round_, user=user)
     return event, round_

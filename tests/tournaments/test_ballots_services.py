@@ -4,7 +4,7 @@ import pytest
 from django.contrib.auth.models import AnonymousUser
 from django.core.exceptions import ValidationError
 
-from tests.factories import PlayerFactory, UserFactory, event_with_players
+from tests.factories import PlayerFactory, UserFactory, ballot_event, event_with_players
 from tournaments.ballots.draw import cards_left, pick
 from tournaments.models import BallotDeck, BallotDraw, GameResult, System
 from tournaments.selectors import (
@@ -26,18 +26,6 @@ from tournaments.services.ballots import (
 from tournaments.services.rounds import round_pair, round_publish
 
 pytestmark = pytest.mark.django_db
-
-
-def english_event(user, *, players=4, deck="english-3-move", **options):
-    options.setdefault("system", System.ROUND_ROBIN)
-    return event_with_players(
-        user,
-        players=players,
-        variant="english",
-        games_per_pairing=2,
-        ballot_deck=BallotDeck.objects.get(slug=deck) if isinstance(deck, str) else deck,
-        **options,
-    )
 
 
 def published_round(event, user):
@@ -75,7 +63,7 @@ def test_stored_cards_keep_their_source_corrections():
 
 
 def test_one_card_per_pairing_both_games_same_card_colours_swapped(arbiter_user):
-    event = english_event(arbiter_user, players=6)
+    event = ballot_event(arbiter_user, players=6)
     round_ = published_round(event, arbiter_user)
     draws = ballot_draw(round=round_, user=arbiter_user)
     assert [d.pairing.board for d in draws] == [1, 2, 3]
@@ -96,7 +84,7 @@ def test_one_card_per_pairing_both_games_same_card_colours_swapped(arbiter_user)
 
 
 def test_one_card_per_round_for_every_board_and_none_for_the_rest(arbiter_user):
-    event = english_event(arbiter_user, players=5, ballot_policy="round")
+    event = ballot_event(arbiter_user, players=5, ballot_policy="round")
     round_ = published_round(event, arbiter_user)
     (draw,) = ballot_draw(round=round_, user=arbiter_user)
     assert draw.pairing is None
@@ -109,7 +97,7 @@ def test_one_card_per_round_for_every_board_and_none_for_the_rest(arbiter_user):
 
 
 def test_a_draft_round_and_an_event_without_deck_draw_nothing(arbiter_user):
-    event = english_event(arbiter_user)
+    event = ballot_event(arbiter_user)
     with pytest.raises(BallotError, match="draft: cards are drawn for a published round"):
         ballot_draw(round=round_pair(event=event, user=arbiter_user), user=arbiter_user)
     free = event_with_players(arbiter_user, players=4, system=System.ROUND_ROBIN)
@@ -118,7 +106,7 @@ def test_a_draft_round_and_an_event_without_deck_draw_nothing(arbiter_user):
 
 
 def test_every_draw_is_reproduced_from_its_seed(arbiter_user):
-    event = english_event(arbiter_user, players=8)
+    event = ballot_event(arbiter_user, players=8)
     for _ in range(3):
         ballot_draw(round=published_round(event, arbiter_user), user=arbiter_user)
     draws = list(BallotDraw.objects.filter(event=event).select_related("card"))
@@ -132,7 +120,7 @@ def test_every_draw_is_reproduced_from_its_seed(arbiter_user):
 
 
 def test_a_tampered_record_no_longer_matches_its_seed(arbiter_user):
-    event = english_event(arbiter_user)
+    event = ballot_event(arbiter_user)
     draw = ballot_draw(round=published_round(event, arbiter_user), user=arbiter_user)[0]
     other = event.ballot_deck.cards.filter(barred=False).exclude(pk=draw.card_id).first()
     BallotDraw.objects.filter(pk=draw.pk).update(card=other)
@@ -145,7 +133,7 @@ def test_no_card_repeats_until_a_small_deck_is_exhausted(arbiter_user):
     for code, moves in (("A", "9-13 21-17"), ("B", "9-14 22-18"), ("C", "11-15 23-19")):
         ballot_card_save(deck=deck, code=code, moves=moves, user=arbiter_user)
     ballot_card_save(deck=deck, code="X", moves="10-14 23-18", barred=True, user=arbiter_user)
-    event = english_event(arbiter_user, players=6, deck=deck)
+    event = ballot_event(arbiter_user, players=6, deck=deck)
     first = ballot_draw(round=published_round(event, arbiter_user), user=arbiter_user)
     second = ballot_draw(round=published_round(event, arbiter_user), user=arbiter_user)
     assert sorted(d.card.code for d in first) == ["A", "B", "C"]  # the whole deck, no barred
@@ -157,7 +145,7 @@ def test_void_keeps_the_reason_and_the_voided_card_stays_out(arbiter_user):
     for code, moves in (("A", "9-13 21-17"), ("B", "9-14 22-18"), ("C", "11-15 23-19")):
         ballot_card_save(deck=deck, code=code, moves=moves, user=arbiter_user)
     ballot_card_save(deck=deck, code="D", moves="12-16 24-20", user=arbiter_user)
-    event = english_event(arbiter_user, players=4, deck=deck)
+    event = ballot_event(arbiter_user, players=4, deck=deck)
     round_ = published_round(event, arbiter_user)
     first, second = ballot_draw(round=round_, user=arbiter_user)
     with pytest.raises(BallotError, match="needs a reason"):
@@ -181,9 +169,9 @@ def test_void_keeps_the_reason_and_the_voided_card_stays_out(arbiter_user):
 
 
 def test_only_the_events_organizers_and_arbiters_draw_or_void(arbiter_user):
-    event = english_event(arbiter_user)
+    event = ballot_event(arbiter_user)
     round_ = published_round(event, arbiter_user)
-    other = english_event(UserFactory(username="other-organizer"))
+    other = ballot_event(UserFactory(username="other-organizer"))
     other_arbiter = UserFactory(username="other-arbiter")
     other.arbiters.add(other_arbiter)
     player_user = UserFactory(username="a-player", is_staff=False)
@@ -225,7 +213,7 @@ def test_a_drawn_card_cannot_be_changed(arbiter_user):
     deck = ballot_deck_create(name="One", slug="one", variant="english", user=arbiter_user)
     card = ballot_card_save(deck=deck, code="A", moves="9-13 21-17", user=arbiter_user)
     ballot_draw(
-        round=published_round(english_event(arbiter_user, deck=deck), arbiter_user),
+        round=published_round(ballot_event(arbiter_user, deck=deck), arbiter_user),
         user=arbiter_user,
     )
     with pytest.raises(BallotError, match="has been drawn"):
@@ -247,7 +235,7 @@ def test_two_game_results_and_cards_live_side_by_side(arbiter_user):
     """Entering results never touches the draw: the card stays with the pairing."""
     from tournaments.services.results import result_record
 
-    event = english_event(arbiter_user)
+    event = ballot_event(arbiter_user)
     round_ = published_round(event, arbiter_user)
     ballot_draw(round=round_, user=arbiter_user)
     before = round_cards(round_)
@@ -285,7 +273,7 @@ def test_a_custom_deck_is_changed_by_its_owner_and_its_events_organizers_only(ar
     organizer of another event, a staff user with no event and a superuser's published
     deck are refused (BallotPermissionError, BallotError), and nothing is written."""
     olga, bram, lone = (UserFactory(username=name) for name in ("olga", "bram", "lone"))
-    event = english_event(olga, players=0)
+    event = ballot_event(olga, players=0)
     deck = ballot_deck_create(
         name="Olga's", slug="olgas", variant="english", event=event, user=olga
     )
@@ -294,7 +282,7 @@ def test_a_custom_deck_is_changed_by_its_owner_and_its_events_organizers_only(ar
     colleague = UserFactory(username="colleague")
     event.organizers.add(colleague)
     card = ballot_card_save(deck=deck, code="B", moves="9-14 22-18", user=colleague)
-    english_event(bram, players=0)
+    ballot_event(bram, players=0)
     for outsider in (bram, lone):
         with pytest.raises(BallotPermissionError, match="may not change Olga's"):
             ballot_card_save(deck=deck, code="C", moves="10-14 22-17", user=outsider)

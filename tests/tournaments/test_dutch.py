@@ -9,6 +9,7 @@ from pathlib import Path
 import py4swiss.main
 import pytest
 
+from tests.factories import ONE_POINT_A_WIN
 from tournaments.pairing import NoPairingError, PairingError, draughts_order, pair_dutch, trf_dumps
 from tournaments.pairing.simulate import SimulatedTournament, simulate
 from tournaments.values import (
@@ -25,14 +26,7 @@ from tournaments.values import (
 PRE = DutchRules.PRE_2026
 BOTH = pytest.mark.parametrize("rules", list(DutchRules))
 
-CHESS = ScoringSystem(
-    win=Decimal(1),
-    draw=Decimal("0.5"),
-    forfeit_win=Decimal(1),
-    pairing_bye=Decimal(1),
-    half_bye=Decimal("0.5"),
-    full_bye=Decimal(1),
-)
+CHESS = ONE_POINT_A_WIN
 
 
 def with_planned_byes(sim: SimulatedTournament, round_number: int) -> TournamentState:

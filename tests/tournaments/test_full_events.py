@@ -1,14 +1,13 @@
 """Whole events played through the services, standings checked against hand computations."""
 
-import datetime
 from decimal import Decimal
 
 import pytest
 
-from tests.factories import PlayerFactory
+from tests.factories import PlayerFactory, event_made
 from tournaments import selectors
 from tournaments.models import Game, GameResult, Pairing, Round, System
-from tournaments.services import events, registrations, results, rounds
+from tournaments.services import registrations, results, rounds
 from tournaments.values import ByeKind, DutchRules
 
 pytestmark = pytest.mark.django_db
@@ -41,14 +40,10 @@ def table(event, after_round):
 
 def test_swiss_with_byes_late_entry_withdrawal_forfeit_and_hand_edit(arbiter_user):
     user = arbiter_user
-    event = events.event_create(
-        user=user,
+    event = event_made(
+        user,
         name="Summer Swiss",
         slug="summer-swiss",
-        variant="international",
-        start_date=datetime.date(2026, 7, 1),
-        end_date=datetime.date(2026, 7, 5),
-        system=System.SWISS,
         number_of_rounds=4,
         tiebreaks=["WON", "PS"],
         swiss_rules=DutchRules.PRE_2026,  # the boards below are the earlier text's
@@ -135,13 +130,10 @@ def test_swiss_with_byes_late_entry_withdrawal_forfeit_and_hand_edit(arbiter_use
 
 def test_double_round_robin_with_hand_edit_forfeits_and_withdrawal(arbiter_user):
     user = arbiter_user
-    event = events.event_create(
-        user=user,
+    event = event_made(
+        user,
         name="Masters",
         slug="masters",
-        variant="international",
-        start_date=datetime.date(2026, 8, 1),
-        end_date=datetime.date(2026, 8, 6),
         system=System.DOUBLE_ROUND_ROBIN,
         tiebreaks=["SB"],
     )

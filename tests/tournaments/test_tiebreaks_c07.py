@@ -23,22 +23,13 @@ voluntary unplayed round first (16.5).
 
 from decimal import Decimal
 
+from tests.factories import ONE_POINT_A_WIN
 from tournaments.scoring.standings import compute_standings
 from tournaments.scoring.tiebreaks import TieBreakContext, find_tiebreak
-from tournaments.values import Colour, Competitor, RoundResult, ScoringSystem, TournamentState
+from tournaments.values import Colour, Competitor, RoundResult, TournamentState
 
 W, B = Colour.WHITE, Colour.BLACK
-CHESS = ScoringSystem(
-    win=Decimal(1),
-    draw=Decimal("0.5"),
-    loss=Decimal(0),
-    forfeit_win=Decimal(1),
-    forfeit_loss=Decimal(0),
-    pairing_bye=Decimal(1),
-    half_bye=Decimal("0.5"),
-    zero_bye=Decimal(0),
-    full_bye=Decimal(1),
-)
+CHESS = ONE_POINT_A_WIN
 BYE = (None, None)
 
 #: §2.1: per player, per round, (opponent, colour, result code); a bye has no opponent.

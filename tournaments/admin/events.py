@@ -14,7 +14,7 @@ from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.urls import path, reverse
 from django.utils import translation
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy, ngettext
+from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST
 
 from config.celery import app as celery_app
@@ -22,6 +22,7 @@ from tournaments.admin.history import AuditedAdmin
 from tournaments.admin.pages import (
     delete_through,
     object_or_404,
+    register_players,
     render_page,
     report_refusal,
     staff_user,
@@ -62,7 +63,6 @@ from tournaments.services.events import (
 from tournaments.services.registrations import (
     prohibited_pairing_add,
     prohibited_pairing_delete,
-    registration_add,
     team_labels_set,
 )
 from tournaments.services.rounds import round_pair, round_pair_queue
@@ -477,24 +477,7 @@ class EventAdmin(ScopedAdmin, AuditedAdmin):
         candidates = Player.objects.filter(pk__in=[player.pk for player in first])
         form = EventRegisterForm(request.POST or None, players=candidates)
         if request.method == "POST" and form.is_valid():
-            registered = 0
-            for player in form.cleaned_data["players"]:
-                try:
-                    registration_add(event=event, player=player, user=staff_user(request))
-                except TournamentError as exc:
-                    report_refusal(request, exc)
-                else:
-                    registered += 1
-            messages.success(
-                request,
-                ngettext(
-                    "%(count)d player registered in %(event)s.",
-                    "%(count)d players registered in %(event)s.",
-                    registered,
-                )
-                % {"count": registered, "event": event},
-            )
-            return HttpResponseRedirect(reverse("admin:tournaments_event_change", args=(event.pk,)))
+            return register_players(request, event, form.cleaned_data["players"])
         return render_page(
             self,
             request,

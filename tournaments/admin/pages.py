@@ -2,18 +2,22 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import TypeVar, cast
 
 from django.contrib import admin, messages
 from django.contrib.auth.models import AbstractBaseUser
 from django.core.exceptions import PermissionDenied
 from django.db.models import Model
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
 from django.template.response import TemplateResponse
+from django.urls import reverse
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
+from tournaments.models import Event, Player
 from tournaments.services.errors import TournamentError
+from tournaments.services.registrations import registration_add
 
 
 def render_page(
@@ -66,6 +70,29 @@ def object_or_404(
 def report_refusal(request: HttpRequest, error: TournamentError) -> None:
     """Show a service's refusal as an admin error message (its text names the rule)."""
     messages.error(request, str(error))
+
+
+def register_players(request: HttpRequest, event: Event, players: Iterable[Player]) -> HttpResponse:
+    """Register ``players`` in ``event`` one by one through the service (a refusal is shown
+    and the others go on), say how many were registered, and go back to the event's page."""
+    registered = 0
+    for player in players:
+        try:
+            registration_add(event=event, player=player, user=staff_user(request))
+        except TournamentError as exc:
+            report_refusal(request, exc)
+        else:
+            registered += 1
+    messages.success(
+        request,
+        ngettext(
+            "%(count)d player registered in %(event)s.",
+            "%(count)d players registered in %(event)s.",
+            registered,
+        )
+        % {"count": registered, "event": event},
+    )
+    return HttpResponseRedirect(reverse("admin:tournaments_event_change", args=(event.pk,)))
 
 
 def delete_through(request: HttpRequest, formset, delete: Callable[[Model], None]) -> None:

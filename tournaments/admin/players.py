@@ -23,7 +23,7 @@ from tournaments.access import (
     private_refusal,
 )
 from tournaments.admin.history import AuditedAdmin
-from tournaments.admin.pages import render_page, staff_user
+from tournaments.admin.pages import register_players, render_page, staff_user
 from tournaments.admin.scoping import organized_events
 from tournaments.forms import (
     PlayersCsvImportForm,
@@ -32,7 +32,7 @@ from tournaments.forms import (
 )
 from tournaments.models import Player
 from tournaments.names import name_contains, name_order
-from tournaments.services.errors import ImportFormatError, TournamentError
+from tournaments.services.errors import ImportFormatError
 from tournaments.services.players import player_create
 from tournaments.services.players_import import (
     CREATE,
@@ -46,7 +46,6 @@ from tournaments.services.players_import import (
     import_plan,
     import_summary,
 )
-from tournaments.services.registrations import registration_add
 
 
 @admin.register(Player)
@@ -209,21 +208,7 @@ class PlayerAdmin(AuditedAdmin):
         events = organized_events(request)
         form = RegisterPlayersForm(request.POST if "apply" in request.POST else None, events=events)
         if form.is_valid():
-            event = form.cleaned_data["event"]
-            registered = 0
-            for player in queryset:
-                try:
-                    registration_add(event=event, player=player, user=staff_user(request))
-                except TournamentError as exc:
-                    messages.error(request, str(exc))
-                else:
-                    registered += 1
-            messages.success(
-                request,
-                _("%(count)d player(s) registered in %(event)s.")
-                % {"count": registered, "event": event},
-            )
-            return HttpResponseRedirect(reverse("admin:tournaments_event_change", args=(event.pk,)))
+            return register_players(request, form.cleaned_data["event"], queryset)
         return render_page(
             self,
             request,

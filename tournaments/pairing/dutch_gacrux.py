@@ -104,28 +104,51 @@ def boards_2026(
         ),
     )
     text = trf_dumps(cut, ordering="draughts" if by_rank else "fide", played=round_number - 1)
+    brackets = gacrux_brackets(
+        text,
+        round_number,
+        engine=pairing_dutch,
+        settings={"pairingSystem": ["dutch"], "maxMeets": 1},
+        params={"rank": by_rank},
+        engine_name="the 2026 engine",
+        criteria="C.04.3 (no rematch, at most one bye per player, colour limits)",
+    )
+    boards = [b for bracket in brackets for b in bracket["pairs"]]
+    return sorted(boards, key=_board_order(rows, round_number)), brackets
+
+
+def gacrux_brackets(
+    text: str,
+    round_number: int,
+    *,
+    engine: Callable[[dict[str, Any], int, dict[str, Any]], Any],
+    settings: dict[str, Any],
+    params: dict[str, Any],
+    engine_name: str,
+    criteria: str,
+) -> list[dict[str, Any]]:
+    """The score brackets of round ``round_number`` of the TRF ``text``, paired by the gacrux
+    ``engine`` (``settings``: fields added to the tournament it reads; ``params``: added to
+    its parameters). A refusal is a :class:`PairingError` naming ``engine_name``; no legal
+    pairing a :class:`NoPairingError` citing the absolute ``criteria``."""
     reader = trf2json()
     try:
         reader.parse_file(text, 0)
         status = reader.chessjson["status"]
         if status["code"] > 400:
-            raise PairingError(f"the 2026 engine cannot read the round: {status['error']}")
+            raise PairingError(f"{engine_name} cannot read the round: {status['error']}")
         tournament = reader.get_tournament(1)
-        tournament["pairingSystem"] = ["dutch"]
-        tournament["maxMeets"] = 1
-        params = {"experimental": [], "verbose": 0, "top_color": "", "rank": by_rank}
-        engine = pairing_dutch(tournament, round_number, params)
-        brackets = engine.compute_pairing(False, 0)
+        tournament.update(settings)
+        options = {"experimental": [], "verbose": 0, "top_color": "", **params}
+        brackets = engine(tournament, round_number, options).compute_pairing(False, 0)
     except GacruxNoLegalPairing as error:
         raise NoPairingError(
             f"round {round_number} cannot be paired: no pairing satisfies the absolute "
-            f"criteria of C.04.3 (no rematch, at most one bye per player, colour limits): "
-            f"{error}"
+            f"criteria of {criteria}: {error}"
         ) from error
     except GacruxError as error:
-        raise PairingError(f"the 2026 engine refused round {round_number}: {error}") from error
-    boards = [b for bracket in brackets for b in bracket["pairs"]]
-    return sorted(boards, key=_board_order(rows, round_number)), brackets
+        raise PairingError(f"{engine_name} refused round {round_number}: {error}") from error
+    return cast(list[dict[str, Any]], brackets)
 
 
 def pair_2026(

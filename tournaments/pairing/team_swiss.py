@@ -26,11 +26,10 @@ from dataclasses import dataclass, field
 from decimal import Decimal
 from enum import StrEnum
 
-from gacrux.gacruxexeptions import GacruxError, GacruxNoLegalPairing
 from gacrux.pairingfideteam import pairing_fideteam
-from gacrux.trf2json import trf2json
 
-from tournaments.pairing.dutch_input import NoPairingError, PairingError
+from tournaments.pairing.dutch_gacrux import gacrux_brackets
+from tournaments.pairing.dutch_input import PairingError
 from tournaments.scoring.teams import (
     BoardResult,
     MatchPointsScheme,
@@ -188,25 +187,15 @@ def pair_team_swiss(state: TeamSwissState, *, round_number: int) -> list[TeamPai
     """Round ``round_number`` of ``state`` by C.04.6, in board order (art. 3.7 through
     gacrux's board numbers); the pairing-allocated bye last."""
     text = team_swiss_trf(state, played=round_number - 1)
-    reader = trf2json()
-    try:
-        reader.parse_file(text, 0)
-        status = reader.chessjson["status"]
-        if status["code"] > 400:
-            raise PairingError(f"the team Swiss engine cannot read the round: {status['error']}")
-        tournament = reader.get_tournament(1)
-        params = {"experimental": [], "verbose": 0, "top_color": ""}
-        engine = pairing_fideteam(tournament, round_number, params)
-        brackets = engine.compute_pairing(False, 0)
-    except GacruxNoLegalPairing as error:
-        raise NoPairingError(
-            f"round {round_number} cannot be paired: no pairing satisfies the absolute "
-            f"criteria of C.04.6 art. 2.1 (no two teams meet twice, at most one bye): {error}"
-        ) from error
-    except GacruxError as error:
-        raise PairingError(
-            f"the team Swiss engine refused round {round_number}: {error}"
-        ) from error
+    brackets = gacrux_brackets(
+        text,
+        round_number,
+        engine=pairing_fideteam,
+        settings={},
+        params={},
+        engine_name="the team Swiss engine",
+        criteria="C.04.6 art. 2.1 (no two teams meet twice, at most one bye)",
+    )
     boards = [b for bracket in brackets for b in bracket["pairs"]]
     boards.sort(key=lambda b: (not b["b"], b.get("board", 0)))
     return [TeamPairing(b["w"], b["b"] or None, str(b.get("colorrule", ""))) for b in boards]

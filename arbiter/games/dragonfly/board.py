@@ -30,10 +30,11 @@ from typing import ClassVar
 import arbiter.games.dragonfly.movegen as movegen
 import arbiter.games.dragonfly.notation as notation
 from arbiter.draws import PlyFacts
-from arbiter.game import Ending, Figure
+from arbiter.game import Citation, Ending, Figure
 from arbiter.games.dragonfly.fen import START, format_fen, parse_fen
 from arbiter.games.dragonfly.position import HAND_KINDS, SIZE, DragonflyMove, diagram_number
 from arbiter.geometry import Colour, Geometry
+from arbiter.i18n import gettext_noop
 from arbiter.verdict import Termination
 
 
@@ -49,6 +50,13 @@ class DragonflyBoard:
     long_name: ClassVar[str] = "Dragonfly"
     notation: ClassVar[str] = "algebraic"
     aliases: ClassVar[tuple[str, ...]] = ("libellule", "shuttle-chess", "bird-chess")
+    rules_of_play: ClassVar[Citation] = Citation(
+        gettext_noop("Dragonfly rules and FIDE Laws of Chess, art. 3"), "docs/rules/dragonfly.md §2"
+    )
+    end_of_game: ClassVar[Citation] = Citation(
+        gettext_noop("FIDE Laws of Chess, art. 1.4, and the Dragonfly rules"),
+        "docs/rules/dragonfly.md §3.1",
+    )
     game_type: ClassVar[int | None] = None
     first_player: ClassVar[Colour] = Colour.WHITE
     result_format: ClassVar[str] = "default"

@@ -3,10 +3,13 @@ the Python API and the command line, and its class data agree with its PDN GameT
 (docs/rules/pdn.md §2)."""
 
 import io
+import re
+from pathlib import Path
 
 import pytest
 
 from arbiter.cli import main
+from arbiter.game import Citation
 from arbiter.geometry import Colour, Geometry
 from arbiter.variants import VARIANTS, find_variant
 from tests.arbiter.registry import GAME_TYPE_VARIANTS
@@ -113,3 +116,26 @@ def test_move_text_in_each_notation():
     frisian = find_variant("frisian")("W:W28:B18")
     straight = frisian.parse_move("28x8")
     assert straight.captures == frozenset({18}) and frisian.move_text(straight) == "28x8"
+
+
+RULES = Path(__file__).resolve().parents[3] / "docs" / "rules"
+SECTION = re.compile(r"^docs/rules/([a-z0-9-]+)\.md §(\d+(?:\.\d+)?)(?:-§(\d+(?:\.\d+)?))?$")
+HEADING = re.compile(r"^#{2,4} (\d+(?:\.\d+)?)[ .]", re.MULTILINE)
+
+
+@pytest.mark.parametrize("name", sorted(VARIANTS))
+@pytest.mark.parametrize("attribute", ["rules_of_play", "end_of_game"])
+def test_each_game_cites_its_rules_of_play_and_of_the_end(name, attribute):
+    """Written where the game is defined, not inherited from the game it derives from; the
+    section exists in the rules file that describes this game's code."""
+    cls = VARIANTS[name]
+    citation = vars(cls).get(attribute)
+    assert isinstance(citation, Citation), f"{name} does not cite its {attribute}"
+    assert citation.article and "docs/" not in citation.article
+    match = SECTION.match(citation.section)
+    assert match, citation.section
+    text = (RULES / f"{match[1]}.md").read_text(encoding="utf-8")
+    headings = set(HEADING.findall(text))
+    assert {match[2], match[3] or match[2]} <= headings, citation.section
+    code = cls.__module__.replace(".", "/")
+    assert f"{code}.py" in text or f"{code.rsplit('/', 1)[0]}/`" in text

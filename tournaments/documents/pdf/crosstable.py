@@ -16,13 +16,12 @@ from tournaments.documents.pdf.pages import (
     EventHeader,
     PageFrame,
     Progress,
-    build_pdf,
     header_flowables,
 )
 from tournaments.documents.pdf.pages import (
     styles as paragraph_styles,
 )
-from tournaments.documents.pdf.tables import Column, paged_tables_after
+from tournaments.documents.pdf.tables import Column, TableBody, table_document
 from tournaments.results import points_number
 from tournaments.scoring.crosstable import Cell, Crosstable, CrosstableRow
 
@@ -37,14 +36,13 @@ def render_crosstable(
     """The crosstable as PDF bytes. ``progress`` receives the fraction of pages laid out."""
     columns, rows, styles = _square(table) if table.square else _by_round(table)
     title = _("Crosstable")
-    head = header_flowables(header, title)
-    flowables, pages = paged_tables_after(head, columns, rows, wide=True, extra_styles=styles)
-    return build_pdf(
-        [*head, *flowables, *withdrawal_lines(table)],
-        header=header,
-        frame=PageFrame(title, complete_to(table), generated_at),
+    return table_document(
+        header,
+        PageFrame(title, complete_to(table), generated_at),
+        header_flowables(header, title),
+        TableBody(columns, rows, styles),
+        withdrawal_lines(table),
         wide=True,
-        pages=pages,
         progress=progress,
     )
 

@@ -20,11 +20,10 @@ from tournaments.documents.pdf.pages import (
     EventHeader,
     PageFrame,
     Progress,
-    build_pdf,
     header_flowables,
     styles,
 )
-from tournaments.documents.pdf.tables import paged_tables_after
+from tournaments.documents.pdf.tables import TableBody, table_document
 from tournaments.scoring.crosstable import Crosstable
 
 
@@ -45,13 +44,12 @@ def render_standings(
         )
     ]
     title = _("Standings")
-    head = [*header_flowables(header, title), *legend]
-    flowables, pages = paged_tables_after(head, columns, rows, wide=False)
-    return build_pdf(
-        [*head, *flowables, *withdrawal_lines(table)],
-        header=header,
-        frame=PageFrame(title, complete_to(table), generated_at),
+    return table_document(
+        header,
+        PageFrame(title, complete_to(table), generated_at),
+        [*header_flowables(header, title), *legend],
+        TableBody(columns, rows),
+        withdrawal_lines(table),
         wide=False,
-        pages=pages,
         progress=progress,
     )

@@ -13,6 +13,10 @@ from reportlab.platypus import Flowable, PageBreak, Table, TableStyle
 
 from tournaments.documents.pdf.fonts import register_fonts
 from tournaments.documents.pdf.pages import (
+    EventHeader,
+    PageFrame,
+    Progress,
+    build_pdf,
     flowables_height,
     grid_style,
     usable_height,
@@ -133,3 +137,37 @@ def _shifted(commands: Sequence[tuple], start: int, end: int) -> list[tuple]:
         if first <= last:
             moved.append((name, (c0, first - start), (c1, last - start), *args))
     return moved
+
+
+@dataclass(frozen=True)
+class TableBody:
+    """A long table: its columns, its rows, and styles beyond the grid and zebra."""
+
+    columns: Sequence[Column]
+    rows: Sequence[Sequence[str]]
+    extra_styles: Sequence[tuple] = ()
+
+
+def table_document(
+    header: EventHeader,
+    frame: PageFrame,
+    head: Sequence[Flowable],
+    body: TableBody,
+    tail: Sequence[Flowable] = (),
+    *,
+    wide: bool,
+    progress: Progress | None,
+) -> bytes:
+    """A document of one long table: ``head`` (title, legend), the ``body`` paged under it,
+    then ``tail`` (the notes below the table), each page framed by ``frame``."""
+    flowables, pages = paged_tables_after(
+        head, body.columns, body.rows, wide=wide, extra_styles=body.extra_styles
+    )
+    return build_pdf(
+        [*head, *flowables, *tail],
+        header=header,
+        frame=frame,
+        wide=wide,
+        pages=pages,
+        progress=progress,
+    )

@@ -25,7 +25,7 @@ from tournaments.documents.pdf.pages import (
     usable_height,
     usable_width,
 )
-from tournaments.documents.pdf.tables import Column, paged_tables, paged_tables_after
+from tournaments.documents.pdf.tables import Column, TableBody, paged_tables, table_document
 from tournaments.results import points_number
 from tournaments.scoring.teams import TEAM_TIEBREAKS
 
@@ -120,26 +120,29 @@ def render_team_standings(
     small = styles()["small"]
     legend = [Paragraph(escape(" · ".join(f"{c}: {name}" for c, name in codes.items())), small)]
     title = _("Team standings")
-    head = [*header_flowables(header, title), *legend]
-    flowables, pages = paged_tables_after(head, columns, rows, wide=False)
-    adjustments = [
+    return table_document(
+        header,
+        PageFrame(title, _status(sheet), generated_at),
+        [*header_flowables(header, title), *legend],
+        TableBody(columns, rows),
+        _adjustments(sheet),
+        wide=False,
+        progress=progress,
+    )
+
+
+def _adjustments(sheet: TeamSheet) -> list[Paragraph]:
+    """One line per match-point adjustment, below the table."""
+    return [
         Paragraph(
             escape(
                 _("%(team)s: %(points)s match points (%(reason)s)")
                 % {"team": team, "points": points_number(points), "reason": reason}
             ),
-            small,
+            styles()["small"],
         )
         for team, points, reason in sheet.adjustments
     ]
-    return build_pdf(
-        [*head, *flowables, *adjustments],
-        header=header,
-        frame=PageFrame(title, _status(sheet), generated_at),
-        wide=False,
-        pages=pages,
-        progress=progress,
-    )
 
 
 def _board_points(value: Decimal | None) -> str:
@@ -270,25 +273,12 @@ def render_team_crosstable(
         "numbered by place). MP: match points; BP: board points."
     )
     title = _("Team crosstable")
-    head = [*header_flowables(header, title), Paragraph(escape(legend), small)]
-    flowables, pages = paged_tables_after(
-        head, columns, crosstable_rows(sheet), wide=True, extra_styles=diagonal
-    )
-    adjustments = [
-        Paragraph(
-            escape(
-                _("%(team)s: %(points)s match points (%(reason)s)")
-                % {"team": team, "points": points_number(points), "reason": reason}
-            ),
-            small,
-        )
-        for team, points, reason in sheet.adjustments
-    ]
-    return build_pdf(
-        [*head, *flowables, *adjustments],
-        header=header,
-        frame=PageFrame(title, _status(sheet), generated_at),
+    return table_document(
+        header,
+        PageFrame(title, _status(sheet), generated_at),
+        [*header_flowables(header, title), Paragraph(escape(legend), small)],
+        TableBody(columns, crosstable_rows(sheet), diagonal),
+        _adjustments(sheet),
         wide=True,
-        pages=pages,
         progress=progress,
     )
