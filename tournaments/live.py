@@ -13,6 +13,8 @@ generation of the states it was computed under: while no history row has been wr
 a check is answered (304, or the stored live part) from one cache round trip, without a query.
 """
 
+import hashlib
+
 from django.core.cache import cache
 from django.dispatch import receiver
 from django.http import HttpRequest
@@ -28,7 +30,10 @@ def _history_written(sender, **kwargs) -> None:
 
 
 def _etag_key(request: HttpRequest, kind: str) -> str:
-    return f"damier:live-etag:{kind}:{get_language()}:{request.get_full_path()}"
+    """The cache key of a page's ETag: its address hashed, so that any query string a
+    visitor sends gives a key of fixed length, valid for every cache backend."""
+    address = hashlib.sha256(request.get_full_path().encode()).hexdigest()
+    return f"damier:live-etag:{kind}:{get_language()}:{address}"
 
 
 def known_etag(request: HttpRequest, *, kind: str = "page") -> tuple[int, str | None]:
