@@ -97,6 +97,7 @@ READS = {
     "public:crosstable",
     "public:team_standings",
     "public:team_matches",
+    "public:team_crosstable",
     "public:team_detail",
     "public:team_ranking",
     "public:player",

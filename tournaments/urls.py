@@ -25,4 +25,9 @@ urlpatterns = [
         name="team_lineups",
     ),
     path("<slug:slug>/team-matches/", team_views.team_match_list, name="team_matches"),
+    path(
+        "<slug:slug>/team-crosstable/",
+        team_views.team_crosstable_page,
+        name="team_crosstable",
+    ),
 ]

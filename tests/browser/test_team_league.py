@@ -58,6 +58,12 @@ def test_a_visitor_on_a_phone_reads_the_team_standings(live_server, page, browse
     assert page.locator("section#round-3 table.team-match").count() == 3
     assert "ff" in page.locator("section#round-3").inner_text()
     assert_fits(page, shot="teams-matches")
+    page.get_by_role("link", name="Team crosstable").first.click()
+    assert page.get_by_role("heading", level=1).inner_text() == "Team crosstable"
+    crosstable = page.locator("#team-crosstable tbody tr")
+    assert crosstable.count() == 6
+    assert crosstable.first.locator("th a").inner_text() == name  # standings order
+    assert_fits(page, shot="teams-crosstable")
 
     french = browser.new_context(locale="fr-FR", viewport={"width": 390, "height": 844})
     try:

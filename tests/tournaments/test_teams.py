@@ -191,6 +191,34 @@ def test_public_team_pages_in_english_and_french(league, client):
     assert "Team 1 – Team 4" in matches.text
 
 
+def test_the_team_crosstable_page_gives_each_teams_board_points_against_every_other(league, client):
+    """Round 1: Team 1 - Team 4 and Team 2 - Team 3; each cell is the row team's board
+    points against the column's team, equal to the team-matches API's, × on the diagonal."""
+    event, user = league
+    _played_round(event, user)
+    matches = client.get(f"/api/events/{event.slug}/team-matches/").json()["results"]
+    standings = client.get(f"/api/events/{event.slug}/team-standings/").json()["results"]
+    order = [row["team"] for row in standings]
+    page = client.get(f"/events/{event.slug}/team-crosstable/")
+    assert page.status_code == 200 and "Team crosstable" in page.text
+    html = page.text
+    table = html[html.index('id="team-crosstable"') :]
+    rows = table.split("<tr>")[2:]
+    for row, team in zip(rows, order, strict=True):
+        cells = [c.split("</td>")[0] for c in row.split('<td class="num">')[1:]]
+        against = cells[1 : 1 + len(order)]
+        for column, opponent in zip(against, order, strict=True):
+            expected = "×" if opponent == team else ""
+            for m in matches:
+                if (m["team_a"], m["team_b"]) == (team, opponent):
+                    expected = str(Decimal(m["board_points_a"]).normalize())
+                elif (m["team_b"], m["team_a"]) == (team, opponent):
+                    expected = str(Decimal(m["board_points_b"]).normalize())
+            assert column == expected, (team, opponent)
+    french = client.get(f"/events/{event.slug}/team-crosstable/", HTTP_ACCEPT_LANGUAGE="fr")
+    assert "Grille américaine par équipes" in french.text
+
+
 def test_team_pages_answer_404_for_an_individual_event(client):
     user = UserFactory(is_superuser=True)
     event = event_with_players(user, players=4, system=System.ROUND_ROBIN)

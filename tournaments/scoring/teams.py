@@ -17,7 +17,7 @@ from collections.abc import Collection, Sequence
 from dataclasses import dataclass, field
 from decimal import Decimal
 from enum import StrEnum
-from typing import TypeVar
+from typing import Protocol, TypeVar
 
 from tournaments.i18n import gettext_noop
 from tournaments.scoring.standings import _group_by, shared_places
@@ -397,3 +397,46 @@ def best_members_score(scores: Sequence[Decimal], count: int) -> Decimal:
     Decimal('16.5')
     """
     return sum(sorted(scores, reverse=True)[:count], Decimal(0))
+
+
+class MatchScore(Protocol):
+    """What the team crosstable reads of a team match (a public page's or a PDF's row)."""
+
+    @property
+    def round(self) -> int: ...
+    @property
+    def team_a(self) -> str: ...
+    @property
+    def team_b(self) -> str | None: ...
+    @property
+    def board_points_a(self) -> Decimal: ...
+    @property
+    def board_points_b(self) -> Decimal: ...
+    @property
+    def finished(self) -> bool: ...
+
+
+def team_crosstable(
+    matches: Sequence[MatchScore],
+) -> dict[tuple[str, str], tuple[Decimal | None, ...]]:
+    """The team crosstable's cells: for each team and opponent, the team's board points in
+    each of their matches in round order (two in a double round robin), None while a match
+    is unfinished; a team bye meets nobody (docs/rules/tournaments.md §7.3).
+
+    >>> from types import SimpleNamespace as M
+    >>> cells = team_crosstable([M(round=1, team_a="A", team_b="B", board_points_a=Decimal(6),
+    ...     board_points_b=Decimal(2), finished=True),
+    ...     M(round=2, team_a="B", team_b="A", board_points_a=Decimal(4),
+    ...     board_points_b=Decimal(4), finished=False)])
+    >>> cells["A", "B"], cells["B", "A"]
+    ((Decimal('6'), None), (Decimal('2'), None))
+    """
+    met: dict[tuple[str, str], list[Decimal | None]] = {}
+    for match in sorted(matches, key=lambda m: m.round):
+        if match.team_b is None:
+            continue
+        score_a = match.board_points_a if match.finished else None
+        score_b = match.board_points_b if match.finished else None
+        met.setdefault((match.team_a, match.team_b), []).append(score_a)
+        met.setdefault((match.team_b, match.team_a), []).append(score_b)
+    return {pair: tuple(scores) for pair, scores in met.items()}

@@ -1,8 +1,8 @@
-"""Public pages of a team competition: the team standings, the team matches board by board
-and each team's page (roster, matches, each player's board results), followed live like the
-individual pages (tournaments.views.followed_page); and, behind the site login, a team's
-lineups round by round for its captain and the event's organizers (tournaments.access
-.may_captain), each set until its match is paired."""
+"""Public pages of a team competition: the team standings, the team crosstable, the team
+matches board by board and each team's page (roster, matches, each player's board
+results), followed live like the individual pages (tournaments.views.followed_page); and,
+behind the site login, a team's lineups round by round for its captain and the event's
+organizers (tournaments.access.may_captain), each set until its match is paired."""
 
 from dataclasses import dataclass
 
@@ -20,7 +20,7 @@ from django.views.decorators.cache import never_cache
 from tournaments.access import may_captain, visible_events
 from tournaments.models import Event, RoundStatus, Team
 from tournaments.scoring.standings import place_text
-from tournaments.scoring.teams import TEAM_TIEBREAKS
+from tournaments.scoring.teams import TEAM_TIEBREAKS, team_crosstable
 from tournaments.services.errors import TournamentError
 from tournaments.teams.forms import LineupForm
 from tournaments.teams.models import TeamCompetition, TeamMatch, TeamMember
@@ -67,6 +67,33 @@ def team_standings(request: HttpRequest, slug: str) -> HttpResponse:
             "adjusted": [s for s, _place, _values in rows if s.row.reasons],
             "section": "teams",
         },
+    )
+
+
+@followed_page
+def team_crosstable_page(request: HttpRequest, slug: str) -> HttpResponse:
+    """The square team crosstable: the teams in standings order, each cell the row team's
+    board points against the column's team (scoring.teams.team_crosstable)."""
+    event = request_event(request, slug)
+    _competition(event)
+    standings = team_standings_get(event)
+    cells = team_crosstable(team_matches(event))
+    order = [s.name for s in standings]
+    rows = [
+        (
+            standing,
+            place_text(standing.row.rank, standing.row.shared_rank),
+            [
+                None if team == standing.name else cells.get((standing.name, team), ())
+                for team in order
+            ],
+        )
+        for standing in standings
+    ]
+    return render(
+        request,
+        "public/team_crosstable.html",
+        {"event": event, "rows": rows, "section": "team_crosstable"},
     )
 
 

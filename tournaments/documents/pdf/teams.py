@@ -27,7 +27,7 @@ from tournaments.documents.pdf.pages import (
 )
 from tournaments.documents.pdf.tables import Column, TableBody, paged_tables, table_document
 from tournaments.results import points_number
-from tournaments.scoring.teams import TEAM_TIEBREAKS
+from tournaments.scoring.teams import TEAM_TIEBREAKS, team_crosstable
 
 
 @dataclass(frozen=True)
@@ -222,14 +222,11 @@ def crosstable_rows(sheet: TeamSheet) -> list[list[str]]:
 
     The rank, the team, the cells, the match points and the board points of each row."""
     order = [line.team for line in sheet.lines]
-    met: dict[tuple[str, str], list[str]] = {}
-    for match in sorted(sheet.matches, key=lambda m: m.round):
-        if match.team_b is None:
-            continue
-        score_a = points_number(match.board_points_a) if match.finished else "…"
-        score_b = points_number(match.board_points_b) if match.finished else "…"
-        met.setdefault((match.team_a, match.team_b), []).append(score_a)
-        met.setdefault((match.team_b, match.team_a), []).append(score_b)
+    cells = team_crosstable(sheet.matches)
+    met = {
+        pair: [points_number(score) if score is not None else "…" for score in scores]
+        for pair, scores in cells.items()
+    }
     return [
         [
             line.rank,
