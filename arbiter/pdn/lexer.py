@@ -121,7 +121,7 @@ RUN_DEPTH = 3
 def _run_word(name: str) -> str:
     """A word of a run (its one group named ``name``, for the backreference)."""
     return (
-        rf"(?:(?!0|[0-9]++[-:]0|(?P<{name}>[0-9]++)[-:](?P={name})(?![0-9]))"
+        rf"(?:(?!0|(?P<{name}>[0-9]++)[-:](?:0|(?P={name})(?![0-9])))"
         r"[0-9]++(?:\.++|(?:[-x:][0-9]++)++)"
         r"|[A-Za-z][0-9]++(?:[-x:][A-Za-z][0-9]++)++|[a-h][a-h][0-9])"
         r'(?![^\s{}()\[\];$"])'
@@ -138,12 +138,12 @@ def _run_items(depth: int, comment: str = _RUN_COMMENT) -> str:
     """The items of a run, variations nested at most ``depth`` deep among them."""
     items = [_run_word(f"w{depth}"), comment]
     if depth:
-        items.append(rf"\( *+(?:(?:{_run_items(depth - 1, comment)}) *+)*\)")
+        items.append(rf"\( *+(?:(?:{_run_items(depth - 1, comment)}) *+)*+\)")
     return "|".join(items)
 
 
 def _run_pattern(comment: str) -> re.Pattern[str]:
-    return re.compile(rf"(?:{_run_word('first')}) *+(?:(?:{_run_items(RUN_DEPTH, comment)}) *+)*")
+    return re.compile(rf"(?:{_run_word('first')}) *+(?:(?:{_run_items(RUN_DEPTH, comment)}) *+)*+")
 
 
 _RUN = _run_pattern(_RUN_COMMENT)
