@@ -743,14 +743,16 @@ class _GameReader:
 
 # A variation of a run that reads without a word to report (see _plain_variation), nested
 # as deep as a run nests them: each of its lines opens with moves numbers and comments, then
-# a move (a run's word that is not a number) before any inner variation or its end; no
-# move number of more than 18 digits. Scanned by runs of characters, not word by word.
-_V_OPENS = r"\((?! *+(?:(?:\{[^{}]*+\}|[0-9]++\.++) *+)*+[()])"
+# a move (a run's word that is not a number) before any inner variation or its end. Matched
+# in a run only, whose words hold no other characters than these, whose comments hold no
+# brace and whose move numbers have at most 18 digits (arbiter.pdn.lexer): scanned by runs
+# of characters, not word by word.
+_V_OPENS = r"\((?! *+(?:(?:\{[^}]*+\}|[0-9]++\.++) *+)*+[()])"
 
 
 def _plain_variation_pattern(depth: int) -> str:
     inner = f"|{_plain_variation_pattern(depth - 1)}" if depth else ""
-    return rf"{_V_OPENS}(?:[^(){{}}.]++|(?<![0-9]{{19}})\.|\{{[^{{}}]*+\}}{inner})*+\)"
+    return rf"{_V_OPENS}(?:[-0-9A-Za-z:. ]++|\{{[^}}]*+\}}{inner})*+\)"
 
 
 _PLAIN_VARIATION = re.compile(_plain_variation_pattern(RUN_DEPTH))
