@@ -102,7 +102,7 @@ class LazyVariation(Sequence["PdnMove | PdnSetup"]):
     def __init__(self, read: Callable[..., tuple[PdnMove | PdnSetup, ...]], *args: object) -> None:
         self._read: Callable[..., tuple[PdnMove | PdnSetup, ...]] | None = read
         self._args = args
-        self._entries: tuple[PdnMove | PdnSetup, ...] = ()
+        self._entries: tuple[PdnMove | PdnSetup, ...]  # set when read
 
     def entries(self) -> tuple[PdnMove | PdnSetup, ...]:
         """The variation's moves and setups, read the first time."""
