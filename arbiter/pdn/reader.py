@@ -763,7 +763,8 @@ def _plain_variation(text: str, start: int) -> tuple[int, int, int | None] | Non
     """The variation of a run opening at ``start``: where it ends, what it counts for
     (MAX_GAME_ITEMS: one item per blank-separated piece) and the move number pending after
     it; None when reading it could report something (a variation before a move of its own
-    line, an empty one, a move number too long), which the reader then reads at once."""
+    line, an empty one; a run holds no move number too long), which the reader then reads
+    at once."""
     match = _PLAIN_VARIATION.match(text, start)
     if match is None:
         return None
