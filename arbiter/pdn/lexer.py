@@ -110,7 +110,8 @@ _PLAIN_MOVE = re.compile(r"(\d+)([-x])(\d+)")
 # Moves: numeric ones ("32-28", "28x19", "27x18x9", "32:28") unless they are or may be a
 # result (_word, docs/rules/pdn.md §6): not with a leading zero, nor "a-a" or "a:a" with a
 # zero or twice the same number ("0-0", "1-0", "5-5"); alphanumeric ones ("c3-d4",
-# "d4:b6:f8") and short ones ("ed4"). ASCII digits only; every other form goes word by word.
+# "d4:b6:f8") and short ones ("ed4"). ASCII digits only; a move number of at most 18 digits
+# (a longer one is a repair, _GameReader.read_number); every other form goes word by word.
 # Between the words, comments closed on the line ("{...}", without braces inside) and whole
 # variations on the line holding only these (nested at most RUN_DEPTH deep): what the
 # word-by-word path reads as COMMENT, LPAREN and RPAREN tokens. A run holds most of the
@@ -121,8 +122,8 @@ RUN_DEPTH = 3
 def _run_word(name: str) -> str:
     """A word of a run (its one group named ``name``, for the backreference)."""
     return (
-        rf"(?:(?!0|[0-9]++[-:]0|(?P<{name}>[0-9]++)[-:](?P={name})(?![0-9]))"
-        r"[0-9]++(?:\.++|(?:[-x:][0-9]++)++)"
+        rf"(?:(?!0|(?P<{name}>[0-9]++)[-:](?:0|(?P={name})(?![0-9])))"
+        r"[0-9]++(?:(?<![0-9]{19})\.++|(?:[-x:][0-9]++)++)"
         r"|[A-Za-z][0-9]++(?:[-x:][A-Za-z][0-9]++)++|[a-h][a-h][0-9])"
         r'(?![^\s{}()\[\];$"])'
     )
@@ -138,12 +139,12 @@ def _run_items(depth: int, comment: str = _RUN_COMMENT) -> str:
     """The items of a run, variations nested at most ``depth`` deep among them."""
     items = [_run_word(f"w{depth}"), comment]
     if depth:
-        items.append(rf"\( *+(?:(?:{_run_items(depth - 1, comment)}) *+)*\)")
+        items.append(rf"\( *+(?:(?:{_run_items(depth - 1, comment)}) *+)*+\)")
     return "|".join(items)
 
 
 def _run_pattern(comment: str) -> re.Pattern[str]:
-    return re.compile(rf"(?:{_run_word('first')}) *+(?:(?:{_run_items(RUN_DEPTH, comment)}) *+)*")
+    return re.compile(rf"(?:{_run_word('first')}) *+(?:(?:{_run_items(RUN_DEPTH, comment)}) *+)*+")
 
 
 _RUN = _run_pattern(_RUN_COMMENT)

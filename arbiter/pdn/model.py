@@ -92,18 +92,22 @@ made_move = cast("Callable[..., PdnMove]", _MoveMaker)
 class LazyVariation(Sequence["PdnMove | PdnSetup"]):
     """A variation kept as written and read when first looked at: the verdict replays the
     main line only, and most records never have their variations read. It stands for the
-    tuple of moves it reads to: it has its items, equality, hash and repr."""
+    tuple of moves it reads to: it has its items, equality, hash and repr.
 
-    __slots__ = ("_entries", "_read")
+    ``read(*args)`` reads it: a function and its arguments rather than a closure, which
+    would cost a function object and a cell per argument for every variation kept."""
 
-    def __init__(self, read: Callable[[], tuple[PdnMove | PdnSetup, ...]]) -> None:
-        self._read: Callable[[], tuple[PdnMove | PdnSetup, ...]] | None = read
-        self._entries: tuple[PdnMove | PdnSetup, ...] = ()
+    __slots__ = ("_args", "_entries", "_read")
+
+    def __init__(self, read: Callable[..., tuple[PdnMove | PdnSetup, ...]], *args: object) -> None:
+        self._read: Callable[..., tuple[PdnMove | PdnSetup, ...]] | None = read
+        self._args = args
+        self._entries: tuple[PdnMove | PdnSetup, ...]  # set when read
 
     def entries(self) -> tuple[PdnMove | PdnSetup, ...]:
         """The variation's moves and setups, read the first time."""
         if self._read is not None:
-            self._entries, self._read = self._read(), None
+            self._entries, self._read, self._args = self._read(*self._args), None, ()
         return self._entries
 
     def __getitem__(self, index):  # type: ignore[no-untyped-def]

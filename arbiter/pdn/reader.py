@@ -20,6 +20,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
+from typing import cast
 
 from arbiter.errors import PdnSyntaxError
 from arbiter.numerals import read_number
@@ -121,23 +122,20 @@ def _node(line: list[_Entry]) -> _Node:
     return node
 
 
+#: The setter of PdnMove's ``variations`` slot, past the frozen class's ``__setattr__``.
+_set_variations = cast(
+    "Callable[[PdnMove, tuple[Sequence[PdnMove | PdnSetup], ...]], None]",
+    vars(PdnMove)["variations"].__set__,
+)
+
+
 def _add_variation(line: list[_Entry], variation: LazyVariation) -> None:
-    """Add ``variation`` to the last move of ``line``: a move as read is made again with it
-    (cheaper than a node made ready for annotations, and frozen at the end)."""
+    """Add ``variation`` to the last move of ``line``. A move as read was made by this
+    reader and is handed out with its game only: its variations are set in place (a
+    third of the cost of making it again; a node made ready for annotations costs more)."""
     last = line[-1]
     if type(last) is PdnMove:
-        line[-1] = made_move(
-            last.text,
-            last.line,
-            last.column,
-            last.number,
-            last.strength,
-            last.nags,
-            last.comments,
-            (*last.variations, variation),
-            last.unknown,
-            last.comments_before,
-        )
+        _set_variations(last, (*last.variations, variation))
     else:
         _node(line).variations.append(variation)
 
@@ -390,8 +388,10 @@ class _GameReader:
                         pending = number
                         start, count, number = plain
                         size += count
-                        read = _variation_reader(text[item.start() : start], row, at, pending)
-                        _add_variation(line, LazyVariation(read))
+                        variation = LazyVariation(
+                            _read_variation, text, item.start(), start, row, at, pending
+                        )
+                        _add_variation(line, variation)
                         after, self.pending_comments = False, []
                         break  # the items after it
                 # a comment or a variation: the token's own path
@@ -426,6 +426,8 @@ class _GameReader:
         append, direct = line.append, bool(line) or len(lines) == 1
         row, base, number, after = token.line, token.column, self.number, self.after_number
         size = 0
+        # variations open in a run stay open in it: whether one may be kept unread
+        lazy = self.lazy and len(lines) + RUN_DEPTH <= MAX_VARIATION_DEPTH
         length = len(text)
         pos = 0  # where the words to read next start
         brace, paren = text.find("{"), text.find("(")
@@ -444,10 +446,12 @@ class _GameReader:
                 close = text.index("}", stop)
                 comment = text[stop + 1 : close]
             words = outside.split(" ")
-            # the last word, when there is one, takes the comment (RUN_ITEM's group 2)
-            paired = len(words) - 1
-            while paired >= 0 and not words[paired]:
-                paired -= 1
+            paired = -1
+            if comment is not None:
+                # the last word, when there is one, takes the comment (RUN_ITEM's group 2)
+                paired = len(words) - 1
+                while paired >= 0 and not words[paired]:
+                    paired -= 1
             column = base + pos
             for i, word in enumerate(words):
                 if not word:
@@ -465,10 +469,11 @@ class _GameReader:
                 elif not direct:  # the first move of a variation, then any comment
                     self.add(made_move(word, row, column, number))
                     number, after, direct = None, False, True
-                elif i != paired or comment is None:
+                elif i != paired:
                     append(made_move(word, row, column, number))
                     number, after = None, False
                 else:  # a move and its comment, made at once
+                    assert comment is not None  # paired is -1 without one
                     size += 1 + (len(comment) >> 6)
                     append(made_move(word, row, column, number, None, (), (comment,)))
                     number, after = None, False
@@ -489,20 +494,29 @@ class _GameReader:
                     append, direct = line.append, bool(line) or len(lines) == 1
                 pos = close + 1
             elif (
-                self.lazy
+                lazy
                 and direct
                 and line
-                and not _is_setup(line[-1])
-                and len(lines) + RUN_DEPTH <= MAX_VARIATION_DEPTH
-                and (plain := _plain_variation(text, stop))
+                and (type(last := line[-1]) is PdnMove or not _is_setup(last))
+                and (plain := _PLAIN_VARIATION.match(text, stop))
             ):
-                # a variation that reads without a word to report: kept unread
+                # a variation that reads without a word to report: kept unread (what
+                # _plain_variation and _add_variation do, inline: most variations are these)
                 pending = number
-                pos, count, number = plain
-                size += count
-                read = _variation_reader(text[stop:pos], row, base + stop, pending)
-                _add_variation(line, LazyVariation(read))
-                after, self.pending_comments = False, []
+                pos = plain.end()
+                size += text.count(" ", stop, pos) + 1
+                # after a move (its last digit before the ')'), no move number is pending
+                number = None if text[pos - 2] in _DIGITS else _number_at_end(text, pos)
+                variation = LazyVariation(
+                    _read_variation, text, stop, pos, row, base + stop, pending
+                )
+                if type(last) is PdnMove:
+                    _set_variations(last, (*last.variations, variation))
+                else:
+                    _add_variation(line, variation)
+                after = False
+                if self.pending_comments:
+                    self.pending_comments = []
             else:
                 pos = stop
                 break  # a variation to read now: annotated_run
@@ -729,14 +743,16 @@ class _GameReader:
 
 # A variation of a run that reads without a word to report (see _plain_variation), nested
 # as deep as a run nests them: each of its lines opens with moves numbers and comments, then
-# a move (a run's word that is not a number) before any inner variation or its end; no
-# move number of more than 18 digits. Scanned by runs of characters, not word by word.
-_V_OPENS = r"\((?! *+(?:(?:\{[^{}]*+\}|[0-9]++\.++) *+)*+[()])"
+# a move (a run's word that is not a number) before any inner variation or its end. Matched
+# in a run only, whose words hold no other characters than these, whose comments hold no
+# brace and whose move numbers have at most 18 digits (arbiter.pdn.lexer): scanned by runs
+# of characters, not word by word.
+_V_OPENS = r"\((?! *+(?:(?:\{[^}]*+\}|[0-9]++\.++) *+)*+[()])"
 
 
 def _plain_variation_pattern(depth: int) -> str:
     inner = f"|{_plain_variation_pattern(depth - 1)}" if depth else ""
-    return rf"{_V_OPENS}(?:[^(){{}}.]++|(?<![0-9]{{19}})\.|\{{[^{{}}]*+\}}{inner})*+\)"
+    return rf"{_V_OPENS}(?:[-0-9A-Za-z:. ]++|\{{[^}}]*+\}}{inner})*+\)"
 
 
 _PLAIN_VARIATION = re.compile(_plain_variation_pattern(RUN_DEPTH))
@@ -747,7 +763,8 @@ def _plain_variation(text: str, start: int) -> tuple[int, int, int | None] | Non
     """The variation of a run opening at ``start``: where it ends, what it counts for
     (MAX_GAME_ITEMS: one item per blank-separated piece) and the move number pending after
     it; None when reading it could report something (a variation before a move of its own
-    line, an empty one, a move number too long), which the reader then reads at once."""
+    line, an empty one; a run holds no move number too long), which the reader then reads
+    at once."""
     match = _PLAIN_VARIATION.match(text, start)
     if match is None:
         return None
@@ -771,24 +788,20 @@ def _number_at_end(text: str, end: int) -> int | None:
     return int(text[start : at + 1])
 
 
-def _variation_reader(
-    text: str, row: int, column: int, number: int | None
-) -> Callable[[], tuple[PdnMove | PdnSetup, ...]]:
-    """What reads the variation ``text`` (from its '(' to its ')', at ``row``, ``column``)
-    as the reader would have read it where it stands, ``number`` pending before it."""
-
-    def read() -> tuple[PdnMove | PdnSetup, ...]:
-        reader = _GameReader(0, Token(Kind.RUN, row, column))
-        parent = made_move("", row, column, None)
-        reader.lines = [[parent]]
-        reader.number, reader.movetext, reader.lazy = number, True, False
-        reader.annotated_run(Token(Kind.RUN, row, column, text=text))
-        node = reader.lines[0][0]
-        assert isinstance(node, _Node) and not reader.game.errors and not reader.game.warnings
-        (variation,) = node.variations
-        return tuple(_frozen(variation))
-
-    return read
+def _read_variation(
+    text: str, start: int, end: int, row: int, column: int, number: int | None
+) -> tuple[PdnMove | PdnSetup, ...]:
+    """The variation ``text[start:end]`` (from its '(' to its ')', at ``row``, ``column``)
+    read as the reader would have read it where it stands, ``number`` pending before it."""
+    reader = _GameReader(0, Token(Kind.RUN, row, column))
+    parent = made_move("", row, column, None)
+    reader.lines = [[parent]]
+    reader.number, reader.movetext, reader.lazy = number, True, False
+    reader.annotated_run(Token(Kind.RUN, row, column, text=text[start:end]))
+    node = reader.lines[0][0]
+    assert isinstance(node, _Node) and not reader.game.errors and not reader.game.warnings
+    (variation,) = node.variations
+    return tuple(_frozen(variation))
 
 
 def _read(tokens: Iterator[Token], strict: bool = False) -> Iterator[PdnGame]:
