@@ -689,16 +689,4 @@ def _variant_name(variant: str | type[GameBoard]) -> str:
 
 
 def _board_type(variant: str | type[GameBoard]) -> type[GameBoard]:
-    if not isinstance(variant, str):
-        return variant
-    found = _BOARD_TYPES.get(variant)
-    if found is None:
-        found = find_variant(variant)  # raises UnknownVariantError: nothing kept
-        if len(_BOARD_TYPES) < 256:
-            _BOARD_TYPES[variant] = found
-    return found
-
-
-#: The board class of each variant text found (a GameType tag, a name): every game of a
-#: file names the same one or two, and find_variant compares the text with every variant.
-_BOARD_TYPES: dict[str, type[GameBoard]] = {}
+    return find_variant(variant) if isinstance(variant, str) else variant

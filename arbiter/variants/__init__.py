@@ -91,6 +91,21 @@ def find_variant(name_or_gametype: str | int) -> type[GameBoard]:
     >>> find_variant("shashki").name, find_variant(21).name, find_variant("20,W,10,10,N1,0").name
     ('russian', 'english', 'international')
     """
+    found = _FOUND.get(name_or_gametype)
+    if found is None:
+        found = _find(name_or_gametype)  # raises UnknownVariantError: nothing kept
+        if isinstance(name_or_gametype, str) and len(_FOUND) < 256:
+            _FOUND[name_or_gametype] = found
+    return found
+
+
+#: The board class of each variant text found (a GameType tag, a name): the games of a file
+#: name the same one or two, and :func:`_find` compares the text with every variant.
+_FOUND: dict[str | int, type[GameBoard]] = {}
+
+
+def _find(name_or_gametype: str | int) -> type[GameBoard]:
+    """:func:`find_variant`, uncached."""
     text = str(name_or_gametype).strip().lower()
     for cls in VARIANTS.values():
         if text == cls.name or text in cls.aliases:
