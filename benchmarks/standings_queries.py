@@ -53,10 +53,6 @@ def build(size: int, user, *, games_per_pairing: int):
     return event
 
 
-def rows_of(event):
-    return list(event.registrations.all())
-
-
 def main() -> None:
     with throwaway_database():
         user = get_user_model().objects.create_user("benchmark")
@@ -72,7 +68,10 @@ def main() -> None:
             )
             registrations.team_labels_set(
                 event=event,
-                labels={r.pk: f"Team {r.pairing_number % (size // 10)}" for r in rows_of(event)},
+                labels={
+                    r.pk: f"Team {r.pairing_number % (size // 10)}"
+                    for r in event.registrations.all()
+                },
                 user=user,
             )
             Event.objects.filter(pk=event.pk).update(team_score_members=4)
