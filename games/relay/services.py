@@ -91,15 +91,21 @@ def relay_source_check(*, round: Round, kind: str, url: str, interval: int) -> N
         )
 
 
-@transaction.atomic
-def relay_token_issue(*, event: Event, user: AbstractBaseUser) -> RelayToken:
-    """The push token of ``event``'s relay (made the first time); only its organizers may
-    read it. Its bearer may push the games of any round of the event, and nothing else."""
+def _require_organizer(user: AbstractBaseUser, event: Event) -> None:
+    """Refuse (NotAllowedError) a user who does not organize ``event``: only its organizers
+    may set its relay."""
     if not organizes(user, event):
         raise NotAllowedError(
             _("%(user)s may not set the relay of %(event)s: only its organizers may")
             % {"user": user, "event": event}
         )
+
+
+@transaction.atomic
+def relay_token_issue(*, event: Event, user: AbstractBaseUser) -> RelayToken:
+    """The push token of ``event``'s relay (made the first time); only its organizers may
+    read it. Its bearer may push the games of any round of the event, and nothing else."""
+    _require_organizer(user, event)
     token, _created = RelayToken.objects.get_or_create(event=event, defaults={"created_by": user})
     return token
 
@@ -111,11 +117,7 @@ def relay_source_set(
     """Set (or change) where ``round``'s games are relayed from; only the event's
     organizers may. A polled source needs an address; its first poll is due at once."""
     event = round.event
-    if not organizes(user, event):
-        raise NotAllowedError(
-            _("%(user)s may not set the relay of %(event)s: only its organizers may")
-            % {"user": user, "event": event}
-        )
+    _require_organizer(user, event)
     relay_source_check(round=round, kind=kind, url=url, interval=interval)
     relay_token_issue(event=event, user=user)
     source = RelaySource.objects.filter(round=round).first() or RelaySource(
@@ -139,11 +141,7 @@ def relay_feed_set(
     board (the file's game is that board's, whatever its tags say); only the event's
     organizers may."""
     round_ = source.round
-    if not organizes(user, round_.event):
-        raise NotAllowedError(
-            _("%(user)s may not set the relay of %(event)s: only its organizers may")
-            % {"user": user, "event": round_.event}
-        )
+    _require_organizer(user, round_.event)
     if source.kind != RelayKind.BOARDS:
         raise RelayError(_("%(round)s is not relayed one file per board") % {"round": round_})
     if game.pairing.round_id != round_.pk:
@@ -161,11 +159,7 @@ def relay_feed_set(
 def relay_feed_remove(*, feed: RelayFeed, user: AbstractBaseUser) -> None:
     """Stop polling a board's file; what it relayed is kept."""
     event = feed.source.round.event
-    if not organizes(user, event):
-        raise NotAllowedError(
-            _("%(user)s may not set the relay of %(event)s: only its organizers may")
-            % {"user": user, "event": event}
-        )
+    _require_organizer(user, event)
     feed.delete()
 
 
