@@ -3,6 +3,7 @@ arbiter's desk show them."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
@@ -110,24 +111,27 @@ def relay_desk(event: Event) -> list[RelayDeskRound]:
     return found
 
 
+#: What a row reads beside its board.
+_ROW_RELATED = ("game__pairing", "game__white__player", "game__black__player")
+
+
 def relay_event_rows(event: Event) -> dict[int, list[RelayRow]]:
     """The relayed boards of every round of ``event`` that has a relay, by round number."""
-    boards = RelayBoard.objects.filter(source__round__event=event).select_related("source__round")
-    rows: dict[int, list[RelayRow]] = {}
+    boards = RelayBoard.objects.filter(source__round__event=event).select_related(
+        "source__round", *_ROW_RELATED
+    )
+    by_round: dict[int, list[RelayBoard]] = {}
     for board in boards:
-        rows.setdefault(board.source.round.number, [])
-    for number in rows:
-        rows[number] = _rows(boards.filter(source__round__number=number))
-    return dict(sorted(rows.items()))
+        by_round.setdefault(board.source.round.number, []).append(board)
+    return {number: _sorted_rows(by_round[number]) for number in sorted(by_round)}
 
 
 def _rows(boards: QuerySet[RelayBoard]) -> list[RelayRow]:
-    found = [
-        _row(board)
-        for board in boards.select_related(
-            "game__pairing", "game__white__player", "game__black__player"
-        )
-    ]
+    return _sorted_rows(boards.select_related(*_ROW_RELATED))
+
+
+def _sorted_rows(boards: Iterable[RelayBoard]) -> list[RelayRow]:
+    found = [_row(board) for board in boards]
     return sorted(
         found, key=lambda row: (row.board is None, row.board or 0, row.index or 0, row.key)
     )
