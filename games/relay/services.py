@@ -284,6 +284,7 @@ def relay_receive_boards(*, source: RelaySource, texts: dict[int | None, str]) -
     ``source`` stored: the file's first game is that board's game (in the caller's
     transaction)."""
     round_ = Round.objects.select_related("event").get(pk=source.round_id)
+    source.round = round_  # _receive reads its event
     games = {game.pk: game for game in round_games(round_)}
     report = RelayReport()
     for game_id, text in texts.items():
@@ -300,6 +301,7 @@ def relay_receive(*, source: RelaySource, pdn: str) -> RelayReport:
     """Check each game of ``pdn`` against what ``source`` stored (in the caller's
     transaction)."""
     round_ = Round.objects.select_related("event").get(pk=source.round_id)
+    source.round = round_  # _receive reads its event
     games = {game.pk: game for game in round_games(round_)}
     pdn_games = {pdn_game.index: pdn_game for pdn_game in read_games(pdn)}
     matching = match_games(
@@ -320,15 +322,7 @@ def relay_receive(*, source: RelaySource, pdn: str) -> RelayReport:
             "black": item.black or "?",
             "board": pdn_game.tag("Board") or "?",
         }
-        assigned = RelayBoard.objects.filter(source=source, key=key, game__isnull=False).first()
-        _receive(
-            source,
-            report,
-            key,
-            pdn_game,
-            game=assigned.game if assigned else None,
-            reason="" if assigned else item.reason,
-        )
+        _receive(source, report, key, pdn_game, game=None, reason=item.reason)
     return _keep_history(report)
 
 
@@ -342,6 +336,9 @@ def _receive(
     reason: str = "",
 ) -> None:
     board = RelayBoard.objects.select_for_update().filter(source=source, key=key).first()
+    if game is None and board is not None and board.game_id is not None:
+        # a game the matching left out, which an official assigned (relay_board_assign)
+        game, reason = board.game, ""
     if board is None and game is not None:
         board = RelayBoard.objects.select_for_update().filter(game=game).first()
     if board is None:
@@ -374,9 +371,7 @@ def _receive(
     if board.status != Status.RUNNING and (update.changed or status != board.status):
         # the record (verified in the background, shown on the desk) is written when the
         # board stops: finished or flagged; while it runs, the viewer reads the board's PDN
-        record_save(
-            game=game, pdn=write_game(pdn_game), user=source.created_by, source=RecordSource.RELAY
-        )
+        record_save(game=game, pdn=board.pdn, user=source.created_by, source=RecordSource.RELAY)
     if board.result and not was_finished:
         report.finished.append(key)
         _compare_result(source, board, game)
