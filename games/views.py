@@ -19,7 +19,7 @@ from django.views.decorators.http import require_POST
 from games.forms import AssignForm, DeskUploadForm, DisputeOpenForm, RelayAssignForm, RulingForm
 from games.models import Dispute, DisputeStatus, RelayBoard
 from games.permissions import can_officiate, can_open_dispute, can_rule, can_see_dispute
-from games.relay.selectors import relay_desk
+from games.relay.selectors import relay_desk, relay_free_games
 from games.relay.services import relay_board_assign
 from games.selectors import (
     claim_rules,
@@ -202,7 +202,9 @@ def desk_relay_assign(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
         RelayBoard.objects.select_related("source__round"), pk=pk, source__round__event=event
     )
     round_ = board.source.round
-    free = next((r.free_games for r in relay_desk(event) if r.number == round_.number), [])
+    # as on the desk: a round offers its free games while one of its boards is unmatched
+    unmatched = RelayBoard.objects.filter(source__round=round_, game__isnull=True).exists()
+    free = relay_free_games(event, round_.number) if unmatched else []
     form = RelayAssignForm(request.POST, games=free)
     if not form.is_valid():
         messages.error(request, _("Choose a board for the relayed game."))

@@ -70,45 +70,48 @@ class RelayDeskRound:
 
 def relay_desk(event: Event) -> list[RelayDeskRound]:
     """Every relayed round of ``event`` for its desk, in order."""
-    found = []
-    for number, rows in relay_event_rows(event).items():
-        free: list[tuple[int, str]] = []
-        if any(row.game_id is None for row in rows):
-            games = (
-                Game.objects.filter(
-                    pairing__round__event=event,
-                    pairing__round__number=number,
-                    pairing__black__isnull=False,
-                    relay__isnull=True,
-                )
-                .select_related("pairing", "white__player", "black__player")
-                .order_by("pairing__board", "index")
-            )
-            free = [
-                (
-                    game.pk,
-                    _("board %(board)s, game %(index)s: %(white)s – %(black)s")
-                    % {
-                        "board": game.pairing.board,
-                        "index": game.index,
-                        "white": game.white.player,
-                        "black": game.black.player,
-                    },
-                )
-                for game in games
-            ]
-        found.append(
-            RelayDeskRound(
-                number=number,
-                rows=rows,
-                running=sum(row.status == RelayStatus.RUNNING for row in rows),
-                flagged=sum(row.status == RelayStatus.FLAGGED for row in rows),
-                finished=sum(row.status == RelayStatus.FINISHED for row in rows),
-                unmatched=sum(row.game_id is None for row in rows),
-                free_games=free,
-            )
+    return [
+        RelayDeskRound(
+            number=number,
+            rows=rows,
+            running=sum(row.status == RelayStatus.RUNNING for row in rows),
+            flagged=sum(row.status == RelayStatus.FLAGGED for row in rows),
+            finished=sum(row.status == RelayStatus.FINISHED for row in rows),
+            unmatched=sum(row.game_id is None for row in rows),
+            free_games=(
+                relay_free_games(event, number) if any(row.game_id is None for row in rows) else []
+            ),
         )
-    return found
+        for number, rows in relay_event_rows(event).items()
+    ]
+
+
+def relay_free_games(event: Event, number: int) -> list[tuple[int, str]]:
+    """The games of round ``number`` of ``event`` an unmatched relayed game may be assigned
+    to (played, not relayed yet), with their board labels, by board."""
+    games = (
+        Game.objects.filter(
+            pairing__round__event=event,
+            pairing__round__number=number,
+            pairing__black__isnull=False,
+            relay__isnull=True,
+        )
+        .select_related("pairing", "white__player", "black__player")
+        .order_by("pairing__board", "index")
+    )
+    return [
+        (
+            game.pk,
+            _("board %(board)s, game %(index)s: %(white)s – %(black)s")
+            % {
+                "board": game.pairing.board,
+                "index": game.index,
+                "white": game.white.player,
+                "black": game.black.player,
+            },
+        )
+        for game in games
+    ]
 
 
 #: What a row reads beside its board.
