@@ -25,6 +25,7 @@ from games.selectors import (
     claim_rules,
     desk_disputes,
     desk_flagged,
+    game_label,
     game_replay,
     officiated_events,
     position_svg,
@@ -145,7 +146,7 @@ def desk_upload(request: HttpRequest, slug: str) -> HttpResponse:
         round_ = rounds.filter(pk=pending["round"]).first()
     if round_ is not None:
         missing = games_without_record(round_)
-        choices = [(game.pk, _game_label(game)) for game in missing]
+        choices = [(game.pk, game_label(game)) for game in missing]
         items = [
             {**item, "form": AssignForm(initial={"item": item["index"]}, games=choices)}
             for item in pending["items"]
@@ -167,7 +168,7 @@ def desk_assign(request: HttpRequest, slug: str) -> HttpResponse:
     pending = request.session.get(key) or {"round": None, "items": []}
     round_ = Round.objects.filter(event=event, pk=pending["round"]).first()
     missing = games_without_record(round_) if round_ is not None else []
-    form = AssignForm(request.POST, games=[(game.pk, _game_label(game)) for game in missing])
+    form = AssignForm(request.POST, games=[(game.pk, game_label(game)) for game in missing])
     item = None
     if form.is_valid():
         item = next((i for i in pending["items"] if i["index"] == form.cleaned_data["item"]), None)
@@ -185,7 +186,7 @@ def desk_assign(request: HttpRequest, slug: str) -> HttpResponse:
         messages.success(
             request,
             _("Game %(index)s of the file is saved as the record of %(game)s.")
-            % {"index": item["index"], "game": _game_label(game)},
+            % {"index": item["index"], "game": game_label(game)},
         )
     return redirect("desk:upload", slug=event.slug)
 
@@ -220,18 +221,9 @@ def desk_relay_assign(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
         messages.success(
             request,
             _("The relayed game %(key)s is now %(game)s.")
-            % {"key": board.key, "game": _game_label(game)},
+            % {"key": board.key, "game": game_label(game)},
         )
     return redirect("desk:desk", slug=event.slug)
-
-
-def _game_label(game: Game) -> str:
-    return _("board %(board)s, game %(index)s: %(white)s – %(black)s") % {
-        "board": game.pairing.board,
-        "index": game.index,
-        "white": game.white.player,
-        "black": game.black.player,
-    }
 
 
 @login_required

@@ -9,9 +9,9 @@ from typing import Any
 
 from django.db import connection
 from django.db.models import QuerySet
-from django.utils.translation import gettext as _
 
 from games.models import RelayBoard, RelaySource, RelayStatus
+from games.selectors import game_label
 from tournaments.models import Event, Game, Round
 
 #: How many of the last plies a board shows beside its diagram.
@@ -99,19 +99,7 @@ def relay_free_games(event: Event, number: int) -> list[tuple[int, str]]:
         .select_related("pairing", "white__player", "black__player")
         .order_by("pairing__board", "index")
     )
-    return [
-        (
-            game.pk,
-            _("board %(board)s, game %(index)s: %(white)s – %(black)s")
-            % {
-                "board": game.pairing.board,
-                "index": game.index,
-                "white": game.white.player,
-                "black": game.black.player,
-            },
-        )
-        for game in games
-    ]
+    return [(game.pk, game_label(game)) for game in games]
 
 
 #: What a row reads beside its board.
