@@ -70,20 +70,21 @@ class RelayDeskRound:
 
 def relay_desk(event: Event) -> list[RelayDeskRound]:
     """Every relayed round of ``event`` for its desk, in order."""
-    return [
-        RelayDeskRound(
-            number=number,
-            rows=rows,
-            running=sum(row.status == RelayStatus.RUNNING for row in rows),
-            flagged=sum(row.status == RelayStatus.FLAGGED for row in rows),
-            finished=sum(row.status == RelayStatus.FINISHED for row in rows),
-            unmatched=sum(row.game_id is None for row in rows),
-            free_games=(
-                relay_free_games(event, number) if any(row.game_id is None for row in rows) else []
-            ),
+    found = []
+    for number, rows in relay_event_rows(event).items():
+        unmatched = sum(row.game_id is None for row in rows)
+        found.append(
+            RelayDeskRound(
+                number=number,
+                rows=rows,
+                running=sum(row.status == RelayStatus.RUNNING for row in rows),
+                flagged=sum(row.status == RelayStatus.FLAGGED for row in rows),
+                finished=sum(row.status == RelayStatus.FINISHED for row in rows),
+                unmatched=unmatched,
+                free_games=relay_free_games(event, number) if unmatched else [],
+            )
         )
-        for number, rows in relay_event_rows(event).items()
-    ]
+    return found
 
 
 def relay_free_games(event: Event, number: int) -> list[tuple[int, str]]:
