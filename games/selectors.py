@@ -206,3 +206,14 @@ def event_records(event: Event) -> list[tuple[Game, str]]:
         .order_by("pairing__round__number", "pairing__board", "index")
     )
     return [(game, records.get(game.pk, "")) for game in games]
+
+
+def game_label(game: Game) -> str:
+    """A game as a choice names it: its board, its index and its players (the pairing and
+    the players' entries read with it)."""
+    return _("board %(board)s, game %(index)s: %(white)s – %(black)s") % {
+        "board": game.pairing.board,
+        "index": game.index,
+        "white": game.white.player,
+        "black": game.black.player,
+    }

@@ -19,12 +19,13 @@ from django.views.decorators.http import require_POST
 from games.forms import AssignForm, DeskUploadForm, DisputeOpenForm, RelayAssignForm, RulingForm
 from games.models import Dispute, DisputeStatus, RelayBoard
 from games.permissions import can_officiate, can_open_dispute, can_rule, can_see_dispute
-from games.relay.selectors import relay_desk
+from games.relay.selectors import relay_desk, relay_free_games
 from games.relay.services import relay_board_assign
 from games.selectors import (
     claim_rules,
     desk_disputes,
     desk_flagged,
+    game_label,
     game_replay,
     officiated_events,
     position_svg,
@@ -145,7 +146,7 @@ def desk_upload(request: HttpRequest, slug: str) -> HttpResponse:
         round_ = rounds.filter(pk=pending["round"]).first()
     if round_ is not None:
         missing = games_without_record(round_)
-        choices = [(game.pk, _game_label(game)) for game in missing]
+        choices = [(game.pk, game_label(game)) for game in missing]
         items = [
             {**item, "form": AssignForm(initial={"item": item["index"]}, games=choices)}
             for item in pending["items"]
@@ -167,7 +168,7 @@ def desk_assign(request: HttpRequest, slug: str) -> HttpResponse:
     pending = request.session.get(key) or {"round": None, "items": []}
     round_ = Round.objects.filter(event=event, pk=pending["round"]).first()
     missing = games_without_record(round_) if round_ is not None else []
-    form = AssignForm(request.POST, games=[(game.pk, _game_label(game)) for game in missing])
+    form = AssignForm(request.POST, games=[(game.pk, game_label(game)) for game in missing])
     item = None
     if form.is_valid():
         item = next((i for i in pending["items"] if i["index"] == form.cleaned_data["item"]), None)
@@ -185,7 +186,7 @@ def desk_assign(request: HttpRequest, slug: str) -> HttpResponse:
         messages.success(
             request,
             _("Game %(index)s of the file is saved as the record of %(game)s.")
-            % {"index": item["index"], "game": _game_label(game)},
+            % {"index": item["index"], "game": game_label(game)},
         )
     return redirect("desk:upload", slug=event.slug)
 
@@ -202,7 +203,9 @@ def desk_relay_assign(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
         RelayBoard.objects.select_related("source__round"), pk=pk, source__round__event=event
     )
     round_ = board.source.round
-    free = next((r.free_games for r in relay_desk(event) if r.number == round_.number), [])
+    # as on the desk: a round offers its free games while one of its boards is unmatched
+    unmatched = RelayBoard.objects.filter(source__round=round_, game__isnull=True).exists()
+    free = relay_free_games(event, round_.number) if unmatched else []
     form = RelayAssignForm(request.POST, games=free)
     if not form.is_valid():
         messages.error(request, _("Choose a board for the relayed game."))
@@ -218,18 +221,9 @@ def desk_relay_assign(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
         messages.success(
             request,
             _("The relayed game %(key)s is now %(game)s.")
-            % {"key": board.key, "game": _game_label(game)},
+            % {"key": board.key, "game": game_label(game)},
         )
     return redirect("desk:desk", slug=event.slug)
-
-
-def _game_label(game: Game) -> str:
-    return _("board %(board)s, game %(index)s: %(white)s – %(black)s") % {
-        "board": game.pairing.board,
-        "index": game.index,
-        "white": game.white.player,
-        "black": game.black.player,
-    }
 
 
 @login_required

@@ -3,14 +3,15 @@ arbiter's desk show them."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
 from django.db import connection
 from django.db.models import QuerySet
-from django.utils.translation import gettext as _
 
 from games.models import RelayBoard, RelaySource, RelayStatus
+from games.selectors import game_label
 from tournaments.models import Event, Game, Round
 
 #: How many of the last plies a board shows beside its diagram.
@@ -71,31 +72,7 @@ def relay_desk(event: Event) -> list[RelayDeskRound]:
     """Every relayed round of ``event`` for its desk, in order."""
     found = []
     for number, rows in relay_event_rows(event).items():
-        free: list[tuple[int, str]] = []
-        if any(row.game_id is None for row in rows):
-            games = (
-                Game.objects.filter(
-                    pairing__round__event=event,
-                    pairing__round__number=number,
-                    pairing__black__isnull=False,
-                    relay__isnull=True,
-                )
-                .select_related("pairing", "white__player", "black__player")
-                .order_by("pairing__board", "index")
-            )
-            free = [
-                (
-                    game.pk,
-                    _("board %(board)s, game %(index)s: %(white)s – %(black)s")
-                    % {
-                        "board": game.pairing.board,
-                        "index": game.index,
-                        "white": game.white.player,
-                        "black": game.black.player,
-                    },
-                )
-                for game in games
-            ]
+        unmatched = sum(row.game_id is None for row in rows)
         found.append(
             RelayDeskRound(
                 number=number,
@@ -103,31 +80,50 @@ def relay_desk(event: Event) -> list[RelayDeskRound]:
                 running=sum(row.status == RelayStatus.RUNNING for row in rows),
                 flagged=sum(row.status == RelayStatus.FLAGGED for row in rows),
                 finished=sum(row.status == RelayStatus.FINISHED for row in rows),
-                unmatched=sum(row.game_id is None for row in rows),
-                free_games=free,
+                unmatched=unmatched,
+                free_games=relay_free_games(event, number) if unmatched else [],
             )
         )
     return found
 
 
+def relay_free_games(event: Event, number: int) -> list[tuple[int, str]]:
+    """The games of round ``number`` of ``event`` an unmatched relayed game may be assigned
+    to (played, not relayed yet), with their board labels, by board."""
+    games = (
+        Game.objects.filter(
+            pairing__round__event=event,
+            pairing__round__number=number,
+            pairing__black__isnull=False,
+            relay__isnull=True,
+        )
+        .select_related("pairing", "white__player", "black__player")
+        .order_by("pairing__board", "index")
+    )
+    return [(game.pk, game_label(game)) for game in games]
+
+
+#: What a row reads beside its board.
+_ROW_RELATED = ("game__pairing", "game__white__player", "game__black__player")
+
+
 def relay_event_rows(event: Event) -> dict[int, list[RelayRow]]:
     """The relayed boards of every round of ``event`` that has a relay, by round number."""
-    boards = RelayBoard.objects.filter(source__round__event=event).select_related("source__round")
-    rows: dict[int, list[RelayRow]] = {}
+    boards = RelayBoard.objects.filter(source__round__event=event).select_related(
+        "source__round", *_ROW_RELATED
+    )
+    by_round: dict[int, list[RelayBoard]] = {}
     for board in boards:
-        rows.setdefault(board.source.round.number, [])
-    for number in rows:
-        rows[number] = _rows(boards.filter(source__round__number=number))
-    return dict(sorted(rows.items()))
+        by_round.setdefault(board.source.round.number, []).append(board)
+    return {number: _sorted_rows(by_round[number]) for number in sorted(by_round)}
 
 
 def _rows(boards: QuerySet[RelayBoard]) -> list[RelayRow]:
-    found = [
-        _row(board)
-        for board in boards.select_related(
-            "game__pairing", "game__white__player", "game__black__player"
-        )
-    ]
+    return _sorted_rows(boards.select_related(*_ROW_RELATED))
+
+
+def _sorted_rows(boards: Iterable[RelayBoard]) -> list[RelayRow]:
+    found = [_row(board) for board in boards]
     return sorted(
         found, key=lambda row: (row.board is None, row.board or 0, row.index or 0, row.key)
     )

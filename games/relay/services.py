@@ -91,15 +91,21 @@ def relay_source_check(*, round: Round, kind: str, url: str, interval: int) -> N
         )
 
 
-@transaction.atomic
-def relay_token_issue(*, event: Event, user: AbstractBaseUser) -> RelayToken:
-    """The push token of ``event``'s relay (made the first time); only its organizers may
-    read it. Its bearer may push the games of any round of the event, and nothing else."""
+def _require_organizer(user: AbstractBaseUser, event: Event) -> None:
+    """Refuse (NotAllowedError) a user who does not organize ``event``: only its organizers
+    may set its relay."""
     if not organizes(user, event):
         raise NotAllowedError(
             _("%(user)s may not set the relay of %(event)s: only its organizers may")
             % {"user": user, "event": event}
         )
+
+
+@transaction.atomic
+def relay_token_issue(*, event: Event, user: AbstractBaseUser) -> RelayToken:
+    """The push token of ``event``'s relay (made the first time); only its organizers may
+    read it. Its bearer may push the games of any round of the event, and nothing else."""
+    _require_organizer(user, event)
     token, _created = RelayToken.objects.get_or_create(event=event, defaults={"created_by": user})
     return token
 
@@ -111,11 +117,7 @@ def relay_source_set(
     """Set (or change) where ``round``'s games are relayed from; only the event's
     organizers may. A polled source needs an address; its first poll is due at once."""
     event = round.event
-    if not organizes(user, event):
-        raise NotAllowedError(
-            _("%(user)s may not set the relay of %(event)s: only its organizers may")
-            % {"user": user, "event": event}
-        )
+    _require_organizer(user, event)
     relay_source_check(round=round, kind=kind, url=url, interval=interval)
     relay_token_issue(event=event, user=user)
     source = RelaySource.objects.filter(round=round).first() or RelaySource(
@@ -139,11 +141,7 @@ def relay_feed_set(
     board (the file's game is that board's, whatever its tags say); only the event's
     organizers may."""
     round_ = source.round
-    if not organizes(user, round_.event):
-        raise NotAllowedError(
-            _("%(user)s may not set the relay of %(event)s: only its organizers may")
-            % {"user": user, "event": round_.event}
-        )
+    _require_organizer(user, round_.event)
     if source.kind != RelayKind.BOARDS:
         raise RelayError(_("%(round)s is not relayed one file per board") % {"round": round_})
     if game.pairing.round_id != round_.pk:
@@ -161,11 +159,7 @@ def relay_feed_set(
 def relay_feed_remove(*, feed: RelayFeed, user: AbstractBaseUser) -> None:
     """Stop polling a board's file; what it relayed is kept."""
     event = feed.source.round.event
-    if not organizes(user, event):
-        raise NotAllowedError(
-            _("%(user)s may not set the relay of %(event)s: only its organizers may")
-            % {"user": user, "event": event}
-        )
+    _require_organizer(user, event)
     feed.delete()
 
 
@@ -290,6 +284,7 @@ def relay_receive_boards(*, source: RelaySource, texts: dict[int | None, str]) -
     ``source`` stored: the file's first game is that board's game (in the caller's
     transaction)."""
     round_ = Round.objects.select_related("event").get(pk=source.round_id)
+    source.round = round_  # _receive reads its event
     games = {game.pk: game for game in round_games(round_)}
     report = RelayReport()
     for game_id, text in texts.items():
@@ -306,6 +301,7 @@ def relay_receive(*, source: RelaySource, pdn: str) -> RelayReport:
     """Check each game of ``pdn`` against what ``source`` stored (in the caller's
     transaction)."""
     round_ = Round.objects.select_related("event").get(pk=source.round_id)
+    source.round = round_  # _receive reads its event
     games = {game.pk: game for game in round_games(round_)}
     pdn_games = {pdn_game.index: pdn_game for pdn_game in read_games(pdn)}
     matching = match_games(
@@ -326,15 +322,7 @@ def relay_receive(*, source: RelaySource, pdn: str) -> RelayReport:
             "black": item.black or "?",
             "board": pdn_game.tag("Board") or "?",
         }
-        assigned = RelayBoard.objects.filter(source=source, key=key, game__isnull=False).first()
-        _receive(
-            source,
-            report,
-            key,
-            pdn_game,
-            game=assigned.game if assigned else None,
-            reason="" if assigned else item.reason,
-        )
+        _receive(source, report, key, pdn_game, game=None, reason=item.reason)
     return _keep_history(report)
 
 
@@ -348,6 +336,9 @@ def _receive(
     reason: str = "",
 ) -> None:
     board = RelayBoard.objects.select_for_update().filter(source=source, key=key).first()
+    if game is None and board is not None and board.game_id is not None:
+        # a game the matching left out, which an official assigned (relay_board_assign)
+        game, reason = board.game, ""
     if board is None and game is not None:
         board = RelayBoard.objects.select_for_update().filter(game=game).first()
     if board is None:
@@ -380,9 +371,7 @@ def _receive(
     if board.status != Status.RUNNING and (update.changed or status != board.status):
         # the record (verified in the background, shown on the desk) is written when the
         # board stops: finished or flagged; while it runs, the viewer reads the board's PDN
-        record_save(
-            game=game, pdn=write_game(pdn_game), user=source.created_by, source=RecordSource.RELAY
-        )
+        record_save(game=game, pdn=board.pdn, user=source.created_by, source=RecordSource.RELAY)
     if board.result and not was_finished:
         report.finished.append(key)
         _compare_result(source, board, game)
