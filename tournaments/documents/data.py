@@ -159,7 +159,7 @@ def team_sheet(event: Event) -> TeamSheet:
                 adjustment=s.row.adjustment,
                 tiebreaks=tuple(s.row.tiebreaks.values()),
             )
-            for s in team_standings_get(event)
+            for s in team_standings_get(event, matches=matches)
         ),
         adjustments=tuple(
             (a.team.name, a.match_points, a.reason)

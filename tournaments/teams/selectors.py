@@ -254,12 +254,15 @@ def match_results(event: Event, views: list[MatchView]) -> list[TeamMatchResult]
     ]
 
 
-def team_standings_get(event: Event) -> list[TeamStanding]:
+def team_standings_get(
+    event: Event, *, matches: list[MatchView] | None = None
+) -> list[TeamStanding]:
     """The team standings after the finished matches of the published rounds (a match counts
-    once all its boards have a result; a team bye once its round is published)."""
+    once all its boards have a result; a team bye once its round is published). ``matches``
+    are the event's team_matches when the caller has read them already."""
     competition = TeamCompetition.objects.get(event=event)
     teams = {team.number: team for team in event.teams.all()}
-    results = match_results(event, team_matches(event))
+    results = match_results(event, team_matches(event) if matches is None else matches)
     adjustments = [
         Adjustment(a.team.number, a.reason, a.match_points, a.board_points)
         for a in TeamAdjustment.objects.filter(team__event=event).select_related("team")

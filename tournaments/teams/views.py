@@ -76,8 +76,9 @@ def team_crosstable_page(request: HttpRequest, slug: str) -> HttpResponse:
     board points against the column's team (scoring.teams.team_crosstable)."""
     event = request_event(request, slug)
     _competition(event)
-    standings = team_standings_get(event)
-    cells = team_crosstable(team_matches(event))
+    matches = team_matches(event)
+    standings = team_standings_get(event, matches=matches)
+    cells = team_crosstable(matches)
     order = [s.name for s in standings]
     rows = [
         (
