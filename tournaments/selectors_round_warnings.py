@@ -62,11 +62,10 @@ def _swiss_warnings(pairing: Pairing, state, number: int) -> list[PairingWarning
         black,
         allocated_bye=pairing.bye_kind == ByeKind.PAIRING_ALLOCATED,
     )
-    names = {white: pairing.white, black: pairing.black}
-    return [PairingWarning(b.code, _breach_text(b, pairing, names)) for b in breaches]
+    return [PairingWarning(b.code, _breach_text(b, pairing)) for b in breaches]
 
 
-def _breach_text(breach: Breach, pairing: Pairing, names: dict) -> str:
+def _breach_text(breach: Breach, pairing: Pairing) -> str:
     sides = {"white": pairing.white, "black": pairing.black}
     if breach.code == "second_bye":
         return _(
@@ -80,7 +79,8 @@ def _breach_text(breach: Breach, pairing: Pairing, names: dict) -> str:
     if breach.code == "prohibited":
         return _("%(white)s and %(black)s must not be paired") % sides
     assert breach.colour is not None
-    return f"{names[breach.player]}: {colour_problem(breach)}"
+    player = pairing.white if breach.player == pairing.white.pairing_number else pairing.black
+    return f"{player}: {colour_problem(breach)}"
 
 
 def colour_problem(breach: Breach) -> str:

@@ -229,6 +229,16 @@ def _after_round(request: HttpRequest, event: Event) -> tuple[int, int]:
     return number, last
 
 
+def _round_chosen(event: Event, after_round: int, last: int) -> dict[str, object]:
+    """The context of a page read after a chosen round (_after_round): that round, whether
+    the ranking after it is still provisional, and the rounds one may choose."""
+    return {
+        "after_round": after_round,
+        "provisional": standings_provisional(event, after_round=after_round),
+        "round_choices": range(1, last + 1),
+    }
+
+
 def _rules(event: Event) -> list[str]:
     """The event's pairing, scoring and ranking rules stated in words."""
     rules = [_("Pairing system: %(system)s.") % {"system": event.get_system_display()}]
@@ -357,9 +367,7 @@ def standings(request: HttpRequest, slug: str) -> HttpResponse:
             "withdrawals": withdrawal_outcomes(event, after_round=after_round),
             "page_key": _page_key(request, event),
             "tiebreaks": _tiebreak_columns(event),
-            "after_round": after_round,
-            "provisional": standings_provisional(event, after_round=after_round),
-            "round_choices": range(1, last + 1),
+            **_round_chosen(event, after_round, last),
             "section": "standings",
         },
     )
@@ -384,9 +392,7 @@ def team_ranking(request: HttpRequest, slug: str) -> HttpResponse:
         {
             "event": event,
             "rows": rows,
-            "after_round": after_round,
-            "provisional": standings_provisional(event, after_round=after_round),
-            "round_choices": range(1, last + 1),
+            **_round_chosen(event, after_round, last),
             "section": "team_ranking",
         },
     )
@@ -464,9 +470,7 @@ def crosstable(request: HttpRequest, slug: str) -> HttpResponse:
             "table": table,
             "page_key": _page_key(request, event),
             "tiebreaks": _tiebreak_columns(event),
-            "after_round": after_round,
-            "provisional": standings_provisional(event, after_round=after_round),
-            "round_choices": range(1, last + 1),
+            **_round_chosen(event, after_round, last),
             "section": "crosstable",
         },
     )

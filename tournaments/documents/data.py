@@ -36,6 +36,7 @@ from tournaments.documents.pdf import (
 from tournaments.models import BYE_KIND_LABELS, Event, GameResult, Round, RoundStatus
 from tournaments.results import result_score
 from tournaments.scoring.crosstable import Crosstable
+from tournaments.scoring.standings import place_text
 from tournaments.selectors import (
     PublicPlayer,
     event_total_rounds,
@@ -151,14 +152,14 @@ def team_sheet(event: Event) -> TeamSheet:
         tiebreaks=tuple(competition.tiebreaks or ["BP"]),
         lines=tuple(
             TeamLine(
-                rank=f"{s.row.rank}{'=' if s.row.shared_rank else ''}",
+                rank=place_text(s.row.rank, s.row.shared_rank),
                 team=s.name,
                 match_points=s.row.match_points,
                 board_points=s.row.board_points,
                 adjustment=s.row.adjustment,
                 tiebreaks=tuple(s.row.tiebreaks.values()),
             )
-            for s in team_standings_get(event)
+            for s in team_standings_get(event, matches=matches)
         ),
         adjustments=tuple(
             (a.team.name, a.match_points, a.reason)

@@ -6,12 +6,15 @@ Pure functions over :class:`TournamentState`; the scores are computed once per c
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass, field
 from decimal import Decimal
+from typing import TypeVar
 
 from tournaments.scoring.tiebreaks import TieBreak, TieBreakContext, TieBreakDetail, find_tiebreak
 from tournaments.values import TournamentState
+
+K = TypeVar("K", bound=Hashable)
 
 
 @dataclass(frozen=True)
@@ -42,14 +45,14 @@ def place_text(rank: int, shared: bool) -> str:
     return f"{rank}=" if shared else str(rank)
 
 
-def shared_places(ordered: Sequence[int], groups: Sequence[Sequence[int]]) -> dict[int, int]:
-    """Each player's place: the position of the first player of his tied group.
+def shared_places(ordered: Sequence[K], groups: Sequence[Sequence[K]]) -> dict[K, int]:
+    """Each player's (or team's) place: the position of the first of his tied group.
 
     >>> shared_places([4, 2, 3, 1], [[4], [2, 3], [1]])
     {4: 1, 2: 2, 3: 2, 1: 4}
     """
     group_of = {number: index for index, group in enumerate(groups) for number in group}
-    places: dict[int, int] = {}
+    places: dict[K, int] = {}
     first: dict[int, int] = {}
     for position, number in enumerate(ordered, start=1):
         places[number] = first.setdefault(group_of[number], position)

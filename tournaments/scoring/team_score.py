@@ -12,11 +12,12 @@ is level too (C.07 2.1, as the team standings of §7.3 share theirs).
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from decimal import Decimal
+from itertools import groupby
 
+from tournaments.scoring.standings import shared_places
 from tournaments.scoring.teams import best_members_score
 
 
@@ -67,24 +68,21 @@ def team_ranking(teams: Mapping[str, Sequence[MemberScore]], *, counted: int) ->
             )
         )
     unranked.sort(key=lambda t: (-t[0], -t[1], t[2].casefold(), t[2]))
-    keys = [(score, total) for score, total, _team, _members in unranked]
-    repeats = Counter(keys)
-    rows: list[TeamScoreRow] = []
-    first = 1
-    for position, (score, total, team, ordered) in enumerate(unranked, start=1):
-        key = (score, total)
-        if position == 1 or keys[position - 2] != key:
-            first = position
-        level = repeats[key] > 1
-        rows.append(
-            TeamScoreRow(
-                rank=first,
-                shared_rank=level,
-                team=team,
-                score=score,
-                all_members=total,
-                counted=min(counted, len(ordered)),
-                members=ordered,
-            )
+    groups = [
+        [team for _score, _total, team, _members in level]
+        for _key, level in groupby(unranked, key=lambda t: (t[0], t[1]))
+    ]
+    places = shared_places([team for _score, _total, team, _members in unranked], groups)
+    shared = {team for group in groups if len(group) > 1 for team in group}
+    return [
+        TeamScoreRow(
+            rank=places[team],
+            shared_rank=team in shared,
+            team=team,
+            score=score,
+            all_members=total,
+            counted=min(counted, len(ordered)),
+            members=ordered,
         )
-    return rows
+        for score, total, team, ordered in unranked
+    ]

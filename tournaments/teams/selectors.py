@@ -153,56 +153,38 @@ def _board_view(
     )
     a_is_white = board["a_is_white"]
     white_id, black_id = board["pairing__white_id"], board["pairing__black_id"]
+    # Each side as (name, points, registration), then seen from team A.
+    white_side: tuple[str, Decimal | None, int | None]
+    black_side: tuple[str, Decimal | None, int | None]
     if black_id is None:
         # A board the other team left empty: the present player's full-point bye.
-        present = scoring.full_bye * games
-        a, b = (present, Decimal(0)) if a_is_white else (Decimal(0), present)
-        names = (white, "—") if a_is_white else ("—", white)
-        ids = (white_id, None) if a_is_white else (None, white_id)
-        return BoardView(
-            board["number"],
-            *names,
-            a_is_white,
-            a,
-            b,
-            forfeit=True,
-            registration_a=ids[0],
-            registration_b=ids[1],
-            games=game_ids,
-        )
-    black = full_name(
-        board["pairing__black__player__last_name"], board["pairing__black__player__first_name"]
-    )
-    if not played or any(result == PENDING for _white, result in played):
-        points_white = points_black = None
+        white_side = (white, scoring.full_bye * games, white_id)
+        black_side = ("—", Decimal(0), None)
+        forfeit = True
     else:
-        points_white = sum((_points(g, white_id, scoring) for g in played), Decimal(0))
-        points_black = sum((_points(g, black_id, scoring) for g in played), Decimal(0))
-    forfeit = any(result in FORFEITS for _white, result in played)
-    number = board["number"]
-    if a_is_white:
-        return BoardView(
-            number,
-            white,
-            black,
-            True,
-            points_white,
-            points_black,
-            forfeit,
-            registration_a=white_id,
-            registration_b=black_id,
-            games=game_ids,
+        black = full_name(
+            board["pairing__black__player__last_name"],
+            board["pairing__black__player__first_name"],
         )
+        if not played or any(result == PENDING for _white, result in played):
+            points_white = points_black = None
+        else:
+            points_white = sum((_points(g, white_id, scoring) for g in played), Decimal(0))
+            points_black = sum((_points(g, black_id, scoring) for g in played), Decimal(0))
+        white_side = (white, points_white, white_id)
+        black_side = (black, points_black, black_id)
+        forfeit = any(result in FORFEITS for _white, result in played)
+    a, b = (white_side, black_side) if a_is_white else (black_side, white_side)
     return BoardView(
-        number,
-        black,
-        white,
-        False,
-        points_black,
-        points_white,
+        board["number"],
+        a[0],
+        b[0],
+        a_is_white,
+        a[1],
+        b[1],
         forfeit,
-        registration_a=black_id,
-        registration_b=white_id,
+        registration_a=a[2],
+        registration_b=b[2],
         games=game_ids,
     )
 
@@ -254,12 +236,15 @@ def match_results(event: Event, views: list[MatchView]) -> list[TeamMatchResult]
     ]
 
 
-def team_standings_get(event: Event) -> list[TeamStanding]:
+def team_standings_get(
+    event: Event, *, matches: list[MatchView] | None = None
+) -> list[TeamStanding]:
     """The team standings after the finished matches of the published rounds (a match counts
-    once all its boards have a result; a team bye once its round is published)."""
+    once all its boards have a result; a team bye once its round is published). ``matches``
+    are the event's team_matches when the caller has read them already."""
     competition = TeamCompetition.objects.get(event=event)
     teams = {team.number: team for team in event.teams.all()}
-    results = match_results(event, team_matches(event))
+    results = match_results(event, team_matches(event) if matches is None else matches)
     adjustments = [
         Adjustment(a.team.number, a.reason, a.match_points, a.board_points)
         for a in TeamAdjustment.objects.filter(team__event=event).select_related("team")

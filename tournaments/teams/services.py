@@ -223,13 +223,14 @@ def lineup_of(match: TeamMatch, team: Team) -> list[TeamMember | None]:
     }
     if entered:
         return [entered.get(board) for board in range(1, boards + 1)]
+    members = roster(team)
     absent = {
         m
-        for m in roster(team)
+        for m in members
         if m.registration.withdrawn_from_round is not None
         and m.registration.withdrawn_from_round <= match.round.number
     }
-    lineup: list[TeamMember | None] = list(default_lineup(roster(team), absent, boards))
+    lineup: list[TeamMember | None] = list(default_lineup(members, absent, boards))
     return lineup + [None] * (boards - len(lineup))
 
 

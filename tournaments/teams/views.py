@@ -76,8 +76,9 @@ def team_crosstable_page(request: HttpRequest, slug: str) -> HttpResponse:
     board points against the column's team (scoring.teams.team_crosstable)."""
     event = request_event(request, slug)
     _competition(event)
-    standings = team_standings_get(event)
-    cells = team_crosstable(team_matches(event))
+    matches = team_matches(event)
+    standings = team_standings_get(event, matches=matches)
+    cells = team_crosstable(matches)
     order = [s.name for s in standings]
     rows = [
         (
@@ -137,13 +138,15 @@ class LineupRow:
     form: LineupForm | None
 
 
-def _lineup_shown(match: TeamMatch, team: Team, boards: int) -> list[TeamMember | None]:
+def _lineup_shown(
+    match: TeamMatch, team: Team, boards: int, members: dict[int, TeamMember]
+) -> list[TeamMember | None]:
     """``team``'s players in ``match`` board by board: once paired, as its boards were paired
-    (read from the team's side only); before, the lineup entered or the default one."""
+    (read from the team's side only, ``members`` its roster by registration); before, the
+    lineup entered or the default one."""
     paired = match_boards(match)
     if not paired:
         return lineup_of(match, team)
-    members = {m.registration_id: m for m in roster(team)}
     own_a = match.team_a_id == team.pk
     lineup: list[TeamMember | None] = [None] * boards
     for board in paired:
@@ -185,6 +188,7 @@ def team_lineups(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     posted = request.POST.get("match") if request.method == "POST" else None
     status = 200
     rows = []
+    members = {m.registration_id: m for m in roster(team)}
     matches = (
         TeamMatch.objects.filter(Q(team_a=team) | Q(team_b=team), round__event=event)
         .select_related("round", "team_a", "team_b")
@@ -219,7 +223,7 @@ def team_lineups(request: HttpRequest, slug: str, number: int) -> HttpResponse:
             LineupRow(
                 match=match,
                 opponent=opponent,
-                lineup=_lineup_shown(match, team, competition.boards) if opponent else [],
+                lineup=_lineup_shown(match, team, competition.boards, members) if opponent else [],
                 frozen=frozen,
                 published=match.round.status != RoundStatus.DRAFT,
                 form=form,

@@ -24,6 +24,7 @@ from tournaments.documents.pdf.pages import (
     usable_width,
 )
 from tournaments.documents.pdf.tables import Column, paged_tables
+from tournaments.documents.pdf.teams import round_status
 from tournaments.results import points_number
 from tournaments.scoring.standings import place_text
 from tournaments.scoring.team_score import TeamScoreRow
@@ -38,15 +39,6 @@ class TeamRankingSheet:
     total_rounds: int
     counted: int
     rows: tuple[TeamScoreRow, ...]
-
-
-def _status(sheet: TeamRankingSheet) -> str:
-    if sheet.after_round == 0:
-        return _("before round 1")
-    return _("after round %(round)d of %(total)d") % {
-        "round": sheet.after_round,
-        "total": sheet.total_rounds,
-    }
 
 
 #: Members printed on one line of a team's cell.
@@ -107,7 +99,7 @@ def render_team_ranking(
     return build_pdf(
         [*head, *flowables],
         header=header,
-        frame=PageFrame(title, _status(sheet), generated_at),
+        frame=PageFrame(title, round_status(sheet.after_round, sheet.total_rounds), generated_at),
         wide=False,
         pages=pages,
         progress=progress,

@@ -79,13 +79,19 @@ class TeamSheet:
     matches: tuple[MatchLine, ...]
 
 
-def _status(sheet: TeamSheet) -> str:
-    if sheet.after_round == 0:
+def round_status(after_round: int, total_rounds: int) -> str:
+    """The state a team document is drawn in: "after round 3 of 7" (or "before round 1");
+    the team ranking of an individual event says it too."""
+    if after_round == 0:
         return _("before round 1")
     return _("after round %(round)d of %(total)d") % {
-        "round": sheet.after_round,
-        "total": sheet.total_rounds,
+        "round": after_round,
+        "total": total_rounds,
     }
+
+
+def _status(sheet: TeamSheet) -> str:
+    return round_status(sheet.after_round, sheet.total_rounds)
 
 
 def render_team_standings(
