@@ -12,73 +12,29 @@ gacrux reads the point system only from record 162 (W, D, L, A, P), so a scoring
 cannot hold (see :func:`tournaments.pairing.trf.fits_record_162`) is refused rather than
 paired with the TRF defaults.
 
-Speed: in an open, gacrux's time goes to networkx's maximum-weight matching (round 2 at 500
-players: two matchings of about 320 players, 52,000 edges and weights of up to 1,031 bits,
-80% of the round), not to the input built here (under 1%). Native matchers cannot hold such
-weights (rustworkx stops at 128 bits, igraph weighs bipartite graphs only), so gacrux is given
-:func:`min_weight_matching`: networkx's own algorithm, same calls and same order, on a graph
-that skips networkx's read-only views (:class:`_PlainGraph`), 22% faster on that round.
+Speed: gacrux's matchings and criteria names are given by
+:mod:`tournaments.pairing.gacrux_matching`.
 """
 
 from __future__ import annotations
 
-import types
-from collections.abc import Callable
+import gc
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import replace
 from decimal import Decimal
 from typing import Any, cast
 
-import gacrux.pairingdutch
-import networkx
 from gacrux.gacruxexeptions import GacruxError, GacruxNoLegalPairing
 from gacrux.pairingdutch import pairing_dutch
 from gacrux.trf2json import trf2json
 
 from tournaments.pairing.dutch_input import NoPairingError, PairingError, RoundInput
+from tournaments.pairing.gacrux_matching import install
 from tournaments.pairing.trf import fits_record_162, trf_dumps
 from tournaments.values import Pair, TournamentState
 
-
-# networkx ships no type hints (ignore_missing_imports in pyproject.toml): its Graph is Any.
-class _PlainGraph(networkx.Graph):  # type: ignore[misc]
-    """A graph whose ``G[v]`` is its adjacency dict itself, not a read-only view of it: the
-    matching reads ``G[v][w]`` for every slack it computes (18 million times in round 2 at
-    500 players). The same dicts in the same order, so the matching found is the same."""
-
-    def __getitem__(self, node: int) -> dict[int, dict[str, int]]:
-        # networkx is untyped: its adjacency dict is Any.
-        return cast(dict[int, dict[str, int]], self._adj[node])
-
-
-def min_weight_matching(graph: networkx.Graph, weight: str = "weight") -> set[tuple[int, int]]:
-    """:func:`networkx.min_weight_matching`, step for step, on a :class:`_PlainGraph`: each
-    weight w becomes (1 + the largest weight - w) and the maximum-cardinality matching of
-    greatest weight is found."""
-    edges = graph.edges(data=weight, default=1)
-    if not edges:
-        # networkx is untyped: its matching is Any.
-        return cast(
-            set[tuple[int, int]],
-            networkx.max_weight_matching(graph, maxcardinality=True, weight=weight),
-        )
-    largest = 1 + max(w for _, _, w in edges)
-    inverted = _PlainGraph()
-    inverted.add_weighted_edges_from(((u, v, largest - w) for u, v, w in edges), weight=weight)
-    return cast(
-        set[tuple[int, int]],
-        networkx.max_weight_matching(inverted, maxcardinality=True, weight=weight),
-    )
-
-
-class _Networkx(types.ModuleType):
-    """networkx as gacrux's Dutch engine sees it: all of it, with the matching above."""
-
-    def __getattr__(self, name: str) -> Any:
-        return getattr(networkx, name)
-
-
-gacrux.pairingdutch.nx = _Networkx("networkx")
-gacrux.pairingdutch.nx.min_weight_matching = min_weight_matching
+install()
 
 #: gacrux's name for its bracket record of a pairing's quality (C.04.3 C.1-C.21).
 Board = dict[str, Any]
@@ -140,7 +96,8 @@ def gacrux_brackets(
         tournament = reader.get_tournament(1)
         tournament.update(settings)
         options = {"experimental": [], "verbose": 0, "top_color": "", **params}
-        brackets = engine(tournament, round_number, options).compute_pairing(False, 0)
+        with _collector_paused():
+            brackets = engine(tournament, round_number, options).compute_pairing(False, 0)
     except GacruxNoLegalPairing as error:
         raise NoPairingError(
             f"round {round_number} cannot be paired: no pairing satisfies the absolute "
@@ -149,6 +106,22 @@ def gacrux_brackets(
     except GacruxError as error:
         raise PairingError(f"{engine_name} refused round {round_number}: {error}") from error
     return cast(list[dict[str, Any]], brackets)
+
+
+@contextmanager
+def _collector_paused() -> Iterator[None]:
+    """Python's cyclic garbage collector held while gacrux pairs: the engine makes a dict
+    for every pair of players and every criterion of it (126,000 edges in a 500-player
+    open), and each generation of them set the collector scanning all the others (a third
+    of round 2's time at 500 players). Its objects are freed by reference counting as
+    usual; the collector resumes when the engine returns."""
+    was_enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was_enabled:
+            gc.enable()
 
 
 def pair_2026(

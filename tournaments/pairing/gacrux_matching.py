@@ -1,0 +1,252 @@
+"""gacrux's Dutch engine, given fast matchings and fast criteria names.
+
+gacrux pairs each score bracket by a maximum-cardinality matching of least weight
+(``networkx.min_weight_matching``), whose weights spell the criteria of C.04.3 as the
+fields of one mixed-radix number. In an open its time went to networkx's pure-Python
+matching: round 2 of a 500-player open asked for two matchings of about 320 players and
+52,000 edges (15 of its 19 seconds). This module answers those calls with
+:mod:`tournaments.pairing.weighted_matching`:
+
+- a matching whose weights fit native integers goes to rustworkx, networkx's algorithm in
+  native code (6.8 s -> 0.19 s on that round's first matching, with the same pairs);
+- the homogeneous pairing of a large bracket (C.04.3 D.1-D.3: the exchanges that choose
+  S1, then the transpositions of S2) weighs each edge on up to 1,031 bits, one field per
+  player of the bracket. Its layout is read from gacrux's own weights when it computes them
+  (:func:`_remember_homogeneous`), every edge's weight is decoded into its primary part
+  (C.5-C.21, HO1 and HO2) and its players' fields, and checked to re-encode to the very
+  weight gacrux gave; the matching is then found window by window
+  (:func:`~tournaments.pairing.weighted_matching.lexicographic_matching`). A weight that
+  does not decode, or a window that cannot keep a field, falls back to networkx on the
+  whole weights.
+
+gacrux also names its criteria with a Python ``Enum`` read about 4 million times in that
+round; :class:`_Criteria` is the same names and values in plain objects.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from enum import Enum
+from typing import Any
+
+import gacrux.crosstabledutch
+import gacrux.pairingdutch
+import networkx
+
+from tournaments.pairing.weighted_matching import (
+    NATIVE_BITS,
+    FieldEdge,
+    LexicographicGaveUp,
+    Pair,
+    lexicographic_matching,
+    min_weight_matching,
+)
+
+
+@dataclass(frozen=True)
+class _Homogeneous:
+    """The weight layout of one homogeneous bracket (gacrux's ``update_homogenious``):
+    ``bsn`` maps a player to his bracket sequence number and ``s1`` is the size of S1;
+    ``ho0`` is the unit of the criteria C.5-C.21, ``ho1`` and ``ho2`` the units of HO1 (a
+    pair led by an S2 player) and HO2 (the bsn of a pair's leader), both in the primary
+    part; then one field per player, each a list of units: HO3 (S1 players from the last
+    up: "leads a pair"), HO4 (S2 players: the same, counted negatively) and HO5 (each
+    player: how far down the bracket his opponent is, when he leads)."""
+
+    bsn: dict[int, int]
+    s1: int
+    ho0: int
+    ho1: int
+    ho2: int
+    ho3: tuple[int, ...]
+    ho4: tuple[int, ...]
+    ho5: tuple[int, ...]
+
+    @property
+    def baseline(self) -> int:
+        """What every edge carries for HO4 before its own player's bit is cleared."""
+        return sum(self.ho4)
+
+
+_pending = threading.local()
+
+
+def _remember_homogeneous(
+    update: Any,
+) -> Any:
+    def remembered(
+        crosstable: Any, scorelevel: int, edges: Any, bsn: dict[int, int], s: int
+    ) -> None:
+        update(crosstable, scorelevel, edges, bsn, s)
+        weight = crosstable.weight
+        _pending.homogeneous = _Homogeneous(
+            bsn=dict(bsn),
+            s1=s,
+            ho0=weight["HO0"],
+            ho1=weight["HO1"],
+            ho2=weight["HO2"],
+            ho3=tuple(weight["HO3"]),
+            ho4=tuple(weight["HO4"]),
+            ho5=tuple(weight["HO5"]),
+        )
+
+    return remembered
+
+
+def _fields(
+    layout: _Homogeneous, edges: list[tuple[int, int, int]]
+) -> tuple[list[FieldEdge], list[int]] | None:
+    """The edges as primary parts and player fields, or None when a weight does not
+    re-encode to what gacrux gave."""
+    s1, b3, b4 = layout.s1, len(layout.ho3), len(layout.ho4)
+    if layout.ho2 == 0 or layout.ho1 % layout.ho2 or layout.ho0 % layout.ho2:
+        return None
+    by_bsn = {n: player for player, n in layout.bsn.items()}
+    owners = (
+        [by_bsn.get(s1 - i, -1) for i in range(b3)]
+        + [by_bsn.get(s1 + 1 + j, -1) for j in range(b4)]
+        + [by_bsn.get(p + 1, -1) for p in range(len(layout.ho5))]
+    )
+    baseline = layout.baseline
+    per_qc, per_ho1 = layout.ho0 // layout.ho2, layout.ho1 // layout.ho2
+    found: list[FieldEdge] = []
+    for u, v, weight in edges:
+        qc, rest = divmod(weight, layout.ho0)
+        rest -= baseline
+        if rest == 0:
+            found.append(FieldEdge(u, v, qc * per_qc))
+            continue
+        low, high = sorted((layout.bsn.get(u, 0), layout.bsn.get(v, 0)))
+        if low == 0 or low > len(layout.ho5):
+            return None
+        ho1 = 1 if low > s1 else 0
+        ho5 = high - low
+        digits = {b3 + b4 + low - 1: ho5}
+        if low <= s1:
+            digits[s1 - low] = 1
+            side = layout.ho3[s1 - low]
+        else:
+            digits[b3 + low - s1 - 1] = -1
+            side = -layout.ho4[low - s1 - 1]
+        if rest != ho1 * layout.ho1 + (low - 1) * layout.ho2 + side + layout.ho5[low - 1] * ho5:
+            return None
+        found.append(FieldEdge(u, v, qc * per_qc + ho1 * per_ho1 + low - 1, digits))
+    if -1 in owners:
+        return None
+    return found, owners
+
+
+class _Graph:
+    """``networkx.Graph`` as gacrux's Dutch engine uses it: weighted edges added, then
+    matched by :func:`matching`. It keeps the edges as a list and gives them back in the
+    order a networkx graph would iterate them."""
+
+    def __init__(self) -> None:
+        self.added: list[tuple[int, int, int]] = []
+
+    def add_weighted_edges_from(self, edges: Iterable[tuple[int, int, int]]) -> None:
+        self.added.extend(edges)
+
+    def weighted_edges(self) -> list[tuple[int, int, int]]:
+        """Each edge once, with its last weight, in networkx's order: by the first of its
+        players to have been added, then by when it was first added."""
+        seen: dict[int, int] = {}
+        first: dict[tuple[int, int], int] = {}
+        weight: dict[tuple[int, int], int] = {}
+        for i, (u, v, w) in enumerate(self.added):
+            seen.setdefault(u, len(seen))
+            seen.setdefault(v, len(seen))
+            key = (u, v) if seen[u] <= seen[v] else (v, u)
+            first.setdefault(key, i)
+            weight[key] = w
+        order = sorted(first, key=lambda key: (seen[key[0]], first[key]))
+        return [(u, v, weight[(u, v)]) for u, v in order]
+
+
+def matching(graph: _Graph) -> set[Pair]:
+    """``networkx.min_weight_matching`` for gacrux: the maximum-cardinality matching of
+    least weight of ``graph``."""
+    edges = graph.weighted_edges()
+    layout: _Homogeneous | None = getattr(_pending, "homogeneous", None)
+    _pending.homogeneous = None
+    if layout is not None and edges:
+        spread = max(w for _, _, w in edges) - min(w for _, _, w in edges)
+        decoded = _fields(layout, edges) if spread.bit_length() >= NATIVE_BITS else None
+        if decoded is not None:
+            try:
+                return lexicographic_matching(*decoded)
+            except LexicographicGaveUp:
+                pass
+    return min_weight_matching(edges)
+
+
+class _Criterion:
+    """One of gacrux's criteria names (``qdefs``): its ``name`` and ``value``."""
+
+    __slots__ = ("name", "value")
+
+    def __init__(self, name: str, value: int) -> None:
+        self.name = name
+        self.value = value
+
+
+class _Criteria:
+    """gacrux's ``qdefs`` Enum as plain objects: iterated in order without its aliases,
+    looked up by value with a call, and by name as attributes."""
+
+    def __init__(self, enum: type[Enum]) -> None:
+        self._members = tuple(_Criterion(m.name, m.value) for m in enum)
+        self._by_value = {m.value: m for m in self._members}
+        for name, member in enum.__members__.items():
+            setattr(self, name, self._by_value[member.value])
+
+    def __iter__(self) -> Iterator[_Criterion]:
+        return iter(self._members)
+
+    def __call__(self, value: int) -> _Criterion:
+        return self._by_value[value]
+
+
+#: gacrux's own names, kept to put them back (:func:`as_shipped`).
+_SHIPPED = {
+    "qdefs": gacrux.crosstabledutch.qdefs,
+    "update_homogenious": gacrux.crosstabledutch.crosstable_dutch.update_homogenious,
+    "nx": gacrux.pairingdutch.nx,
+}
+
+
+def install() -> None:
+    """Give gacrux's Dutch engine these matchings and criteria names."""
+    criteria = _Criteria(_SHIPPED["qdefs"])
+    gacrux.crosstabledutch.qdefs = criteria
+    gacrux.pairingdutch.qdefs = criteria
+    gacrux.crosstabledutch.crosstable_dutch.update_homogenious = _remember_homogeneous(
+        _SHIPPED["update_homogenious"]
+    )
+    gacrux.pairingdutch.nx = _Networkx("networkx")
+
+
+@contextmanager
+def as_shipped() -> Iterator[None]:
+    """gacrux's Dutch engine as its package ships it (networkx's matchings, its Enum), for
+    the benchmark that sets the two side by side."""
+    gacrux.crosstabledutch.qdefs = gacrux.pairingdutch.qdefs = _SHIPPED["qdefs"]
+    gacrux.crosstabledutch.crosstable_dutch.update_homogenious = _SHIPPED["update_homogenious"]
+    gacrux.pairingdutch.nx = _SHIPPED["nx"]
+    try:
+        yield
+    finally:
+        install()
+
+
+class _Networkx(type(networkx)):  # type: ignore[misc]
+    """networkx as gacrux's Dutch engine sees it: all of it, with :func:`matching`."""
+
+    Graph = _Graph
+    min_weight_matching = staticmethod(matching)
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(networkx, name)
