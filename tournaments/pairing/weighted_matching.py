@@ -170,7 +170,7 @@ class _Windows:
                 pending = [f for f in pending[len(window) :] if self.carriers[f]]
                 continue
             least = window[stopped][0][CAP - 1]
-            if not self._allow(stopped, least, None):
+            if not self._allow(stopped, least, None) and stopped == next(iter(window)):
                 raise LexicographicGaveUp(f"field {stopped} cannot be narrowed")
             pending = [f for f in pending[pending.index(stopped) :] if self.carriers[f]]
         for f, value in decided.items():
