@@ -214,25 +214,61 @@ def test_record_250_may_leave_the_last_round_and_player_blank():
     assert acceleration == Acceleration(Decimal(1), 3, 3, 7, 7)
 
 
-@pytest.mark.parametrize("rules", list(DutchRules))
-def test_an_accelerated_round_is_refused_and_a_later_one_paired_as_without(rules):
-    """Neither engine adds fictitious points: an accelerated round is refused by name, a
-    round after the acceleration is paired as if there had been none (both engines read
-    the 250 lines of the file they are given)."""
-    state = simulate(seed=3, players=6, rounds=5, played_rounds=3).state
-    accelerated = replace(state, accelerations=BAKU)
-    with pytest.raises(PairingError, match=r"round 3 is accelerated \(TRF record 250"):
-        pair_dutch(replace(accelerated, competitors=_before(state, 3)), round_number=3, rules=rules)
-    assert pair_dutch(accelerated, round_number=4, rules=rules) == pair_dutch(
-        state, round_number=4, rules=rules
+def _after_round_one_of_draws(accelerations=()):
+    """Eight players, rated 1 to 8 in that order, who all drew round 1 (1-5, 6-2, 3-7, 8-4:
+    1 and 3 had white)."""
+    round_one = {1: (5, "w"), 5: (1, "b"), 6: (2, "w"), 2: (6, "b")}
+    round_one |= {3: (7, "w"), 7: (3, "b"), 8: (4, "w"), 4: (8, "b")}
+    competitors = tuple(
+        Competitor(
+            n,
+            f"Player {n}",
+            2500 - n,
+            results=(RoundResult(1, round_one[n][0], Colour(round_one[n][1]), "=", Decimal(1)),),
+        )
+        for n in range(1, 9)
+    )
+    return TournamentState(competitors, 5, scoring=ScoringSystem(), accelerations=accelerations)
+
+
+def _pairs(pairs):
+    return sorted(tuple(sorted((p.white, p.black))) for p in pairs)
+
+
+def test_an_accelerated_round_is_paired_on_the_accelerated_scores():
+    """C.04.5 (Baku acceleration), by hand: two points more for players 1-4 in round 2 make
+    two score groups of four, {1-4} on 3 and {5-8} on 1. In each, S1 meets S2 (1-3, 2-4),
+    but 1 and 3 both had white, so C.04.3 C.12 (fewest players denied their colour) takes
+    the transposition 1-4, 2-3; likewise 5-8, 6-7 below. Without acceleration all eight are
+    on 1 point and 1 meets 7 (1-5 was round 1)."""
+    accelerated = _after_round_one_of_draws((Acceleration(Decimal("2.0"), 2, 2, 1, 4),))
+    pairs = pair_dutch(accelerated, round_number=2, rules=DutchRules.FIDE_2026)
+    assert _pairs(pairs) == [(1, 4), (2, 3), (5, 8), (6, 7)]
+    plain = pair_dutch(_after_round_one_of_draws(), round_number=2, rules=DutchRules.FIDE_2026)
+    assert _pairs(plain) == [(1, 7), (2, 8), (3, 5), (4, 6)]
+
+
+def test_an_acceleration_of_earlier_rounds_leaves_the_round_as_without():
+    over = _after_round_one_of_draws((Acceleration(Decimal("2.0"), 1, 1, 1, 4),))
+    assert pair_dutch(over, round_number=2, rules=DutchRules.FIDE_2026) == pair_dutch(
+        _after_round_one_of_draws(), round_number=2, rules=DutchRules.FIDE_2026
     )
 
 
-def _before(state, round_number):
-    return tuple(
-        replace(c, results=tuple(r for r in c.results if r.round < round_number))
-        for c in state.competitors
-    )
+def test_round_one_accelerated_pairs_each_half_apart():
+    """Baku, round 1: the top half starts a point up, so each half is a score group of its
+    own and its S1 meets its S2: 1-3, 2-4 and 5-7, 6-8 (no colour history yet)."""
+    state = _after_round_one_of_draws((Acceleration(Decimal("2.0"), 1, 1, 1, 4),))
+    fresh = replace(state, competitors=tuple(replace(c, results=()) for c in state.competitors))
+    pairs = pair_dutch(fresh, round_number=1, rules=DutchRules.FIDE_2026)
+    assert _pairs(pairs) == [(1, 3), (2, 4), (5, 7), (6, 8)]
+
+
+def test_the_earlier_text_refuses_an_accelerated_round_by_name():
+    """py4swiss 0.3.1 has no acceleration: the round is refused, not paired as without."""
+    accelerated = _after_round_one_of_draws((Acceleration(Decimal("2.0"), 2, 2, 1, 4),))
+    with pytest.raises(PairingError, match=r"round 2 is accelerated \(TRF record 250"):
+        pair_dutch(accelerated, round_number=2, rules=DutchRules.PRE_2026)
 
 
 def test_default_point_system_is_trf_s():

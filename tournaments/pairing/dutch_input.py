@@ -121,16 +121,6 @@ def _check_request(
         raise PairingError(
             f"round {round_number} does not exist: the event has {state.total_rounds} rounds"
         )
-    accelerated = [a for a in state.accelerations if a.covers(round_number)]
-    if accelerated:
-        # Neither gacrux 1.11.65's Dutch engine nor py4swiss 0.3.1 adds record 250's points.
-        earliest = accelerated[0]
-        raise PairingError(
-            f"round {round_number} is accelerated (TRF record 250: {earliest.points} points to "
-            f"players {earliest.first_player}-{earliest.last_player} in rounds "
-            f"{earliest.first_round}-{earliest.last_round}); neither Dutch engine applies "
-            f"fictitious points, so it cannot be paired here"
-        )
     groups = {
         "absent": set(absent),
         "half_point_byes": set(half_point_byes),

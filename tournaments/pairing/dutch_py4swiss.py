@@ -49,7 +49,18 @@ from tournaments.values import Colour, Pair, RoundResult, TournamentState
 def pair_pre_2026(
     state: TournamentState, rows: RoundInput, *, round_number: int, by_rank: bool
 ) -> list[Pair]:
-    """Round ``round_number`` by C.04.3 as applied until 31 January 2026."""
+    """Round ``round_number`` by C.04.3 as applied until 31 January 2026. py4swiss has no
+    accelerated pairing (C.04.5), so a round that TRF record 250 accelerates is refused by
+    name rather than paired as if it were not."""
+    accelerated = [a for a in state.accelerations if a.covers(round_number)]
+    if accelerated:
+        first = accelerated[0]
+        raise PairingError(
+            f"round {round_number} is accelerated (TRF record 250: {first.points} points to "
+            f"players {first.first_player}-{first.last_player} in rounds "
+            f"{first.first_round}-{first.last_round}); py4swiss, which pairs the text applied "
+            f"until 31 January 2026, does not add such points: pair it by the 2026 text"
+        )
     present = [n for n in rows.order if len(rows.rows[n]) < round_number]
     if round_number == 1 and len(present) < len(rows.order):
         return _first_round_of_the_present(state, present)
