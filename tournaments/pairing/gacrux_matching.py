@@ -54,7 +54,8 @@ class _Homogeneous:
     pair led by an S2 player) and HO2 (the bsn of a pair's leader), both in the primary
     part; then one field per player, each a list of units: HO3 (S1 players from the last
     up: "leads a pair"), HO4 (S2 players: the same, counted negatively) and HO5 (each
-    player: how far down the bracket his opponent is, when he leads)."""
+    player: how far down the bracket his opponent is, when he leads). ``qc`` holds the units
+    of C.5-C.21 in gacrux's order, most significant first."""
 
     bsn: dict[int, int]
     s1: int
@@ -64,6 +65,7 @@ class _Homogeneous:
     ho3: tuple[int, ...]
     ho4: tuple[int, ...]
     ho5: tuple[int, ...]
+    qc: tuple[int, ...]
 
     @property
     def baseline(self) -> int:
@@ -91,9 +93,49 @@ def _remember_homogeneous(
             ho3=tuple(weight["HO3"]),
             ho4=tuple(weight["HO4"]),
             ho5=tuple(weight["HO5"]),
+            qc=tuple(
+                unit
+                for criterion in _SHIPPED["qdefs"]
+                if criterion.value < _SHIPPED["qdefs"].HE1.value
+                for unit in _as_list(weight[criterion.name])
+            ),
         )
 
     return remembered
+
+
+def _as_list(unit: int | list[int]) -> list[int]:
+    return unit if isinstance(unit, list) else [unit]
+
+
+def _narrow_criteria(units: tuple[int, ...], weights: list[int], pairs: int) -> list[int] | None:
+    """The C.5-C.21 parts ``weights`` re-encoded with each criterion's radix cut to what a
+    matching of ``pairs`` pairs can sum on these edges (a criterion no edge breaks takes no
+    room at all), or None when a weight does not decode on gacrux's ``units``. The order of
+    any two matchings' sums is kept: no criterion's sum reaches its new radix."""
+    if not units or units[-1] != 1:
+        return None
+    digits: dict[int, list[int]] = {}
+    for weight in set(weights):
+        row, rest = [], weight
+        for unit in units:
+            digit, rest = divmod(rest, unit)
+            row.append(digit)
+        digits[weight] = row
+    most = [max(column, default=0) for column in zip(*digits.values(), strict=True)]
+    narrow = [0] * len(units)
+    unit = 1
+    for i in reversed(range(len(units))):
+        narrow[i] = unit
+        radix = most[i] * pairs + 1
+        if i:
+            radix = min(radix, units[i - 1] // units[i])
+        unit *= max(radix, 1)
+    narrowed = {
+        weight: sum(d * u for d, u in zip(row, narrow, strict=True))
+        for weight, row in digits.items()
+    }
+    return [narrowed[weight] for weight in weights]
 
 
 def _fields(
@@ -112,9 +154,13 @@ def _fields(
     )
     baseline = layout.baseline
     per_qc, per_ho1 = layout.ho0 // layout.ho2, layout.ho1 // layout.ho2
+    split = [divmod(weight, layout.ho0) for _, _, weight in edges]
+    players = len({u for u, _, _ in edges} | {v for _, v, _ in edges})
+    criteria = _narrow_criteria(layout.qc, [qc for qc, _ in split], players // 2)
+    if criteria is None:
+        return None
     found: list[FieldEdge] = []
-    for u, v, weight in edges:
-        qc, rest = divmod(weight, layout.ho0)
+    for (u, v, _), qc, (_, rest) in zip(edges, criteria, split, strict=True):
         rest -= baseline
         if rest == 0:
             found.append(FieldEdge(u, v, qc * per_qc))
