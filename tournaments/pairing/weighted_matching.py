@@ -85,8 +85,9 @@ class FieldEdge:
 
 
 class LexicographicGaveUp(Exception):
-    """A window's optimum left a fixed field's owner unmatched, which removing edges cannot
-    forbid; the caller pairs by :func:`min_weight_matching` on the whole weights instead."""
+    """The windows cannot go on (the primary part leaves no room for a field, or a fixed
+    field lost its value); the caller pairs by :func:`min_weight_matching` on the whole
+    weights instead."""
 
 
 def lexicographic_matching(edges: Sequence[FieldEdge], owners: Sequence[int]) -> set[Pair]:
@@ -116,7 +117,10 @@ class _Windows:
     too), a field of more than :data:`CAP` values by its :data:`CAP` - 1 least and "more".
     The window's optimum fixes its fields in order up to the first that reached "more":
     that field's least values are then impossible, so their edges go and the next window
-    starts at it."""
+    starts at it. A field fixed at a value other than 0 keeps its owner matched through
+    one more part of the weight, between the primary part and the window (removing edges
+    cannot forbid leaving a player unmatched). When a fixed owner has one edge left, his
+    partner's other edges go too."""
 
     def __init__(self, edges: Sequence[FieldEdge], owners: Sequence[int]) -> None:
         self.edges = list(edges)
