@@ -26,6 +26,7 @@ round; :class:`_Criteria` is the same names and values in plain objects.
 from __future__ import annotations
 
 import threading
+from collections import Counter
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -66,6 +67,8 @@ class _Homogeneous:
     ho4: tuple[int, ...]
     ho5: tuple[int, ...]
     qc: tuple[int, ...]
+    #: How many edges gacrux weighed: the matching it asks for next has as many.
+    edges: int
 
     @property
     def baseline(self) -> int:
@@ -93,6 +96,7 @@ def _remember_homogeneous(
             ho3=tuple(weight["HO3"]),
             ho4=tuple(weight["HO4"]),
             ho5=tuple(weight["HO5"]),
+            edges=len(edges),
             qc=tuple(
                 unit
                 for criterion in _SHIPPED["qdefs"]
@@ -108,29 +112,37 @@ def _as_list(unit: int | list[int]) -> list[int]:
     return unit if isinstance(unit, list) else [unit]
 
 
-def _narrow_criteria(units: tuple[int, ...], weights: list[int], pairs: int) -> list[int] | None:
+def _narrow_criteria(units: tuple[int, ...], weights: list[int], pairs: int) -> list[int]:
     """The C.5-C.21 parts ``weights`` re-encoded with each criterion's radix cut to what a
-    matching of ``pairs`` pairs can sum on these edges (a criterion no edge breaks takes no
-    room at all), or None when a weight does not decode on gacrux's ``units``. The order of
-    any two matchings' sums is kept: no criterion's sum reaches its new radix."""
+    matching of ``pairs`` pairs can sum on these edges (one more than the sum of its
+    ``pairs`` largest digits; a criterion no edge breaks takes no room at all). Where such a
+    sum could reach gacrux's own radix (gacrux's weights would carry there), or the weights
+    do not decode on gacrux's ``units``, they are returned as they are: either way every
+    comparison between two matchings' totals stays what it was."""
     if not units or units[-1] != 1:
-        return None
+        return weights
+    counts = Counter(weights)
     digits: dict[int, list[int]] = {}
-    for weight in set(weights):
+    for weight in counts:
         row, rest = [], weight
         for unit in units:
             digit, rest = divmod(rest, unit)
             row.append(digit)
         digits[weight] = row
-    most = [max(column, default=0) for column in zip(*digits.values(), strict=True)]
     narrow = [0] * len(units)
     unit = 1
     for i in reversed(range(len(units))):
+        largest = sorted(((row[i], counts[w]) for w, row in digits.items()), reverse=True)
+        bound, left = 0, pairs
+        for digit, count in largest:
+            bound += digit * min(count, left)
+            left -= min(count, left)
+            if not left:
+                break
+        if i and bound >= units[i - 1] // units[i]:
+            return weights
         narrow[i] = unit
-        radix = most[i] * pairs + 1
-        if i:
-            radix = min(radix, units[i - 1] // units[i])
-        unit *= max(radix, 1)
+        unit *= bound + 1
     narrowed = {
         weight: sum(d * u for d, u in zip(row, narrow, strict=True))
         for weight, row in digits.items()
@@ -138,11 +150,24 @@ def _narrow_criteria(units: tuple[int, ...], weights: list[int], pairs: int) -> 
     return [narrowed[weight] for weight in weights]
 
 
+def _below_criteria(layout: _Homogeneous) -> int:
+    """The most HO1 and HO2 can sum to in any matching, in units of HO2: at most
+    (B - S) // 2 pairs are led by an S2 player (their opponents are S2 players below them),
+    and the leaders' sequence numbers sum to at most (B - 2) + (B - 4) + ... over B // 2
+    pairs. While this stays below the unit of C.5-C.21, those parts never carry into the
+    criteria, and narrowing the criteria keeps every comparison of gacrux's totals."""
+    size, s1 = len(layout.bsn), layout.s1
+    led_by_s2 = (size - s1) // 2
+    pairs = size // 2
+    return led_by_s2 * (layout.ho1 // layout.ho2) + pairs * size - pairs * (pairs + 1)
+
+
 def _fields(
     layout: _Homogeneous, edges: list[tuple[int, int, int]]
 ) -> tuple[list[FieldEdge], list[int]] | None:
     """The edges as primary parts and player fields, or None when a weight does not
-    re-encode to what gacrux gave."""
+    re-encode to what gacrux gave. The primary part is C.5-C.21 (narrowed by
+    :func:`_narrow_criteria` when HO1 and HO2 cannot sum up to its unit), then HO1 and HO2."""
     s1, b3, b4 = layout.s1, len(layout.ho3), len(layout.ho4)
     if layout.ho2 == 0 or layout.ho1 % layout.ho2 or layout.ho0 % layout.ho2:
         return None
@@ -152,36 +177,41 @@ def _fields(
         + [by_bsn.get(s1 + 1 + j, -1) for j in range(b4)]
         + [by_bsn.get(p + 1, -1) for p in range(len(layout.ho5))]
     )
-    baseline = layout.baseline
-    per_qc, per_ho1 = layout.ho0 // layout.ho2, layout.ho1 // layout.ho2
-    split = [divmod(weight, layout.ho0) for _, _, weight in edges]
-    players = len({u for u, _, _ in edges} | {v for _, v, _ in edges})
-    criteria = _narrow_criteria(layout.qc, [qc for qc, _ in split], players // 2)
-    if criteria is None:
+    if -1 in owners:
         return None
-    found: list[FieldEdge] = []
-    for (u, v, _), qc, (_, rest) in zip(edges, criteria, split, strict=True):
+    per_qc, per_ho1 = layout.ho0 // layout.ho2, layout.ho1 // layout.ho2
+    criteria: list[int] = []
+    below: list[int] = []
+    digits: list[dict[int, int]] = []
+    baseline = layout.baseline
+    for u, v, weight in edges:
+        qc, rest = divmod(weight, layout.ho0)
         rest -= baseline
+        criteria.append(qc)
         if rest == 0:
-            found.append(FieldEdge(u, v, qc * per_qc))
+            below.append(0)
+            digits.append({})
             continue
         low, high = sorted((layout.bsn.get(u, 0), layout.bsn.get(v, 0)))
         if low == 0 or low > len(layout.ho5):
             return None
         ho1 = 1 if low > s1 else 0
         ho5 = high - low
-        digits = {b3 + b4 + low - 1: ho5}
         if low <= s1:
-            digits[s1 - low] = 1
-            side = layout.ho3[s1 - low]
+            side, field = layout.ho3[s1 - low], {s1 - low: 1}
         else:
-            digits[b3 + low - s1 - 1] = -1
-            side = -layout.ho4[low - s1 - 1]
+            side, field = -layout.ho4[low - s1 - 1], {b3 + low - s1 - 1: -1}
         if rest != ho1 * layout.ho1 + (low - 1) * layout.ho2 + side + layout.ho5[low - 1] * ho5:
             return None
-        found.append(FieldEdge(u, v, qc * per_qc + ho1 * per_ho1 + low - 1, digits))
-    if -1 in owners:
-        return None
+        below.append(ho1 * per_ho1 + low - 1)
+        digits.append(field | {b3 + b4 + low - 1: ho5})
+    if _below_criteria(layout) < per_qc:
+        pairs = len({u for u, _, _ in edges} | {v for _, v, _ in edges}) // 2
+        criteria = _narrow_criteria(layout.qc, criteria, pairs)
+    found = [
+        FieldEdge(u, v, qc * per_qc + part, field)
+        for (u, v, _), qc, part, field in zip(edges, criteria, below, digits, strict=True)
+    ]
     return found, owners
 
 
@@ -218,7 +248,7 @@ def matching(graph: _Graph) -> set[Pair]:
     edges = graph.weighted_edges()
     layout: _Homogeneous | None = getattr(_pending, "homogeneous", None)
     _pending.homogeneous = None
-    if layout is not None and edges:
+    if layout is not None and len(edges) == layout.edges:
         spread = max(w for _, _, w in edges) - min(w for _, _, w in edges)
         decoded = _fields(layout, edges) if spread.bit_length() >= NATIVE_BITS else None
         if decoded is not None:
@@ -282,6 +312,7 @@ def as_shipped() -> Iterator[None]:
     gacrux.crosstabledutch.qdefs = gacrux.pairingdutch.qdefs = _SHIPPED["qdefs"]
     gacrux.crosstabledutch.crosstable_dutch.update_homogenious = _SHIPPED["update_homogenious"]
     gacrux.pairingdutch.nx = _SHIPPED["nx"]
+    _pending.homogeneous = None
     try:
         yield
     finally:

@@ -135,7 +135,8 @@ class _Windows:
                 self.carriers[f] += 1
         floor = min(e.primary for e in self.edges)
         self.primary = [e.primary - floor for e in self.edges]
-        self.budget = NATIVE_BITS - max(self.primary).bit_length() - 1
+        # A weight is at most (primary + 4) * room * kept: three bits for the + 4.
+        self.budget = NATIVE_BITS - max(self.primary).bit_length() - 3
         index: dict[int, int] = {}
         for e in self.edges:
             index.setdefault(e.u, len(index))
