@@ -204,7 +204,10 @@ def desk_relay_assign(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     )
     round_ = board.source.round
     # as on the desk: a round offers its free games while one of its boards is unmatched
-    unmatched = RelayBoard.objects.filter(source__round=round_, game__isnull=True).exists()
+    unmatched = (
+        board.game_id is None
+        or RelayBoard.objects.filter(source__round=round_, game__isnull=True).exists()
+    )
     free = relay_free_games(event, round_.number) if unmatched else []
     form = RelayAssignForm(request.POST, games=free)
     if not form.is_valid():

@@ -8,12 +8,24 @@ from tournaments.teams.services import lineup_of, roster
 
 
 class LineupForm(forms.Form):
-    """One team's lineup for a match: a roster member (or nobody) per board."""
+    """One team's lineup for a match: a roster member (or nobody) per board, starting from
+    the lineup entered or the default one (``initial_lineup``). ``members`` is the team's
+    roster when the caller has read it."""
 
-    def __init__(self, *args, match: TeamMatch, team: Team, boards: int, **kwargs) -> None:
+    def __init__(
+        self,
+        *args,
+        match: TeamMatch,
+        team: Team,
+        boards: int,
+        members: list[TeamMember] | None = None,
+        **kwargs,
+    ) -> None:
         super().__init__(*args, **kwargs)
-        members = roster(team)
-        initial = lineup_of(match, team)
+        if members is None:
+            members = roster(team)
+        initial = lineup_of(match, team, members=members)
+        self.initial_lineup = initial
         self.team = team
         for board in range(1, boards + 1):
             current = initial[board - 1]

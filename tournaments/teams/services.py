@@ -211,9 +211,12 @@ def lineup_set(
     )
 
 
-def lineup_of(match: TeamMatch, team: Team) -> list[TeamMember | None]:
+def lineup_of(
+    match: TeamMatch, team: Team, *, members: list[TeamMember] | None = None
+) -> list[TeamMember | None]:
     """The lineup ``team`` plays in ``match``, board by board: the one entered, otherwise the
-    roster minus the players withdrawn by this round (the default lineup, §7.2)."""
+    roster (``members``, when the caller has read it) minus the players withdrawn by this
+    round (the default lineup, §7.2)."""
     boards = competition_of(match.round.event).boards
     entered = {
         e.board: e.member
@@ -223,7 +226,8 @@ def lineup_of(match: TeamMatch, team: Team) -> list[TeamMember | None]:
     }
     if entered:
         return [entered.get(board) for board in range(1, boards + 1)]
-    members = roster(team)
+    if members is None:
+        members = roster(team)
     absent = {
         m
         for m in members

@@ -139,14 +139,20 @@ class LineupRow:
 
 
 def _lineup_shown(
-    match: TeamMatch, team: Team, boards: int, members: dict[int, TeamMember]
+    match: TeamMatch,
+    team: Team,
+    boards: int,
+    members: dict[int, TeamMember],
+    form: LineupForm | None,
 ) -> list[TeamMember | None]:
     """``team``'s players in ``match`` board by board: once paired, as its boards were paired
     (read from the team's side only, ``members`` its roster by registration); before, the
-    lineup entered or the default one."""
+    lineup entered or the default one (the one ``form`` starts from, when there is one)."""
     paired = match_boards(match)
     if not paired:
-        return lineup_of(match, team)
+        if form is not None:
+            return form.initial_lineup
+        return lineup_of(match, team, members=list(members.values()))
     own_a = match.team_a_id == team.pk
     lineup: list[TeamMember | None] = [None] * boards
     for board in paired:
@@ -188,7 +194,8 @@ def team_lineups(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     posted = request.POST.get("match") if request.method == "POST" else None
     status = 200
     rows = []
-    members = {m.registration_id: m for m in roster(team)}
+    team_roster = roster(team)
+    members = {m.registration_id: m for m in team_roster}
     matches = (
         TeamMatch.objects.filter(Q(team_a=team) | Q(team_b=team), round__event=event)
         .select_related("round", "team_a", "team_b")
@@ -201,7 +208,12 @@ def team_lineups(request: HttpRequest, slug: str, number: int) -> HttpResponse:
         if opponent is not None and not frozen:
             data = request.POST if posted == str(match.pk) else None
             form = LineupForm(
-                data, match=match, team=team, boards=competition.boards, prefix=f"match{match.pk}"
+                data,
+                match=match,
+                team=team,
+                boards=competition.boards,
+                members=team_roster,
+                prefix=f"match{match.pk}",
             )
             if data is not None and not form.is_valid():
                 status = 400
@@ -223,7 +235,11 @@ def team_lineups(request: HttpRequest, slug: str, number: int) -> HttpResponse:
             LineupRow(
                 match=match,
                 opponent=opponent,
-                lineup=_lineup_shown(match, team, competition.boards, members) if opponent else [],
+                lineup=(
+                    _lineup_shown(match, team, competition.boards, members, form)
+                    if opponent
+                    else []
+                ),
                 frozen=frozen,
                 published=match.round.status != RoundStatus.DRAFT,
                 form=form,

@@ -90,10 +90,6 @@ def round_status(after_round: int, total_rounds: int) -> str:
     }
 
 
-def _status(sheet: TeamSheet) -> str:
-    return round_status(sheet.after_round, sheet.total_rounds)
-
-
 def render_team_standings(
     header: EventHeader,
     sheet: TeamSheet,
@@ -128,7 +124,7 @@ def render_team_standings(
     title = _("Team standings")
     return table_document(
         header,
-        PageFrame(title, _status(sheet), generated_at),
+        PageFrame(title, round_status(sheet.after_round, sheet.total_rounds), generated_at),
         [*header_flowables(header, title), *legend],
         TableBody(columns, rows),
         _adjustments(sheet),
@@ -214,7 +210,7 @@ def render_team_matches(
     return build_pdf(
         [*header_flowables(header, title), *flowables],
         header=header,
-        frame=PageFrame(title, _status(sheet), generated_at),
+        frame=PageFrame(title, round_status(sheet.after_round, sheet.total_rounds), generated_at),
         wide=False,
         pages=pages,
         progress=progress,
@@ -278,7 +274,7 @@ def render_team_crosstable(
     title = _("Team crosstable")
     return table_document(
         header,
-        PageFrame(title, _status(sheet), generated_at),
+        PageFrame(title, round_status(sheet.after_round, sheet.total_rounds), generated_at),
         [*header_flowables(header, title), Paragraph(escape(legend), small)],
         TableBody(columns, crosstable_rows(sheet), diagonal),
         _adjustments(sheet),
