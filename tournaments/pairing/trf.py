@@ -318,7 +318,7 @@ def _299_line(key: tuple[int, str], numbers: list[int]) -> str:
     8-11 (match points) blank, 14-17 the points, 20-22 the round, 24-27 then every 5 columns
     the players. The form with a result in column 5 ("W": this game is a win worth 3.0)
     would say it more closely, but gacrux 1.11.65 reads its points and then counts the
-    code's; a difference is counted by every reader of 299."""
+    code's, while it adds a difference to the player's total."""
     round_number, points = key
     listed = " ".join(f"{n:4d}" for n in numbers)
     return f"299    {'':4}  {points:>4}  {round_number:03d} {listed}"
