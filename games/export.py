@@ -3,6 +3,11 @@ game's official result (after any ruling) in its Result tag and terminator, writ
 variant's PDN convention (tournaments.results.pdn_result), and the players' ratings and FMJD
 ids where known (``WhiteRating``, ``BlackRating``, ``WhiteFmjdId``, ``BlackFmjdId``).
 
+A relayed record is the board's own document: it leaves as relayed, its Result tag and
+terminator as the relay gave them, and the official result beside it in the user tag
+``OfficialResult`` (docs/rules/pdn.md §3.3), so that a record ending 0-2 on the board is never
+made to say the 2-0 the arbiter entered.
+
 A game not played over the board (a forfeit, a double forfeit, a game declared unplayed) has
 no game to write: it is a tag section with no move, its ``Termination`` tag saying why
 (``forfeit`` or ``unplayed``) and its Result tag the score it gives (docs/rules/pdn.md §3.2).
@@ -30,29 +35,40 @@ UNPLAYED_TERMINATIONS = {
 _RESULT_TAG = re.compile(r'^\s*\[\s*Result\s+"[^"]*"\s*\]\s*$', re.IGNORECASE | re.MULTILINE)
 
 
-def record_export(game: Game, pdn: str) -> str:
+#: The user tag of a relayed record that gives the game's official result (docs/rules/pdn.md).
+OFFICIAL_RESULT_TAG = "OfficialResult"
+
+
+def record_export(game: Game, pdn: str, *, relayed: bool = False) -> str:
     """``pdn`` (``game``'s stored record) with the official result of ``game``; a game not
-    played over the board as its tags only (see the module).
+    played over the board as its tags only (see the module). A ``relayed`` record keeps
+    its own result, the official one beside it in ``OfficialResult``.
 
     A readable record is written again (PDN 3.0), with a GameType tag added when it has
     none and the variant has one, so that readers number the moves from the right player.
-    A record with syntax errors is kept as entered, only its Result tag replaced: nothing
-    the reader could not understand is dropped."""
+    A record with syntax errors is kept as entered, only its Result tag replaced (a relayed
+    one: the OfficialResult tag added): nothing the reader could not understand is dropped."""
     variant = game.pairing.round.event.variant
     result = pdn_result(game.result, variant)
     if game.result in UNPLAYED_TERMINATIONS:
         return unplayed_export(game)
     pdn_game = read_game(pdn)
     if pdn_game.errors:
+        if relayed:
+            return f'[{OFFICIAL_RESULT_TAG} "{result}"]\n{pdn}'
         return _retag(pdn, result)
     given = {name.lower() for name in pdn_game.tags}
     pdn_game.tags |= {n: v for n, v in player_tags(game).items() if n.lower() not in given}
     tags = {n: v for n, v in pdn_game.tags.items() if n.lower() != "result"}
-    if "Result" not in pdn_game.tags:
+    if relayed:
+        tags = {n: v for n, v in pdn_game.tags.items() if n != OFFICIAL_RESULT_TAG}
+        pdn_game.tags = {**tags, OFFICIAL_RESULT_TAG: result}
+    elif "Result" not in pdn_game.tags:
         pdn_game.tags = {**tags, "Result": result}
     else:
         pdn_game.tags = {n: (result if n == "Result" else v) for n, v in pdn_game.tags.items()}
-    pdn_game.result = result
+    if not relayed:
+        pdn_game.result = result
     if pdn_game.tag("GameType") is None and pdn_game.tag("Variant") is None:
         game_type = _game_type(variant)
         if game_type:

@@ -1,7 +1,9 @@
 """What games adds to tournaments at start-up (GamesConfig.ready calls `register`): tournaments
 never names games' tables, relations or pages, and reads them through tournaments.hooks.
 
-- a change of a game's result makes its record's finding anew (`verification_follow_result`);
+- a change of a game's result makes its record's finding anew (`verification_follow_result`)
+  and, against a relayed board finished with another result, opens a dispute
+  (`relay_follow_result`);
 - a new record, or a relayed board, changes the event's public state (its ETag);
 - the API lists each game with whether it has a record and its verification's state;
 - the round and player pages link to a game's page, and a round's page shows its live boards;
@@ -19,6 +21,7 @@ from rest_framework import serializers
 
 from games.models import GameRecord, RelayBoard
 from games.relay.selectors import relay_rows
+from games.relay.services import relay_follow_result
 from games.services.verification import verification_follow_result
 from tournaments import hooks
 from tournaments.hooks import GameFact, Link
@@ -107,6 +110,7 @@ def archive_import_link() -> Link:
 
 def register() -> None:
     hooks.add(hooks.RESULT_FOLLOWERS, verification_follow_result)
+    hooks.add(hooks.RESULT_FOLLOWERS, relay_follow_result)
     hooks.add(hooks.FINGERPRINT_HISTORIES, record_history)
     hooks.add(hooks.FINGERPRINT_HISTORIES, relay_history)
     hooks.GAME_FACTS.update(GAME_FACTS)

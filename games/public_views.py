@@ -7,9 +7,9 @@ from django.shortcuts import render
 from django.utils.translation import gettext as _
 
 from games.export import record_export
-from games.models import GameRecord
+from games.models import GameRecord, RecordSource
 from games.relay.selectors import relay_game
-from games.selectors import event_records, game_replay
+from games.selectors import event_records, game_replay, relayed_records
 from tournaments.models import Event
 from tournaments.selectors_public import public_game
 from tournaments.site.inputs import whole_number
@@ -68,14 +68,18 @@ def game_pdn(request: HttpRequest, slug: str, game_id: int) -> HttpResponse:
     record = GameRecord.objects.filter(game=found).first()
     if record is None:
         raise Http404(_("No record has been entered for this game."))
-    return _pdn_response(record_export(found, record.pdn), f"{event.slug}-{found.pk}.pdn")
+    text = record_export(found, record.pdn, relayed=record.source == RecordSource.RELAY)
+    return _pdn_response(text, f"{event.slug}-{found.pk}.pdn")
 
 
 @event_page
 def event_pdn(request: HttpRequest, slug: str) -> HttpResponse:
     """Every recorded game of the published rounds, in round and board order."""
     event = request_event(request, slug)
-    texts = [record_export(game, pdn) for game, pdn in event_records(event)]
+    relayed = relayed_records(event)
+    texts = [
+        record_export(game, pdn, relayed=game.pk in relayed) for game, pdn in event_records(event)
+    ]
     return _pdn_response("\n\n".join(text.strip() for text in texts) + "\n", f"{event.slug}.pdn")
 
 

@@ -10,7 +10,14 @@ from arbiter import find_variant
 from arbiter.draws import RULES
 from arbiter.pdn import read_game
 from games.export import UNPLAYED_TERMINATIONS
-from games.models import Dispute, DisputeClaim, DisputeStatus, GameRecord, Verification
+from games.models import (
+    Dispute,
+    DisputeClaim,
+    DisputeStatus,
+    GameRecord,
+    RecordSource,
+    Verification,
+)
 from games.services.verification import game_card
 from games.timeline import Step, Timeline, game_timeline, start_and_opening, variant_of
 from games.verdict_text import label, rule_name, rule_source
@@ -206,6 +213,16 @@ def event_records(event: Event) -> list[tuple[Game, str]]:
         .order_by("pairing__round__number", "pairing__board", "index")
     )
     return [(game, records.get(game.pk, "")) for game in games]
+
+
+def relayed_records(event: Event) -> set[int]:
+    """The ids of the event's games whose stored record is the relay's (games.export writes
+    such a record as relayed, the official result beside it)."""
+    return set(
+        GameRecord.objects.filter(
+            game__pairing__round__event=event, source=RecordSource.RELAY
+        ).values_list("game_id", flat=True)
+    )
 
 
 def game_label(game: Game) -> str:

@@ -17,7 +17,8 @@ three rating groups (below 2100, 2100-2299, 2300 and above).
 
 Results come from the ratings (Elo expectation, a third of the games drawn) with a seeded
 random generator, so every load gives the same events. Loading is idempotent: players are
-found by their demo FMJD id, an event whose slug exists is left as it is.
+found by their demo FMJD id (a number from ``DEMO_FMJD_ID``), an event whose slug exists is
+left as it is.
 """
 
 import csv
@@ -80,6 +81,10 @@ NATIONS = (
 )
 #: The team match of two-game boards.
 TEAM_MATCH_SLUG = "demo-team-match"
+#: The demo players' FMJD ids are numbers, as FMJD's are, from ``DEMO_FMJD_ID + 1``: the TRF
+#: export writes them in the player record's id columns, which readers take as a number
+#: (TRF-2026, columns 58-68).
+DEMO_FMJD_ID = 99_000_000
 
 #: (federation, first names, last names): draughts countries, names as found in their clubs.
 NAMES = (
@@ -239,7 +244,7 @@ def _players(rng: random.Random) -> list[Player]:
             else Title.NONE
         )
         player, _ = Player.objects.get_or_create(
-            fmjd_id=f"DEMO{index + 1:03d}",
+            fmjd_id=str(DEMO_FMJD_ID + index + 1),
             defaults={
                 "first_name": first,
                 "last_name": last,

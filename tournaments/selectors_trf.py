@@ -41,6 +41,19 @@ SWISS_RECORDS = {
 }
 
 
+#: Record 092 of a team competition's file. Its 001 records are the boards' games, paired by
+#: the teams' schedule (Berger tables, or FIDE C.04.6 for a team Swiss), not by a system of
+#: individuals, so record 192 is left out: every code of the TRF-2026 table of tournament
+#: types names either a system of individuals (which would tell a reader such as
+#: bbpPairings to pair these players by it) or a team system, whose file holds the teams
+#: (records 310) this one does not.
+TEAM_RECORDS = {
+    System.ROUND_ROBIN: "Team round robin (Berger tables): the boards' games",
+    System.DOUBLE_ROUND_ROBIN: "Team double round robin (Berger tables): the boards' games",
+    System.SWISS: "Team Swiss (FIDE C.04.6): the boards' games",
+}
+
+
 def last_recorded_round(event: Event) -> int:
     """The last round that is not a draft (0 before round 1 is published)."""
     last = event.rounds.exclude(status=RoundStatus.DRAFT).aggregate(n=Max("number"))["n"]
@@ -58,7 +71,9 @@ def event_trf(event: Event) -> str:
     ranks = {row.number: row.rank for row in standings_get(event, after_round=after)}
     swiss = event.system == System.SWISS
     ordering = SwissOrdering(event.swiss_ordering) if swiss else SwissOrdering.FIDE
-    if swiss and ordering == SwissOrdering.FIDE:
+    if hasattr(event, "team_competition"):
+        system, type_code = TEAM_RECORDS[System(event.system)], ""
+    elif swiss and ordering == SwissOrdering.FIDE:
         system, type_code = SWISS_RECORDS[DutchRules(event.swiss_rules)]
     else:
         system, type_code = SYSTEM_RECORDS[(System(event.system), ordering)]

@@ -1,6 +1,7 @@
 """The relay endpoint: GET a round's relayed boards (public once the round is published),
 POST the PDN of one or more of its games with the event's push token
-(``Authorization: Bearer <token>``, good for every round of the event); a round relayed from
+(``Authorization: Bearer <token>``, good for every round of the event until it is completed:
+a completed round's records are final, and its pushes answer 403); a round relayed from
 polled files answers 409."""
 
 from django.shortcuts import get_object_or_404
@@ -55,8 +56,8 @@ class RelayReportSerializer(serializers.Serializer):
 
 class RoundRelay(EventScoped):
     """GET: the relayed boards of a published round. POST: push games with the event's
-    push token (a round without a source is then fed by pushes); 409 for a round relayed
-    from polled files."""
+    push token (a round without a source is then fed by pushes); 403 for a completed round,
+    409 for a round relayed from polled files."""
 
     serializer_class = RelayBoardSerializer
     pagination_class = None
@@ -88,7 +89,10 @@ class RoundRelay(EventScoped):
         responses={
             200: RelayReportSerializer,
             401: OpenApiResponse(description="No push token was given."),
-            403: OpenApiResponse(description="The token is not the push token of this event."),
+            403: OpenApiResponse(
+                description="The token is not the push token of this event, or the round is "
+                "completed (its records are final)."
+            ),
             409: OpenApiResponse(description="The round is relayed from polled PDN files."),
         },
     )

@@ -6,9 +6,14 @@ Every version received is matched to the round's games (games.matching: Round an
 tags, players' names; a board's own file is that board's game); what matches nothing is
 kept as an unassigned board for the arbiter. A board that stops (finished or flagged)
 stores its record (games.services.records, verified in the background like any record);
-the first time the record's result is set, it finishes the board and proposes that result;
-when the game already has an entered result that says otherwise, a dispute is opened on the
-dispute desk (docs/rules/international.md §8: the arbiter decides).
+the first time the record's result is set, it finishes the board and proposes that result.
+The relay never writes a game's result: when the record's result and the result entered
+disagree, a dispute is opened on the dispute desk (docs/rules/international.md §8: the
+arbiter decides), whichever came first: a board finishing against a result already entered
+(the game read again under its row lock, so an entry made while the version was being read
+is seen), or a result entered against a finished board (:func:`relay_follow_result`, a
+follower of every result change). The standings count the entered result. A completed
+round's records are final: its pushes are refused and its polled sources stop.
 """
 
 from __future__ import annotations
@@ -27,13 +32,16 @@ from django.utils.translation import gettext as _
 from arbiter.pdn import PdnGame, read_games, write_game
 from games.matching import match_games
 from games.models import (
+    Dispute,
     DisputeClaim,
+    DisputeStatus,
     RecordSource,
     RelayBoard,
     RelayFeed,
     RelayKind,
     RelaySource,
     RelayToken,
+    Ruling,
 )
 from games.models import RelayStatus as Status
 from games.relay.core import RelayUpdate, relay_update
@@ -44,7 +52,7 @@ from games.services.records import record_save, round_games, slot_of
 from games.services.verification import game_card
 from games.timeline import start_and_opening, variant_of
 from tournaments.access import may_officiate, organizes
-from tournaments.models import Event, Game, GameResult, Round
+from tournaments.models import Event, Game, GameResult, Round, RoundStatus
 from tournaments.selectors_public import forget_states
 
 #: The game result code (GameResult) each record result gives (docs/rules/pdn.md §3).
@@ -195,6 +203,11 @@ def relay_push(*, round: Round, token: str, pdn: str) -> RelayReport:
     held = RelayToken.objects.filter(event_id=round.event_id).first()
     if held is None or not constant_time_compare(held.token, token):
         raise NotAllowedError(_("the token does not allow relaying %(round)s") % {"round": round})
+    if Round.objects.filter(pk=round.pk, status=RoundStatus.COMPLETED).exists():
+        raise NotAllowedError(
+            _("%(round)s is completed: its records are final and the relay token no longer pushes")
+            % {"round": round}
+        )
     source = RelaySource.objects.select_for_update().filter(round=round).first()
     if source is None:
         source, _created = RelaySource.objects.get_or_create(
@@ -419,10 +432,37 @@ def _same_state(board: RelayBoard, update: RelayUpdate) -> bool:
     return (board.flag, board.result, board.clocks) == (flag, update.result or "", update.clocks)
 
 
+def relay_follow_result(game: Game) -> None:
+    """A result entered against a relayed board already finished with another result goes to
+    the desk (tournaments.hooks.RESULT_FOLLOWERS, in the result's transaction, the game's row
+    locked)."""
+    board = (
+        RelayBoard.objects.filter(game_id=game.pk)
+        .exclude(result="")
+        .select_related("source")
+        .first()
+    )
+    if board is not None:
+        _open_conflict(board.source, board, game)
+
+
 def _compare_result(source: RelaySource, board: RelayBoard, game: Game) -> None:
-    """A record's result that disagrees with the played result entered goes to the desk."""
+    """A record's result that disagrees with the played result entered goes to the desk.
+    The game is read again under its row lock: its result may have been entered since the
+    round's games were read for this version (result_record holds the same lock)."""
+    game = Game.objects.select_for_update(of=("self",)).get(pk=game.pk)
+    _open_conflict(source, board, game)
+
+
+def _open_conflict(source: RelaySource, board: RelayBoard, game: Game) -> None:
+    """Open a dispute when ``board``'s result and ``game``'s played result differ, unless one
+    about the game's result is open, or the arbiter has already ruled this result."""
     proposed = RESULT_CODES.get(board.result)
     if proposed is None or game.result not in _PLAYED or game.result == proposed:
+        return
+    disputes = Dispute.objects.filter(game_id=game.pk, claim=DisputeClaim.WRONG_RESULT)
+    ruled = Ruling.objects.filter(dispute__in=disputes, result_after=game.result)
+    if disputes.filter(status=DisputeStatus.OPEN).exists() or ruled.exists():
         return
     dispute_open(
         game=game,
@@ -436,8 +476,17 @@ def _compare_result(source: RelaySource, board: RelayBoard, game: Game) -> None:
 
 
 def _due(source_id: int) -> RelaySource | None:
-    source = RelaySource.objects.select_for_update().filter(pk=source_id).first()
+    source = (
+        RelaySource.objects.select_for_update(of=("self",))
+        .select_related("round")
+        .filter(pk=source_id)
+        .first()
+    )
     if source is None or not source.active or source.kind not in RelayKind.polled():
+        return None
+    if source.round.status == RoundStatus.COMPLETED:  # its records are final
+        source.active = False
+        source.save(update_fields=["active"])
         return None
     if source.next_poll_at is not None and source.next_poll_at > timezone.now():
         return None

@@ -136,7 +136,12 @@ def test_py4swiss_parser_reads_our_export(tmp_path):
 
 def test_point_system_records():
     fits = trf_dumps(simulate(seed=1, players=4, rounds=3, played_rounds=1).state)
-    assert "162  W 2.0    D 1.0    L 0.0    A 0.0    P 2.0" in fits
+    # The absence (A) at its default 0.0 is left out: bbpPairings 6.0.0 refuses the line at
+    # an A (it knows the class as Z); one worth something else is written as TRF-2026 says.
+    assert "\n162  W 2.0    D 1.0    L 0.0    P 2.0\n" in fits
+    docked = ScoringSystem(forfeit_loss=Decimal(-1), zero_bye=Decimal(-1))
+    sim = simulate(seed=1, players=4, rounds=3, played_rounds=1, scoring=docked)
+    assert "\n162  W 2.0    D 1.0    L 0.0    A-1.0    P 2.0\n" in trf_dumps(sim.state)
     assert "XXS WW=2.0 BW=2.0 WD=1.0 BD=1.0 WL=0.0 BL=0.0 ZPB=0.0 HPB=1.0 FPB=2.0 PAB=2.0 " in fits
     assert "BBU  2.0" in fits and "XXR 3" in fits and "XXC white1" in fits
     odd = ScoringSystem(forfeit_win=Decimal(1))

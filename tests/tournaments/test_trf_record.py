@@ -49,6 +49,9 @@ EVENTS = {
         system=System.SWISS, players=7, number_of_rounds=4, rounds=3, swiss_ordering="draughts"
     ),
     "round robin of 5, one game": dict(system=System.ROUND_ROBIN, players=5, rounds=5),
+    "round robin of 6, a withdrawal whose games are annulled": dict(
+        system=System.ROUND_ROBIN, players=6, rounds=4, withdraw=(2, 3)
+    ),
     "round robin, two games, game points": dict(
         system=System.ROUND_ROBIN, players=4, games=2, ranking=Ranking.GAME_POINTS, rounds=3
     ),

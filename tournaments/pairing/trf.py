@@ -18,7 +18,8 @@ The same file also carries the records of the engines in use, for those that pre
 Readers skip records they do not know (py4swiss in its default, non-strict mode; bbpPairings
 always). Record 162 is written only when our scoring fits its classes (forfeit win and
 full-point bye worth a win, half-point bye worth a draw, zero-point bye worth a forfeit
-loss); ``XXS`` always holds every value.
+loss), without its absence class ``A`` while that is worth 0.0 (bbpPairings 6.0.0 refuses
+an ``A``, see :func:`_162_line`); ``XXS`` always holds every value.
 
 Round dates (132) are written in the TRF columns (92-99, 102-109, ...) only when the event
 gives them: py4swiss 0.3.1 reads 132 with a 9-column step and rejects such a line as soon as it
@@ -35,7 +36,14 @@ gives its code from the TRF-2026 table of tournament types (``BERGER_ROUNDROBIN`
 2026, ``CUSTOM_SWISS`` for the draughts ordering), 202 the tie-breaks in order (C.07
 abbreviations, modifiers after a slash: ``BH/C1``). In the player record the rank (columns
 86-89) is the place in the standings when the caller gives it, and the FIDE id field (columns
-58-68) holds the FMJD id (``DAT nnnn FMJDID`` when longer than 11 characters). Two Tornelo-style
+58-68) holds the FMJD id when it is a number of at most 11 digits, as TRF-2026 and its
+readers take that field (``DAT nnnn FMJDID`` otherwise). The points column (81-84) holds the
+points the standings count; where they are not what the codes give in record 162's point
+system (a pairing of several games ranked on game points, a round-robin withdrawal's annulled
+games) a TRF-2026 record 299 gives each player the difference in that round, so that a
+reader adds the codes up to the column (gacrux refuses a file whose points it cannot).
+bbpPairings 6.0.0 refuses record 299; a Swiss never needs it (a two-game Swiss ranks on
+match points, and only a round robin annuls games). Two Tornelo-style
 ``DAT`` records carry what the columns cannot: ``WITHDRAWN r`` (the player withdrew before round
 ``r``; his later rounds are ``Z``), ``POINTS p1 p2 ...`` (the points of each round, written when
 a round's points differ from its code's, as in a two-game event ranked on game points) and
@@ -199,13 +207,10 @@ def trf_dumps(
     lines.append(f"142 {state.total_rounds}")
     lines.append(f"152 {'W' if state.first_colour is Colour.WHITE else 'B'}")
     if fits_record_162(scoring):
-        parts = [
-            f"{symbol}{_points(getattr(scoring, names[0])):>4}"
-            for symbol, names in _162_FIELDS.items()
-        ]
-        lines.append("162  " + "    ".join(parts))
+        lines.append(_162_line(scoring))
 
     byes: dict[tuple[str, int], list[int]] = {}
+    assigned: dict[tuple[int, str], list[int]] = {}
     dat: list[str] = []
     for position, number in enumerate(order, start=1):
         competitor = competitors[number]
@@ -215,9 +220,15 @@ def trf_dumps(
             row.append(planned)
             byes.setdefault((planned.code, planned.round), []).append(number)
         rank = ranks[number] if ranks is not None else position
-        lines.append(_player_line(competitor, row, rank))
+        counted = [_counted_points(state, number, r) for r in row]
+        lines.append(_player_line(competitor, row, counted, rank))
         dat.extend(_dat_lines(competitor, row, scoring))
+        for result, points in zip(row, counted, strict=True):
+            key = _299_key(result, points, scoring)
+            if key is not None:
+                assigned.setdefault(key, []).append(number)
     lines.extend(dat)
+    lines.extend(_299_line(key, numbers) for key, numbers in sorted(assigned.items()))
     for (code, round_number), numbers in sorted(byes.items()):
         lines.append(f"240 {code} {round_number:03d} " + " ".join(f"{n:4d}" for n in numbers))
     pairs = sorted(tuple(sorted(pair)) for pair in state.forbidden_pairs)
@@ -264,13 +275,63 @@ def _points(value: Decimal) -> str:
     return f"{value:.1f}"
 
 
-def _player_line(competitor: Competitor, row: Iterable[RoundResult], rank: int) -> str:
+def _162_line(scoring: ScoringSystem) -> str:
+    """Record 162 as TRF-2026 lays it out (a symbol in column 6, its points in 7-10, the next
+    symbol 9 columns on) and as both gacrux and bbpPairings 6.0.0 read it. The absence
+    (TRF-2026 ``A``: zero-point bye or forfeit loss) is left out when it is worth 0.0, the
+    default of TRF-2026 and of both readers, because bbpPairings 6.0.0 knows it only by its
+    own symbol ``Z`` and refuses the line ("Invalid line") at an ``A``; gacrux, for its part,
+    reads ``A`` and passes over ``Z``. An absence worth something else is written ``A``, as
+    TRF-2026 says; the ``BBZ``/``BBF`` records give bbpPairings the same value."""
+    parts = [
+        f"{symbol}{_points(getattr(scoring, names[0])):>4}"
+        for symbol, names in _162_FIELDS.items()
+        if symbol != "A" or getattr(scoring, names[0]) != 0
+    ]
+    return "162  " + "    ".join(parts)
+
+
+def _counted_points(state: TournamentState, number: int, result: RoundResult) -> Decimal:
+    """The points ``result`` adds to the player's total in the standings: none for a game of
+    a round-robin withdrawal whose games are annulled (C.06 V.4.1, as
+    :func:`tournaments.scoring.withdrawals.annul_games` counts them), its points otherwise.
+    The record keeps the game and its code; the points column and record 299 say what counts."""
+    if number in state.annulled or result.opponent in state.annulled:
+        return Decimal(0)
+    return result.points
+
+
+def _299_key(
+    result: RoundResult, points: Decimal, scoring: ScoringSystem
+) -> tuple[int, str] | None:
+    """What record 299 must say for ``result`` scoring ``points`` (its round, and the points
+    its code does not give), or ``None`` when its code gives them."""
+    standard = scoring.points_for(result.code)
+    if points == standard:
+        return None
+    return (result.round, _points(points - standard))
+
+
+def _299_line(key: tuple[int, str], numbers: list[int]) -> str:
+    """TRF-2026 record 299 (abnormal assignment points) of an individual event, in its form
+    of points added to or taken from players in a round: column 5 (the kind of result) blank,
+    8-11 (match points) blank, 14-17 the points, 20-22 the round, 24-27 then every 5 columns
+    the players. The form with a result in column 5 ("W": this game is a win worth 3.0)
+    would say it more closely, but gacrux 1.11.65 reads its points and then counts the
+    code's, while it adds a difference to the player's total."""
+    round_number, points = key
+    listed = " ".join(f"{n:4d}" for n in numbers)
+    return f"299    {'':4}  {points:>4}  {round_number:03d} {listed}"
+
+
+def _player_line(
+    competitor: Competitor, row: Iterable[RoundResult], counted: Iterable[Decimal], rank: int
+) -> str:
     title = competitor.title.upper() if competitor.title.upper() in TRF_TITLES else ""
-    points = sum((r.points for r in row), Decimal(0))
+    points = sum(counted, Decimal(0))
     name = one_line(competitor.name)[:NAME_WIDTH]
     federation = one_line(competitor.federation)[:3]
-    fmjd_id = one_line(competitor.fmjd_id)
-    fmjd_id = fmjd_id if len(fmjd_id) <= ID_WIDTH else ""
+    fmjd_id = _id_column(competitor.fmjd_id)
     head = (
         f"001 {competitor.number:4d}  {title:>3} {name:<{NAME_WIDTH}} "
         f"{competitor.rating or '':>4} {federation:<3} {fmjd_id:>{ID_WIDTH}} {'':<10} "
@@ -286,13 +347,24 @@ def _player_line(competitor: Competitor, row: Iterable[RoundResult], rank: int) 
     return (head + "  " + "  ".join(cells)).rstrip() if cells else head
 
 
+def _id_column(fmjd_id: str) -> str:
+    """The FMJD id as the id column (58-68) of the player record may hold it, or blank.
+
+    TRF-2026 gives those columns to the "FIDE Number": digits, 11 of them at most, which
+    every reader parses as a number (gacrux refuses the whole file, error 401, at a letter
+    there). An id that is not a number of at most 11 digits is left out of the column and
+    kept in ``DAT nnnn FMJDID`` instead."""
+    text = one_line(fmjd_id)
+    return text if text.isascii() and text.isdigit() and len(text) <= ID_WIDTH else ""
+
+
 def _dat_lines(competitor: Competitor, row: list[RoundResult], scoring: ScoringSystem) -> list[str]:
     values = {
         "TITLE": one_line(competitor.title) if competitor.title.upper() not in TRF_TITLES else "",
         "CLUB": one_line(competitor.club),
         "NAME": one_line(competitor.name) if len(one_line(competitor.name)) > NAME_WIDTH else "",
         "FMJDID": one_line(competitor.fmjd_id)
-        if len(one_line(competitor.fmjd_id)) > ID_WIDTH
+        if one_line(competitor.fmjd_id) != _id_column(competitor.fmjd_id)
         else "",
         "WITHDRAWN": str(competitor.withdrawn_from_round or ""),
     }

@@ -203,9 +203,16 @@ def trf_import_plan(data: bytes, *, settings: TrfImportSettings) -> TrfImportPla
     for boards in plan.rounds.values():
         boards.sort(key=lambda board: board.black is None)  # byes and rests last
     declared = _declared_points(text)
+    assigned = _assigned_points(text)
     for competitor in document.state.competitors:
         points = declared.get(competitor.number)
-        if points is not None and points != competitor.score():
+        # The total as the file's DAT POINTS count it, or as TRF-2026 does: each code's
+        # points in the point system, plus what records 299 give.
+        coded = sum(
+            (document.state.scoring.points_for(r.code) for r in competitor.results),
+            assigned.get(competitor.number, Decimal(0)),
+        )
+        if points is not None and points not in (competitor.score(), coded):
             plan.refusals.append(
                 TrfRefusal(
                     lines.get(competitor.number, 0),
@@ -420,6 +427,25 @@ def _declared_points(text: str) -> dict[int, Decimal]:
             except ArithmeticError:
                 continue  # no points written: nothing to compare
     return points
+
+
+def _assigned_points(text: str) -> dict[int, Decimal]:
+    """The points each player's total gains or loses by TRF-2026 records 299 in their form
+    of points given to players in a round (column 5 blank, the points in columns 14-17, the
+    players from column 24 on), as the export writes a round-robin withdrawal's annulled
+    games: columns 81-84 then state the total with them."""
+    assigned: dict[int, Decimal] = {}
+    for line in text.splitlines():
+        if not line.startswith("299") or line[4:5].strip():
+            continue
+        try:
+            points = Decimal(line[13:17].strip())
+            numbers = [int(n) for n in line[23:].split()]
+        except (ArithmeticError, ValueError):
+            continue  # not a record this form gives: nothing to add
+        for number in numbers:
+            assigned[number] = assigned.get(number, Decimal(0)) + points
+    return assigned
 
 
 def _player_lines(text: str) -> dict[int, int]:
