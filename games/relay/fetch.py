@@ -149,8 +149,13 @@ def _read_bounded(url: str, response: http.client.HTTPResponse, deadline: _Deadl
             )
         deadline.check()
         chunks.append(chunk)
-    # a body cut short by the timer ends like a whole one
+    # a body cut short by the timer, or by the server, ends like a whole one
     deadline.check()
+    if response.length:
+        raise FetchError(
+            _("%(url)s ended %(missing)s bytes before the end it announced")
+            % {"url": url, "missing": response.length}
+        )
     return b"".join(chunks)
 
 

@@ -132,6 +132,16 @@ def test_a_fetch_ends_within_its_deadline_however_the_server_sends(answer):
     assert "took longer than 1 seconds (RELAY_FETCH_SECONDS)" in str(outcome)
 
 
+def test_a_body_cut_short_by_the_server_is_refused():
+    def cut(connection: socket.socket, stop: threading.Event) -> None:
+        connection.sendall(b"HTTP/1.1 200 OK\r\nContent-Length: 100\r\n\r\n[Event ")
+
+    with slow_server(cut) as url:
+        outcome = fetched_within_three_limits(url)
+    assert isinstance(outcome, FetchError), outcome
+    assert f"{url} ended 93 bytes before the end it announced" == str(outcome)
+
+
 def test_a_poll_of_a_dripping_source_records_the_error_naming_it(organizer, official_arbiter):
     round_ = published_round(organizer, official_arbiter)
     with slow_server(headers_then_drip) as url:
