@@ -1,4 +1,4 @@
-"""The site served with its shared cache on a Redis where nothing listens (issue 35): every
+"""The site served with its shared cache on a Redis where nothing listens: every
 public page and API read of the demo, a result entered through the API, a login and a
 login refused after too many failures. Prints the count of answers and of server errors.
 

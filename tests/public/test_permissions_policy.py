@@ -1,5 +1,5 @@
-"""Every answer refuses the browser features the site never uses (Permissions-Policy, issue
-35): pages, API answers, the admin's login, a 404 and a refused method alike."""
+"""Every answer refuses the browser features the site never uses (Permissions-Policy): pages,
+API answers, the admin's login, a 404 and a refused method alike."""
 
 import pytest
 

@@ -43,7 +43,7 @@ def test_the_docstring_example_runs():
 @pytest.mark.django_db
 def test_the_national_id_is_the_federations_number_not_a_private_field(client):
     """The decision of tournaments.access: every staff user searches players by their national
-    id (issue 36), as by their FMJD id, while e-mail stays refused; the public API shows the
+    id, as by their FMJD id, while e-mail stays refused; the public API shows the
     FMJD id only."""
     from tests.factories import PlayerFactory, make_organizer
 

@@ -1,4 +1,4 @@
-"""A slow or hostile relay source holds nothing else (issue 35): every fetch ends within
+"""A slow or hostile relay source holds nothing else: every fetch ends within
 RELAY_FETCH_SECONDS however the server sends, headers included; a source is polled by one
 worker at a time; relay polling has a Celery queue of its own; the address check sees the
 IPv4 addresses that IPv6 forms carry.

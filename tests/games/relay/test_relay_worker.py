@@ -1,4 +1,4 @@
-"""A relay source that drips a byte at a time holds only the relay's worker (issue 35): with
+"""A relay source that drips a byte at a time holds only the relay's worker: with
 real Celery worker processes, one for the relay's queue and one for the jobs (as `make
 worker` starts them), a crosstable asked for while the relay worker reads the dripping
 source is built all the same, before that read has ended.
