@@ -42,9 +42,14 @@ test-quick: install
 explore: install
 	$(BIN)/python -m pytest -m hypothesis --hypothesis-profile=explore
 
-# A real Celery worker (needs CELERY_BROKER_URL, and DATABASE_URL for a shared database).
+# Real Celery workers (need CELERY_BROKER_URL, and DATABASE_URL for a shared database): one
+# for the jobs (queue "celery": documents, verifications, pairings) and one for the live
+# relay's polling (queue "relay", settings.CELERY_TASK_ROUTES), which waits on other
+# people's servers; both stop together.
 worker: install
-	$(BIN)/celery -A config worker --loglevel=info
+	$(BIN)/celery -A config worker -Q relay -n relay@%h --loglevel=info & relay=$$!; \
+	$(BIN)/celery -A config worker -Q celery -n jobs@%h --loglevel=info; \
+	kill $$relay; wait $$relay
 
 # Celery beat: the periodic checks (lost document jobs); run one per site, beside the workers.
 beat: install

@@ -19,8 +19,12 @@ Environment variables:
   the largest PDN file a relay source may serve.
 - RELAY_ALLOW_PRIVATE_ADDRESSES=1: a relay source may be on a private or loopback address
   (default 0; the demo sets it for its own file). RELAY_FETCH_SECONDS: the longest read of
-  a relay source (default 10); RELAY_STOP_SECONDS: a polled source stops this long after
-  its last new move (default 3600).
+  a relay source, however its server sends (default 10); the polling runs on the Celery
+  queue "relay", which needs a worker of its own (`make worker`); RELAY_STOP_SECONDS: a
+  polled source stops this long after its last new move (default 3600).
+- DJANGO_CACHE_URL (redis://...): the cache shared by every process; without it, one per
+  process. An accelerator: while it cannot be reached each process serves from its own
+  memory (tournaments.site.cache_guard).
 - LOGIN_FAILURE_LIMIT (5), LOGIN_ADDRESS_FAILURE_LIMIT (50), LOGIN_ACCOUNT_FAILURE_LIMIT (20),
   LOGIN_LOCKOUT_SECONDS (900): failed logins allowed per account and address, per address and
   per account before each attempt must wait, and how long the counts last;
@@ -273,11 +277,13 @@ SPECTACULAR_SETTINGS = {
 }
 
 # Public pages and API answers are cached per event state (tournaments.selectors_public
-# event_fingerprint); a local-memory cache per process unless DJANGO_CACHE_URL names Redis.
+# event_fingerprint); a local-memory cache per process unless DJANGO_CACHE_URL names Redis,
+# which is then an accelerator: while it cannot be reached each process serves from its own
+# memory (tournaments.site.cache_guard).
 CACHES = {
     "default": (
         {
-            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "BACKEND": "tournaments.site.cache_guard.GuardedRedisCache",
             "LOCATION": os.environ["DJANGO_CACHE_URL"],
         }
         if os.environ.get("DJANGO_CACHE_URL")
@@ -334,6 +340,14 @@ RELAY_ALLOW_PRIVATE_ADDRESSES = os.environ.get("RELAY_ALLOW_PRIVATE_ADDRESSES", 
 RELAY_DEMO_DIR = MEDIA_ROOT / "relay-demo"
 # How often beat asks which relay sources are due (each keeps its own interval).
 RELAY_TICK_SECONDS = 1
+# Relay polling waits on other people's servers (each fetch up to RELAY_FETCH_SECONDS): it
+# has a queue of its own, "relay", consumed by workers of its own (`make worker` starts
+# both kinds), so documents, verifications and pairings never wait behind a slow source.
+RELAY_QUEUE = "relay"
+CELERY_TASK_ROUTES = {
+    "games.tasks.relay_poll_task": {"queue": RELAY_QUEUE},
+    "games.tasks.relay_poll_due_task": {"queue": RELAY_QUEUE},
+}
 CELERY_BEAT_SCHEDULE = {
     "documents-recover-lost": {
         "task": "tournaments.tasks.documents_recover_lost_task",

@@ -24,6 +24,12 @@ anonymous users of none.
   opens nothing. Lookups that reach a private field (the admin's filters, searches,
   ordering) are for superusers only (`private_lookup`): a list spans players whose
   details its reader may not see.
+- A player's national id is not private: it is their number at their national federation
+  (a licence or membership number), which the federation prints on the rating list it
+  publishes, like the FMJD id; rating lists, player files and event archives match players
+  by it, and staff search players by it. So every staff user reads, filters and searches
+  it, and archives carry it. The field says it is never a state identity number; the
+  public pages and the public API do not show it (they show the FMJD id).
 """
 
 from dataclasses import dataclass

@@ -131,7 +131,16 @@ class Player(models.Model):
         validators=[RegexValidator(r"^[A-Z]{3}$", _("Use a three-letter code such as NED."))],
     )
     fmjd_id = models.CharField(_("FMJD id"), max_length=20, blank=True)
-    national_id = models.CharField(_("national id"), max_length=30, blank=True)
+    national_id = models.CharField(
+        _("national id"),
+        max_length=30,
+        blank=True,
+        help_text=_(
+            "The player's number at their national federation (licence or membership "
+            "number, as on its rating list), never a state identity number: every staff "
+            "user reads and searches it, and event archives carry it."
+        ),
+    )
     rating = models.PositiveIntegerField(_("rating"), default=0)
     title = models.CharField(_("title"), max_length=4, choices=Title.choices, blank=True)
     club = models.CharField(_("club"), max_length=120, blank=True)

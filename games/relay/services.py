@@ -234,10 +234,14 @@ def relay_poll(*, source_id: int) -> RelayReport | None:
         source = _due(source_id)
         if source is None:
             return None
-        # the next poll is booked before the fetch: a second worker finds it not due; a
-        # successful poll keeps that time, so the interval runs from poll to poll
+        # At most one poll of a source at a time: before the fetch, the next poll is booked
+        # after the longest this one's reading can take, so a second worker finds the
+        # source not due (a row of the database, not the cache: it holds when the cache is
+        # down, and a worker that dies mid-fetch frees the source when the time is up).
+        # The poll then books its real next time: a successful one keeps the interval from
+        # poll to poll.
         started = timezone.now()
-        source.next_poll_at = started + _wait(source)
+        source.next_poll_at = started + max(_wait(source), _longest_fetch(source))
         source.save(update_fields=["next_poll_at"])
     texts, errors = _fetch(source)
     if errors and not texts:
@@ -491,6 +495,13 @@ def _due(source_id: int) -> RelaySource | None:
     if source.next_poll_at is not None and source.next_poll_at > timezone.now():
         return None
     return source
+
+
+def _longest_fetch(source: RelaySource) -> datetime.timedelta:
+    """The longest the files of ``source`` can take to read, one after the other (each
+    within RELAY_FETCH_SECONDS: games.relay.fetch), with a second to spare per file."""
+    files = source.feeds.count() if source.kind == RelayKind.BOARDS else 1
+    return datetime.timedelta(seconds=max(files, 1) * (settings.RELAY_FETCH_SECONDS + 1))
 
 
 def _wait(source: RelaySource) -> datetime.timedelta:

@@ -24,6 +24,8 @@ proxy's address.
 
 The counts live in the default cache: in production it must be shared by every process
 (DJANGO_CACHE_URL, Redis); the system check tournaments.E003 refuses a per-process cache.
+While Redis cannot be reached, each process counts alone (tournaments.site.cache_guard): the
+limits hold per process, never not at all.
 """
 
 import hashlib
