@@ -67,10 +67,13 @@ class Document(models.Model):
     )
     progress = models.PositiveSmallIntegerField(_("progress (%)"), default=0)
     error = models.TextField(_("error"), blank=True)
-    file = models.FileField(_("file"), upload_to="documents/", blank=True)
+    #: ``documents/<event slug>/<kind>[-round-<n>]-<fingerprint>.pdf``: 10 + a slug of up to
+    #: 200 (Event.slug) + 1 + a stem of up to 24 + 1 + 16 + 4 characters: room for 300.
+    file = models.FileField(_("file"), upload_to="documents/", blank=True, max_length=300)
     pages = models.PositiveIntegerField(_("pages"), default=0)
     fingerprint = models.CharField(_("data fingerprint"), max_length=64, blank=True)
-    source_state = models.CharField(_("event state read"), max_length=400, blank=True)
+    #: The SHA-256 (hex) of the event's state when the job read its data.
+    source_state = models.CharField(_("event state read"), max_length=64, blank=True)
     forced = models.BooleanField(_("regenerate even if unchanged"), default=False)
     attempts = models.PositiveSmallIntegerField(_("attempts"), default=0)
     task_id = models.CharField(_("task id"), max_length=64, blank=True)
