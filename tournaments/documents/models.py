@@ -118,6 +118,14 @@ class Document(models.Model):
         return self.status in (DocumentStatus.QUEUED, DocumentStatus.RUNNING)
 
     @property
+    def state_label(self) -> str:
+        """The state in words: a document with a file whose job is queued or running is
+        "being updated" (the file it has no longer holds the event's figures)."""
+        if self.busy and self.file:
+            return str(_("being updated"))
+        return str(self.get_status_display())
+
+    @property
     def has_file(self) -> bool:
         """The latest file is in storage (the row may name one that storage lost)."""
         return bool(self.file) and self.file.storage.exists(self.file.name)

@@ -81,14 +81,6 @@ def published_status(request: HttpRequest, slug: str) -> JsonResponse:
     )
 
 
-def status_label(document: Document) -> str:
-    """The state of a document in words: a document with a file whose job is queued or
-    running is "being updated" (the file it has no longer holds the event's figures)."""
-    if document.busy and document.file:
-        return str(_("being updated"))
-    return str(DocumentStatus(document.status).label)
-
-
 def document_json(document: Document) -> dict:
     """The public state of a published document (the API adds more for organizers)."""
     url = (
@@ -100,7 +92,7 @@ def document_json(document: Document) -> dict:
         "kind": document.kind,
         "label": DocumentKind(document.kind).label,
         "status": document.status,
-        "status_label": status_label(document),
+        "status_label": document.state_label,
         "progress": document.progress,
         "error": document.error,
         "generated_at": document.generated_at.isoformat() if document.generated_at else None,
