@@ -292,12 +292,13 @@ def test_pages_follow_the_browser_language(client, played):
 
 
 def test_tiebreak_notes_are_translated(client, played):
-    """Player 5 had the pairing-allocated bye of round 1: a dummy opponent, with its note."""
+    """Player 5 had the pairing-allocated bye of round 1: a dummy opponent (capped by a draw
+    in the one round counted, C.07 16.4.2), with its note."""
     page = _page(client, f"/events/{played.slug}/standings/5/", "fr")
     assert "Départages de" in page and "Solkoff tronqué (FMJD)" in page
-    assert "adversaire virtuel crédité des points du joueur lui-même (C.07 16.4)" in page
+    assert "une nulle à chaque ronde, moins que les points du joueur (C.07 16.4.2)" in page
     english = _page(client, f"/events/{played.slug}/standings/5/", "en")
-    assert "unplayed: dummy opponent with the player" in english
+    assert "unplayed: dummy opponent with a draw in every round" in english
 
 
 def test_pages_follow_the_browser_language_in_dutch(client, played):

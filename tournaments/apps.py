@@ -13,16 +13,5 @@ class TournamentsConfig(AppConfig):
             names,  # noqa: F401  (gives SQLite connections the name folding function)
         )
         from tournaments.api import tokens  # noqa: F401  (a password change revokes the token)
-        from tournaments.hooks import FINGERPRINT_HISTORIES
+        from tournaments.documents import follow  # noqa: F401  (documents follow every change)
         from tournaments.site import login_limits  # noqa: F401  (counts failed logins)
-        from tournaments.teams.models import Team, TeamAdjustment, TeamCompetition, TeamMember
-
-        # The team pages change with the teams, their rosters and adjustments.
-        FINGERPRINT_HISTORIES.extend(
-            [
-                lambda event: TeamCompetition.history.filter(event_id=event),
-                lambda event: Team.history.filter(event_id=event),
-                lambda event: TeamMember.history.filter(team__event_id=event),
-                lambda event: TeamAdjustment.history.filter(team__event_id=event),
-            ]
-        )

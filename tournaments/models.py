@@ -208,7 +208,7 @@ class RatingList(models.Model):
     published = models.DateField(_("publication date"))
     file_name = models.CharField(_("file name"), max_length=200, blank=True)
     #: The file as it was imported, byte for byte: what the ratings were read from.
-    file = models.FileField(_("file"), upload_to="rating-lists/", blank=True)
+    file = models.FileField(_("file"), upload_to="rating-lists/", blank=True, max_length=300)
     imported_at = models.DateTimeField(_("imported at"), auto_now_add=True)
 
     class Meta:

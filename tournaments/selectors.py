@@ -46,6 +46,7 @@ from tournaments.values import (
     ScoringSystem,
     TournamentState,
     team_mate_pairs,
+    tiebreak_rules_for,
 )
 
 
@@ -132,7 +133,10 @@ def tournament_state(event: Event, *, up_to_round: int) -> TournamentState:
     One entry per round for every competitor who had joined by then: their pairing's result
     (a round robin's rest is a RoundResult with `rest`), else a bye for a round missed as a
     late entry (zero-point, or half-point when granted; rule on Registration) or after
-    withdrawal (zero-point). Pairings whose games are still pending are left out. Two-game
+    withdrawal (zero-point). Pairings whose games are still pending are left out of the
+    results and named in ``pending`` (their round is, for both players, as if not yet played:
+    docs/rules/tournaments.md §4.11); the tie-breaks follow the C.07 text in force at the
+    event's start (``tiebreak_rules``). Two-game
     pairings give the sum of game points or match points (Event.ranking); the colour is that
     of the first game. The forbidden pairs are the event's prohibited pairings and, when it
     never pairs team mates, every two players with the same team label (§7.5). Constant
@@ -142,9 +146,16 @@ def tournament_state(event: Event, *, up_to_round: int) -> TournamentState:
     registrations = _registration_rows(event)
     number_of = {e.pk: e.number for e in registrations}
     results: dict[int, dict[int, RoundResult]] = defaultdict(dict)
+    pending: set[tuple[int, int]] = set()
     for pairing in _pairing_rows(event, up_to_round):
-        for registration_id, result in _pairing_results(pairing, event, scoring, number_of):
+        entries = _pairing_results(pairing, event, scoring, number_of)
+        for registration_id, result in entries:
             results[registration_id][pairing.round_number] = result
+        if not entries and pairing.black_id is not None:  # a game still in progress
+            pending.update(
+                (number_of[player], pairing.round_number)
+                for player in (pairing.white_id, pairing.black_id)
+            )
     forbidden = frozenset(
         frozenset((number_of[first], number_of[second]))
         for first, second in ProhibitedPairing.objects.filter(event=event).values_list(
@@ -176,6 +187,8 @@ def tournament_state(event: Event, *, up_to_round: int) -> TournamentState:
         first_colour=Colour(event.first_colour),
         annulled=frozenset(o.number for o in outcomes if o.annulled),
         rules=DutchRules(event.swiss_rules),
+        tiebreak_rules=tiebreak_rules_for(event.start_date),
+        pending=frozenset(pending),
     )
 
 

@@ -42,6 +42,7 @@ from tournaments.selectors import (
     tournament_state,
     withdrawal_outcomes,
 )
+from tournaments.teams.models import Team, TeamAdjustment, TeamCompetition, TeamMember
 from tournaments.values import Colour
 
 T = TypeVar("T")
@@ -100,12 +101,21 @@ def _latest(history: QuerySet) -> Subquery:
     return Subquery(latest.values("mark")[:1])
 
 
-def event_fingerprint(event: Event) -> str:
+def event_fingerprint(event: Event, *, others: bool = True) -> str:
     """A string that changes whenever anything public about `event` changes: the event, its
-    players, registrations, rounds, pairings, games, ballot draws or game records (one
-    query)."""
-    others = {
-        f"x{i}": _latest(history(OuterRef("pk"))) for i, history in enumerate(FINGERPRINT_HISTORIES)
+    players, registrations, rounds, pairings, games, ballot draws, its team competition (teams,
+    rosters, adjustments) and, unless `others` is false, the histories other apps keep
+    (`FINGERPRINT_HISTORIES`: game records, relayed boards) (one query)."""
+    histories = [
+        lambda event: TeamCompetition.history.filter(event_id=event),
+        lambda event: Team.history.filter(event_id=event),
+        lambda event: TeamMember.history.filter(team__event_id=event),
+        lambda event: TeamAdjustment.history.filter(team__event_id=event),
+    ]
+    if others:
+        histories.extend(FINGERPRINT_HISTORIES)
+    others_parts = {
+        f"x{i}": _latest(history(OuterRef("pk"))) for i, history in enumerate(histories)
     }
     pk = event.pk
     player_ids = Registration.objects.filter(event_id=pk).values("player_id")
@@ -119,9 +129,9 @@ def event_fingerprint(event: Event) -> str:
             a=_latest(Pairing.history.filter(round__event_id=OuterRef("pk"))),
             g=_latest(Game.history.filter(pairing__round__event_id=OuterRef("pk"))),
             d=_latest(BallotDraw.history.filter(event_id=OuterRef("pk"))),
-            **others,
+            **others_parts,
         )
-        .values_list("e", "p", "r", "o", "a", "g", "d", *others)
+        .values_list("e", "p", "r", "o", "a", "g", "d", *others_parts)
         .first()
     )
     return f"{pk}/" + "/".join(str(part) for part in row or ())

@@ -11,6 +11,7 @@ zero-point). A colour is the arbiter's :class:`arbiter.geometry.Colour`, shared 
 
 from __future__ import annotations
 
+import datetime
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from decimal import Decimal
@@ -29,6 +30,28 @@ class DutchRules(StrEnum):
 
     FIDE_2026 = "2026"
     PRE_2026 = "pre-2026"
+
+
+class TieBreakRules(StrEnum):
+    """The text of the FIDE Tie-Break Regulations (C.07) an event's tie-breaks follow, told
+    apart where they differ: the dummy opponent of an unplayed round (article 16.4,
+    docs/rules/tournaments.md §4.8). The text approved by the FIDE Council on 2 February 2026
+    applies to events starting from 1 March 2026 (:func:`tiebreak_rules_for`)."""
+
+    FIDE_2026 = "2026"
+    FIDE_2023 = "2023"
+
+
+#: The first start date of an event whose tie-breaks follow C.07 as approved in 2026.
+TIEBREAK_RULES_2026_FROM = datetime.date(2026, 3, 1)
+
+
+def tiebreak_rules_for(start_date: datetime.date | None) -> TieBreakRules:
+    """The C.07 text in force for an event starting on ``start_date`` (none given: the text in
+    force now, 2026)."""
+    if start_date is not None and start_date < TIEBREAK_RULES_2026_FROM:
+        return TieBreakRules.FIDE_2023
+    return TieBreakRules.FIDE_2026
 
 
 class ByeKind(StrEnum):
@@ -377,6 +400,12 @@ class TournamentState:
     rules: DutchRules | None = None
     #: Fictitious points for pairing (TRF-2026 record 250), in the order they were given.
     accelerations: tuple[Acceleration, ...] = ()
+    #: The text of C.07 the tie-breaks follow (it changes the dummy opponent, article 16.4).
+    tiebreak_rules: TieBreakRules = TieBreakRules.FIDE_2023
+    #: (pairing number, round) of each game still in progress: its result is not in yet, so
+    #: that round is, for both players, as if not yet played (docs/rules/tournaments.md
+    #: §4.11); a round listed here holds no result for the player.
+    pending: frozenset[tuple[int, int]] = frozenset()
 
     def forbidden_in(self, round_number: int) -> frozenset[frozenset[int]]:
         """The pairs that must not meet in ``round_number``."""

@@ -339,6 +339,7 @@ def relay_receive(*, source: RelaySource, pdn: str) -> RelayReport:
             "black": item.black or "?",
             "board": pdn_game.tag("Board") or "?",
         }
+        key = _fitted(key, "key")
         _receive(source, report, key, pdn_game, game=None, reason=item.reason)
     return _keep_history(report)
 
@@ -421,13 +422,20 @@ def _apply(board: RelayBoard, update: RelayUpdate, pdn_game: PdnGame, reason: st
     ]
     board.clocks = update.clocks
     board.result = update.result or ""
-    board.white, board.black = pdn_game.tag("White") or "", pdn_game.tag("Black") or ""
+    board.white = _fitted(pdn_game.tag("White") or "", "white")
+    board.black = _fitted(pdn_game.tag("Black") or "", "black")
     board.unmatched_reason = reason
     board.pdn = write_game(pdn_game)
     board.status = (
         Status.FLAGGED if board.flag else Status.FINISHED if board.result else Status.RUNNING
     )
     board.updated_at = timezone.now()
+
+
+def _fitted(text: str, field: str) -> str:
+    """``text`` cut to what RelayBoard's column ``field`` holds: the names and keys come from
+    a file the event does not write, of any length."""
+    return text[: RelayBoard._meta.get_field(field).max_length]
 
 
 def _same_state(board: RelayBoard, update: RelayUpdate) -> bool:

@@ -52,3 +52,41 @@ def test_an_event_whose_last_round_is_complete_is_finished(client, organizer):
     page = client.get(reverse("public:event_list")).content.decode()
     finished_section = page[page.index('id="finished-heading"') :]
     assert event.name in finished_section
+
+
+def test_a_pending_game_leaves_its_round_unplayed_for_both_players(client, organizer):
+    """Round 2 published, one game in: the two players still at the board have their round-1
+    figures (docs/rules/tournaments.md §4.11): no point, no dummy, no voluntary unplayed
+    round; the API keeps saying provisional."""
+    from tournaments.models import Game, GameResult
+    from tournaments.scoring.standings import compute_standings, tiebreak_detail
+    from tournaments.selectors import tournament_state
+    from tournaments.services import results
+
+    event = event_with_players(organizer, players=4, system=System.SWISS, tiebreaks=["SB", "BH"])
+    play_round(event, organizer)
+    round_2 = rounds.round_publish(
+        round=rounds.round_pair(event=event, user=organizer), user=organizer
+    )
+    first, second = Game.objects.filter(pairing__round=round_2).order_by("pairing__board")
+    results.result_record(game=first, result=GameResult.WHITE_WIN, user=organizer)
+    live = tournament_state(event, up_to_round=2)
+    at_the_board = {second.pairing.white.pairing_number, second.pairing.black.pairing_number}
+    assert live.pending == {(n, 2) for n in at_the_board}
+    after_1 = {
+        row.number: (row.points, row.tiebreaks)
+        for row in compute_standings(
+            tournament_state(event, up_to_round=1), tiebreaks=["SB", "BH"], after_round=1
+        )
+    }
+    now = {
+        row.number: (row.points, row.tiebreaks)
+        for row in compute_standings(live, tiebreaks=["SB", "BH"], after_round=2)
+    }
+    for number in at_the_board:
+        assert now[number][0] == after_1[number][0]
+        for code in ("SB", "BH"):
+            detail = tiebreak_detail(live, number, code, 2)
+            assert [(c.round, c.dummy) for c in detail.counted] == [(1, False)]
+    rows = client.get(f"/api/events/{event.slug}/standings/").json()["results"]
+    assert rows and all(row["provisional"] for row in rows)

@@ -178,16 +178,17 @@ def test_double_round_robin_with_hand_edit_forfeits_and_withdrawal(arbiter_user)
     # By hand: R1 4-1 0-1, 2-3 1-0; R2 4-3 0-1, 1-2 draw; R3 2-4 1-0, 3-1 1-0;
     # R4 4-1 0-1, 3-2 0-1; R5 3-4 +/- (forfeit), 2-1 draw; R6 4-2 -/+ (forfeit), 1-3 draw.
     #   1: 2+1+0+2+1+1 = 7   2: 2+1+2+2+1+2 = 10   3: 0+2+2+0+2+1 = 7   4: 0
-    # Sonneborn-Berger (C.07 9.1; a forfeit round counts against a dummy with the player's own
-    # score, C.07 16.4):
-    #   2: 7 (beat 3) + 3.5 (drew 1) + 0 (beat 4) + 7 (beat 3) + 3.5 (drew 1) + 10 (forfeit) = 31
-    #   3: 0 + 0 (beat 4) + 7 (beat 1) + 0 + 7 (forfeit, own 7) + 3.5 (drew 1) = 17.5
+    # Sonneborn-Berger (C.07 9.1; a forfeit round counts against a dummy, C.07 16.4, whose
+    # score, the event starting after 1 March 2026, is the lower of the player's own score and
+    # the opponent's, 16.4.1: here 4's 0):
+    #   2: 7 (beat 3) + 3.5 (drew 1) + 0 (beat 4) + 7 (beat 3) + 3.5 (drew 1) + 0 (forfeit) = 21
+    #   3: 0 + 0 (beat 4) + 7 (beat 1) + 0 + 0 (forfeit, min(7, 0)) + 3.5 (drew 1) = 10.5
     #   1: 0 (beat 4) + 5 (drew 2) + 0 + 0 (beat 4) + 5 (drew 2) + 3.5 (drew 3) = 13.5
     #   4: 0
     D = Decimal
     assert table(event, 6) == [
-        (2, D(10), D(31)),
-        (3, D(7), D("17.5")),
+        (2, D(10), D(21)),
         (1, D(7), D("13.5")),
+        (3, D(7), D("10.5")),
         (4, D(0), D(0)),
     ]

@@ -67,10 +67,13 @@ class Document(models.Model):
     )
     progress = models.PositiveSmallIntegerField(_("progress (%)"), default=0)
     error = models.TextField(_("error"), blank=True)
-    file = models.FileField(_("file"), upload_to="documents/", blank=True)
+    #: ``documents/<event slug>/<kind>[-round-<n>]-<fingerprint>.pdf``: 10 + a slug of up to
+    #: 200 (Event.slug) + 1 + a stem of up to 24 + 1 + 16 + 4 characters: room for 300.
+    file = models.FileField(_("file"), upload_to="documents/", blank=True, max_length=300)
     pages = models.PositiveIntegerField(_("pages"), default=0)
     fingerprint = models.CharField(_("data fingerprint"), max_length=64, blank=True)
-    source_state = models.CharField(_("event state read"), max_length=400, blank=True)
+    #: The SHA-256 (hex) of the event's state when the job read its data.
+    source_state = models.CharField(_("event state read"), max_length=64, blank=True)
     forced = models.BooleanField(_("regenerate even if unchanged"), default=False)
     attempts = models.PositiveSmallIntegerField(_("attempts"), default=0)
     task_id = models.CharField(_("task id"), max_length=64, blank=True)
@@ -113,6 +116,14 @@ class Document(models.Model):
     def busy(self) -> bool:
         """A job is queued or running."""
         return self.status in (DocumentStatus.QUEUED, DocumentStatus.RUNNING)
+
+    @property
+    def state_label(self) -> str:
+        """The state in words: a document with a file whose job is queued or running is
+        "being updated" (the file it has no longer holds the event's figures)."""
+        if self.busy and self.file:
+            return str(_("being updated"))
+        return str(self.get_status_display())
 
     @property
     def has_file(self) -> bool:

@@ -1,5 +1,7 @@
 """Printed documents: request one (queue its job at most once), build it (the job's body),
-and request the published crosstable and standings again once a round is completed.
+mark an event's built documents stale when what they show changes (`documents_stale`, called
+for every change by tournaments.documents.follow), and request the published documents once a
+round is completed (which creates the ones not yet built).
 
 One Document row per event document or round document holds the latest file and the state
 of its job: `document_request` locks the row, so two requests while a job is queued or
@@ -11,8 +13,10 @@ A document is one file shared by every reader, so it is written in the event's l
 language of whoever happened to request it: the job runs under translation.override.
 """
 
+import hashlib
 import io
 import logging
+from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import partial
 
@@ -198,14 +202,49 @@ def _locked_row(event: Event, kind: str, round: Round | None) -> Document:
         return rows.get()
 
 
+def documents_state(event: Event) -> str:
+    """The state of everything ``event``'s documents are drawn from (its rows, its team
+    competition; not the histories of other apps, which no document shows), as the SHA-256 of
+    ``event_fingerprint``: what `Document.source_state` holds."""
+    return hashlib.sha256(event_fingerprint(event, others=False).encode()).hexdigest()
+
+
 def _current(document: Document, event: Event) -> bool:
     """Done, with its file in storage (a restore without the media folder loses the files,
     not the rows: such a document is built again), from the event as it is."""
     return (
         document.status == DocumentStatus.DONE
         and document.has_file
-        and document.source_state == event_fingerprint(event)
+        and document.source_state == documents_state(event)
     )
+
+
+def documents_stale(*, event_ids: Iterable[int]) -> list[int]:
+    """Mark every document of these events that is built (done or failed) as queued, and
+    queue its job after the commit; call inside the transaction that changes what they show
+    (tournaments.documents.follow calls it for every change). A document whose job is queued
+    or running is left as it is: a queued job reads the change, a running one sees it at its
+    end and queues itself again. A broker that is down is recorded on the documents, never
+    raised. Returns the ids of the documents queued."""
+    rows = Document.objects.filter(
+        event_id__in=list(event_ids), status__in=(DocumentStatus.DONE, DocumentStatus.FAILED)
+    )
+    with transaction.atomic():
+        ids = list(rows.select_for_update(of=("self",)).values_list("pk", flat=True))
+        if not ids:
+            return []
+        Document.objects.filter(pk__in=ids).update(
+            status=DocumentStatus.QUEUED,
+            progress=0,
+            error="",
+            task_id="",
+            requested_at=timezone.now(),
+            started_at=None,
+            finished_at=None,
+        )
+    for document_id in ids:
+        transaction.on_commit(partial(_enqueue, document_id, raise_on_queue_error=False))
+    return ids
 
 
 def _enqueue(document_id: int, *, raise_on_queue_error: bool) -> None:
@@ -235,13 +274,18 @@ def document_build(*, document_id: int) -> Document:
 
     The job holds the document's lock while it runs (tournaments.site.job_liveness): a second
     delivery of the same job while the first one is alive does nothing, and a job whose
-    worker died is told apart from one that runs.
+    worker died is told apart from one that runs. When the event changed while the file was
+    drawn, the document is left queued and a new job is queued once the lock is released.
     """
     with job_lock(document_id) as acquired:
         if not acquired:
             logger.info("document %s: its job runs on another worker", document_id)
             return Document.objects.get(pk=document_id)
-        return _build(document_id)
+        document = _build(document_id)
+    if document.status == DocumentStatus.QUEUED:  # the event changed while it was drawn
+        _enqueue(document.pk, raise_on_queue_error=False)
+        document.refresh_from_db()
+    return document
 
 
 def _build(document_id: int) -> Document:
@@ -268,12 +312,12 @@ def _build(document_id: int) -> Document:
 
 
 def _draw(document: Document) -> Document:
-    state = event_fingerprint(document.event)
+    state = documents_state(document.event)
     data = document_data(document)
     fingerprint = data.fingerprint
     _progress(document.pk, 10)
     if not document.forced and fingerprint == document.fingerprint and document.has_file:
-        return _finish(document.pk, source_state=state)
+        return _finish(document, source_state=state)
     generated_at = timezone.now()
     last = [10]
 
@@ -291,7 +335,7 @@ def _draw(document: Document) -> Document:
         storage.delete(name)
     stored = storage.save(name, ContentFile(pdf))
     finished = _finish(
-        document.pk,
+        document,
         source_state=state,
         file=stored,
         fingerprint=fingerprint,
@@ -303,16 +347,25 @@ def _draw(document: Document) -> Document:
     return finished
 
 
-def _finish(document_id: int, **fields) -> Document:
-    Document.objects.filter(pk=document_id).update(
-        status=DocumentStatus.DONE,
-        progress=100,
+def _finish(document: Document, *, source_state: str, **fields) -> Document:
+    """Store the job's outcome. When the event changed while the job ran (its state now is
+    not the one read before the data), the document is queued again instead of done, and a
+    new job reads the change."""
+    changed = documents_state(document.event) != source_state
+    Document.objects.filter(pk=document.pk).update(
+        status=DocumentStatus.QUEUED if changed else DocumentStatus.DONE,
+        progress=0 if changed else 100,
         error="",
         forced=False,
-        finished_at=timezone.now(),
+        finished_at=None if changed else timezone.now(),
+        requested_at=timezone.now() if changed else document.requested_at,
+        source_state=source_state,
         **fields,
     )
-    return Document.objects.get(pk=document_id)
+    if changed:
+        logger.info("document %s: its event changed while it was drawn; queued again", document.pk)
+        Document.objects.filter(pk=document.pk).update(task_id="")
+    return Document.objects.get(pk=document.pk)
 
 
 def document_fail(*, document_id: int, error: str) -> Document:

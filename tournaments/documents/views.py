@@ -92,7 +92,7 @@ def document_json(document: Document) -> dict:
         "kind": document.kind,
         "label": DocumentKind(document.kind).label,
         "status": document.status,
-        "status_label": DocumentStatus(document.status).label,
+        "status_label": document.state_label,
         "progress": document.progress,
         "error": document.error,
         "generated_at": document.generated_at.isoformat() if document.generated_at else None,

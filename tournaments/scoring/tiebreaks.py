@@ -14,8 +14,10 @@ Unplayed rounds in Swiss events (C.07 article 16):
 * 16.3: for its *opponents'* tie-breaks a player's score is *adjusted*: category 16.2.5 rounds
   count as draws, every other round with the points actually awarded.
 * 16.4: for the player's *own* tie-break, each unplayed round (bye, forfeit won or lost) is
-  a game against a dummy whose score is the player's own score, with the result matching the
-  points awarded.
+  a game against a dummy, with the result matching the points awarded; its score is the
+  player's own score (C.07 as applied from 2023) or, under the text approved on 2 February 2026
+  (events from 1 March 2026, ``TieBreakRules``), that score capped by the opponent's (16.4.1)
+  or by a draw in every round counted (16.4.2): ``_dummy_score``.
 * 16.5: when a modifier cuts the least significant value of a player with VURs, the lowest
   contribution coming from a VUR is cut first.
 
@@ -30,6 +32,9 @@ nobody's score is adjusted for it (16.3). FMJD: no FMJD text available to this p
 the rest round its own rule; FMJD round robins are ranked the same way here (rule of this
 application, to check against the FMJD tournament regulations). Progressive score (7.5)
 still counts the round: the running score after it, unchanged.
+
+A game in progress (``TournamentState.pending``) leaves its round out for both players, as if
+not yet played: docs/rules/tournaments.md §4.11.
 
 Scores are the event's points (:class:`ScoringSystem`, 2/1/0 by default).
 
@@ -54,6 +59,7 @@ from tournaments.values import (
     Competitor,
     RoundResult,
     ScoringSystem,
+    TieBreakRules,
     TournamentState,
 )
 
@@ -123,7 +129,15 @@ class TieBreakContext:
         competitors = {c.number: c for c in state.competitors}
         # Annulled games (a round-robin withdrawal) are ranked as rests: annul_games.
         counted = {c.number: c for c in annul_games(state).competitors}
-        rows = {n: c.results_through(after_round, scoring) for n, c in counted.items()}
+        # A game in progress leaves its round out for both players (§4.11): not played, not
+        # unplayed, no points, no opponent, no dummy.
+        pending = state.pending
+        rows = {
+            n: tuple(
+                r for r in c.results_through(after_round, scoring) if (n, r.round) not in pending
+            )
+            for n, c in counted.items()
+        }
         score: dict[int, Decimal] = {}
         adjusted: dict[int, Decimal] = {}
         vur_rounds: dict[int, frozenset[int]] = {}
@@ -176,7 +190,6 @@ def _opponent_scores(context: TieBreakContext, number: int) -> tuple[Contributio
 
 
 def _compute_opponent_scores(context: TieBreakContext, number: int) -> tuple[Contribution, ...]:
-    own = context.score[number]
     contributions = []
     for result in _scheduled(context, number):
         if result.code in PLAYED_CODES:
@@ -184,19 +197,49 @@ def _compute_opponent_scores(context: TieBreakContext, number: int) -> tuple[Con
             value = context.adjusted[result.opponent]
             contributions.append(Contribution(result.round, result.opponent, result.code, value))
         else:
+            value, note = _dummy_score(context, number, result)
             contributions.append(
                 Contribution(
-                    result.round,
-                    result.opponent,
-                    result.code,
-                    own,
-                    dummy=True,
-                    note=gettext_noop(
-                        "unplayed: dummy opponent with the player's own score (C.07 16.4)"
-                    ),
+                    result.round, result.opponent, result.code, value, dummy=True, note=note
                 )
             )
     return tuple(contributions)
+
+
+def _dummy_score(context: TieBreakContext, number: int, result: RoundResult) -> tuple[Decimal, str]:
+    """The score of the dummy opponent of an unplayed round, and the note that says why.
+
+    C.07 (2023) 16.4: the player's own score. C.07 as approved on 2 February 2026 (events from
+    1 March 2026) keeps the own score as a ceiling: 16.4.1, a round with a scheduled opponent
+    (a forfeit won or lost), takes the lower of the player's score and the opponent's
+    (adjusted, 16.3); 16.4.2, a round without one (a bye, a round not paired), the lower of the
+    player's score and a draw in every round counted (docs/rules/tournaments.md §4.8)."""
+    own = context.score[number]
+    if context.state.tiebreak_rules is not TieBreakRules.FIDE_2026:
+        return own, gettext_noop("unplayed: dummy opponent with the player's own score (C.07 16.4)")
+    if result.opponent is not None:
+        opponent = context.adjusted[result.opponent]
+        if opponent < own:
+            return opponent, gettext_noop(
+                "unplayed: dummy opponent with the opponent's score, lower than the player's "
+                "own (C.07 16.4.1)"
+            )
+        return own, gettext_noop(
+            "unplayed: dummy opponent with the player's own score, not above the opponent's "
+            "(C.07 16.4.1)"
+        )
+    # "The number of rounds": the rounds counted for the player (a round whose game is in
+    # progress is not yet one of them, §4.11).
+    ceiling = context.scoring.draw * len(context.rows[number])
+    if ceiling < own:
+        return ceiling, gettext_noop(
+            "unplayed: dummy opponent with a draw in every round, lower than the player's own "
+            "score (C.07 16.4.2)"
+        )
+    return own, gettext_noop(
+        "unplayed: dummy opponent with the player's own score, not above a draw in every round "
+        "(C.07 16.4.2)"
+    )
 
 
 def _cut(

@@ -10,6 +10,7 @@ from simple_history.utils import bulk_update_with_history
 
 from tournaments.models import Event, Rating, RatingPolicy, Registration
 from tournaments.selectors_ratings import NATIONAL_SOURCES, fmjd_source
+from tournaments.services.history import written_in_bulk
 
 
 def ratings_freeze(*, event: Event, user: AbstractBaseUser | None) -> None:
@@ -22,6 +23,7 @@ def ratings_freeze(*, event: Event, user: AbstractBaseUser | None) -> None:
     bulk_update_with_history(
         registrations, Registration, ["rating", "rating_source"], default_user=user
     )
+    written_in_bulk(Registration, registrations)
 
 
 def ratings_snapshot(event: Event, registrations: list[Registration]) -> None:

@@ -22,7 +22,7 @@ from tournaments.models import (
 )
 from tournaments.selectors import event_total_rounds
 from tournaments.services.errors import ProhibitedPairingError, RegistrationError
-from tournaments.services.history import recorded_by
+from tournaments.services.history import recorded_by, written_in_bulk
 from tournaments.services.players import player_create
 from tournaments.services.ratings import ratings_snapshot
 
@@ -159,6 +159,7 @@ def registrations_renumber(*, event: Event, user: AbstractBaseUser | None) -> No
     for index, registration in enumerate(registrations, start=1):
         registration.pairing_number = index
     bulk_update_with_history(registrations, Registration, ["pairing_number"], default_user=user)
+    written_in_bulk(Registration, registrations)
 
 
 def registration_removal_refusal(registration: Registration) -> RegistrationError | None:
@@ -393,4 +394,5 @@ def team_labels_set(
             % {"event": event, "players": ", ".join(str(r) for r in changed)}
         )
     bulk_update_with_history(changed, Registration, ["team_label"], default_user=user)
+    written_in_bulk(Registration, changed)
     return changed

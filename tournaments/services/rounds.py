@@ -30,7 +30,7 @@ from tournaments.services.errors import (
     RoundRegenerationError,
     RoundStateError,
 )
-from tournaments.services.history import recorded_by
+from tournaments.services.history import recorded_by, written_in_bulk
 from tournaments.services.ratings import ratings_freeze
 from tournaments.services.registrations import registrations_renumber
 from tournaments.task_names import task_named
@@ -207,6 +207,7 @@ def pairings_save(
         for board, (white, black, kind) in enumerate(rows, start=1)
     ]
     pairings = bulk_create_with_history(pairings, Pairing, default_user=user)
+    written_in_bulk(Round, [round_])
     if any(p.pk is None for p in pairings):  # backends that do not return ids
         pairings = list(round_.pairings.all())
     _create_games(round_, [p for p in pairings if p.black_id is not None], user=user)
@@ -239,6 +240,7 @@ def _create_games(round_: Round, pairings: list[Pairing], *, user: AbstractBaseU
         for white, black in [(p.white_id, p.black_id) if index == 1 else (p.black_id, p.white_id)]
     ]
     bulk_create_with_history(games, Game, default_user=user)
+    written_in_bulk(Game, games)
 
 
 def _withdrawal_result(white_withdrawn: bool, black_withdrawn: bool) -> str:
