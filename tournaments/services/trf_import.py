@@ -186,6 +186,7 @@ def trf_import_plan(data: bytes, *, settings: TrfImportSettings) -> TrfImportPla
         )
     if system != System.SWISS:
         plan.rests = _rests(plan)
+    plan.refusals += _too_long(document, text)
     lines = _player_lines(text)
     for competitor in document.state.competitors:
         for result in competitor.results:
@@ -540,6 +541,65 @@ def _games(
         ):
             return tuple(results)
     return None
+
+
+#: The event's records whose text becomes a field of the event, with that field.
+_EVENT_RECORDS = (("012", "name", "name"), ("022", "city", "venue"))
+_EVENT_RECORDS += (("102", "chief_arbiter", "chief_arbiter"),)
+
+
+def _too_long(document: TrfDocument, text: str) -> list[TrfRefusal]:
+    """A refusal for each event record, player name or club longer than the field it
+    fills: a text is never cut without a word."""
+    numbers = {}
+    for number, line in enumerate(text.splitlines(), start=1):
+        numbers.setdefault(line[:3], number)
+    refusals = []
+    event = document.event
+    for code, name, column in _EVENT_RECORDS:
+        value, limit = getattr(event, name), Event._meta.get_field(column).max_length
+        if len(value) > limit:
+            refusals.append(
+                TrfRefusal(
+                    numbers.get(code, 0),
+                    _(
+                        "Record %(code)s (%(field)s) has %(length)d characters; the field "
+                        "holds at most %(limit)d: shorten it."
+                    )
+                    % {
+                        "code": code,
+                        "field": Event._meta.get_field(column).verbose_name,
+                        "length": len(value),
+                        "limit": limit,
+                    },
+                )
+            )
+    lines = _player_lines(text)
+    for competitor in document.state.competitors:
+        last, _comma, first = competitor.name.partition(",")
+        for value, column in (
+            (last, "last_name"),
+            (first, "first_name"),
+            (competitor.club, "club"),
+        ):
+            limit = Player._meta.get_field(column).max_length
+            if len(value.strip()) > limit:
+                refusals.append(
+                    TrfRefusal(
+                        lines.get(competitor.number, 0),
+                        _(
+                            "Player %(number)d: the %(field)s has %(length)d characters; the "
+                            "field holds at most %(limit)d: shorten it."
+                        )
+                        % {
+                            "number": competitor.number,
+                            "field": Player._meta.get_field(column).verbose_name,
+                            "length": len(value.strip()),
+                            "limit": limit,
+                        },
+                    )
+                )
+    return refusals
 
 
 def _register(
