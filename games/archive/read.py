@@ -454,6 +454,11 @@ class _Loader:
             value = row[name]
             if value is None and not model_field.null:
                 raise self.error(_("null is not a value of this field"), file, f"{where}.{name}")
+            if isinstance(value, str) and "\x00" in value:
+                # PostgreSQL refuses a NUL character in a text.
+                raise self.error(
+                    _("it holds the control character U+0000"), file, f"{where}.{name}"
+                )
             try:
                 found[name] = (
                     value
@@ -518,6 +523,7 @@ class _Loader:
             for c in model._meta.constraints
             if isinstance(c, models.UniqueConstraint) and c.condition is None and c.fields
         ]
+        attnames = {f.name: f.attname for f in model._meta.concrete_fields}
         seen: dict[tuple, str] = {}
         for row, where in rows:
             skipped = [
@@ -534,7 +540,7 @@ class _Loader:
                 )
                 raise self.error(faults, file, where) from None
             for names in uniques:
-                key = (names, *(getattr(row, model._meta.get_field(n).attname) for n in names))
+                key = (names, *(getattr(row, attnames[n]) for n in names))
                 if key in seen:
                     raise self.error(
                         _("%(fields)s: the same as %(other)s")

@@ -118,6 +118,17 @@ def test_an_entry_larger_than_it_declares_is_read_no_further_and_refused(small):
     _refused(organizer, bytes(packed), r"h\.zip: documents/extra\.pdf cannot be unpacked")
 
 
+def test_a_nul_character_in_a_player_name_is_refused_naming_the_field(small):
+    organizer, data = small
+    players = json.loads(zipfile.ZipFile(io.BytesIO(data)).read(PLAYERS))
+    players[1]["last_name"] = "Bo\u0000mstra"
+    _refused(
+        organizer,
+        _repacked(data, {PLAYERS: json.dumps(players).encode()}),
+        r"h\.zip: players\.json, \[1\]\.last_name: .*U\+0000",
+    )
+
+
 def test_a_megabyte_event_name_is_refused_naming_the_field(small):
     organizer, data = small
     event = json.loads(zipfile.ZipFile(io.BytesIO(data)).read(EVENT))

@@ -73,6 +73,13 @@ def test_a_megabyte_event_name_in_a_trf_is_refused_naming_its_record_not_cut():
     assert not Event.objects.exists()
 
 
+def test_a_nul_byte_in_a_trf_name_refuses_its_line_naming_the_column():
+    text = SMALL.read_text().replace("Smith, Anna", "Smith, An\x00a")
+    plan = _trf_plan(text.encode())
+    refused = [r for r in plan.refusals if r.line == 15 and "U+0000" in r.reason]
+    assert refused and "Column 24" in refused[0].reason
+
+
 def test_a_stray_quote_in_a_rating_list_header_is_refused_naming_the_header_line():
     data = (HOSTILE / "rating_list_stray_quote.csv").read_bytes()
     with pytest.raises(ImportFormatError, match=r"Line 1 \(the header\)"):

@@ -245,11 +245,9 @@ def _write(
             for line in written
             if line.action == PROPOSED and line.player_id is not None
         }
-        given = [
-            player
-            for player in Player.objects.filter(pk__in=named, fmjd_id="")
-            if not setattr(player, "fmjd_id", named[player.pk].values["fmjd_id"])
-        ]
+        given = list(Player.objects.filter(pk__in=named, fmjd_id=""))
+        for player in given:
+            player.fmjd_id = str(named[player.pk].values["fmjd_id"])
         bulk_update_with_history(given, Player, ["fmjd_id"], batch_size=BATCH, default_user=user)
     Rating.objects.bulk_create(
         (

@@ -268,11 +268,9 @@ def _plan_line(
     else:
         result.registration_id = registration.pk
         result.player = str(registration.player)
-    for name, limit in (
-        ("team", Team._meta.get_field("name").max_length),
-        ("club", Team._meta.get_field("club").max_length),
-    ):
-        if len(given.get(name, "")) > limit:
+    lengths = {f.name: f.max_length for f in Team._meta.concrete_fields}
+    for name, limit in (("team", lengths["name"]), ("club", lengths["club"])):
+        if limit is not None and len(given.get(name, "")) > limit:
             problems.append(
                 _("%(field)s: it has %(length)d characters; at most %(limit)d.")
                 % {"field": name, "length": len(given[name]), "limit": limit}
