@@ -14,6 +14,9 @@ a check is answered (304, or the stored live part) from one cache round trip, wi
 """
 
 import hashlib
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
 
 from django.core.cache import cache
 from django.dispatch import receiver
@@ -23,10 +26,31 @@ from simple_history.signals import post_create_historical_record
 
 from tournaments.selectors_public import STATE_GENERATION_KEY, STATE_SECONDS, forget_states
 
+#: Within `states_forgotten_once`: the history rows written meanwhile forget the states once.
+_held = threading.local()
+
 
 @receiver(post_create_historical_record, dispatch_uid="damier-forget-event-states")
 def _history_written(sender, **kwargs) -> None:
+    if getattr(_held, "depth", 0):
+        _held.pending = True
+        return
     forget_states()
+
+
+@contextmanager
+def states_forgotten_once() -> Iterator[None]:
+    """Within the block, the history rows written forget the cached states once, at its end,
+    rather than one cache call per row: an import writing thousands of rows (an event's
+    archive) pays one."""
+    _held.depth = getattr(_held, "depth", 0) + 1
+    try:
+        yield
+    finally:
+        _held.depth -= 1
+        if not _held.depth and getattr(_held, "pending", False):
+            _held.pending = False
+            forget_states()
 
 
 def _etag_key(request: HttpRequest, kind: str) -> str:

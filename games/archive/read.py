@@ -17,7 +17,10 @@ the records whose findings differ from the archive's.
 import hashlib
 import io
 import json
+import stat
 import zipfile
+import zlib
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -27,6 +30,7 @@ from django.core.files.base import ContentFile
 from django.core.files.storage import default_storage
 from django.db import DataError, IntegrityError, models, transaction
 from django.utils.translation import gettext as _
+from simple_history.utils import bulk_create_with_history
 
 from games import archive as fmt
 from games.archive.write import (
@@ -46,6 +50,7 @@ from games.models import Dispute, GameRecord, Ruling
 from games.services.errors import ArchiveError
 from games.services.verification import record_verify
 from tournaments.documents.models import Document, DocumentStatus
+from tournaments.live import states_forgotten_once
 from tournaments.models import (
     BallotCard,
     BallotDeck,
@@ -69,20 +74,51 @@ from tournaments.models import (
 from tournaments.services.history import recorded_by
 
 #: The most an archive may hold once unpacked, and the most files: beyond, it is refused
-#: before anything is unpacked.
+#: before anything is unpacked. One JSON file is read whole and parsed (its objects take
+#: several times its bytes), so it has a bound of its own; a record or a PDF is read only
+#: when its row is imported, one at a time.
 MAX_UNPACKED_BYTES = 256 * 1024 * 1024
 MAX_FILES = 20_000
+MAX_JSON_BYTES = 32 * 1024 * 1024
+MAX_FILE_BYTES = 64 * 1024 * 1024
+#: Bytes unpacked at a time: an entry is hashed and read by chunks, never past its bound.
+CHUNK_BYTES = 1024 * 1024
+
+
+class ArchiveFiles(Mapping[str, bytes]):
+    """The archive's files other than its JSON (records, PDFs), by path: each is unpacked
+    when asked for, from the zip file held in memory, so that an import holds one of them at
+    a time."""
+
+    def __init__(self, name: str, data: bytes, entries: dict[str, zipfile.ZipInfo]) -> None:
+        self._name = name
+        self._data = data
+        self._entries = entries
+        self._bundle: zipfile.ZipFile | None = None
+
+    def __getitem__(self, path: str) -> bytes:
+        entry = self._entries[path]
+        if self._bundle is None:
+            # Read once (its directory was checked by archive_open), kept for the next files.
+            self._bundle = zipfile.ZipFile(io.BytesIO(self._data))
+        return _read(self._name, self._bundle, entry)
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._entries)
+
+    def __len__(self) -> int:
+        return len(self._entries)
 
 
 @dataclass(frozen=True)
 class Archive:
     """An archive whose manifest, checksums and JSON were checked: `json` holds each JSON
-    file's content, `files` the bytes of the others (records, PDFs)."""
+    file's content, `files` the others (records, PDFs), unpacked when read."""
 
     name: str
     manifest: dict[str, Any]
     json: dict[str, Any]
-    files: dict[str, bytes]
+    files: Mapping[str, bytes]
 
     def error(self, message: str, *, file: str, where: str = "") -> ArchiveError:
         place = f"{file}, {where}" if where else file
@@ -131,54 +167,113 @@ class ArchivePreview:
 def archive_open(data: bytes, *, name: str) -> Archive:
     """The archive in ``data`` (a file called ``name``), checked: a zip file, a manifest of
     this format and of a version this reader knows, every file listed with its checksum and
-    nothing else, every JSON file readable."""
+    nothing else, every JSON file readable.
+
+    Refused, naming the entry, before anything is unpacked: an entry whose path leaves the
+    archive (``../``, an absolute path, a drive), a link, more files or more bytes than the
+    bounds (MAX_FILES, MAX_UNPACKED_BYTES, MAX_JSON_BYTES, MAX_FILE_BYTES, by the sizes the
+    zip declares). Each entry is then unpacked by chunks, never past the size it declares."""
     try:
         bundle = zipfile.ZipFile(io.BytesIO(data))
-    except zipfile.BadZipFile:
+    except (zipfile.BadZipFile, ValueError, OSError, EOFError):
         raise ArchiveError(_("%(name)s: not a zip file.") % {"name": name}) from None
     with bundle:
-        entries = bundle.infolist()
-        if len(entries) > MAX_FILES or sum(e.file_size for e in entries) > MAX_UNPACKED_BYTES:
+        infos = bundle.infolist()
+        if len(infos) > MAX_FILES or sum(e.file_size for e in infos) > MAX_UNPACKED_BYTES:
             raise ArchiveError(
                 _("%(name)s: more than %(files)s files or %(mb)s MB once unpacked.")
                 % {"name": name, "files": MAX_FILES, "mb": MAX_UNPACKED_BYTES // 2**20}
             )
-        try:
-            # A folder's own entry (written by zip tools that pack a tree) holds nothing.
-            contents = {e.filename: bundle.read(e) for e in entries if not e.is_dir()}
-        except (zipfile.BadZipFile, ValueError, OSError) as exc:
+        for info in infos:
+            _entry_check(name, info)
+        # A folder's own entry (written by zip tools that pack a tree) holds nothing.
+        entries = {e.filename: e for e in infos if not e.is_dir()}
+        manifest = _manifest(name, entries, bundle)
+        listed = manifest["files"]
+        for path in sorted(set(entries) - set(listed) - {fmt.MANIFEST}):
             raise ArchiveError(
-                _("%(name)s: a file cannot be unpacked (%(error)s).") % {"name": name, "error": exc}
-            ) from None
-    manifest = _manifest(name, contents)
-    listed = manifest["files"]
-    for path in sorted(set(contents) - set(listed) - {fmt.MANIFEST}):
+                _("%(name)s: %(file)s is not listed in %(manifest)s.")
+                % {"name": name, "file": path, "manifest": fmt.MANIFEST}
+            )
+        for path, entry in sorted(listed.items()):
+            if path not in entries:
+                raise ArchiveError(
+                    _("%(name)s: %(file)s is listed in %(manifest)s but missing.")
+                    % {"name": name, "file": path, "manifest": fmt.MANIFEST}
+                )
+            digest = hashlib.sha256()
+            for chunk in _unpacked(name, bundle, entries[path]):
+                digest.update(chunk)
+            if digest.hexdigest() != (entry.get("sha256") if isinstance(entry, dict) else None):
+                raise ArchiveError(
+                    _("%(name)s: %(file)s does not match its sha256 in %(manifest)s.")
+                    % {"name": name, "file": path, "manifest": fmt.MANIFEST}
+                )
+        parsed = {}
+        for path in fmt.JSON_FILES:
+            if path not in entries:
+                raise ArchiveError(
+                    _("%(name)s: %(file)s is missing.") % {"name": name, "file": path}
+                )
+            parsed[path] = _parse(name, path, _read(name, bundle, entries.pop(path)))
+        for path in fmt.OPTIONAL_JSON_FILES:
+            if path in entries:
+                parsed[path] = _parse(name, path, _read(name, bundle, entries.pop(path)))
+    entries.pop(fmt.MANIFEST)
+    return Archive(
+        name=name, manifest=manifest, json=parsed, files=ArchiveFiles(name, data, entries)
+    )
+
+
+def _entry_check(name: str, info: zipfile.ZipInfo) -> None:
+    """Refuse, naming it, an entry whose path leaves the archive, a link, or an entry larger
+    than its kind's bound (by the size the zip declares)."""
+    path = info.filename
+    parts = path.replace("\\", "/").split("/")
+    if path.startswith(("/", "\\")) or ".." in parts or (len(path) > 1 and path[1] == ":"):
         raise ArchiveError(
-            _("%(name)s: %(file)s is not listed in %(manifest)s.")
-            % {"name": name, "file": path, "manifest": fmt.MANIFEST}
+            _("%(name)s: the entry %(file)r leaves the archive (an absolute path or ..): refused.")
+            % {"name": name, "file": path}
         )
-    for path, entry in sorted(listed.items()):
-        if path not in contents:
-            raise ArchiveError(
-                _("%(name)s: %(file)s is listed in %(manifest)s but missing.")
-                % {"name": name, "file": path, "manifest": fmt.MANIFEST}
-            )
-        digest = entry.get("sha256") if isinstance(entry, dict) else None
-        if hashlib.sha256(contents[path]).hexdigest() != digest:
-            raise ArchiveError(
-                _("%(name)s: %(file)s does not match its sha256 in %(manifest)s.")
-                % {"name": name, "file": path, "manifest": fmt.MANIFEST}
-            )
-    parsed = {}
-    for path in fmt.JSON_FILES:
-        if path not in contents:
-            raise ArchiveError(_("%(name)s: %(file)s is missing.") % {"name": name, "file": path})
-        parsed[path] = _parse(name, path, contents.pop(path))
-    for path in fmt.OPTIONAL_JSON_FILES:
-        if path in contents:
-            parsed[path] = _parse(name, path, contents.pop(path))
-    contents.pop(fmt.MANIFEST)
-    return Archive(name=name, manifest=manifest, json=parsed, files=contents)
+    if stat.S_ISLNK(info.external_attr >> 16):
+        raise ArchiveError(
+            _("%(name)s: the entry %(file)r is a link: refused.") % {"name": name, "file": path}
+        )
+    limit = MAX_JSON_BYTES if path.endswith(".json") else MAX_FILE_BYTES
+    if info.file_size > limit:
+        raise ArchiveError(
+            _("%(name)s: %(file)s declares %(size)s bytes once unpacked; at most %(limit)s.")
+            % {"name": name, "file": path, "size": info.file_size, "limit": limit}
+        )
+
+
+def _unpacked(name: str, bundle: zipfile.ZipFile, info: zipfile.ZipInfo) -> Iterator[bytes]:
+    """The entry's bytes by chunks, never more than it declares (zipfile stops there and
+    checks the CRC); a fault of the compressed data is an ArchiveError naming the entry."""
+    read = 0
+    try:
+        with bundle.open(info) as handle:
+            while chunk := handle.read(CHUNK_BYTES):
+                read += len(chunk)
+                if read > info.file_size:
+                    raise zipfile.BadZipFile("more bytes than declared")
+                yield chunk
+    except (
+        zipfile.BadZipFile,
+        zlib.error,
+        ValueError,
+        OSError,
+        EOFError,
+        NotImplementedError,
+    ) as exc:
+        raise ArchiveError(
+            _("%(name)s: %(file)s cannot be unpacked (%(error)s).")
+            % {"name": name, "file": info.filename, "error": exc}
+        ) from None
+
+
+def _read(name: str, bundle: zipfile.ZipFile, info: zipfile.ZipInfo) -> bytes:
+    return b"".join(_unpacked(name, bundle, info))
 
 
 def _parse(name: str, path: str, data: bytes) -> Any:
@@ -200,15 +295,22 @@ def _parse(name: str, path: str, data: bytes) -> Any:
                 "error": exc.msg,
             }
         ) from None
+    except RecursionError:
+        raise ArchiveError(
+            _("%(name)s: %(file)s: its values are nested too deeply to be read.")
+            % {"name": name, "file": path}
+        ) from None
 
 
-def _manifest(name: str, contents: dict[str, bytes]) -> dict[str, Any]:
-    if fmt.MANIFEST not in contents:
+def _manifest(
+    name: str, entries: dict[str, zipfile.ZipInfo], bundle: zipfile.ZipFile
+) -> dict[str, Any]:
+    if fmt.MANIFEST not in entries:
         raise ArchiveError(
             _("%(name)s: no %(manifest)s: this is not a Damier event archive.")
             % {"name": name, "manifest": fmt.MANIFEST}
         )
-    manifest = _parse(name, fmt.MANIFEST, contents[fmt.MANIFEST])
+    manifest = _parse(name, fmt.MANIFEST, _read(name, bundle, entries[fmt.MANIFEST]))
     if not isinstance(manifest, dict) or manifest.get("format") != fmt.FORMAT:
         raise ArchiveError(
             _("%(name)s: %(manifest)s, format: expected %(format)r.")
@@ -294,6 +396,18 @@ def _import(
     store_files: bool,
     stored: list[str] | None = None,
 ) -> ImportReport:
+    with states_forgotten_once():
+        return _import_rows(archive, user=user, slug=slug, store_files=store_files, stored=stored)
+
+
+def _import_rows(
+    archive: Archive,
+    *,
+    user: AbstractBaseUser,
+    slug: str,
+    store_files: bool,
+    stored: list[str] | None,
+) -> ImportReport:
     loader = _Loader(archive, user)
     report = loader.report
     event = report.event = loader.event(slug)
@@ -340,6 +454,11 @@ class _Loader:
             value = row[name]
             if value is None and not model_field.null:
                 raise self.error(_("null is not a value of this field"), file, f"{where}.{name}")
+            if isinstance(value, str) and "\x00" in value:
+                # PostgreSQL refuses a NUL character in a text.
+                raise self.error(
+                    _("it holds the control character U+0000"), file, f"{where}.{name}"
+                )
             try:
                 found[name] = (
                     value
@@ -388,6 +507,58 @@ class _Loader:
             raise self.error(str(exc), file, where) from None
         return row
 
+    def save_many(self, rows: list[tuple[models.Model, str]], file: str) -> None:
+        """Check the ``rows`` (each with its place in ``file``) and save them in batches with
+        their history, for the many rows of a large event (players, registrations).
+
+        Each row's fields are checked as :meth:`save` checks them, and its unique fields
+        against the other rows of the batch, without a query; the database checks the rest
+        (a row already here, a constraint). When it refuses a batch, the rows are saved one
+        by one through :meth:`save`, which names the row it refuses."""
+        if not rows:
+            return
+        model = type(rows[0][0])
+        uniques = [
+            tuple(c.fields)
+            for c in model._meta.constraints
+            if isinstance(c, models.UniqueConstraint) and c.condition is None and c.fields
+        ]
+        attnames = {f.name: f.attname for f in model._meta.concrete_fields}
+        seen: dict[tuple, str] = {}
+        for row, where in rows:
+            skipped = [
+                f.name
+                for f in row._meta.concrete_fields
+                if f.is_relation or (f.null and getattr(row, f.attname) is None)
+            ]
+            try:
+                row.full_clean(exclude=skipped, validate_unique=False, validate_constraints=False)
+            except ValidationError as exc:
+                faults = "; ".join(
+                    f"{name}: {' '.join(messages)}" if name != "__all__" else " ".join(messages)
+                    for name, messages in exc.message_dict.items()
+                )
+                raise self.error(faults, file, where) from None
+            for names in uniques:
+                key = (names, *(getattr(row, attnames[n]) for n in names))
+                if key in seen:
+                    raise self.error(
+                        _("%(fields)s: the same as %(other)s")
+                        % {"fields": ", ".join(names), "other": seen[key]},
+                        file,
+                        where,
+                    )
+                seen[key] = where
+        try:
+            with transaction.atomic():
+                bulk_create_with_history(
+                    [row for row, _where in rows], model, batch_size=500, default_user=self.user
+                )
+        except (IntegrityError, DataError):
+            for row, where in rows:
+                row.pk = None
+                self.save(row, file, where)
+
     def key(
         self, row: dict, names: tuple[str, ...], file: str, where: str, *, optional: bool = False
     ) -> tuple:
@@ -434,7 +605,10 @@ class _Loader:
         file = fmt.PLAYERS
         found: dict[int, Player] = {}
         taken: dict[int, str] = {}
-        for position, row in enumerate(self.rows(file, self.archive.json[file])):
+        created: list[tuple[models.Model, str]] = []
+        rows = self.rows(file, self.archive.json[file])
+        lookup = _PlayerLookup.of(rows)
+        for position, row in enumerate(rows):
             where = f"[{position}]"
             (number,) = self.key(row, ("id",), file, where)
             if number in found:
@@ -445,7 +619,7 @@ class _Loader:
                 Player, row, PLAYER_FIELDS + fmt.PRIVATE_PLAYER_FIELDS, file, where
             )
             player = Player(**values)
-            match = self.match(player)
+            match = lookup.match(player)
             if match.existing is not None:
                 if match.existing.pk in taken:
                     raise self.error(
@@ -461,44 +635,12 @@ class _Loader:
                 taken[match.existing.pk] = match.name
                 player = match.existing
             else:
-                self.save(player, file, where)
+                created.append((player, where))
                 self.report.add(_("players"))
             self.report.players.append(match)
             found[number] = player
+        self.save_many(created, file)
         return found
-
-    def match(self, player: Player) -> PlayerMatch:
-        name = str(player)
-        existing, key = None, ""
-        if player.fmjd_id:
-            existing = Player.objects.filter(fmjd_id=player.fmjd_id).first()
-            key = _("FMJD id") if existing else ""
-        if existing is None and player.national_id:
-            same = list(
-                Player.objects.filter(
-                    national_id=player.national_id, federation=player.federation
-                ).filter(models.Q(fmjd_id="") | models.Q(fmjd_id=player.fmjd_id))[:2]
-            )
-            if len(same) == 1:
-                existing, key = same[0], _("national id")
-        if existing is None:
-            namesakes = Player.objects.filter(
-                first_name__iexact=player.first_name, last_name__iexact=player.last_name
-            )
-            return PlayerMatch(
-                name=name,
-                existing=None,
-                matched_by="",
-                same_name=tuple(
-                    f"{p} ({p.federation or '—'}, {p.fmjd_id or '—'})" for p in namesakes[:5]
-                ),
-            )
-        differences = tuple(
-            f"{name_}: {getattr(existing, name_)!s} / {getattr(player, name_)!s}"
-            for name_ in PLAYER_FIELDS
-            if getattr(existing, name_) != getattr(player, name_)
-        )
-        return PlayerMatch(name=name, existing=existing, matched_by=key, differences=differences)
 
     def registrations(self, event: Event, players: dict[int, Player]) -> dict[int, Registration]:
         file = fmt.REGISTRATIONS
@@ -506,9 +648,9 @@ class _Loader:
         if not isinstance(content, dict):
             raise self.error(_("expected an object"), file)
         found: dict[int, Registration] = {}
-        for position, row in enumerate(
-            self.rows(file, content.get("registrations"), "registrations")
-        ):
+        entries: list[tuple[models.Model, str]] = []
+        rows = self.rows(file, content.get("registrations"), "registrations")
+        for position, row in enumerate(rows):
             where = f"registrations[{position}]"
             (player,) = self.key(row, ("player",), file, where)
             if player not in players:
@@ -520,9 +662,11 @@ class _Loader:
                 )
             values = self.fields(Registration, row, REGISTRATION_FIELDS, file, where)
             registration = Registration(event=event, player=players[player], **values)
-            self.save(registration, file, where)
+            entries.append((registration, where))
             self.report.add(_("registrations"))
             found[registration.pairing_number] = registration
+        self.save_many(entries, file)
+        for (registration, where), row in zip(entries, rows, strict=True):
             byes = row.get("bye_requests") or []
             if not isinstance(byes, list):
                 raise self.error(
@@ -991,3 +1135,77 @@ class _Loader:
                     stored.append(document.file.name)
             self.save(document, file, where, exclude=() if store_files else ("file",))
             self.report.add(_("documents"))
+
+
+@dataclass
+class _PlayerLookup:
+    """The players here that the archive's players may be: read in one query per kind of
+    key for the whole file, not one per player."""
+
+    by_fmjd: dict[str, Player]
+    by_national: dict[tuple[str, str], list[Player]]
+    by_name: dict[tuple[str, str], list[Player]]
+
+    @classmethod
+    def of(cls, rows: list[dict[str, Any]]) -> "_PlayerLookup":
+        def texts(name: str) -> list[str]:
+            return sorted({row[name] for row in rows if isinstance(row.get(name), str)} - {""})
+
+        lookup = cls({}, {}, {})
+        for start in range(0, len(fmjd := texts("fmjd_id")), 500):
+            for player in Player.objects.filter(fmjd_id__in=fmjd[start : start + 500]):
+                lookup.by_fmjd[player.fmjd_id] = player
+        for start in range(0, len(national := texts("national_id")), 500):
+            found = Player.objects.filter(national_id__in=national[start : start + 500])
+            for player in found.order_by("pk"):
+                key = (player.national_id, player.federation)
+                lookup.by_national.setdefault(key, []).append(player)
+        # Names are compared in lower case (as the database's case-insensitive match on
+        # PostgreSQL): every player's name is read once, the namesakes found then.
+        wanted = {
+            (str(row.get("last_name")).lower(), str(row.get("first_name")).lower()) for row in rows
+        }
+        namesakes = [
+            pk
+            for pk, last, first in Player.objects.values_list("pk", "last_name", "first_name")
+            if (last.lower(), first.lower()) in wanted
+        ]
+        for start in range(0, len(namesakes), 500):
+            for player in Player.objects.filter(pk__in=namesakes[start : start + 500]):
+                key = (player.last_name.lower(), player.first_name.lower())
+                lookup.by_name.setdefault(key, []).append(player)
+        return lookup
+
+    def match(self, player: Player) -> PlayerMatch:
+        """The player here that ``player`` is: by FMJD id, then by national id within the
+        same federation (one only, without another FMJD id); never by name."""
+        name = str(player)
+        existing, key = None, ""
+        if player.fmjd_id:
+            existing = self.by_fmjd.get(player.fmjd_id)
+            key = _("FMJD id") if existing else ""
+        if existing is None and player.national_id:
+            same = [
+                p
+                for p in self.by_national.get((player.national_id, player.federation), [])
+                if p.fmjd_id in ("", player.fmjd_id)
+            ]
+            if len(same) == 1:
+                existing, key = same[0], _("national id")
+        if existing is None:
+            namesakes = self.by_name.get((player.last_name.lower(), player.first_name.lower()), [])
+            return PlayerMatch(
+                name=name,
+                existing=None,
+                matched_by="",
+                same_name=tuple(
+                    f"{p} ({p.federation or '—'}, {p.fmjd_id or '—'})"
+                    for p in sorted(namesakes, key=lambda p: (p.last_name, p.first_name, p.pk))[:5]
+                ),
+            )
+        differences = tuple(
+            f"{name_}: {getattr(existing, name_)!s} / {getattr(player, name_)!s}"
+            for name_ in PLAYER_FIELDS
+            if getattr(existing, name_) != getattr(player, name_)
+        )
+        return PlayerMatch(name=name, existing=existing, matched_by=key, differences=differences)

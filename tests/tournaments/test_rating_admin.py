@@ -48,6 +48,34 @@ def test_an_organizer_previews_then_confirms_a_list():
     assert Player.objects.filter(fmjd_id__in=["15000", "16000"]).count() == 2
 
 
+def test_a_list_of_a_date_already_imported_is_previewed_as_its_replacement_then_replaces_it():
+    client = logged_in(make_organizer("olga"))
+    url = reverse("admin:tournaments_ratinglist_import")
+
+    def upload(data: bytes):
+        return client.post(
+            url,
+            {
+                "file": SimpleUploadedFile("fmjd-2026-01.csv", data),
+                "source": "fmjd100",
+                "published": "2026-01-01",
+            },
+        )
+
+    first = upload(LIST.replace(b'"2250","GMIF"', b'"22.50","GMIF"'))
+    assert "not a whole number" in first.content.decode()
+    client.post(url, {**form_data(first, "import-confirm"), "confirm": "1"})
+    old = RatingList.objects.get()
+    assert old.ratings.count() == 1
+    preview = upload(LIST)
+    assert 'id="import-replaces"' in preview.content.decode()
+    assert "(1 rating)" in preview.content.decode()
+    done = client.post(url, {**form_data(preview, "import-confirm"), "confirm": "1"})
+    assert done.status_code == 302
+    assert RatingList.objects.get().ratings.count() == 2
+    assert not RatingList.objects.filter(pk=old.pk).exists()
+
+
 def test_a_list_lacking_a_field_is_refused_on_the_upload_page():
     client = logged_in(make_organizer("olga"))
     response = client.post(

@@ -87,8 +87,53 @@ def test_a_newer_list_is_a_new_list_and_shows_old_to_new_and_refusals_with_their
     assert "rating" in refused.error and "high" in refused.error
     imported(data, published=JULY)
     assert RatingList.objects.count() == 2
-    with pytest.raises(ImportFormatError, match="never overwritten"):
-        rating_list_plan(data, source=RatingSource.FMJD_100, published=JULY)
+    assert rating_list_plan(HEADER, source=RatingSource.FMJD_100, published=JANUARY).replaces
+
+
+def test_a_list_with_refused_lines_is_imported_again_under_its_date_replacing_it():
+    PlayerFactory(last_name="Boomstra", first_name="Roel", fmjd_id="15000")
+    imported(HEADER + b'"15000","","Boomstra","Roel","NED","GMI","2400","",""\n', published=JULY)
+    first = imported(
+        HEADER
+        + b'"15000","","Boomstra","Roel","NED","GMI","2410","",""\n'
+        + b'"17000","","Baliakin","Alexander","RUS","","2fifty","",""\n'
+    )
+    assert first.ratings.count() == 1
+    corrected = (
+        HEADER
+        + b'"15000","","Boomstra","Roel","NED","GMI","2410","",""\n'
+        + b'"17000","","Baliakin","Alexander","RUS","","2350","",""\n'
+    )
+    plan = rating_list_plan(corrected, source=RatingSource.FMJD_100, published=JANUARY)
+    assert (plan.replaces, plan.replaced_ratings) == (first, 1)
+    # Old to new is said against the list being replaced.
+    assert [line.action for line in plan.lines] == [UNCHANGED, CREATE]
+    replaced = imported(corrected)
+    assert not RatingList.objects.filter(pk=first.pk).exists()
+    assert sorted(replaced.ratings.values_list("rating", flat=True)) == [2350, 2410]
+    # The list of another date is never touched.
+    july = RatingList.objects.get(published=JULY)
+    assert list(july.ratings.values_list("rating", flat=True)) == [2400]
+
+
+def test_a_replacing_preview_confirmed_after_the_list_changed_writes_nothing():
+    imported(HEADER + b'"15000","","Boomstra","Roel","NED","GMI","2400","",""\n')
+    data = HEADER + b'"15000","","Boomstra","Roel","NED","GMI","2410","",""\n'
+    stale = rating_list_plan(data, source=RatingSource.FMJD_100, published=JULY)
+    imported(HEADER + b'"15000","","Boomstra","Roel","NED","GMI","2405","",""\n', JULY)
+    with pytest.raises(ImportChangedError):
+        rating_list_apply(
+            data,
+            source=RatingSource.FMJD_100,
+            published=JULY,
+            file_name="fmjd.csv",
+            digest=stale.digest,
+            accepted=(),
+            user=None,
+        )
+    assert list(
+        RatingList.objects.get(published=JULY).ratings.values_list("rating", flat=True)
+    ) == [2405]
 
 
 def test_a_player_found_by_name_only_is_proposed_and_written_only_when_accepted():

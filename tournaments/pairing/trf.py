@@ -428,7 +428,7 @@ def trf_loads(text: str, *, errors: list[TrfError] | None = None) -> TrfDocument
                 event["type_code"] = content.strip()
                 rules = _RULES_092.get(content.strip().upper(), rules)
             elif code in {"142", "XXR"}:
-                total_rounds = int(content.strip())
+                total_rounds = _number(content)
             elif code == "152":
                 first_colour = {"W": Colour.WHITE, "B": Colour.BLACK}[content.strip().upper()]
             elif code == "XXC":
@@ -450,20 +450,22 @@ def trf_loads(text: str, *, errors: list[TrfError] | None = None) -> TrfDocument
                 bye_code, round_text, *numbers = content.split()
                 if bye_code not in {"F", "H", "Z"}:
                     raise ValueError(f"bye type {bye_code!r} is not F, H or Z")
-                planned_byes.extend((bye_code, int(round_text), int(n)) for n in numbers)
+                planned_byes.extend((bye_code, _number(round_text), _number(n)) for n in numbers)
             elif code == "260":
-                first, last = int(line[4:7]), int(line[8:11] or 0)
-                ranges.append((first, last or first, frozenset(int(n) for n in line[12:].split())))
+                first, last = _number(line[4:7]), _number(line[8:11].strip() or "0")
+                ranges.append(
+                    (first, last or first, frozenset(_number(n) for n in line[12:].split()))
+                )
             elif code == "250":
                 accelerations.append(_read_250(line))
             elif code == "XXP":
-                forbidden |= _all_pairs([int(n) for n in content.split()])
+                forbidden |= _all_pairs([_number(n) for n in content.split()])
             elif code == "202":
                 codes = content.replace(",", " ").split()
                 tiebreaks = tuple(c.replace("/", "-").upper() for c in codes)
             elif code == "DAT":
                 number, kind, value = content.split(maxsplit=2)
-                dat[(int(number), kind.upper())] = value.strip()
+                dat[(_number(number), kind.upper())] = value.strip()
         except (ValueError, KeyError, InvalidOperation) as error:
             if isinstance(error, TrfError):
                 raise
@@ -477,8 +479,13 @@ def trf_loads(text: str, *, errors: list[TrfError] | None = None) -> TrfDocument
             competitor = _read_player(index, line, scoring, dat)
             if competitor.number in seen:
                 raise TrfError("pairing number repeated", line=index, text=line, column=5)
-        except TrfError as error:
-            refuse(error)
+        except ValueError as error:
+            # Every fault of a player line is a TrfError; any other is named by its line too.
+            refuse(
+                error
+                if isinstance(error, TrfError)
+                else TrfError(str(error), line=index, text=line)
+            )
             continue
         seen.add(competitor.number)
         competitors.append(competitor)
@@ -526,13 +533,13 @@ def _read_250(line: str) -> Acceleration:
     match = line[4:8].strip()
     if match and Decimal(match) != 0:
         raise ValueError(f"match points {match} (columns 5-8) are for team events")
-    first_round, first_player = int(line[14:17]), int(line[22:26])
+    first_round, first_player = _number(line[14:17]), _number(line[22:26])
     return Acceleration(
         points=Decimal(line[9:13].strip()),
         first_round=first_round,
-        last_round=int(line[18:21].strip() or first_round),
+        last_round=_number(line[18:21]) if line[18:21].strip() else first_round,
         first_player=first_player,
-        last_player=int(line[27:31].strip() or first_player),
+        last_player=_number(line[27:31]) if line[27:31].strip() else first_player,
     )
 
 
@@ -543,12 +550,12 @@ def _read_player(
         return line[start - 1 : end].strip()
 
     try:
-        number = int(column(5, 8))
+        number = _number(column(5, 8))
     except ValueError:
         message = "no pairing number in columns 5-8"
         raise TrfError(message, line=index, text=line, column=5) from None
     rating_text = column(49, 52)
-    if rating_text and not rating_text.isdigit():
+    if rating_text and not _digits(rating_text):
         raise TrfError(f"rating {rating_text!r} is not a number", line=index, text=line, column=49)
     results = []
     for round_number, start in enumerate(range(92, len(line) + 1, 10), start=1):
@@ -559,7 +566,7 @@ def _read_player(
         code = cell[7:8].strip().upper() or "Z"
         if code not in RESULT_CODES:
             raise TrfError(f"unknown result code {code!r}", line=index, text=line, column=start + 7)
-        if not (opponent_text.isdigit() or opponent_text == ""):
+        if not (_digits(opponent_text) or opponent_text == ""):
             message = f"opponent {opponent_text!r} is not a pairing number"
             raise TrfError(message, line=index, text=line, column=start)
         opponent = int(opponent_text) if opponent_text not in {"", "0000"} else None
@@ -587,7 +594,7 @@ def _read_player(
             raise TrfError(f"DAT POINTS: {error}", line=index, text=line) from None
     won = dat.get((number, "WON"), "").split()
     if won:
-        if len(won) != len(results) or not all(w == "-" or w.isdigit() for w in won):
+        if len(won) != len(results) or not all(w == "-" or _digits(w) for w in won):
             message = f"DAT WON gives {' '.join(won)!r} for the line's {len(results)} rounds"
             raise TrfError(message, line=index, text=line)
         results = [
@@ -596,7 +603,7 @@ def _read_player(
         ]
     title = dat.get((number, "TITLE"), column(11, 13))
     withdrawn = dat.get((number, "WITHDRAWN"), "")
-    if withdrawn and not withdrawn.isdigit():
+    if withdrawn and not _digits(withdrawn):
         raise TrfError(f"DAT WITHDRAWN {withdrawn!r} is not a round", line=index, text=line)
     return Competitor(
         number=number,
@@ -673,6 +680,21 @@ def _read_xxs(content: str, scoring: ScoringSystem) -> ScoringSystem:
         names = groups.get(code) or (by_code[code],)
         changes |= dict.fromkeys(names, Decimal(value))
     return replace(scoring, **changes)
+
+
+def _digits(text: str) -> bool:
+    """Whether ``text`` is a whole number in ASCII digits: the TRF's numeric fields are ASCII,
+    and ``str.isdigit()`` alone accepts "²", which ``int()`` refuses, and "٣", which it reads
+    as 3."""
+    return text.isascii() and text.isdigit()
+
+
+def _number(text: str) -> int:
+    """The whole number ``text`` writes in ASCII digits (spaces around it allowed); ValueError
+    naming the text otherwise."""
+    if not _digits(text.strip()):
+        raise ValueError(f"{text.strip()!r} is not a number")
+    return int(text)
 
 
 def _all_pairs(numbers: list[int]) -> set[frozenset[int]]:

@@ -5,6 +5,7 @@ Each physical line is read on its own, so a broken line (an unclosed quotation m
 with its own number and never takes the following lines with it.
 """
 
+import codecs
 import csv
 import re
 from collections.abc import Callable, Collection
@@ -20,8 +21,21 @@ SEPARATORS = (",", ";", "\t")
 
 
 def decode_upload(data: bytes) -> tuple[str, str]:
-    """An uploaded text file's text and encoding name: UTF-8 (with or without a byte-order
-    mark), else Windows-1252, else Latin-1."""
+    """An uploaded text file's text and encoding name: UTF-16 or UTF-32 when it starts with
+    their byte-order mark, or UTF-16 without one when every other byte of its start is NUL (a
+    spreadsheet's "Unicode text"); else UTF-8 (with or without a byte-order mark), else
+    Windows-1252, else Latin-1. Raises ImportFormatError when a file marked UTF-16 or UTF-32
+    is not that throughout, naming the byte."""
+    wide = _wide_encoding(data)
+    if wide is not None:
+        codec, label = wide
+        try:
+            return data.decode(codec), label
+        except UnicodeDecodeError as exc:
+            raise ImportFormatError(
+                _("The file is marked as %(encoding)s but byte %(at)d is not %(encoding)s.")
+                % {"encoding": label, "at": exc.start}
+            ) from None
     try:
         return data.decode("utf-8-sig"), "UTF-8"
     except UnicodeDecodeError:
@@ -30,6 +44,23 @@ def decode_upload(data: bytes) -> tuple[str, str]:
         return data.decode("cp1252"), "Windows-1252"
     except UnicodeDecodeError:
         return data.decode("latin-1"), "Latin-1"
+
+
+def _wide_encoding(data: bytes) -> tuple[str, str] | None:
+    """The codec and name of a file written in UTF-32 or UTF-16, found by its byte-order mark
+    or, for UTF-16 without one, by the NUL byte beside each ASCII character of its start."""
+    if data.startswith((codecs.BOM_UTF32_LE, codecs.BOM_UTF32_BE)):
+        return "utf-32", "UTF-32"
+    if data.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):
+        return "utf-16", "UTF-16"
+    start = data[: min(len(data), 1024) // 2 * 2]
+    if len(start) >= 8:
+        even, odd = start[0::2], start[1::2]
+        if odd.count(0) == len(odd) and 0 not in even:
+            return "utf-16-le", "UTF-16"
+        if even.count(0) == len(even) and 0 not in odd:
+            return "utf-16-be", "UTF-16"
+    return None
 
 
 def header_key(name: str) -> str:
@@ -107,4 +138,23 @@ def line_values(line: str, header: Header) -> dict[str, str] | str:
             "cells": len(cells),
             "columns": len(header.columns),
         }
-    return {name: cell.strip() for name, cell in zip(header.columns, cells, strict=True)}
+    values = {name: cell.strip() for name, cell in zip(header.columns, cells, strict=True)}
+    return control_fault(values) or values
+
+
+#: Control characters no cell of a person's file holds (a NUL byte, a form feed...): a sign
+#: of a binary or damaged file, and PostgreSQL refuses NUL in a text.
+CONTROL_CHARACTERS = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
+
+
+def control_fault(values: dict[str, str]) -> str:
+    """Why the cells `values` (by column) cannot be read: the first column holding a control
+    character, named with the character's code; empty when none does."""
+    for name, value in values.items():
+        found = CONTROL_CHARACTERS.search(value)
+        if found is not None:
+            return _("%(field)s: it holds the control character U+%(code)04X.") % {
+                "field": name,
+                "code": ord(found.group()),
+            }
+    return ""

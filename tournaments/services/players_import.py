@@ -67,6 +67,15 @@ COLUMN_ALIASES = {
     "date of birth": "birth_date",
     "ne le": "birth_date",
     "licence": "national_id",
+    "land": "federation",
+    "vereniging": "club",
+    "telefoon": "phone",
+    "geboren": "birth_date",
+    "bondsnummer": "national_id",
+    "lidnummer": "national_id",
+    "licentie": "national_id",
+    "телефон": "phone",
+    "страна": "federation",
 }
 
 
@@ -98,7 +107,8 @@ def _column_names() -> dict[str, str]:
     return names
 
 
-DATE_FORMATS = ("%Y-%m-%d", "%d/%m/%Y", "%d.%m.%Y")
+#: ISO, then the day first as Dutch, French and Russian files write it.
+DATE_FORMATS = ("%Y-%m-%d", "%d-%m-%Y", "%d/%m/%Y", "%d.%m.%Y")
 
 CREATE, UPDATE, UNCHANGED, REFUSED = "create", "update", "unchanged", "refused"
 
@@ -332,7 +342,8 @@ def _date(text: str) -> datetime.date:
         except ValueError:
             continue
     raise ValueError(
-        _("birth_date: %(value)r is not a date (YYYY-MM-DD or DD/MM/YYYY).") % {"value": text}
+        _("birth_date: %(value)r is not a date (YYYY-MM-DD, DD-MM-YYYY or DD/MM/YYYY).")
+        % {"value": text}
     )
 
 

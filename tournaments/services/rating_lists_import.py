@@ -1,19 +1,27 @@
 """Rating list import: the preview of every line (player created, rating changed old -> new,
 unchanged, name match proposed, refused), then, once the organizer confirms, the list written in
-one transaction. A list is kept as a new RatingList; an imported list is never overwritten.
+one transaction. A list is kept as a new RatingList; a list of another date is never overwritten.
 
 The file is the FMJD list as the FMJD rating site exports it: a quoted CSV (comma separated)
 whose header names the fields of LIST_FIELDS (`nr_ew` is the FMJD id, `wrating` the women's
-rating, empty for men). A file missing one of them is refused, the missing field named. An
-optional `national_id` column lets a national list match players by their national id.
+rating, empty for men), or their names in English, Dutch, French or Russian (LIST_COLUMN_NAMES:
+"Achternaam", "Prénom", "Рейтинг"...), separated by commas, semicolons or tabs, in UTF-8,
+UTF-16 or Windows-1252 (tournaments.services.csv_import). A file missing one of them is
+refused, the missing field named. An optional `national_id` column lets a national list
+match players by their national id.
+
+A list of a source and date already imported is replaced by importing another of that date:
+the preview says which list it replaces (its ratings) and the confirmation deletes that list
+and writes the new one in the same transaction. Lists of other dates are never touched.
 
 Matching: by FMJD id, then by national id; a player found only by his name is never
 matched silently: the preview proposes the match, and only the lines the organizer accepts are
-written for that player (the others are left out).
+written for that player (the others are left out). The players are looked up once for the
+whole file and the list is written in batches, so that a list of 10,000 lines is read and
+written in a few queries per thousand lines.
 """
 
 import base64
-import csv
 import datetime
 import hashlib
 from collections.abc import Collection
@@ -23,12 +31,13 @@ from django.contrib.auth.models import AbstractBaseUser
 from django.core.files.base import ContentFile
 from django.db import IntegrityError, transaction
 from django.utils.translation import gettext as _
+from simple_history.utils import bulk_create_with_history, bulk_update_with_history
 
 from tournaments.access import player_access, player_refusal
 from tournaments.models import Player, Rating, RatingList, RatingSource, Title
-from tournaments.services.csv_import import decode_upload, numbered_lines
+from tournaments.selectors_public import forget_states
+from tournaments.services import csv_import
 from tournaments.services.errors import ImportFormatError
-from tournaments.services.history import recorded_by
 from tournaments.services.players_import import (
     CREATE,
     REFUSED,
@@ -50,6 +59,29 @@ LIST_FIELDS = (
     "wtitle",
     "wrating",
 )
+#: The optional column of a national list.
+NATIONAL_ID = "national_id"
+#: Header names beside the field codes (any case, accents aside), in English, Dutch, French
+#: and Russian.
+LIST_COLUMN_NAMES = {
+    "nr_ew": ("fmjd id", "fmjd", "fmjd nr", "id fmjd", "fmjd nummer", "номер fmjd"),
+    "nick": ("nickname", "bijnaam", "surnom", "ник"),
+    "last_n": ("last name", "surname", "achternaam", "nom", "фамилия"),
+    "first_n": ("first name", "given name", "voornaam", "prenom", "имя"),
+    "country": ("federation", "land", "federatie", "pays", "страна", "федерация"),
+    "title": ("titel", "titre", "звание", "титул"),
+    "rating": ("elo", "classement", "рейтинг"),
+    "wtitle": ("women title", "titel dames", "titre feminin", "женское звание"),
+    "wrating": ("women rating", "rating dames", "classement feminin", "женский рейтинг"),
+    NATIONAL_ID: ("national id", "licence", "licentie", "bondsnummer", "lidnummer"),
+}
+_COLUMNS = {
+    csv_import.header_key(name): field
+    for field, names in LIST_COLUMN_NAMES.items()
+    for name in (field, *names)
+}
+#: Rows written per query.
+BATCH = 500
 #: A line whose player is found by his name only: written only when the organizer accepts it.
 PROPOSED = "proposed"
 
@@ -62,6 +94,10 @@ class ListPlan:
     source: str
     published: datetime.date
     lines: list[ImportLine]
+    #: The list of the same source and date that the import replaces, if one is imported.
+    replaces: RatingList | None = None
+    #: Its number of ratings.
+    replaced_ratings: int = 0
 
     def count(self, action: str) -> int:
         return sum(1 for line in self.lines if line.action == action)
@@ -69,7 +105,8 @@ class ListPlan:
     @property
     def digest(self) -> str:
         shown = [(line.number, line.action, line.player_id, line.changes) for line in self.lines]
-        key = (self.data, self.source, self.published.isoformat(), shown)
+        replaces = self.replaces.pk if self.replaces is not None else None
+        key = (self.data, self.source, self.published.isoformat(), replaces, shown)
         return hashlib.sha256(repr(key).encode()).hexdigest()
 
     @property
@@ -85,32 +122,40 @@ def rating_list_plan(
     user: AbstractBaseUser | None = None,
 ) -> ListPlan:
     """Read the list and say what each line would do; writes nothing. A name match `user`
-    may not change (tournaments.access) is refused. Raises ImportFormatError
-    when the file as a whole cannot be read (empty, a field of LIST_FIELDS missing) or when a
-    list of this source and date is already imported."""
-    if RatingList.objects.filter(source=source, published=published).exists():
-        raise ImportFormatError(
-            _("A %(source)s list of %(date)s is already imported; lists are never overwritten.")
-            % {"source": RatingSource(source).label, "date": published.isoformat()}
-        )
-    text, _encoding = decode_upload(data)
-    numbered = numbered_lines(text)
+    may not change (tournaments.access) is refused. Raises ImportFormatError when the file
+    as a whole cannot be read (empty, not text, a field of LIST_FIELDS missing, the header's
+    quotation marks unmatched). A list of this source and date already imported is named in
+    `replaces`: the import replaces it."""
+    text, _encoding = csv_import.decode_upload(data)
+    numbered = csv_import.numbered_lines(text)
     if not numbered:
         raise ImportFormatError(_("The file is empty: it needs a header row naming the fields."))
-    header_number, header_line = numbered[0]
-    header = [name.strip().lower() for name in _cells(header_line)]
-    missing = [name for name in LIST_FIELDS if name not in header]
+    header = csv_import.header_read(numbered, column=_column)
+    missing = [name for name in LIST_FIELDS if name not in header.columns]
     if missing:
         raise ImportFormatError(
             _("The header row (line %(line)d) lacks the field(s) %(missing)s.")
-            % {"line": header_number, "missing": ", ".join(missing)}
+            % {"line": header.line, "missing": ", ".join(missing)}
         )
     plan = ListPlan(data=data, source=source, published=published, lines=[])
+    plan.replaces = RatingList.objects.filter(source=source, published=published).first()
+    if plan.replaces is not None:
+        plan.replaced_ratings = plan.replaces.ratings.count()
     seen: dict[str, int] = {}
     previous = _previous_ratings(source, published)
-    for number, line in numbered[1:]:
-        plan.lines.append(_plan_line(number, line, header, seen, previous, user=user))
+    read = [(number, csv_import.line_values(line, header)) for number, line in numbered[1:]]
+    index = _PlayerIndex.of()
+    index.load(
+        {pk for given in read if not isinstance(given[1], str) for pk in index.candidates(given[1])}
+    )
+    for number, given in read:
+        plan.lines.append(_plan_line(number, given, seen, previous, index, user=user))
     return plan
+
+
+def _column(name: str) -> str:
+    key = csv_import.header_key(name)
+    return _COLUMNS.get(key, key)
 
 
 def rating_list_apply(
@@ -123,7 +168,8 @@ def rating_list_apply(
     accepted: Collection[int],
     user: AbstractBaseUser | None,
 ) -> RatingList:
-    """Write the list the preview of `data` showed, in one transaction: a new RatingList, the
+    """Write the list the preview of `data` showed, in one transaction: a new RatingList (in
+    place of the list of that source and date, when the preview said it replaces one), the
     players the file creates, one Rating per line (proposed lines only when in `accepted`).
     Nothing is written when the preview no longer holds (`digest` differs)."""
     with transaction.atomic():
@@ -136,6 +182,8 @@ def rating_list_apply(
                 )
             )
         try:
+            if plan.replaces is not None:
+                _delete(plan.replaces)
             rating_list = _write(plan, file_name=file_name, accepted=accepted, user=user)
         except IntegrityError:
             # Another import of the same list, or of the same players, won the race.
@@ -148,6 +196,16 @@ def rating_list_apply(
     return rating_list
 
 
+def _delete(rating_list: RatingList) -> None:
+    """The list and its ratings deleted, its kept file once the transaction commits (a
+    rollback keeps both)."""
+    name = rating_list.file.name
+    storage = rating_list.file.storage
+    rating_list.delete()
+    if name:
+        transaction.on_commit(lambda: storage.delete(name))
+
+
 def _write(
     plan: ListPlan,
     *,
@@ -155,20 +213,23 @@ def _write(
     accepted: Collection[int],
     user: AbstractBaseUser | None,
 ) -> RatingList:
-    """The list, the players it creates and its ratings, as `plan` says."""
+    """The list, the players it creates and its ratings, as `plan` says, in batches."""
     source = plan.source
     rating_list = RatingList.objects.create(
         source=source, published=plan.published, file_name=file_name[:200]
     )
     # The file is kept as imported, so that the list can be checked against its source.
     rating_list.file.save(f"{source}-{plan.published.isoformat()}.csv", ContentFile(plan.data))
-    ratings = []
-    for line in plan.lines:
-        if line.action == REFUSED or (line.action == PROPOSED and line.number not in accepted):
-            continue
-        values = line.values
+    written = [
+        line
+        for line in plan.lines
+        if line.action != REFUSED and (line.action != PROPOSED or line.number in accepted)
+    ]
+    created: dict[int, Player] = {}
+    for line in written:
         if line.player_id is None:
-            player = Player(
+            values = line.values
+            created[line.number] = Player(
                 last_name=values["last_name"],
                 first_name=values["first_name"],
                 federation=values["federation"],
@@ -176,23 +237,35 @@ def _write(
                 title=values["title"] if values["title"] in Title.values else "",
                 rating=values["rating"],
             )
-            recorded_by(player, user).save()
-        else:
-            player = Player.objects.get(pk=line.player_id)
-            if line.action == PROPOSED and _is_fmjd(source) and not player.fmjd_id:
-                player.fmjd_id = values["fmjd_id"]
-                recorded_by(player, user).save()
-        ratings.append(
+    bulk_create_with_history(list(created.values()), Player, batch_size=BATCH, default_user=user)
+    if _is_fmjd(source):
+        # A player matched by his name, without an FMJD id, takes the list's.
+        named = {
+            line.player_id: line
+            for line in written
+            if line.action == PROPOSED and line.player_id is not None
+        }
+        given = list(Player.objects.filter(pk__in=named, fmjd_id=""))
+        for player in given:
+            player.fmjd_id = str(named[player.pk].values["fmjd_id"])
+        bulk_update_with_history(given, Player, ["fmjd_id"], batch_size=BATCH, default_user=user)
+    Rating.objects.bulk_create(
+        (
             Rating(
                 rating_list=rating_list,
-                player=player,
-                rating=values["rating"],
-                title=values["title"],
-                women_rating=values["women_rating"],
-                women_title=values["women_title"],
+                player_id=line.player_id or created[line.number].pk,
+                rating=line.values["rating"],
+                title=line.values["title"],
+                women_rating=line.values["women_rating"],
+                women_title=line.values["women_title"],
             )
-        )
-    Rating.objects.bulk_create(ratings)
+            for line in written
+        ),
+        batch_size=BATCH,
+    )
+    # The players were written in bulk (no history signal per row): the cached event states
+    # are forgotten once.
+    transaction.on_commit(forget_states)
     return rating_list
 
 
@@ -200,39 +273,88 @@ def _is_fmjd(source: str) -> bool:
     return source in (RatingSource.FMJD_100, RatingSource.FMJD_64)
 
 
-def _cells(line: str) -> list[str]:
-    return next(csv.reader([line], delimiter=",", strict=True), [])
-
-
 def _previous_ratings(source: str, published: datetime.date) -> dict[int, int]:
-    """Each player's rating in the newest list of `source` published before `published`."""
+    """Each player's rating before the list of `published`: in the newest list of `source`
+    published before, overridden by the list of that date that the import would replace."""
     older = RatingList.objects.filter(source=source, published__lt=published).first()
-    if older is None:
-        return {}
-    return dict(older.ratings.values_list("player_id", "rating"))
+    ratings = dict(older.ratings.values_list("player_id", "rating")) if older else {}
+    replaced = Rating.objects.filter(rating_list__source=source, rating_list__published=published)
+    ratings.update(replaced.values_list("player_id", "rating"))
+    return ratings
+
+
+@dataclass
+class _PlayerIndex:
+    """The players the lines of a file may name, read in a few queries for the whole file:
+    by FMJD id, by national id and by name (lower case), with the players found."""
+
+    by_fmjd: dict[str, int]
+    by_national: dict[str, int]
+    by_name: dict[tuple[str, str], list[tuple[int, str]]]
+    players: dict[int, Player]
+
+    @classmethod
+    def of(cls) -> "_PlayerIndex":
+        # One query for every player's ids and name: a name is compared in lower case here,
+        # as the database's case-insensitive match does on PostgreSQL (SQLite's folds ASCII
+        # letters only), and thousands of lines cost no query each.
+        index = cls({}, {}, {}, {})
+        found = Player.objects.order_by("pk").values_list(
+            "pk", "fmjd_id", "national_id", "last_name", "first_name"
+        )
+        for pk, fmjd_id, national_id, last_name, first_name in found.iterator(chunk_size=5000):
+            if fmjd_id:
+                index.by_fmjd.setdefault(fmjd_id, pk)
+            if national_id:
+                index.by_national.setdefault(national_id, pk)
+            index.by_name.setdefault((last_name.lower(), first_name.lower()), []).append(
+                (pk, fmjd_id)
+            )
+        return index
+
+    def load(self, ids: Collection[int]) -> None:
+        """Read the players of `ids` (those the lines match) in one query per batch."""
+        self.players = Player.objects.in_bulk(list(ids)) if ids else {}
+
+    def candidates(self, given: dict[str, str]) -> set[int]:
+        """The players a line's cells may name (before its values are checked)."""
+        found = {
+            self.by_fmjd.get(given.get("nr_ew", "")),
+            self.by_national.get(given.get(NATIONAL_ID, "")),
+        }
+        name = (given.get("last_n", "").lower(), given.get("first_n", "").lower())
+        found.update(pk for pk, _fmjd in self.by_name.get(name, []))
+        found.discard(None)
+        return {pk for pk in found if pk is not None}
+
+    def match(self, values: dict[str, object]) -> tuple[Player | None, bool]:
+        """The player the line names, and whether he was found by his name only."""
+        fmjd_id, national_id = str(values["fmjd_id"]), str(values["national_id"])
+        pk = self.by_fmjd.get(fmjd_id) if fmjd_id else None
+        if pk is None and national_id:
+            pk = self.by_national.get(national_id)
+        if pk is not None:
+            return self.players[pk], False
+        name = (str(values["last_name"]).lower(), str(values["first_name"]).lower())
+        namesakes = [
+            pk for pk, their_fmjd in self.by_name.get(name, []) if not (fmjd_id and their_fmjd)
+        ]
+        if not namesakes:
+            return None, False
+        return self.players[namesakes[0]], True
 
 
 def _plan_line(
     number: int,
-    line: str,
-    header: list[str],
+    given: dict[str, str] | str,
     seen: dict[str, int],
     previous: dict[int, int],
+    index: _PlayerIndex,
     *,
     user: AbstractBaseUser | None,
 ) -> ImportLine:
-    try:
-        cells = _cells(line)
-    except csv.Error:
-        return ImportLine(number, REFUSED, error=_("Its quotation marks do not match."))
-    if len(cells) != len(header):
-        return ImportLine(
-            number,
-            REFUSED,
-            error=_("It has %(cells)d values where the header names %(columns)d fields.")
-            % {"cells": len(cells), "columns": len(header)},
-        )
-    given = {name: cell.strip() for name, cell in zip(header, cells, strict=True)}
+    if isinstance(given, str):
+        return ImportLine(number, REFUSED, error=given)
     result = ImportLine(number, REFUSED, player=f"{given['last_n']}, {given['first_n']}")
     try:
         values = _values(given)
@@ -245,7 +367,7 @@ def _plan_line(
         return result
     seen[key] = number
     result.values = values
-    player, by_name = _match(values)
+    player, by_name = index.match(values)
     new = f"{values['rating']}"
     if values["women_rating"] is not None:
         women = _("women")
@@ -284,7 +406,7 @@ def _values(given: dict[str, str]) -> dict[str, object]:
         raise ValueError(_("last_n: the last name is empty."))
     values: dict[str, object] = {
         "fmjd_id": given["nr_ew"],
-        "national_id": given.get("national_id", ""),
+        "national_id": given.get(NATIONAL_ID, ""),
         "last_name": given["last_n"],
         "first_name": given["first_n"],
         "federation": given["country"].upper()[:3],
@@ -302,22 +424,3 @@ def _values(given: dict[str, str]) -> dict[str, object]:
             )
         values[target] = int(text)
     return values
-
-
-def _match(values: dict[str, object]) -> tuple[Player | None, bool]:
-    """The player the line names, and whether he was found by his name only."""
-    if values["fmjd_id"]:
-        player = Player.objects.filter(fmjd_id=values["fmjd_id"]).first()
-        if player is not None:
-            return player, False
-    if values["national_id"]:
-        player = Player.objects.filter(national_id=values["national_id"]).first()
-        if player is not None:
-            return player, False
-    namesakes = Player.objects.filter(
-        last_name__iexact=values["last_name"], first_name__iexact=values["first_name"]
-    )
-    if values["fmjd_id"]:
-        namesakes = namesakes.filter(fmjd_id="")
-    by_name = namesakes.first()
-    return by_name, by_name is not None

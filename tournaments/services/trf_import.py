@@ -22,6 +22,7 @@ from decimal import Decimal
 from django.contrib.auth.models import AbstractBaseUser
 from django.core.exceptions import ValidationError
 from django.db import transaction
+from django.db.models import CharField
 from django.utils import formats, timezone
 from django.utils.translation import gettext as _
 
@@ -51,7 +52,7 @@ from tournaments.scoring.matches import (
 )
 from tournaments.scoring.tiebreaks import TIEBREAKS
 from tournaments.selectors import event_slug_free
-from tournaments.services.csv_import import decode_upload
+from tournaments.services.csv_import import CONTROL_CHARACTERS, decode_upload
 from tournaments.services.errors import ImportFormatError
 from tournaments.services.events import event_create
 from tournaments.services.history import recorded_by
@@ -186,6 +187,16 @@ def trf_import_plan(data: bytes, *, settings: TrfImportSettings) -> TrfImportPla
         )
     if system != System.SWISS:
         plan.rests = _rests(plan)
+    plan.refusals += _too_long(document, text)
+    plan.refusals += [
+        TrfRefusal(
+            number,
+            _("Column %(column)d holds the control character U+%(code)04X.")
+            % {"column": found.start() + 1, "code": ord(found.group())},
+        )
+        for number, line in enumerate(text.splitlines(), start=1)
+        if (found := CONTROL_CHARACTERS.search(line)) is not None
+    ]
     lines = _player_lines(text)
     for competitor in document.state.competitors:
         for result in competitor.results:
@@ -566,6 +577,70 @@ def _games(
         ):
             return tuple(results)
     return None
+
+
+#: The event's records whose text becomes a field of the event, with that field.
+_EVENT_RECORDS: tuple[tuple[str, str, str], ...] = (
+    ("012", "name", "name"),
+    ("022", "city", "venue"),
+    ("102", "chief_arbiter", "chief_arbiter"),
+)
+
+
+def _text_field(model: type[Event] | type[Player], name: str) -> tuple[str, int]:
+    """The label and the most characters of the text field ``name`` of ``model``."""
+    found = model._meta.get_field(name)
+    assert isinstance(found, CharField) and found.max_length is not None
+    return str(found.verbose_name), found.max_length
+
+
+def _too_long(document: TrfDocument, text: str) -> list[TrfRefusal]:
+    """A refusal for each event record, player name or club longer than the field it
+    fills: a text is never cut without a word."""
+    numbers: dict[str, int] = {}
+    for number, line in enumerate(text.splitlines(), start=1):
+        numbers.setdefault(line[:3], number)
+    refusals = []
+    for code, name, column in _EVENT_RECORDS:
+        value: str = getattr(document.event, name)
+        label, limit = _text_field(Event, column)
+        if len(value) > limit:
+            refusals.append(
+                TrfRefusal(
+                    numbers.get(code, 0),
+                    _(
+                        "Record %(code)s (%(field)s) has %(length)d characters; the field "
+                        "holds at most %(limit)d: shorten it."
+                    )
+                    % {"code": code, "field": label, "length": len(value), "limit": limit},
+                )
+            )
+    lines = _player_lines(text)
+    for competitor in document.state.competitors:
+        last, _comma, first = competitor.name.partition(",")
+        for value, column in (
+            (last.strip(), "last_name"),
+            (first.strip(), "first_name"),
+            (competitor.club.strip(), "club"),
+        ):
+            label, limit = _text_field(Player, column)
+            if len(value) > limit:
+                refusals.append(
+                    TrfRefusal(
+                        lines.get(competitor.number, 0),
+                        _(
+                            "Player %(number)d: the %(field)s has %(length)d characters; the "
+                            "field holds at most %(limit)d: shorten it."
+                        )
+                        % {
+                            "number": competitor.number,
+                            "field": label,
+                            "length": len(value),
+                            "limit": limit,
+                        },
+                    )
+                )
+    return refusals
 
 
 def _register(

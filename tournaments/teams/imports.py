@@ -2,12 +2,14 @@
 or an existing team at his board, or the line is refused, naming the field), then, once the
 organizer confirms, every accepted line written in one transaction.
 
-The file: a header row naming the columns (TEAM_COLUMNS, their English or French names:
-"Équipe", "Ordre", "Nom", "Prénom", "Réserve"...), then one roster place per line, separated by
-commas or semicolons, in UTF-8 or Windows-1252 / Latin-1 (as the players import reads it,
+The file: a header row naming the columns (TEAM_COLUMNS, their English, Dutch, French or
+Russian names: "Équipe", "Ploeg", "Команда", "Achternaam", "Réserve", "Invaller"...), then one
+roster place per line, separated by commas, semicolons or tabs, in UTF-8, UTF-16 or
+Windows-1252 / Latin-1 (as the players import reads it,
 :func:`tournaments.services.csv_import.decode_upload`). ``team``, ``order`` and the player
 are required; the player is one registered in the event, named by ``fmjd_id`` or else by
-``last_name`` and ``first_name`` (accents and case aside). ``reserve`` (yes/no, oui/non, 1/0)
+``last_name`` and ``first_name`` (accents and case aside). ``reserve`` (yes/no, ja/nee,
+oui/non, да/нет, 1/0)
 puts him among the reserves; ``club`` and ``federation`` are the team's. A team of the file
 that the event has already gets the players added to its roster; a new one is numbered after
 the event's teams, in the order of the file.
@@ -39,29 +41,28 @@ TEAM_COLUMNS = (
     "club",
     "federation",
 )
-#: Header names beside the codes (any case, accents aside), in English and French.
-TEAM_COLUMN_NAMES = {
-    "team": "team",
-    "equipe": "team",
-    "order": "order",
-    "board": "order",
-    "board order": "order",
-    "ordre": "order",
-    "echiquier": "order",
-    "last name": "last_name",
-    "surname": "last_name",
-    "nom": "last_name",
-    "first name": "first_name",
-    "given name": "first_name",
-    "prenom": "first_name",
-    "fmjd id": "fmjd_id",
-    "fmjd": "fmjd_id",
-    "reserve": "reserve",
-    "club": "club",
-    "federation": "federation",
+#: Header names beside the codes (any case, accents aside), in English, Dutch, French and
+#: Russian.
+TEAM_COLUMN_ALIASES = {
+    "team": ("equipe", "ploeg", "команда"),
+    "order": ("board", "board order", "ordre", "echiquier", "volgorde", "bord", "порядок", "доска"),
+    "last_name": ("last name", "surname", "nom", "achternaam", "фамилия"),
+    "first_name": ("first name", "given name", "prenom", "voornaam", "имя"),
+    "fmjd_id": ("fmjd id", "fmjd", "fmjd nummer", "номер fmjd"),
+    "reserve": ("reservist", "invaller", "reservespeler", "remplacant", "запасной", "резерв"),
+    "club": ("vereniging", "клуб"),
+    "federation": ("federatie", "bond", "федерация"),
 }
-YES = frozenset({"yes", "y", "oui", "o", "1", "true", "vrai", "r", "x"})
-NO = frozenset({"no", "n", "non", "0", "false", "faux", ""})
+TEAM_COLUMN_NAMES = {
+    csv_import.header_key(name): column
+    for column, names in TEAM_COLUMN_ALIASES.items()
+    for name in (column, *names)
+}
+#: The words of a yes/no column (folded: case and accents aside), in English, Dutch, French
+#: and Russian.
+YES = frozenset({"yes", "y", "oui", "o", "ja", "j", "да", "д", "1", "true", "vrai", "waar"})
+YES |= {"r", "x"}
+NO = frozenset({"no", "n", "non", "nee", "нет", "0", "false", "faux", "onwaar", ""})
 
 NEW_TEAM, EXISTING_TEAM, REFUSED = "new_team", "existing_team", "refused"
 
@@ -267,6 +268,13 @@ def _plan_line(
     else:
         result.registration_id = registration.pk
         result.player = str(registration.player)
+    lengths = {f.name: f.max_length for f in Team._meta.concrete_fields}
+    for name, limit in (("team", lengths["name"]), ("club", lengths["club"])):
+        if limit is not None and len(given.get(name, "")) > limit:
+            problems.append(
+                _("%(field)s: it has %(length)d characters; at most %(limit)d.")
+                % {"field": name, "length": len(given[name]), "limit": limit}
+            )
     if len(given.get("federation", "")) > 3:
         problems.append(
             _("federation: %(value)r is longer than 3 letters.") % {"value": given["federation"]}

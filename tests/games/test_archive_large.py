@@ -1,0 +1,51 @@
+"""The archive of an event of many players is previewed and imported in a number of queries
+that does not grow with its players (matched from a few queries for the whole file, new
+players and registrations written in batches with their history)."""
+
+import pytest
+
+from games.archive.read import archive_import, archive_open, archive_preview
+from games.archive.write import event_archive
+from tests.factories import make_organizer
+from tournaments.models import Event, Player, Registration, System
+from tournaments.services.events import event_create
+
+pytestmark = [pytest.mark.django_db, pytest.mark.slow]
+
+MEMBERS = 1_000
+
+
+def test_a_1000_member_archive_takes_a_bounded_number_of_queries(
+    settings, tmp_path, django_assert_max_num_queries
+):
+    settings.MEDIA_ROOT = tmp_path
+    organizer = make_organizer("organizer")
+    event = event_create(
+        user=organizer,
+        name="Big open",
+        slug="big-open",
+        variant="international",
+        start_date="2026-01-01",
+        end_date="2026-01-02",
+        system=System.ROUND_ROBIN,
+    )
+    players = Player.objects.bulk_create(
+        Player(first_name="A", last_name=f"Member{i:04d}", fmjd_id=f"{500000 + i}")
+        for i in range(MEMBERS)
+    )
+    Registration.objects.bulk_create(
+        Registration(event=event, player=p, pairing_number=i + 1) for i, p in enumerate(players)
+    )
+    archive = archive_open(event_archive(event=event, user=organizer), name="big.zip")
+    # Another instance: half the players are there, half are created.
+    Player.objects.filter(pk__in=[p.pk for p in players[::2]]).update(fmjd_id="")
+    Registration.objects.all().delete()
+    Event.objects.all().delete()
+    with django_assert_max_num_queries(100):
+        preview = archive_preview(archive=archive, user=organizer)
+    assert preview.report.counts["players"] == MEMBERS // 2
+    with django_assert_max_num_queries(100):
+        archive_import(archive=archive, user=organizer, slug=preview.slug)
+    assert Registration.objects.count() == MEMBERS
+    assert Player.objects.count() == MEMBERS + MEMBERS // 2
+    assert Player.history.filter(history_type="+").count() >= MEMBERS // 2
