@@ -20,7 +20,7 @@ import json
 import stat
 import zipfile
 import zlib
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -507,7 +507,7 @@ class _Loader:
             raise self.error(str(exc), file, where) from None
         return row
 
-    def save_many(self, rows: list[tuple[models.Model, str]], file: str) -> None:
+    def save_many(self, rows: Sequence[tuple[models.Model, str]], file: str) -> None:
         """Check the ``rows`` (each with its place in ``file``) and save them in batches with
         their history, for the many rows of a large event (players, registrations).
 
@@ -648,7 +648,7 @@ class _Loader:
         if not isinstance(content, dict):
             raise self.error(_("expected an object"), file)
         found: dict[int, Registration] = {}
-        entries: list[tuple[models.Model, str]] = []
+        entries: list[tuple[Registration, str]] = []
         rows = self.rows(file, content.get("registrations"), "registrations")
         for position, row in enumerate(rows):
             where = f"registrations[{position}]"

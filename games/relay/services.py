@@ -24,7 +24,7 @@ from typing import Any
 
 from django.conf import settings
 from django.contrib.auth.models import AbstractBaseUser
-from django.db import transaction
+from django.db import models, transaction
 from django.utils import timezone
 from django.utils.crypto import constant_time_compare
 from django.utils.translation import gettext as _
@@ -435,7 +435,9 @@ def _apply(board: RelayBoard, update: RelayUpdate, pdn_game: PdnGame, reason: st
 def _fitted(text: str, field: str) -> str:
     """``text`` cut to what RelayBoard's column ``field`` holds: the names and keys come from
     a file the event does not write, of any length."""
-    return text[: RelayBoard._meta.get_field(field).max_length]
+    column = RelayBoard._meta.get_field(field)
+    assert isinstance(column, models.Field)
+    return text[: column.max_length]
 
 
 def _same_state(board: RelayBoard, update: RelayUpdate) -> bool:
