@@ -101,7 +101,7 @@ NAMES = (
     (
         "RUS",
         ("Aleksandr", "Dmitri", "Ivan", "Sergei", "Tamara", "Nikolai"),
-        ("Kuznetsov", "Smirnov", "Volkov", "Morozov", "Petrov", "Sokolova", "Orlov", "Lebedev"),
+        ("Kuznetsov", "Smirnov", "Волков", "Morozov", "Petrov", "Sokolova", "Orlov", "Lebedev"),
     ),
     (
         "FRA",
@@ -130,6 +130,18 @@ NAMES = (
     ),
     ("CMR", ("Jean-Marc", "Serge"), ("Ngono", "Mbarga", "Fouda", "Essomba")),
 )
+
+#: The Russian first names in Cyrillic, for a player whose last name the demo writes so
+#: (Волков, who plays the Swiss, the Bashni evening and the team events: the player
+#: directory finds him as "Volkov" and as "Волков").
+CYRILLIC_FIRST_NAMES = {
+    "Aleksandr": "Александр",
+    "Dmitri": "Дмитрий",
+    "Ivan": "Иван",
+    "Sergei": "Сергей",
+    "Tamara": "Тамара",
+    "Nikolai": "Николай",
+}
 
 
 @dataclass
@@ -224,7 +236,10 @@ def _players(rng: random.Random) -> list[Player]:
     for rank in range(max(len(lasts) for _, _, lasts in NAMES)):  # federations interleaved
         for federation, firsts, lasts in NAMES:
             if rank < len(lasts):
-                people.append((federation, rng.choice(firsts), lasts[rank]))
+                first = rng.choice(firsts)
+                if not lasts[rank].isascii() and first in CYRILLIC_FIRST_NAMES:
+                    first = CYRILLIC_FIRST_NAMES[first]
+                people.append((federation, first, lasts[rank]))
     people = people[:50]
     players = []
     for index, (federation, first, last) in enumerate(people):

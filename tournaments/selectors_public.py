@@ -289,7 +289,8 @@ class PlayerCard:
 
 
 def player_card(event: Event, *, number: int, after_round: int) -> PlayerCard | None:
-    """Player `number`'s card through `after_round` (None: no such player)."""
+    """Player `number`'s card through `after_round` (None: no such player): his points and
+    rank are his row of the standings (standings_get)."""
     state = tournament_state(event, up_to_round=after_round)
     competitors = {c.number: c for c in state.competitors}
     competitor = competitors.get(number)
@@ -323,7 +324,9 @@ def player_card(event: Event, *, number: int, after_round: int) -> PlayerCard | 
             club=competitor.club,
         ),
         lines=lines,
-        points=competitor.score(after_round),
+        # The standings' points: a round robin's annulled games (C.06 V.4.1) count there
+        # for nobody, while the card's lines still show how they were played.
+        points=row.points if row else competitor.score(after_round),
         rank=row.rank if row else 0,
         performance=rating_performance(
             (line.opponent_rating if line.opponent else 0, line.code) for line in lines

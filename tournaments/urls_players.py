@@ -1,0 +1,12 @@
+"""The player directory's public pages under /players/ (config.urls)."""
+
+from django.urls import path
+
+from tournaments import views_players
+
+app_name = "players"
+
+urlpatterns = [
+    path("", views_players.player_directory, name="directory"),
+    path("<int:player_id>/", views_players.player_page, name="detail"),
+]
