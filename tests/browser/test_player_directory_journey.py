@@ -1,14 +1,19 @@
 """A visitor, in each language offered, looks a player up across events: the header's
 "Players" link, a search in the other script (Latin letters for a name written in Cyrillic),
 the player's page with his events, his games and his figures, then his page in one event,
-which links back. No server error and no horizontal scroll at 390 and 1366 px on every page.
+which links back; then that event's standings, downloaded as CSV and XLSX. No server error
+and no horizontal scroll at 390 and 1366 px on every page.
 
 Screenshots: /tmp/players-<language>-<page>-<width>.png."""
+
+import io
+from pathlib import Path
 
 import pytest
 from django.conf import settings
 from django.utils import translation
 from django.utils.translation import gettext, ngettext
+from openpyxl import load_workbook
 
 from tests.browser.layout import assert_fits
 from tournaments.selectors_players import player_record
@@ -78,3 +83,22 @@ def test_a_visitor_finds_a_player_and_his_events(live_server, visitor, ivanov):
     fits("event-player")
     page.locator("#player-directory-link").click()
     assert page.url.endswith(f"/players/{ivanov.pk}/")
+
+    # His event's standings, taken home as a spreadsheet in the page's language.
+    page.get_by_role("link", name="Spring Open").last.click()
+    page.locator(".site-header").get_by_role("link", name=_(language, "Standings")).click()
+    fits("standings")
+    with page.expect_download() as download:
+        page.locator(".sheet-csv").click()
+    body = Path(download.value.path()).read_bytes()
+    assert body.startswith(b"\xef\xbb\xbf") and download.value.suggested_filename.endswith(".csv")
+    header, *rows = body.decode("utf-8-sig").splitlines()
+    assert header.split("," if language == "en" else ";")[:2] == [
+        _(language, "Rank"),
+        _(language, "Name"),
+    ]
+    assert any(row.count("Иванов, Алексей") == 1 for row in rows)
+    with page.expect_download() as download:
+        page.locator(".sheet-xlsx").click()
+    sheet = load_workbook(io.BytesIO(Path(download.value.path()).read_bytes())).active
+    assert sheet.max_row == len(rows) + 1
