@@ -1,7 +1,11 @@
 """GET /api/players/?q= and /api/players/<id>/: the directory's players (public fields only)
 and one player across his published events, with the figures of each event's standings."""
 
+import datetime
+
 import pytest
+
+from tournaments.models import Rating, RatingList, RatingSource
 
 pytestmark = pytest.mark.django_db
 
@@ -61,3 +65,22 @@ def test_the_schema_describes_the_directory(client):
         "games",
         "performance",
     } <= set(detail)
+
+
+def test_a_player_s_ratings_list_by_list(client, ivanov):
+    for source, published, rating in (
+        (RatingSource.FMJD_100, datetime.date(2026, 7, 1), 2322),
+        (RatingSource.FMJD_100, datetime.date(2026, 1, 1), 2301),
+    ):
+        rating_list = RatingList.objects.create(source=source, published=published)
+        Rating.objects.create(rating_list=rating_list, player=ivanov, rating=rating, title="MI")
+    answer = client.get(f"/api/players/{ivanov.pk}/").json()
+    assert answer["ratings"] == [
+        {
+            "rating_list": "fmjd100",
+            "ratings": [
+                {"published": "2026-01-01", "rating": 2301, "title": "MI"},
+                {"published": "2026-07-01", "rating": 2322, "title": "MI"},
+            ],
+        }
+    ]
