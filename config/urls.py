@@ -31,6 +31,7 @@ urlpatterns = [
     path("events/", include((public_urls.urlpatterns + game_public_urls.urlpatterns, "public"))),
     path("events/", include("tournaments.documents.urls")),
     path("events/", include("tournaments.urls_sheets")),
+    path("events/", include("tournaments.urls_calendars")),
     path("players/", include("tournaments.urls_players")),
     path("desk/", include("games.urls")),
     # Site login for players and arbiters (the dispute desk); LOGIN_URL points here.

@@ -31,6 +31,7 @@ from dataclasses import dataclass, field
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import AbstractBaseUser, Permission
 from django.db import transaction
+from django.utils import timezone
 
 from tournaments import hooks
 from tournaments.models import (
@@ -46,7 +47,7 @@ from tournaments.models import (
     System,
     Title,
 )
-from tournaments.services import ballots, events, registrations, results, rounds
+from tournaments.services import ballots, events, registrations, results, rounds, schedule
 from tournaments.services.rating_lists_import import (
     LIST_FIELDS,
     rating_list_apply,
@@ -187,9 +188,20 @@ def load_demo(*, records: RecordsLoader) -> DemoReport:
                 existing.organizers.add(organizer)
                 report.events_kept.append(existing.name)
                 continue
-            report.events_created.append(loader(organizer, players, rng, records).name)
+            event = loader(organizer, players, rng, records)
+            _schedule(event, organizer)
+            report.events_created.append(event.name)
         report.captained = _captain(password)
     return report
+
+
+def _schedule(event: Event, user: AbstractBaseUser) -> None:
+    """Two rounds a day from the first day, at 10:00 and 15:00 (the server's time zone)."""
+    for number in range(1, schedule.event_round_count(event) + 1):
+        day = event.start_date + datetime.timedelta(days=(number - 1) // 2)
+        hour = 10 if number % 2 else 15
+        starts_at = timezone.make_aware(datetime.datetime.combine(day, datetime.time(hour)))
+        schedule.round_time_set(event=event, number=number, starts_at=starts_at, user=user)
 
 
 def _captain(password: str) -> str:

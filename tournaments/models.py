@@ -814,6 +814,38 @@ class Round(models.Model):
         return _("%(event)s — round %(number)s") % {"event": self.event, "number": self.number}
 
 
+class RoundTime(models.Model):
+    """When round `number` of an event starts: set when the event is made and changed in its
+    admin page, before or after the round is paired. `sequence` counts the changes of the
+    time (iCalendar's SEQUENCE, RFC 5545 3.8.7.4), `changed_at` is the last one (DTSTAMP):
+    a calendar program that has read the event's calendar replaces a round it knows by the
+    one of a higher sequence."""
+
+    event = models.ForeignKey(
+        Event, on_delete=models.CASCADE, related_name="round_times", verbose_name=_("event")
+    )
+    number = models.PositiveSmallIntegerField(_("round"), validators=[MinValueValidator(1)])
+    starts_at = models.DateTimeField(_("starts at"))
+    sequence = models.PositiveIntegerField(_("changes"), default=0, editable=False)
+    changed_at = models.DateTimeField(_("changed at"), editable=False)
+    history = HistoricalRecords()
+
+    class Meta:
+        verbose_name = _("round time")
+        verbose_name_plural = _("round times")
+        ordering = ("event", "number")
+        constraints = (
+            models.UniqueConstraint(
+                fields=["event", "number"],
+                name="round_time_unique_number",
+                violation_error_message=_("This round already has a time."),
+            ),
+        )
+
+    def __str__(self) -> str:
+        return f"{self.event} {self.number}: {self.starts_at.isoformat()}"
+
+
 class Pairing(models.Model):
     """A board of a round, or a bye (black is empty and bye_kind says which bye)."""
 

@@ -28,6 +28,7 @@ from tournaments.models import (
     Registration,
     Round,
     RoundStatus,
+    RoundTime,
     System,
 )
 from tournaments.scoring.crosstable import Crosstable, GameMark, WithdrawalNote, build_crosstable
@@ -102,8 +103,8 @@ def _latest(history: QuerySet) -> Subquery:
 
 def event_fingerprint(event: Event) -> str:
     """A string that changes whenever anything public about `event` changes: the event, its
-    players, registrations, rounds, pairings, games, ballot draws or game records (one
-    query)."""
+    players, registrations, rounds and their times, pairings, games, ballot draws or game
+    records (one query)."""
     others = {
         f"x{i}": _latest(history(OuterRef("pk"))) for i, history in enumerate(FINGERPRINT_HISTORIES)
     }
@@ -119,9 +120,10 @@ def event_fingerprint(event: Event) -> str:
             a=_latest(Pairing.history.filter(round__event_id=OuterRef("pk"))),
             g=_latest(Game.history.filter(pairing__round__event_id=OuterRef("pk"))),
             d=_latest(BallotDraw.history.filter(event_id=OuterRef("pk"))),
+            t=_latest(RoundTime.history.filter(event_id=OuterRef("pk"))),
             **others,
         )
-        .values_list("e", "p", "r", "o", "a", "g", "d", *others)
+        .values_list("e", "p", "r", "o", "a", "g", "d", "t", *others)
         .first()
     )
     return f"{pk}/" + "/".join(str(part) for part in row or ())
