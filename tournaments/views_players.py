@@ -29,4 +29,6 @@ def player_page(request: HttpRequest, player_id: int) -> HttpResponse:
     record = player_record(player_id)
     if record is None:
         raise Http404(_("No player %(id)s in the directory.") % {"id": player_id})
-    return render(request, "public/players/detail.html", {"profile": record, "section": "directory"})
+    return render(
+        request, "public/players/detail.html", {"profile": record, "section": "directory"}
+    )
