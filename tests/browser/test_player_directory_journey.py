@@ -1,22 +1,25 @@
 """A visitor, in each language offered, looks a player up across events: the header's
 "Players" link, a search in the other script (Latin letters for a name written in Cyrillic),
-the player's page with his events, his games and his figures, then his page in one event,
-which links back; then that event's standings, downloaded as CSV and XLSX. No server error
-and no horizontal scroll at 390 and 1366 px on every page.
+the player's page with his events, his games and his figures, his rounds as a calendar,
+then his page in one event, which links back; then that event's standings, downloaded as
+CSV and XLSX. No server error and no horizontal scroll at 390 and 1366 px on every page.
 
 Screenshots: /tmp/players-<language>-<page>-<width>.png."""
 
+import datetime
 import io
 from pathlib import Path
 
 import pytest
 from django.conf import settings
-from django.utils import translation
+from django.utils import timezone, translation
 from django.utils.translation import gettext, ngettext
+from icalendar import Calendar
 from openpyxl import load_workbook
 
 from tests.browser.layout import assert_fits
 from tournaments.selectors_players import player_record
+from tournaments.services.schedule import round_time_set
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -42,6 +45,14 @@ def visitor(browser, request):
 def test_a_visitor_finds_a_player_and_his_events(live_server, visitor, ivanov):
     language, page = visitor
     record = player_record(ivanov.pk)
+    spring_open = ivanov.registrations.get(event__slug="spring-open").event
+    for number in (1, 2, 3):
+        round_time_set(
+            event=spring_open,
+            number=number,
+            starts_at=timezone.make_aware(datetime.datetime(2026, 7, number, 10)),
+            user=None,
+        )
 
     def fits(name: str) -> None:
         assert page.locator("html").get_attribute("lang") == language, page.url
@@ -74,6 +85,12 @@ def test_a_visitor_finds_a_player_and_his_events(live_server, visitor, ivanov):
     )
     assert "ivanov@example.org" not in page.content()
     fits("player")
+    with page.expect_download() as download:
+        page.locator(".calendar-link").click()
+    calendar = Calendar.from_ical(Path(download.value.path()).read_bytes())
+    assert [str(e["UID"]) for e in calendar.walk("VEVENT")] == [
+        f"spring-open-round-{n}@damier" for n in (1, 2, 3)
+    ]
 
     spring = next(entry for entry in record.events if entry.slug == "spring-open")
     page.locator("#event-spring-open").get_by_role(
