@@ -1,6 +1,7 @@
 """URL routes: the admin site (customised by tournaments.admin and games.admin), the public
-pages under /events/, the dispute desk under /desk/ with the site login under /accounts/, the
-REST API under /api/ with its OpenAPI schema and docs, and the language switch."""
+pages under /events/ and the player directory under /players/, the dispute desk under /desk/
+with the site login under /accounts/, the REST API under /api/ with its OpenAPI schema and
+docs, and the language switch."""
 
 from django.contrib import admin
 from django.contrib.auth.views import LoginView, PasswordResetView
@@ -29,6 +30,9 @@ urlpatterns = [
     # (tournaments never imports games: the two route lists meet here).
     path("events/", include((public_urls.urlpatterns + game_public_urls.urlpatterns, "public"))),
     path("events/", include("tournaments.documents.urls")),
+    path("events/", include("tournaments.urls_sheets")),
+    path("events/", include("tournaments.urls_calendars")),
+    path("players/", include("tournaments.urls_players")),
     path("desk/", include("games.urls")),
     # Site login for players and arbiters (the dispute desk); LOGIN_URL points here.
     path(

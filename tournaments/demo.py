@@ -32,6 +32,7 @@ from dataclasses import dataclass, field
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import AbstractBaseUser, Permission
 from django.db import transaction
+from django.utils import timezone
 
 from tournaments import hooks
 from tournaments.models import (
@@ -47,7 +48,7 @@ from tournaments.models import (
     System,
     Title,
 )
-from tournaments.services import ballots, events, registrations, results, rounds
+from tournaments.services import ballots, events, registrations, results, rounds, schedule
 from tournaments.services.rating_lists_import import (
     LIST_FIELDS,
     rating_list_apply,
@@ -106,7 +107,7 @@ NAMES = (
     (
         "RUS",
         ("Aleksandr", "Dmitri", "Ivan", "Sergei", "Tamara", "Nikolai"),
-        ("Kuznetsov", "Smirnov", "Volkov", "Morozov", "Petrov", "Sokolova", "Orlov", "Lebedev"),
+        ("Kuznetsov", "Smirnov", "Волков", "Morozov", "Petrov", "Sokolova", "Orlov", "Lebedev"),
     ),
     (
         "FRA",
@@ -135,6 +136,18 @@ NAMES = (
     ),
     ("CMR", ("Jean-Marc", "Serge"), ("Ngono", "Mbarga", "Fouda", "Essomba")),
 )
+
+#: The Russian first names in Cyrillic, for a player whose last name the demo writes so
+#: (Волков, who plays the Swiss, the Bashni evening and the team events: the player
+#: directory finds him as "Volkov" and as "Волков").
+CYRILLIC_FIRST_NAMES = {
+    "Aleksandr": "Александр",
+    "Dmitri": "Дмитрий",
+    "Ivan": "Иван",
+    "Sergei": "Сергей",
+    "Tamara": "Тамара",
+    "Nikolai": "Николай",
+}
 
 
 @dataclass
@@ -180,9 +193,20 @@ def load_demo(*, records: RecordsLoader) -> DemoReport:
                 existing.organizers.add(organizer)
                 report.events_kept.append(existing.name)
                 continue
-            report.events_created.append(loader(organizer, players, rng, records).name)
+            event = loader(organizer, players, rng, records)
+            _schedule(event, organizer)
+            report.events_created.append(event.name)
         report.captained = _captain(password)
     return report
+
+
+def _schedule(event: Event, user: AbstractBaseUser) -> None:
+    """Two rounds a day from the first day, at 10:00 and 15:00 (the server's time zone)."""
+    for number in range(1, schedule.event_round_count(event) + 1):
+        day = event.start_date + datetime.timedelta(days=(number - 1) // 2)
+        hour = 10 if number % 2 else 15
+        starts_at = timezone.make_aware(datetime.datetime.combine(day, datetime.time(hour)))
+        schedule.round_time_set(event=event, number=number, starts_at=starts_at, user=user)
 
 
 def _captain(password: str) -> str:
@@ -229,7 +253,10 @@ def _players(rng: random.Random) -> list[Player]:
     for rank in range(max(len(lasts) for _, _, lasts in NAMES)):  # federations interleaved
         for federation, firsts, lasts in NAMES:
             if rank < len(lasts):
-                people.append((federation, rng.choice(firsts), lasts[rank]))
+                first = rng.choice(firsts)
+                if not lasts[rank].isascii() and first in CYRILLIC_FIRST_NAMES:
+                    first = CYRILLIC_FIRST_NAMES[first]
+                people.append((federation, first, lasts[rank]))
     people = people[:50]
     players = []
     for index, (federation, first, last) in enumerate(people):

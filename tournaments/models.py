@@ -22,6 +22,7 @@ from simple_history.models import HistoricalRecords
 # Django loads an app's models from its models module: importing the printed documents'
 # model here registers it in this app (label and table `tournaments_document`).
 from tournaments.documents.models import Document as Document
+from tournaments.names import search_key
 from tournaments.scoring.matches import MATCH_POINTS_RULE, must_rank_on_match_points
 from tournaments.scoring.withdrawals import WithdrawalRule
 from tournaments.teams.models import (  # noqa: F401
@@ -156,6 +157,10 @@ class Player(models.Model):
         verbose_name=_("login account"),
         help_text=_("The player's login account, if any."),
     )
+    #: The name as the player directory searches it (tournaments.names.search_key of
+    #: "last first"), written by `save` from the two names whatever path writes a player
+    #: (the services, the imports, the admin, the archive).
+    search_name = models.CharField(_("search key"), max_length=420, blank=True, editable=False)
     history = HistoricalRecords()
 
     class Meta:
@@ -176,6 +181,15 @@ class Player(models.Model):
 
     def __str__(self) -> str:
         return f"{self.last_name}, {self.first_name}"
+
+    def save(self, *args, **kwargs) -> None:
+        """Saved with its search key (`search_name`) written from its names: a derived
+        column, kept equal to them on every save, `update_fields` of a name included."""
+        self.search_name = search_key(f"{self.last_name} {self.first_name}")
+        fields = kwargs.get("update_fields")
+        if fields is not None and {"last_name", "first_name"} & set(fields):
+            kwargs["update_fields"] = {*fields, "search_name"}
+        super().save(*args, **kwargs)
 
 
 class RatingSource(models.TextChoices):
@@ -807,6 +821,38 @@ class Round(models.Model):
 
     def __str__(self) -> str:
         return _("%(event)s — round %(number)s") % {"event": self.event, "number": self.number}
+
+
+class RoundTime(models.Model):
+    """When round `number` of an event starts: set when the event is made and changed in its
+    admin page, before or after the round is paired. `sequence` counts the changes of the
+    time (iCalendar's SEQUENCE, RFC 5545 3.8.7.4), `changed_at` is the last one (DTSTAMP):
+    a calendar program that has read the event's calendar replaces a round it knows by the
+    one of a higher sequence."""
+
+    event = models.ForeignKey(
+        Event, on_delete=models.CASCADE, related_name="round_times", verbose_name=_("event")
+    )
+    number = models.PositiveSmallIntegerField(_("round"), validators=[MinValueValidator(1)])
+    starts_at = models.DateTimeField(_("starts at"))
+    sequence = models.PositiveIntegerField(_("changes"), default=0, editable=False)
+    changed_at = models.DateTimeField(_("changed at"), editable=False)
+    history = HistoricalRecords()
+
+    class Meta:
+        verbose_name = _("round time")
+        verbose_name_plural = _("round times")
+        ordering = ("event", "number")
+        constraints = (
+            models.UniqueConstraint(
+                fields=["event", "number"],
+                name="round_time_unique_number",
+                violation_error_message=_("This round already has a time."),
+            ),
+        )
+
+    def __str__(self) -> str:
+        return f"{self.event} {self.number}: {self.starts_at.isoformat()}"
 
 
 class Pairing(models.Model):

@@ -5,12 +5,19 @@ sorts between "Lefebvre" and "Lefort", on SQLite and PostgreSQL alike.
 :class:`Folded` is the same in the database: ``translate(lower(name), ...)`` on PostgreSQL
 (no extension needed), and on SQLite the function ``damier_fold``, registered on every new
 connection (:func:`register_sqlite_fold`, connected by TournamentsConfig.ready).
+
+:func:`search_key` goes further, for the player directory: every script written in plain
+Latin letters (``"Иванов"`` -> ``"ivanov"``), a few spellings of the same sound made one,
+stored beside the name (``Player.search_name``) so that the search is a plain ``contains``
+on SQLite and PostgreSQL alike; :func:`search_words` is the query written the same way.
 """
 
 from __future__ import annotations
 
+import re
 import unicodedata
 
+from anyascii import anyascii
 from django.db.backends.signals import connection_created
 from django.db.models import Func, Q, Value
 from django.db.models.functions import Lower
@@ -91,3 +98,38 @@ def register_sqlite_fold(sender, connection, **kwargs) -> None:
 
 
 connection_created.connect(register_sqlite_fold, dispatch_uid="damier_fold")
+
+
+#: Spellings of one sound that transliterations of Cyrillic names write differently, made one
+#: on both sides of a search (the stored key and the query): the FMJD lists write "Aleksei",
+#: "Alexei" and "Aleksey", "Dmitri" and "Dmitriy", "Mikhail" and "Mihail" for the same
+#: person; ISO 9 and GOST 7.79 write "й" as "j" and "х" as "h" or "x", the FMJD lists "y"
+#: or "i" and "kh". Applied in order, after the name is written in lower-case Latin letters.
+_SPELLINGS = (("kh", "h"), ("x", "ks"), ("y", "i"), ("j", "i"), ("w", "v"))
+#: A letter written twice in a row ("Dmitrii" after "y" -> "i"; "Tansykkuzhina").
+_DOUBLED = re.compile(r"([a-z])\1+")
+_NOT_WORD = re.compile(r"[^a-z0-9]+")
+
+
+def search_key(text: str) -> str:
+    """``text`` as the player directory compares names: in lower-case Latin letters and
+    digits (every script transliterated by anyascii, whose Cyrillic is the BGN/PCGN
+    romanization the FMJD lists mostly follow), the spellings of :data:`_SPELLINGS` made one,
+    doubled letters written once, words apart by single spaces.
+
+    >>> search_key("Иванов, Алексей"), search_key("Ivanov Alexei"), search_key("Lefèvre")
+    ('ivanov aleksei', 'ivanov aleksei', 'lefevre')
+    >>> search_key("Дмитрий Чижов") == search_key("Dmitry Chizhov")
+    True
+    """
+    latin = anyascii(text).lower().replace("'", "")
+    for spelling, common in _SPELLINGS:
+        latin = latin.replace(spelling, common)
+    latin = _DOUBLED.sub(r"\1", latin)
+    return " ".join(word for word in _NOT_WORD.split(latin) if word)
+
+
+def search_words(query: str) -> list[str]:
+    """The words of ``query`` as :func:`search_key` writes them: a name matches when its key
+    contains every one ("ivan petr" finds "Petrov, Ivan")."""
+    return search_key(query).split()

@@ -28,6 +28,7 @@ from tournaments.models import (
     Registration,
     Round,
     RoundStatus,
+    RoundTime,
     System,
 )
 from tournaments.scoring.crosstable import Crosstable, GameMark, WithdrawalNote, build_crosstable
@@ -103,9 +104,9 @@ def _latest(history: QuerySet) -> Subquery:
 
 def event_fingerprint(event: Event, *, others: bool = True) -> str:
     """A string that changes whenever anything public about `event` changes: the event, its
-    players, registrations, rounds, pairings, games, ballot draws, its team competition (teams,
-    rosters, adjustments) and, unless `others` is false, the histories other apps keep
-    (`FINGERPRINT_HISTORIES`: game records, relayed boards) (one query)."""
+    players, registrations, rounds and their times, pairings, games, ballot draws, its team
+    competition (teams, rosters, adjustments) and, unless `others` is false, the histories other
+    apps keep (`FINGERPRINT_HISTORIES`: game records, relayed boards) (one query)."""
     histories = [
         lambda event: TeamCompetition.history.filter(event_id=event),
         lambda event: Team.history.filter(event_id=event),
@@ -129,9 +130,10 @@ def event_fingerprint(event: Event, *, others: bool = True) -> str:
             a=_latest(Pairing.history.filter(round__event_id=OuterRef("pk"))),
             g=_latest(Game.history.filter(pairing__round__event_id=OuterRef("pk"))),
             d=_latest(BallotDraw.history.filter(event_id=OuterRef("pk"))),
+            t=_latest(RoundTime.history.filter(event_id=OuterRef("pk"))),
             **others_parts,
         )
-        .values_list("e", "p", "r", "o", "a", "g", "d", *others_parts)
+        .values_list("e", "p", "r", "o", "a", "g", "d", "t", *others_parts)
         .first()
     )
     return f"{pk}/" + "/".join(str(part) for part in row or ())
@@ -299,7 +301,8 @@ class PlayerCard:
 
 
 def player_card(event: Event, *, number: int, after_round: int) -> PlayerCard | None:
-    """Player `number`'s card through `after_round` (None: no such player)."""
+    """Player `number`'s card through `after_round` (None: no such player): his points and
+    rank are his row of the standings (standings_get)."""
     state = tournament_state(event, up_to_round=after_round)
     competitors = {c.number: c for c in state.competitors}
     competitor = competitors.get(number)
@@ -333,7 +336,9 @@ def player_card(event: Event, *, number: int, after_round: int) -> PlayerCard | 
             club=competitor.club,
         ),
         lines=lines,
-        points=competitor.score(after_round),
+        # The standings' points: a round robin's annulled games (C.06 V.4.1) count there
+        # for nobody, while the card's lines still show how they were played.
+        points=row.points if row else competitor.score(after_round),
         rank=row.rank if row else 0,
         performance=rating_performance(
             (line.opponent_rating if line.opponent else 0, line.code) for line in lines

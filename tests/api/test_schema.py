@@ -75,6 +75,7 @@ def test_no_server_error_anywhere(swiss, organizer, api_schema, mode, who):
         "game_id": game.pk,
         "dispute_id": 1,
         "document_id": 1,
+        "player_id": swiss.registrations.order_by("pairing_number").first().player_id,
     }
     failures = []
     statuses: list[int] = []

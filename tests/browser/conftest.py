@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.public.conftest import _empty_cache, organizer, swiss  # noqa: F401
+from tests.public.conftest import _empty_cache, ivanov, organizer, swiss  # noqa: F401
 
 CHROMIUM = Path(os.environ.get("DAMIER_CHROMIUM", "/usr/bin/chromium"))
 FLAGS = [

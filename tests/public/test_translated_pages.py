@@ -152,7 +152,9 @@ def test_every_page_is_in_the_language_asked_for(demo, language):
     pieces = english_pieces(catalogue(language))
     assert len(pieces) > 300, "almost no English piece to look for: is the catalogue read?"
     visitor = Client()
-    public = _check(crawl(visitor, ["/events/"], ("/events/",), language), pieces)
+    public = _check(
+        crawl(visitor, ["/events/", "/players/"], ("/events/", "/players/"), language), pieces
+    )
     organizer = Client()
     organizer.force_login(demo)
     staff = _check(

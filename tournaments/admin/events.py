@@ -46,6 +46,7 @@ from tournaments.models import (
     ProhibitedPairing,
     Registration,
     RoundStatus,
+    RoundTime,
 )
 from tournaments.names import name_contains, name_order
 from tournaments.scoring.matches import MATCH_POINTS_RULE
@@ -66,6 +67,7 @@ from tournaments.services.registrations import (
     team_labels_set,
 )
 from tournaments.services.rounds import round_pair, round_pair_queue
+from tournaments.services.schedule import round_time_set
 from tournaments.services.trf_import import (
     TrfImportPlan,
     TrfImportSettings,
@@ -168,6 +170,16 @@ class ProhibitedPairingInline(EventScopedMixin, admin.TabularInline):
         return formset
 
 
+class RoundTimeInline(EventScopedMixin, admin.TabularInline):
+    """When each round starts (the schedule), written through round_time_set: a changed time
+    raises the round's calendar sequence."""
+
+    model = RoundTime
+    fk_name = "event"
+    extra = 1
+    fields = ("number", "starts_at")
+
+
 #: Players listed at once on an event's registration page (a search narrows the list).
 REGISTER_LIST_LIMIT = 200
 
@@ -191,7 +203,7 @@ class EventAdmin(ScopedAdmin, AuditedAdmin):
     prepopulated_fields: ClassVar[dict[str, tuple[str, ...]]] = {"slug": ("name",)}
     date_hierarchy = "start_date"
     filter_horizontal = ("organizers", "arbiters")
-    inlines = (RegistrationInline, ProhibitedPairingInline)
+    inlines = (RegistrationInline, ProhibitedPairingInline, RoundTimeInline)
     change_form_template = "admin/tournaments/event/change_form.html"
     actions = (generate_published_documents,)
     fieldsets = (
@@ -322,6 +334,9 @@ class EventAdmin(ScopedAdmin, AuditedAdmin):
         if formset.model is Registration:
             self._save_team_labels(request, form.instance, formset)
             return
+        if formset.model is RoundTime:
+            self._save_round_times(request, form.instance, formset)
+            return
         if formset.model is not ProhibitedPairing:
             super().save_formset(request, form, formset, change)
             return
@@ -348,6 +363,43 @@ class EventAdmin(ScopedAdmin, AuditedAdmin):
                 report_refusal(request, exc)
             else:
                 formset.new_objects.append(prohibited)
+
+    def _save_round_times(self, request: HttpRequest, event: Event, formset) -> None:
+        """The rounds' times through round_time_set (a deleted row: the round has no time)."""
+        formset.new_objects, formset.changed_objects, formset.deleted_objects = [], [], []
+        for inline_form in formset.forms:
+            if not inline_form.has_changed() and inline_form not in formset.deleted_forms:
+                continue
+            data = inline_form.cleaned_data
+            if not data:
+                continue
+            deleted = inline_form in formset.deleted_forms
+            try:
+                if deleted and inline_form.instance.pk is not None:
+                    round_time_set(
+                        event=event,
+                        number=inline_form.instance.number,
+                        starts_at=None,
+                        user=staff_user(request),
+                    )
+                    formset.deleted_objects.append(inline_form.instance)
+                elif not deleted:
+                    if inline_form.instance.pk is not None and "number" in inline_form.changed_data:
+                        round_time_set(
+                            event=event,
+                            number=inline_form.initial["number"],
+                            starts_at=None,
+                            user=staff_user(request),
+                        )
+                    saved = round_time_set(
+                        event=event,
+                        number=data["number"],
+                        starts_at=data["starts_at"],
+                        user=staff_user(request),
+                    )
+                    formset.changed_objects.append((saved, inline_form.changed_data))
+            except TournamentError as exc:
+                report_refusal(request, exc)
 
     def _save_team_labels(self, request: HttpRequest, event: Event, formset) -> None:
         """The team labels changed in the registrations' inline, through team_labels_set

@@ -28,6 +28,7 @@ class ApiRoot(APIView):
         return Response(
             {
                 "events": reverse("api:events", request=request),
+                "players": reverse("api:player_directory", request=request),
                 "schema": reverse("api-schema", request=request),
                 "docs": reverse("api-docs", request=request),
             }

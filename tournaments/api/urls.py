@@ -3,7 +3,7 @@ games.api_urls: config.urls serves both under the one namespace "api")."""
 
 from django.urls import path
 
-from tournaments.api import tokens, views
+from tournaments.api import players, tokens, views
 from tournaments.api.root import ApiRoot
 from tournaments.documents import api as documents
 from tournaments.teams import api as teams
@@ -17,6 +17,8 @@ urlpatterns = [
     path("", ApiRoot.as_view(), name="root"),
     path("events/", views.EventList.as_view(), name="events"),
     path(EVENT, views.EventDetail.as_view(), name="event"),
+    path("players/", players.PlayerDirectory.as_view(), name="player_directory"),
+    path("players/<int:player_id>/", players.PlayerDetail.as_view(), name="player_detail"),
     path(f"{EVENT}players/", views.PlayerList.as_view(), name="players"),
     path(f"{EVENT}rounds/", views.RoundList.as_view(), name="rounds"),
     path(f"{EVENT}rounds/<int:number>/publish/", views.RoundPublish.as_view(), name="publish"),

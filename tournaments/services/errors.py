@@ -76,3 +76,9 @@ class ImportFormatError(TournamentError):
     """A CSV import file lacks the required columns."""
 
     default_code = "import_format_error"
+
+
+class RoundTimeError(TournamentError):
+    """A round's time names a round the event does not have."""
+
+    default_code = "round_time_error"

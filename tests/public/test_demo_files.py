@@ -1,0 +1,66 @@
+"""Against the demo: every event's standings and crosstable downloaded as CSV and XLSX hold
+the API's figures, and every event's calendar parses with one event per scheduled round."""
+
+import csv
+import io
+from decimal import Decimal
+
+import pytest
+from django.core.cache import cache
+from icalendar import Calendar
+from openpyxl import load_workbook
+
+from games.demo import records_demo
+from tournaments.demo import load_demo
+from tournaments.models import Event, RoundTime
+
+pytestmark = [pytest.mark.django_db, pytest.mark.slow]
+
+
+@pytest.fixture
+def demo(db):
+    cache.clear()
+    load_demo(records=records_demo)
+    yield list(Event.objects.filter(published=True))
+    cache.clear()
+
+
+def _csv(client, url: str) -> list[list[str]]:
+    body = client.get(url, HTTP_ACCEPT_LANGUAGE="fr").content.decode("utf-8-sig")
+    return list(csv.reader(io.StringIO(body), delimiter=";"))
+
+
+def _xlsx(client, url: str) -> list[list[object]]:
+    sheet = load_workbook(io.BytesIO(client.get(url).content)).active
+    return [list(row) for row in sheet.iter_rows(values_only=True)]
+
+
+def test_every_event_s_standings_and_crosstable_files_hold_the_api_figures(client, demo):
+    checked = 0
+    for event in demo:
+        base = f"/events/{event.slug}"
+        standings = client.get(f"/api{base}/standings/", {"page_size": 500}).json()
+        if not standings.get("results"):
+            continue
+        api = [(r["name"], Decimal(r["points"]), r["rank"]) for r in standings["results"]]
+        rows = _csv(client, f"{base}/standings.csv")[1:]
+        assert [(r[1], Decimal(r[4].replace(",", "."))) for r in rows] == [a[:2] for a in api]
+        sheet = _xlsx(client, f"{base}/standings.xlsx")[1:]
+        assert [(r[1], Decimal(str(r[4]))) for r in sheet] == [a[:2] for a in api]
+        crosstable = client.get(f"/api{base}/crosstable/", {"page_size": 500}).json()["results"]
+        rows = _csv(client, f"{base}/crosstable.csv")
+        points = rows[0].index("Points")  # the French heading
+        assert [(r[1], Decimal(r[points].replace(",", "."))) for r in rows[1:]] == [
+            (r["name"], Decimal(r["score"])) for r in crosstable
+        ]
+        checked += 1
+    assert checked == len(demo) == 9
+
+
+def test_every_event_s_calendar_has_one_event_per_scheduled_round(client, demo):
+    for event in demo:
+        calendar = Calendar.from_ical(client.get(f"/events/{event.slug}/calendar.ics").content)
+        uids = [str(e["UID"]) for e in calendar.walk("VEVENT")]
+        numbers = RoundTime.objects.filter(event=event).values_list("number", flat=True)
+        assert uids == [f"{event.slug}-round-{n}@damier" for n in sorted(numbers)]
+        assert numbers, event.slug

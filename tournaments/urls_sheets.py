@@ -1,0 +1,24 @@
+"""The spreadsheets of the public tables, beside their pages under /events/ (config.urls)."""
+
+from django.urls import re_path
+
+from tournaments import views_sheets
+
+app_name = "sheets"
+
+_EVENT = r"^(?P<slug>[-a-zA-Z0-9_]+)/"
+_FORMAT = r"\.(?P<fmt>csv|xlsx)$"
+
+urlpatterns = [
+    re_path(_EVENT + "standings" + _FORMAT, views_sheets.standings, name="standings"),
+    re_path(_EVENT + "crosstable" + _FORMAT, views_sheets.crosstable, name="crosstable"),
+    re_path(
+        _EVENT + r"rounds/(?P<number>[0-9]+)/pairings" + _FORMAT,
+        views_sheets.pairings,
+        name="pairings",
+    ),
+    re_path(_EVENT + "players" + _FORMAT, views_sheets.players, name="players"),
+    re_path(
+        _EVENT + "team-standings" + _FORMAT, views_sheets.team_standings, name="team_standings"
+    ),
+]
