@@ -582,9 +582,13 @@ def _run(number: int, line: str, start: int, end: int, column: int) -> Token:
     """The RUN token of ``line[start:end]`` (matched by _RUN), at ``column``."""
     text = line[start:end].rstrip(" ")
     last = text[-1]
-    # the last move, without the move number glued to it
-    cut = max(text.rfind(" "), text.rfind(".")) + 1
-    maybe_result = last != "}" and last != ")" and could_be_move(text[cut:])
+    maybe_result = False
+    if last != "}" and last != ")":
+        # the last move, without a move number glued to it
+        cut = text.rfind(" ")
+        if "." in text[cut:]:
+            cut = text.rfind(".")
+        maybe_result = could_be_move(text[cut + 1 :])
     return Token(Kind.RUN, number, column, text=text, maybe_result=maybe_result)
 
 

@@ -137,6 +137,12 @@ _set_variations = cast(
 )
 
 
+#: The setter of PdnMove's ``comments`` slot (see _set_variations).
+_set_comments = cast(
+    "Callable[[PdnMove, tuple[str, ...]], None]", vars(PdnMove)["comments"].__set__
+)
+
+
 def _add_variation(line: list[_Entry], variation: LazyVariation) -> None:
     """Add ``variation`` to the last move of ``line``. A move as read was made by this
     reader and is handed out with its game only: its variations are set in place (a
@@ -708,7 +714,10 @@ class _GameReader:
                 "the end of the file" if following.kind is Kind.EOF else "a tag line",
             )
         line = self.lines[-1]
-        if line:
+        if line and type(last := line[-1]) is PdnMove:
+            # a move as read (see _add_variation): its comments are set in place
+            _set_comments(last, (*last.comments, token.text))
+        elif line:
             _node(line).comments.append(token.text)
         elif len(self.lines) > 1:
             self.pending_comments.append(token.text)
