@@ -22,6 +22,9 @@ from hypothesis import strategies as st
 from arbiter.pdn.encoding import Source, iter_lines
 from arbiter.pdn.lexer import (
     _RUN,
+    _SIMPLE_RUN,
+    _SIMPLE_VARIATION,
+    VARIATION_RUN,
     Kind,
     Token,
     _run_match,
@@ -103,6 +106,25 @@ def test_the_loose_run_pattern_matches_what_the_run_pattern_matches(
     for pos in range(len(line)):
         loose, strict = _run_match(line, pos), _RUN.match(line, pos)
         assert (loose and loose.span()) == (strict and strict.span()), (line, pos)
+
+
+@settings(SETTINGS, max_examples=300)
+@given(pdn_like)
+def test_the_simple_patterns_match_only_what_the_run_patterns_match(
+    parts: list[tuple[str, str]],
+) -> None:
+    """A run found by the simple pattern is the start of the run the run pattern finds,
+    ending where an item of it ends; a variation the simple pattern takes is a run's."""
+    line = "".join(word + separator for word, separator in parts if "\n" not in separator)
+    for pos in range(len(line)):
+        simple = _SIMPLE_RUN.match(line, pos)
+        if simple is not None:
+            run = _RUN.match(line, pos)
+            assert run is not None and simple.end() <= run.end(), (line, pos)
+            rest = _RUN.match(line, simple.end())
+            assert simple.end() == run.end() or (rest and rest.end() == run.end()), (line, pos)
+        if line[pos] == "(" and (variation := _SIMPLE_VARIATION.match(line, pos)):
+            assert VARIATION_RUN.fullmatch(line, pos, variation.end()), (line, pos)
 
 
 @pytest.mark.parametrize(
