@@ -233,8 +233,8 @@ def _callgrind(command: Sequence[str], stdin: str | None = None) -> int:
     raise RuntimeError("callgrind wrote no total")
 
 
-def instructions(text: str) -> tuple[int, int]:
-    """Instructions of one pass over ``text``: ours, py-draughts'."""
+def instructions(text: str, peer: bool = True) -> tuple[int, int | None]:
+    """Instructions of one pass over ``text``: ours, py-draughts' (None unless ``peer``)."""
     counts: dict[str, dict[int, int]] = {"ours": {}, "peer": {}}
     with tempfile.NamedTemporaryFile("w", suffix=".pdn", encoding="utf-8", newline="") as file:
         file.write(text)
@@ -243,12 +243,14 @@ def instructions(text: str) -> tuple[int, int]:
             counts["ours"][repeat] = _callgrind(
                 [sys.executable, "-c", _OURS_SCRIPT, file.name, str(repeat)]
             )
+            if not peer:
+                continue
             request = json.dumps({"text": text, "runs": 1, "repeat": repeat, "ways": ["fastest"]})
             counts["peer"][repeat] = _callgrind(
                 [str(PEERS["py-draughts"]), str(PEER_DIR / "whole_files.py")], request
             )
     one: Callable[[dict[int, int]], int] = lambda c: (c[3] - c[1]) // 2  # noqa: E731
-    return one(counts["ours"]), one(counts["peer"])
+    return one(counts["ours"]), one(counts["peer"]) if peer else None
 
 
 def main(argv: Sequence[str] | None = None) -> None:
@@ -257,6 +259,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--runs", type=int, default=5, help="runs per side (best kept)")
     parser.add_argument("--shape", action="append", choices=list(SHAPES), help="only these")
     parser.add_argument("--callgrind", action="store_true", help="count instructions")
+    parser.add_argument("--ours-only", action="store_true", help="with --callgrind: no peer")
     args = parser.parse_args(argv)
     shapes = args.shape or list(SHAPES)
     source, candidates = selection(args.plies)
@@ -264,11 +267,11 @@ def main(argv: Sequence[str] | None = None) -> None:
     if args.callgrind:
         print(f"PDN shapes -> verdicts, instructions of one pass (callgrind; {source})")
         for shape in shapes:
-            mine, theirs = instructions(files[shape])
-            print(
-                f"{shape:<11} ours {mine / 1e6:>8,.0f} M  py-draughts {theirs / 1e6:>8,.0f} M"
-                f"  {theirs / mine:5.2f}x"
-            )
+            mine, theirs = instructions(files[shape], peer=not args.ours_only)
+            line = f"{shape:<11} ours {mine / 1e6:>8,.1f} M"
+            if theirs is not None:
+                line += f"  py-draughts {theirs / 1e6:>8,.1f} M  {theirs / mine:5.2f}x"
+            print(line, flush=True)
         return
     print(
         f"PDN shapes -> verdicts, plies per CPU second (best of {args.runs} runs; "
