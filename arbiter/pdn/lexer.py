@@ -591,6 +591,12 @@ def _split_move(number: int, column: int, written: str) -> Iterator[Token]:
     of the PDN standard's own test files (fmjd-testset: DUTCH96H, candidate95, schildpad)
     and is read silently; glued to its move number it is one engine's, and is a repair
     (PDN 3.0 has no blank inside a move, docs/rules/pdn.md §5.3)."""
+    compact = "".join(written.split())
+    plain = _PLAIN_MOVE.fullmatch(compact)
+    if plain is not None and (plain[2] == "x" or could_be_move(compact)):
+        # a plain move once the blank is out ("9- 3"): the MOVE _word makes of it either way
+        yield Token(Kind.MOVE, number, column, text=compact, maybe_result=plain[2] == "-")
+        return
     tokens = list(_word(number, column, written))
     first, last = tokens[0], tokens[-1]
     if first.kind is Kind.NUMBER and last.kind is Kind.MOVE:
