@@ -127,6 +127,7 @@ bench: install peers
 	$(BIN)/python -m benchmarks.arbiter_speed
 	$(BIN)/python -m benchmarks.text_verdict
 	$(BIN)/python -m benchmarks.whole_files
+	$(BIN)/python -m benchmarks.pdn_shapes
 	$(BIN)/python -m benchmarks.pairing
 	$(BIN)/python -m benchmarks.swiss_engines --sizes 100 500 1000 2000
 	$(BIN)/python -m benchmarks.standings_queries

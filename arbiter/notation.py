@@ -129,8 +129,8 @@ def move_text(board: TextBoard, move: Move) -> str:
 @class_lru_cache(maxsize=16384)
 def plain_ends(board_type: type[TextBoard], text: str) -> tuple[int, int] | None:
     """The bit indices of the two squares of a text ``a-b``, ``axb`` or ``a:b`` (square
-    numbers or algebraic names), or None for any other text: the commonest text, which
-    ``Board.parse_move`` reads without building every legal move."""
+    numbers, zero-padded or not, or algebraic names), or None for any other text: the
+    commonest text, which ``Board.parse_move`` reads without building every legal move."""
     for separator in "-x:":
         if separator in text:
             first, _, last = text.partition(separator)
@@ -140,7 +140,11 @@ def plain_ends(board_type: type[TextBoard], text: str) -> tuple[int, int] | None
     names = _square_names(board_type)
     start, end = names.get(first), names.get(last)
     if start is None or end is None:
-        return None
+        # zero-padded square numbers ("05-10"), as engines write them: the general reader
+        # reads them as the numbers they are
+        start, end = names.get(first.lstrip("0")), names.get(last.lstrip("0"))
+        if start is None or end is None:
+            return None
     index = board_type._generator.layout.index
     return index[start], index[end]
 

@@ -41,6 +41,9 @@ class Kind(Enum):
     EOF = auto()
     RUN = auto()  # text: moves, numbers, comments, variations; maybe_result for its last move
     SKIPPED = auto()  # text that is not PDN and is ignored: always carries a repair
+    # text: a variation written over lines, from its '(' to its ')', line ends included,
+    # whose items are a run's (see VARIATION_RUN); variation_tokens gives its tokens
+    VARIATION = auto()
 
 
 class Token(NamedTuple):
@@ -107,9 +110,12 @@ _PLAIN_NUMBER = re.compile(r"(\d+)\.")
 _PLAIN_MOVE = re.compile(r"(\d+)([-x])(\d+)")
 # A run (the fast path): words that the word-by-word path reads as one NUMBER ("12.",
 # "4...") or as one MOVE with no suffix, each ending where _WORD ends, separated by spaces.
-# Moves: numeric ones ("32-28", "28x19", "27x18x9", "32:28") unless they are or may be a
-# result (_word, docs/rules/pdn.md §6): not with a leading zero, nor "a-a" or "a:a" with a
-# zero or twice the same number ("0-0", "1-0", "5-5"); alphanumeric ones ("c3-d4",
+# Moves: numeric ones ("32-28", "28x19", "27x18x9", "32:28", zero-padded "05-10") unless
+# they are or may be a result (_word, docs/rules/pdn.md §6): not with a first number of
+# zeros only, nor "a-a" or "a:a" with a number of zeros or twice the same number once their
+# leading zeros are left out ("0-0", "1-0", "5-5", "05-5"), with or without a move number
+# glued before them ("01.34-29": the word-by-word path reads a NUMBER and a MOVE, the
+# reader cuts the word after its last '.'); alphanumeric ones ("c3-d4",
 # "d4:b6:f8") and short ones ("ed4"). ASCII digits only; a move number of at most 18 digits
 # (a longer one is a repair, _GameReader.read_number); every other form goes word by word.
 # Between the words, comments closed on the line ("{...}", without braces inside) and whole
@@ -122,8 +128,11 @@ RUN_DEPTH = 3
 def _run_word(name: str) -> str:
     """A word of a run (its one group named ``name``, for the backreference)."""
     return (
-        rf"(?:(?!0|(?P<{name}>[0-9]++)[-:](?:0|(?P={name})(?![0-9])))"
-        r"[0-9]++(?:(?<![0-9]{19})\.++|(?:[-x:][0-9]++)++)"
+        rf"(?:(?:[0-9]++(?<![0-9]{{19}})\.++)?"
+        rf"(?!0++(?![0-9])|0*+(?P<{name}>[1-9][0-9]*+)[-:]"
+        rf"(?:0++(?![0-9])|0*+(?P={name})(?![0-9])))"
+        r"[0-9]++(?:[-x:][0-9]++)++"
+        r"|(?!0++\.)[0-9]++(?<![0-9]{19})\.++"
         r"|[A-Za-z][0-9]++(?:[-x:][A-Za-z][0-9]++)++|[a-h][a-h][0-9])"
         r'(?![^\s{}()\[\];$"])'
     )
@@ -144,11 +153,58 @@ def _run_items(depth: int, comment: str = _RUN_COMMENT) -> str:
 
 
 def _run_pattern(comment: str) -> re.Pattern[str]:
-    return re.compile(rf"(?:{_run_word('first')}) *+(?:(?:{_run_items(RUN_DEPTH, comment)}) *+)*+")
+    return re.compile(rf"(?:(?:{_run_items(RUN_DEPTH, comment)}) *+)++")
 
 
 _RUN = _run_pattern(_RUN_COMMENT)
 _LOOSE_RUN = _run_pattern(_LOOSE_COMMENT)
+#: A variation whose items are a run's, as a run holds it (line ends made blanks): what a
+#: VARIATION token holds.
+VARIATION_RUN = re.compile(rf"\( *+(?:(?:{_run_items(RUN_DEPTH - 1)}) *+)*+\)")
+# The commonest items of a run, in a pattern the regular expression engine matches in half
+# the time of _RUN's: move numbers and numeric moves without leading zeros, "a-b" with two
+# different numbers (never a result), comments; each word followed by a blank, a brace, a
+# parenthesis or the end of the line; variations of these, one deep. What it matches, _RUN
+# matches (the items are _RUN's), though _RUN may go on further: a run found by it is
+# followed by the rest of the run.
+
+
+def _simple_word(name: str) -> str:
+    return (
+        rf"(?:[1-9][0-9]{{0,17}}\.++|(?!(?P<{name}>[1-9][0-9]*+)-(?P={name})(?![0-9]))"
+        rf"[1-9][0-9]*+(?:[-x][1-9][0-9]*+)++)(?![^ {{}}()])|\{{[^{{}}]*+\}}"
+    )
+
+
+_SIMPLE_VARIATION = re.compile(rf"\( *+(?:(?:{_simple_word('s')}) *+)*+\)")
+_SIMPLE_RUN = re.compile(
+    rf"(?:(?:{_simple_word('s')}|\( *+(?:(?:{_simple_word('v')}) *+)*+\)) *+)++"
+)
+#: The most lines a variation is looked for over (a VARIATION token), and its longest text.
+MAX_JOINED_LINES = 16
+MAX_JOINED = 4096
+_GROUPING = re.compile(r"[(){}]")
+_COMMENTS = re.compile(r"(?:\{[^}]*+\} *+)++")
+
+
+def _variation_end(text: str, pos: int) -> int | None:
+    """The end of the variation opening at ``text[pos]`` (after its ')'), or None when it
+    does not close in ``text`` (comments skipped: a '{' that does not close leaves it
+    open)."""
+    depth = 0
+    while match := _GROUPING.search(text, pos):
+        char, pos = match.group(), match.end()
+        if char == "(":
+            depth += 1
+        elif char == ")":
+            depth -= 1
+            if not depth:
+                return pos
+        elif char == "{":
+            pos = text.find("}", pos) + 1
+            if not pos:
+                return None
+    return None
 
 
 def _run_match(line: str, pos: int) -> re.Match[str] | None:
@@ -278,8 +334,15 @@ def _group_end(line: str, pos: int) -> int | None:
 
 
 class _Lexer:
-    def __init__(self, runs: bool) -> None:
+    def __init__(self, runs: bool, joins: bool | None = None) -> None:
         self.runs = runs
+        # whether a variation open at the end of a line is looked for over the next lines
+        # (a VARIATION token): with runs, unless told otherwise
+        self.joins = runs if joins is None else joins
+        # a variation open at the end of a line: (line, column) of its '(', and its text,
+        # the rest of that line then the lines that follow it (see _join)
+        self.joined_at = (0, 0)
+        self.joined: list[str] | None = None
         # open {...} comment spanning lines: its parts, line ends included
         self.comment: list[str] | None = None
         self.comment_at = (0, 0)
@@ -291,6 +354,12 @@ class _Lexer:
         # until the tag closes: a tag value longer than a piece of a line is read whole.
         held: list[str] = []
         for line in lines:
+            if self.joined is not None:
+                if type(line) is str and not _TAG_START.match(line):
+                    number += 1
+                    yield from self._join(line, number)
+                    continue
+                yield from self._unjoined()
             if type(line) is str:
                 if held:
                     yield from self._line(number, "".join(held))
@@ -307,7 +376,9 @@ class _Lexer:
                     yield from self._line(number, joined)
                     held = []
             else:  # a piece of a long line
-                yield from self._line(number, line.text, line.column + 1)  # type: ignore[union-attr]
+                yield from self._line(number, line.text, line.column + 1, False)  # type: ignore[union-attr]
+        if self.joined is not None:
+            yield from self._unjoined()
         if held:
             yield from self._line(number, "".join(held))
         if self.comment is not None:
@@ -338,9 +409,48 @@ class _Lexer:
                 self.comment.append("\n")
             self.comment.append(text)
 
-    def _line(self, number: int, line: str, base: int = 1) -> Iterator[Token]:
+    def _join(self, line: str, number: int) -> Iterator[Token]:
+        """Line ``number`` after a line that ended in an open variation: the VARIATION
+        token when the variation closes on it and reads as a run, then the rest of the
+        line; nothing while it stays open; else the lines read as they are."""
+        joined = self.joined
+        assert joined is not None
+        joined.append(line)
+        if ")" not in line:  # still open
+            if len(joined) > MAX_JOINED_LINES or sum(map(len, joined)) > MAX_JOINED:
+                yield from self._unjoined()
+            return
+        text = "\n".join(joined)
+        end = _variation_end(text, 0)
+        if end is None:
+            if len(text) > MAX_JOINED or len(joined) > MAX_JOINED_LINES:
+                yield from self._unjoined()
+            return
+        flat = text.replace("\n", " ")
+        if not (_SIMPLE_VARIATION.fullmatch(flat, 0, end) or VARIATION_RUN.fullmatch(flat, 0, end)):
+            yield from self._unjoined()
+            return
+        self.joined = None
+        row, column = self.joined_at
+        yield Token(Kind.VARIATION, row, column, text=text[:end])
+        rest = end - (len(text) - len(line))  # where the rest starts on this line
+        yield from self._line(number, line[rest:], rest + 1)
+
+    def _unjoined(self) -> Iterator[Token]:
+        """The tokens of the lines held for a variation that makes no VARIATION token, read
+        as they are."""
+        joined = self.joined
+        assert joined is not None
+        self.joined = None
+        row, column = self.joined_at
+        yield from self._line(row, joined[0], column, False)
+        for offset, line in enumerate(joined[1:], 1):
+            yield from self._line(row + offset, line, 1, False)
+
+    def _line(self, number: int, line: str, base: int = 1, joins: bool = True) -> Iterator[Token]:
         """The tokens of ``line``, whose first character is at column ``base`` (a piece of
-        a long line starts further on)."""
+        a long line starts further on); with ``joins``, a variation open at its end is
+        looked for over the next lines (see :meth:`_join`)."""
         pos = 0
         if self.comment is not None:
             end = line.find("}")
@@ -359,11 +469,12 @@ class _Lexer:
             return  # PDN 3.0 escape line
         length = len(line)
         while pos < length:
+            run: re.Match[str] | None = None  # a run starting with '{' or '(', found first
             char = line[pos]
             column = pos + base
             if char.isspace():
                 pos = _BLANKS.match(line, pos).end()  # type: ignore[union-attr]
-            elif char == "{":
+            elif char == "{" and not (self.runs and (run := _movetext_run(line, pos))):
                 end = line.find("}", pos + 1)
                 if end < 0:
                     self.comment, self.comment_size = [], 0
@@ -385,7 +496,14 @@ class _Lexer:
                     value = _unescape(value)
                 yield Token(Kind.TAG, number, column, text=match[1], value=value)
                 pos = match.end()
-            elif char == "(":
+            elif char == "(" and joins and self.joins and line.find(")", pos) < 0:
+                # a variation open at the end of the line: the next lines may close it
+                self.joined, self.joined_at = [line[pos:]], (number, column)
+                return
+            elif char == "(" and not (
+                self.runs
+                and ((run := _SIMPLE_RUN.match(line, pos)) or (run := _run_match(line, pos)))
+            ):
                 match = _PAREN_STRENGTH.match(line, pos)
                 if match:
                     yield Token(Kind.STRENGTH, number, column, text=match.group())
@@ -393,6 +511,11 @@ class _Lexer:
                 elif prose := _prose(line, number, pos, column):
                     yield prose
                     pos += len(prose.text) + 2
+                elif joins and self.joins and _variation_end(line, pos) is None:
+                    # open at the end of the line, with a ')' on it (in a comment, or
+                    # closing an inner variation): the same
+                    self.joined, self.joined_at = [line[pos:]], (number, column)
+                    return
                 else:
                     yield Token(Kind.LPAREN, number, column)
                     pos += 1
@@ -433,7 +556,10 @@ class _Lexer:
                 )
                 yield Token(Kind.SKIPPED, number, column, text=stray, repair=repair)
                 pos = end
-            elif self.runs and (run := _run_match(line, pos)):
+            elif self.runs and (
+                run or (run := _SIMPLE_RUN.match(line, pos)) or (run := _run_match(line, pos))
+            ):
+                # a run, or one starting with a comment or a variation (found above)
                 yield _run(number, line, pos, run.end(), column)
                 pos = run.end()
             else:
@@ -465,6 +591,12 @@ def _split_move(number: int, column: int, written: str) -> Iterator[Token]:
     of the PDN standard's own test files (fmjd-testset: DUTCH96H, candidate95, schildpad)
     and is read silently; glued to its move number it is one engine's, and is a repair
     (PDN 3.0 has no blank inside a move, docs/rules/pdn.md §5.3)."""
+    compact = "".join(written.split())
+    plain = _PLAIN_MOVE.fullmatch(compact)
+    if plain is not None and (plain[2] == "x" or could_be_move(compact)):
+        # a plain move once the blank is out ("9- 3"): the MOVE _word makes of it either way
+        yield Token(Kind.MOVE, number, column, text=compact, maybe_result=plain[2] == "-")
+        return
     tokens = list(_word(number, column, written))
     first, last = tokens[0], tokens[-1]
     if first.kind is Kind.NUMBER and last.kind is Kind.MOVE:
@@ -477,19 +609,35 @@ def _split_move(number: int, column: int, written: str) -> Iterator[Token]:
     yield from tokens
 
 
+def _movetext_run(line: str, pos: int) -> re.Match[str] | None:
+    """The run at ``pos`` (a '{'), when it holds more than comments: comments alone are
+    no movetext (a game's first comments may come before its tags)."""
+    run = _SIMPLE_RUN.match(line, pos) or _run_match(line, pos)
+    if run is None or _COMMENTS.fullmatch(line, pos, run.end()):
+        return None
+    return run
+
+
 def _run(number: int, line: str, start: int, end: int, column: int) -> Token:
     """The RUN token of ``line[start:end]`` (matched by _RUN), at ``column``."""
     text = line[start:end].rstrip(" ")
     last = text[-1]
-    maybe_result = last != "}" and last != ")" and could_be_move(text[text.rfind(" ") + 1 :])
+    maybe_result = False
+    if last != "}" and last != ")":
+        # the last move, without a move number glued to it
+        cut = text.rfind(" ") + 1
+        if "." in text[cut:]:
+            cut = text.rfind(".") + 1
+        maybe_result = could_be_move(text[cut:])
     return Token(Kind.RUN, number, column, text=text, maybe_result=maybe_result)
 
 
 def split_run(token: Token) -> tuple[Token | None, Token]:
     """The RUN of the items of ``token`` but the last (None when there are none) and the
     MOVE token of its last move: a move that may be a result is read alone before the
-    next game (the reader compares it with the Result tag)."""
-    cut = token.text.rfind(" ") + 1
+    next game (the reader compares it with the Result tag). A move number glued to that
+    move ends the RUN."""
+    cut = max(token.text.rfind(" "), token.text.rfind(".")) + 1
     move = Token(
         Kind.MOVE,
         token.line,
@@ -514,6 +662,10 @@ def run_tokens(token: Token) -> Iterator[Token]:
         word, after, comment, paren = item.groups()
         column = base + item.start()
         if word is not None:
+            if word[-1] != "." and "." in word:  # a move number glued to its move
+                dot = word.rindex(".") + 1
+                yield Token(Kind.NUMBER, row, column, value=word[:dot].rstrip("."))
+                word, column = word[dot:], column + dot
             if word[-1] == ".":
                 yield Token(Kind.NUMBER, row, column, value=word.rstrip("."))
             else:
@@ -524,6 +676,16 @@ def run_tokens(token: Token) -> Iterator[Token]:
             yield Token(Kind.COMMENT, row, column, text=comment)
         else:
             yield Token(Kind.LPAREN if paren == "(" else Kind.RPAREN, row, column)
+
+
+def variation_tokens(token: Token) -> Iterator[Token]:
+    """The tokens of a VARIATION token, line by line (RUN, COMMENT, LPAREN, RPAREN...),
+    as the lexer makes them of those lines without looking for variations over lines."""
+    lexer = _Lexer(True, joins=False)
+    for offset, line in enumerate(token.text.split("\n")):
+        yield from lexer._line(token.line + offset, line, token.column if not offset else 1)
+    if lexer.comment is not None:  # not in a VARIATION token (VARIATION_RUN)
+        yield lexer._open_comment(closed=False)
 
 
 def _word(number: int, column: int, word: str) -> Iterator[Token]:

@@ -25,7 +25,15 @@ from typing import cast
 from arbiter.errors import PdnSyntaxError
 from arbiter.numerals import read_number
 from arbiter.pdn.encoding import Source, iter_lines
-from arbiter.pdn.lexer import RUN_DEPTH, RUN_ITEM, Kind, Token, split_run, tokenize
+from arbiter.pdn.lexer import (
+    RUN_DEPTH,
+    RUN_ITEM,
+    Kind,
+    Token,
+    split_run,
+    tokenize,
+    variation_tokens,
+)
 from arbiter.pdn.model import (
     LazyVariation,
     PdnGame,
@@ -126,6 +134,12 @@ def _node(line: list[_Entry]) -> _Node:
 _set_variations = cast(
     "Callable[[PdnMove, tuple[Sequence[PdnMove | PdnSetup], ...]], None]",
     vars(PdnMove)["variations"].__set__,
+)
+
+
+#: The setter of PdnMove's ``comments`` slot (see _set_variations).
+_set_comments = cast(
+    "Callable[[PdnMove, tuple[str, ...]], None]", vars(PdnMove)["comments"].__set__
 )
 
 
@@ -253,6 +267,8 @@ class _GameReader:
         after_number, self.after_number = self.after_number, False
         if kind is Kind.RUN:
             self.run(token)
+        elif kind is Kind.VARIATION:
+            self.variation(token)
         elif kind is Kind.NUMBER:
             self.number = self.read_number(token, token.value)
             self.after_number = True
@@ -319,12 +335,44 @@ class _GameReader:
                     if len(digits) < 19
                     else self.read_number(Token(Kind.NUMBER, row, column), digits)
                 )
+            elif "." in word:  # a move number glued to its move ("01.34-29")
+                dot = word.rindex(".") + 1
+                add(made_move(word[dot:], row, column + dot, int(word[:dot].rstrip("."))))
+                number = None
             else:
                 add(made_move(word, row, column, number))
                 number = None
             column += len(word) + 1
         self.number = number
         self.after_number = number is not None  # a run ends with a move or a number
+
+    def variation(self, token: Token) -> None:
+        """A variation written over lines (a VARIATION token): kept unread as a run keeps
+        one when it reads without a word to report, else its tokens one by one."""
+        lines = self.lines
+        line = lines[-1]
+        flat = token.text.replace("\n", " ")
+        if (
+            self.lazy
+            and line
+            and not _is_setup(line[-1])
+            and len(lines) + RUN_DEPTH <= MAX_VARIATION_DEPTH
+            and _PLAIN_VARIATION.fullmatch(flat)
+        ):
+            end = len(flat)
+            pending = self.number
+            self.size += flat.count(" ") + 1
+            self.number = None if flat[end - 2] in _DIGITS else _number_at_end(flat, end)
+            self.after_number = False
+            self.pending_comments = []
+            _add_variation(
+                line,
+                LazyVariation(_read_joined, token.text, token.line, token.column, pending),
+            )
+            return
+        tokens = list(variation_tokens(token))
+        for item, following in zip(tokens, [*tokens[1:], tokens[-1]], strict=True):
+            self.feed(item, following)
 
     def annotated_run(self, token: Token, begin: int = 0) -> None:
         """:meth:`run` for a run that holds comments or variations: its items one by one,
@@ -343,6 +391,10 @@ class _GameReader:
                 word, comment = item.group(1, 2)
                 if word is not None:
                     size += 1
+                    at = base + item.start()
+                    if word[-1] != "." and "." in word:  # a move number glued to its move
+                        dot = word.rindex(".") + 1
+                        number, word, at = int(word[:dot].rstrip(".")), word[dot:], at + dot
                     if word[-1] == ".":
                         digits = word.rstrip(".")
                         if len(digits) < 19:
@@ -356,20 +408,18 @@ class _GameReader:
                             continue
                         at = base + item.start(2) - 1  # a comment after a number: the token's
                     elif not direct:  # the first move of a variation, then any comment
-                        self.add(made_move(word, row, base + item.start(), number))
+                        self.add(made_move(word, row, at, number))
                         number, after, direct = None, False, True
                         if comment is None:
                             continue
                         at = base + item.start(2) - 1
                     elif comment is None:
-                        append(made_move(word, row, base + item.start(), number))
+                        append(made_move(word, row, at, number))
                         number, after = None, False
                         continue
                     else:  # a move and its comment, made at once
                         size += 1 + (len(comment) >> 6)
-                        append(
-                            made_move(word, row, base + item.start(), number, None, (), (comment,))
-                        )
+                        append(made_move(word, row, at, number, None, (), (comment,)))
                         number, after = None, False
                         continue
                 else:
@@ -466,7 +516,12 @@ class _GameReader:
                         else self.read_number(Token(Kind.NUMBER, row, column), digits)
                     )
                     after = True
-                elif not direct:  # the first move of a variation, then any comment
+                    column += len(word) + 1
+                    continue
+                if "." in word:  # a move number glued to its move ("01.34-29")
+                    dot = word.rindex(".") + 1
+                    number, word, column = int(word[:dot].rstrip(".")), word[dot:], column + dot
+                if not direct:  # the first move of a variation, then any comment
                     self.add(made_move(word, row, column, number))
                     number, after, direct = None, False, True
                 elif i != paired:
@@ -578,7 +633,12 @@ class _GameReader:
                         else self.read_number(Token(Kind.NUMBER, row, column), digits)
                     )
                     after = True
-                elif not direct:  # the first move of a variation, then any comment
+                    column += len(word) + 1
+                    continue
+                if "." in word:  # a move number glued to its move ("01.34-29")
+                    dot = word.rindex(".") + 1
+                    number, word, column = int(word[:dot].rstrip(".")), word[dot:], column + dot
+                if not direct:  # the first move of a variation, then any comment
                     self.add(made_move(word, row, column, number))
                     number, after, direct = None, False, True
                 elif said is None:
@@ -654,7 +714,10 @@ class _GameReader:
                 "the end of the file" if following.kind is Kind.EOF else "a tag line",
             )
         line = self.lines[-1]
-        if line:
+        if line and type(last := line[-1]) is PdnMove:
+            # a move as read (see _add_variation): its comments are set in place
+            _set_comments(last, (*last.comments, token.text))
+        elif line:
             _node(line).comments.append(token.text)
         elif len(self.lines) > 1:
             self.pending_comments.append(token.text)
@@ -798,6 +861,21 @@ def _read_variation(
     reader.lines = [[parent]]
     reader.number, reader.movetext, reader.lazy = number, True, False
     reader.annotated_run(Token(Kind.RUN, row, column, text=text[start:end]))
+    node = reader.lines[0][0]
+    assert isinstance(node, _Node) and not reader.game.errors and not reader.game.warnings
+    (variation,) = node.variations
+    return tuple(_frozen(variation))
+
+
+def _read_joined(
+    text: str, row: int, column: int, number: int | None
+) -> tuple[PdnMove | PdnSetup, ...]:
+    """The variation of a VARIATION token (``text``, at ``row``, ``column``) read as the
+    reader would have read it where it stands, ``number`` pending before it."""
+    reader = _GameReader(0, Token(Kind.RUN, row, column))
+    reader.lines = [[made_move("", row, column, None)]]
+    reader.number, reader.movetext, reader.lazy = number, True, False
+    reader.variation(Token(Kind.VARIATION, row, column, text=text))
     node = reader.lines[0][0]
     assert isinstance(node, _Node) and not reader.game.errors and not reader.game.warnings
     (variation,) = node.variations

@@ -20,7 +20,18 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from arbiter.pdn.encoding import Source, iter_lines
-from arbiter.pdn.lexer import _RUN, Kind, Token, _run_match, run_tokens, tokenize
+from arbiter.pdn.lexer import (
+    _RUN,
+    _SIMPLE_RUN,
+    _SIMPLE_VARIATION,
+    VARIATION_RUN,
+    Kind,
+    Token,
+    _run_match,
+    run_tokens,
+    tokenize,
+    variation_tokens,
+)
 from arbiter.pdn.model import LazyVariation, PdnMove, made_move
 from arbiter.pdn.reader import _read
 
@@ -39,6 +50,7 @@ WORDS = [
     *("O-O", "Nf3", "e3", "exd4"),
     *("5-5", "12-12", "0-0", "1-0", "0-1", "2-0", "0:1", "1/2-1/2", "½-½", "0.5-0.5", "*"),
     *("05-09", "5-05", "05-5", "0x5", "50-0", "٣-٥", "١٢."),
+    *("01.34-29", "05.05-5", "12.0-1", "1.5-0.5", "00-05", "010-10", "00.", "9-", "3"),
     *("32-28!", "19-23?!", "1-6*", "(!?)", "!", "$1", "$", "-", "--", "...", "…"),
     *("5x", "14", "1-", "32--28", "32-28-", "-28", "x5", "32.28", "32_28", "4-6)"),
     *("{c}", "{", "}", "(", ")", ";x", "%e", '/FEN "W:W1:B2"/', "/", "[", "]", '"'),
@@ -48,10 +60,13 @@ SEPARATORS = [" ", " ", " ", "  ", "\t", " \t", "\n", "\n", "\r\n", "\n\n", "", 
 
 
 def _spelled_out(tokens: Iterable[Token]) -> Iterator[Token]:
-    """The NUMBER, MOVE, COMMENT, LPAREN and RPAREN tokens that each RUN token stands for."""
+    """The NUMBER, MOVE, COMMENT, LPAREN and RPAREN tokens that each RUN token and each
+    VARIATION token (a variation over lines) stands for."""
     for token in tokens:
         if token.kind is Kind.RUN:
             yield from run_tokens(token)
+        elif token.kind is Kind.VARIATION:
+            yield from _spelled_out(variation_tokens(token))
         else:
             yield token
 
@@ -93,6 +108,25 @@ def test_the_loose_run_pattern_matches_what_the_run_pattern_matches(
         assert (loose and loose.span()) == (strict and strict.span()), (line, pos)
 
 
+@settings(SETTINGS, max_examples=300)
+@given(pdn_like)
+def test_the_simple_patterns_match_only_what_the_run_patterns_match(
+    parts: list[tuple[str, str]],
+) -> None:
+    """A run found by the simple pattern is the start of the run the run pattern finds,
+    ending where an item of it ends; a variation the simple pattern takes is a run's."""
+    line = "".join(word + separator for word, separator in parts if "\n" not in separator)
+    for pos in range(len(line)):
+        simple = _SIMPLE_RUN.match(line, pos)
+        if simple is not None:
+            run = _RUN.match(line, pos)
+            assert run is not None and simple.end() <= run.end(), (line, pos)
+            rest = _RUN.match(line, simple.end())
+            assert simple.end() == run.end() or (rest and rest.end() == run.end()), (line, pos)
+        if line[pos] == "(" and (variation := _SIMPLE_VARIATION.match(line, pos)):
+            assert VARIATION_RUN.fullmatch(line, pos, variation.end()), (line, pos)
+
+
 @pytest.mark.parametrize(
     "text",
     [
@@ -125,6 +159,15 @@ def test_the_loose_run_pattern_matches_what_the_run_pattern_matches(
         "1. 32-28 (1. 33-28\n18-23) {a} 19-23 (2.) (1... 17-21 {b}) 2. 28x19 {c} *",
         "1. 32-28(1. 33-28)19-23{a}(1... 18-23{b}(2. 33-28))2. 28x19 (2. 31-27) *",
         "1. 32-28 (1. 33-28 (1. 34-29 (1. 35-30 (1. 31-26) 1-7) 2-7) 3-8) {d} 19-23 *",
+        # variations over lines (VARIATION tokens), kept unread or read at once; runs
+        # that start with a comment or a variation; padded and glued moves
+        "1. 32-28 (1. 33-28 18-23\n2. 39-33 {a\nb} 12-18) 19-23 (1... 18-23\n(1... 17-21\n"
+        "2. 33-28) 2. 33-28) 2. 28x19 *",
+        "1. 32-28 (1... 18-23 2.\n) 19-23 (\n{x} 1... 17-21) 2. 28x19 (2.\n33-28 1-0) *",
+        '1. 32-28 (1. 33-28\n[Event "E"]\n1. 32-28 (1. 31-27\n%x\n18-23) *',
+        "1. 32-28\n(1. 33-28) {a} (1. 31-27 {b}\n) 19-23\n{c} 2. 28x19 *",
+        "01.32-28 19-23 02.28x19 14x23 03. 05-10 05.5- 10 10.10- 5 *",
+        '[Result "4-6"]\n1. 32-28 19-23 2.4-6\n[Result "4-6"]\n01. 33-28 4.04-06',
     ],
 )
 def test_edge_cases(text: str) -> None:
