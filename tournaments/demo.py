@@ -511,6 +511,8 @@ def team_league(user, players: list[Player], rng: random.Random, records=None) -
         team = Team.objects.create(
             event=event, number=index + 1, name=club, club=club, captain=squad[0]
         )
+        # A league's players play for their club: each is a member of his team's club.
+        Player.objects.filter(pk__in=[player.pk for player in squad]).update(club=club)
         for order, player in enumerate(squad, start=1):
             TeamMember.objects.create(
                 team=team, registration=entries[player.pk], order=order, reserve=order > 8

@@ -12,7 +12,7 @@ from decimal import Decimal
 
 from django.utils.translation import gettext as _
 from reportlab.lib import colors
-from reportlab.platypus import Flowable, KeepTogether, Paragraph
+from reportlab.platypus import Flowable, KeepTogether, Paragraph, Spacer
 
 from tournaments.documents.pdf.pages import (
     EventHeader,
@@ -64,6 +64,8 @@ class MatchLine:
     board_points_b: Decimal
     boards: tuple[BoardLine, ...]
     finished: bool = True
+    #: The team that did not show up (every board forfeited), or None.
+    no_show: str | None = None
 
 
 @dataclass(frozen=True)
@@ -185,7 +187,29 @@ def _match_table(match: MatchLine) -> list[Flowable]:
         first_page_height=usable_height(wide=False),
         page_height=usable_height(wide=False),
     )
-    return [KeepTogether([Paragraph(escape(heading), style["body"]), *tables])]
+    notes = []
+    if match.no_show:
+        notes.append(
+            Paragraph(
+                escape(
+                    _("%(team)s did not show up: every board is a forfeit loss for %(team)s.")
+                    % {"team": match.no_show}
+                ),
+                style["small"],
+            )
+        )
+    signatures = Paragraph(
+        escape(
+            _("Captain %(team_a)s: %(line)s   Captain %(team_b)s: %(line)s   Arbiter: %(line)s")
+            % {"team_a": match.team_a, "team_b": match.team_b, "line": "_" * 16}
+        ),
+        style["small"],
+    )
+    return [
+        KeepTogether(
+            [Paragraph(escape(heading), style["body"]), *notes, *tables, Spacer(1, 14), signatures]
+        )
+    ]
 
 
 def render_team_matches(
