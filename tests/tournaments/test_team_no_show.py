@@ -54,6 +54,20 @@ def test_a_no_show_before_pairing_gives_the_other_team_every_board(league):
     assert (view.board_points_a, view.board_points_b, view.finished) == (4, 0, True)
     rows = {s.name: s.row for s in team_standings_get(event)}
     assert rows[present.name].match_points == 2 and rows[absent.name].match_points == 0
+    # Paired without the absent team, its boards cannot be given back.
+    with pytest.raises(TeamError, match="were paired without"):
+        team_no_show_undo(match=match, user=user)
+
+
+def test_a_no_show_before_pairing_is_undone_to_the_default_lineup(league):
+    event, user = league
+    match = team_round_schedule(event=event, user=user).team_matches.get(number=1)
+    team_no_show(match=match, team=match.team_a, user=user)
+    with pytest.raises(TeamError, match="marked as not showing up"):
+        lineup_set(match=match, team=match.team_a, members=[None, None], user=user)
+    team_no_show_undo(match=match, user=user)
+    regulars = list(match.team_a.members.order_by("order"))[:2]
+    assert lineup_of(match, match.team_a) == regulars
 
 
 def test_a_no_show_after_pairing_forfeits_each_game_and_is_undone(league):

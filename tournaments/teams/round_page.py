@@ -22,6 +22,7 @@ from tournaments.teams.services import (
     StaleLineupError,
     lineup_frozen,
     lineup_set,
+    no_show_undoable,
     team_no_show,
     team_no_show_undo,
     team_round_pair,
@@ -38,6 +39,7 @@ class MatchPanel:
     forms: list[LineupForm] = field(default_factory=list)
     boards: tuple[BoardView, ...] = ()
     frozen: bool = False
+    undoable: bool = False
 
     @property
     def points(self) -> tuple[object, object] | None:
@@ -150,7 +152,7 @@ def team_round_view(model_admin: ModelAdmin, request: HttpRequest, object_id: st
         for each in round_.team_matches.select_related(
             "team_a", "team_b", "no_show", "round__event"
         ).order_by("number"):
-            panel = MatchPanel(each, frozen=lineup_frozen(each))
+            panel = MatchPanel(each, frozen=lineup_frozen(each), undoable=no_show_undoable(each))
             panel.boards = match_boards(each)
             if not panel.frozen and each.team_b_id is not None:
                 for side in (each.team_a, each.team_b):

@@ -412,6 +412,16 @@ def team_no_show(*, match: TeamMatch, team: Team, user: AbstractBaseUser | None)
     return locked
 
 
+def no_show_undoable(match: TeamMatch) -> bool:
+    """Whether team_no_show_undo can take back ``match``'s no-show: its round is not
+    completed, and its boards are not paired or were paired with the absent team's players
+    (a team marked before pairing fields nobody: its boards cannot be given back)."""
+    if match.no_show_id is None or match.round.status == RoundStatus.COMPLETED:
+        return False
+    boards = list(match.boards.select_related("pairing"))
+    return not boards or any(board.pairing.black_id is not None for board in boards)
+
+
 @transaction.atomic
 def team_no_show_undo(*, match: TeamMatch, user: AbstractBaseUser | None) -> TeamMatch:
     """Take back team_no_show: the team is expected again. Before pairing, its lineup is the
@@ -434,6 +444,15 @@ def team_no_show_undo(*, match: TeamMatch, user: AbstractBaseUser | None) -> Tea
             % {"round": locked.round, "match": locked}
         )
     absent = locked.no_show
+    if not no_show_undoable(locked):
+        raise TeamError(
+            _(
+                "The boards of %(match)s were paired without %(team)s: they cannot be given "
+                "back. If the match was played after all, record its result as an adjustment "
+                "of both teams' totals."
+            )
+            % {"match": locked, "team": absent}
+        )
     if locked.boards.exists():
         for game, result in _absent_side_games(locked, absent):
             if game.result == result:
