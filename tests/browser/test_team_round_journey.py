@@ -49,6 +49,17 @@ def test_the_league_home_page_names_its_teams_in_dutch(live_server, browser, lea
         rows.first.locator("a").click()
         assert phone.locator("#team-players tbody tr").count() >= 8
         assert_fits(phone, shot="league-team-nl")
+        # The "swipe sideways" hint shows only above a table wider than the phone.
+        for path, hint in (
+            ("team-crosstable/", "#team-crosstable-hint"),
+            ("rounds/1/", "#pairings-hint"),
+        ):
+            phone.goto(f"{live_server.url}/events/{event.slug}/{path}")
+            wide = phone.evaluate(
+                f"(() => {{ const f = document.querySelector('{hint}').nextElementSibling;"
+                " return f.scrollWidth > f.clientWidth + 1; })()"
+            )
+            assert phone.locator(hint).is_visible() == wide, path
     finally:
         context.close()
 

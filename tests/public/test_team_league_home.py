@@ -70,3 +70,17 @@ def test_the_demo_leagues_players_belong_to_their_teams_club():
     assert len(clubs) == 50
     assert {p.pk: p.club for p in Player.objects.filter(pk__in=clubs)} == clubs
     assert not Player.objects.filter(club__endswith="draughts club", pk__in=clubs).exists()
+
+
+def test_favicon_is_served(client):
+    answer = client.get("/favicon.ico")
+    assert answer.status_code == 301 and answer["Location"].endswith("favicon.ico")
+    page = client.get("/events/").content.decode()
+    assert 'rel="icon"' in page and "js/scroll-hint.js" in page
+
+
+def test_the_team_page_shows_points_and_games_apart(client):
+    event, _user = played_team_league()
+    text = client.get(reverse("public:team_detail", args=(event.slug, 1))).content.decode()
+    assert '<th scope="col" class="num">Games</th>' in text
+    assert "/1</td>" not in text and "/0</td>" not in text

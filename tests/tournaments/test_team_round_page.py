@@ -128,3 +128,17 @@ def test_team_tiebreaks_are_chosen_by_name_in_order(league, client):
     assert "Team Sonneborn-Berger is chosen twice" in twice.text
     competition.refresh_from_db()
     assert competition.tiebreaks == ["TSB", "BP"]
+
+
+def test_the_captain_is_chosen_among_the_teams_players(league, client):
+    event, _user, _url = league
+    team = event.teams.get(number=1)
+    page = client.get(reverse("admin:tournaments_team_change", args=(team.pk,))).text
+    captain = page[
+        page.index('name="captain"') : page.index("</select>", page.index('name="captain"'))
+    ]
+    roster = [str(m.registration.player) for m in team.members.all()]
+    others = [str(m.registration.player) for m in event.teams.get(number=2).members.all()]
+    assert all(name in captain for name in roster)
+    assert not any(name in captain for name in others)
+    assert captain.count("<option") == len(roster) + 1  # and the empty choice

@@ -17,7 +17,7 @@ from django.utils.translation import gettext_lazy
 from tournaments.admin.pages import object_or_404, render_page, report_refusal, staff_user
 from tournaments.admin.scoping import ScopedAdmin, organized_events
 from tournaments.forms import PlayersCsvImportForm, PlayersImportConfirmForm
-from tournaments.models import Event, Registration
+from tournaments.models import Event, Player, Registration
 from tournaments.scoring.teams import TEAM_TIEBREAKS
 from tournaments.services.errors import ImportFormatError, TournamentError
 from tournaments.services.players_import import ImportChangedError
@@ -151,6 +151,26 @@ class TeamAdmin(ScopedAdmin):
 
     def get_readonly_fields(self, request: HttpRequest, obj=None):
         return ("event",) if obj else ()
+
+    def formfield_for_foreignkey(self, db_field, request: HttpRequest, **kwargs):
+        """The captain is one of the team's players: the roster saved, in board order (a
+        new team chooses him once its roster is saved)."""
+        if db_field.name == "captain":
+            resolved = request.resolver_match
+            team_id = resolved.kwargs.get("object_id") if resolved else None
+            players = Player.objects.none()
+            if team_id and str(team_id).isdigit():
+                players = Player.objects.filter(
+                    registrations__team_member__team_id=int(team_id)
+                ).order_by(
+                    "registrations__team_member__reserve", "registrations__team_member__order"
+                )
+            kwargs["queryset"] = players
+            kwargs.setdefault(
+                "help_text",
+                _("One of the team's players; a new team chooses him once its roster is saved."),
+            )
+        return super().formfield_for_foreignkey(db_field, request, **kwargs)
 
     def get_urls(self):
         return [

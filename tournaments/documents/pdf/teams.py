@@ -81,6 +81,10 @@ class TeamSheet:
     matches: tuple[MatchLine, ...]
 
 
+#: The team tie-breaks that repeat a total the standings show in a column of its own.
+TOTALS = frozenset({"BP", "MP"})
+
+
 def round_status(after_round: int, total_rounds: int) -> str:
     """The state a team document is drawn in: "after round 3 of 7" (or "before round 1");
     the team ranking of an individual event says it too."""
@@ -99,14 +103,19 @@ def render_team_standings(
     generated_at: datetime.datetime,
     progress: Progress | None = None,
 ) -> bytes:
-    """The team standings as PDF bytes, with the tie-break legend and the adjustments."""
+    """The team standings as PDF bytes, with the tie-break legend and the adjustments. Match
+    and board points have their own columns: a tie-break repeating one of them (BP, MP) is
+    not drawn twice. Each column is named once, its legend with the same abbreviation."""
+    # The tie-break columns other than the two totals, with their place in each line.
+    extra = [(index, code) for index, code in enumerate(sheet.tiebreaks) if code not in TOTALS]
+    mp, bp, adjusted = _("MP"), _("BP"), _("Adj.")
     columns = [
         Column(_("Rank")),
         Column(_("Team"), align="LEFT", stretch=True),
-        Column(_("MP")),
-        Column(_("BP")),
-        Column(_("Adj.")),
-        *(Column(code) for code in sheet.tiebreaks),
+        Column(mp),
+        Column(bp),
+        Column(adjusted),
+        *(Column(code) for _index, code in extra),
     ]
     rows = [
         [
@@ -115,12 +124,12 @@ def render_team_standings(
             points_number(line.match_points),
             points_number(line.board_points),
             points_number(line.adjustment) if line.adjustment else "",
-            *(points_number(value) for value in line.tiebreaks),
+            *(points_number(line.tiebreaks[index]) for index, _code in extra),
         ]
         for line in sheet.lines
     ]
-    codes = {"MP": _("Match points"), "BP": _("Board points"), "Adj.": _("Adjustment")}
-    codes |= {code: _(TEAM_TIEBREAKS[code]) for code in sheet.tiebreaks if code in TEAM_TIEBREAKS}
+    codes = {mp: _("Match points"), bp: _("Board points"), adjusted: _("Adjustment")}
+    codes |= {code: _(TEAM_TIEBREAKS[code]) for _index, code in extra if code in TEAM_TIEBREAKS}
     small = styles()["small"]
     legend = [Paragraph(escape(" · ".join(f"{c}: {name}" for c, name in codes.items())), small)]
     title = _("Team standings")
