@@ -2,7 +2,9 @@
 the captain's page."""
 
 from django import forms
+from django.utils.text import format_lazy
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from tournaments.teams.models import Team, TeamMatch, TeamMember
 from tournaments.teams.services import lineup_of, lineup_version, roster
@@ -75,8 +77,11 @@ class TeamTiebreaksField(forms.MultiValueField):
     blank place ends the list; a code chosen twice is refused, naming it."""
 
     def __init__(self, *, tiebreaks: dict[str, str], **kwargs) -> None:
-        choices = [("", _("(none)"))] + [
-            (code, f"{_(name)} ({code})") for code, name in tiebreaks.items()
+        # Lazy: the field is built once, when the admin's form class is defined; its labels
+        # are read in each page's language.
+        choices = [("", gettext_lazy("(none)"))] + [
+            (code, format_lazy("{} ({})", gettext_lazy(name), code))
+            for code, name in tiebreaks.items()
         ]
         self.names = tiebreaks
         fields = [forms.ChoiceField(choices=choices, required=False) for _code in tiebreaks]
