@@ -1,6 +1,8 @@
 """Forms of a team competition shared by the admin's match page, the team round page and
 the captain's page."""
 
+from collections.abc import Sequence
+
 from django import forms
 from django.utils.text import format_lazy
 from django.utils.translation import gettext as _
@@ -63,7 +65,7 @@ class LineupForm(forms.Form):
 class _TiebreakSelects(forms.MultiWidget):
     """One select per place in the order of the team tie-breaks."""
 
-    def __init__(self, choices: list[tuple[str, str]], places: int) -> None:
+    def __init__(self, choices: Sequence[tuple[str, object]], places: int) -> None:
         super().__init__([forms.Select(choices=choices) for _place in range(places)])
 
     def decompress(self, value) -> list[str | None]:
