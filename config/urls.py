@@ -5,6 +5,8 @@ docs, and the language switch."""
 
 from django.contrib import admin
 from django.contrib.auth.views import LoginView, PasswordResetView
+from django.http import HttpRequest, HttpResponse, HttpResponsePermanentRedirect
+from django.templatetags.static import static
 from django.urls import include, path
 from django.views.generic import RedirectView
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
@@ -21,8 +23,15 @@ from tournaments.site.login_limits import (
 
 admin.site.login_form = ThrottledAdminAuthenticationForm
 
+
+def favicon(request: HttpRequest) -> HttpResponse:
+    """/favicon.ico, which browsers and crawlers ask for on every site: the static file."""
+    return HttpResponsePermanentRedirect(static("favicon.ico"))
+
+
 urlpatterns = [
     path("", RedirectView.as_view(pattern_name="public:event_list", permanent=False)),
+    path("favicon.ico", favicon, name="favicon"),
     # The admin's login page links to the password reset when this name exists.
     path("admin/password_reset/", PasswordResetView.as_view(), name="admin_password_reset"),
     path("admin/", admin.site.urls),

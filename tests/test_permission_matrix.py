@@ -107,6 +107,9 @@ READS = {
     "documents:crosstable",
     "documents:standings",
     "documents:status",
+    "documents:teamstanding",
+    "documents:teammatches",
+    "documents:teamcross",
     "desk:desk",
     "desk:home",
     "api:root",
@@ -143,6 +146,7 @@ READS = {
 #: URL names that write nothing of an event: the login pages, the language switch, one's
 #: own password.
 NOT_SCOPED = {
+    "favicon",
     "login",
     "logout",
     "password_change",
@@ -433,6 +437,8 @@ ADMIN_VIEWS: dict[str, tuple[frozenset[str], Callable[[World], dict]]] = {
             "ranking": "game",
         },
     ),
+    # The team round page: scheduling the next round of the organizer's own competition.
+    "tournaments_teamcompetition_round": (ORGANIZER, lambda w: {"action": "schedule"}),
     # A confirmed teams import: only for the organizer's own team competitions.
     "tournaments_team_import": (ORGANIZER, lambda w: _teams_csv(w)),
     "tournaments_ratinglist_import": (

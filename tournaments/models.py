@@ -22,7 +22,7 @@ from simple_history.models import HistoricalRecords
 # Django loads an app's models from its models module: importing the printed documents'
 # model here registers it in this app (label and table `tournaments_document`).
 from tournaments.documents.models import Document as Document
-from tournaments.names import search_key
+from tournaments.names import person_order, search_key
 from tournaments.scoring.matches import MATCH_POINTS_RULE, must_rank_on_match_points
 from tournaments.scoring.withdrawals import WithdrawalRule
 from tournaments.teams.models import (  # noqa: F401
@@ -166,10 +166,8 @@ class Player(models.Model):
     class Meta:
         verbose_name = _("player")
         verbose_name_plural = _("players")
-        ordering = (
-            "last_name",
-            "first_name",
-        )
+        # Surnames as the page's language sorts them (tournaments.names).
+        ordering = person_order()
         constraints = (
             models.UniqueConstraint(
                 fields=["fmjd_id"],

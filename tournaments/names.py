@@ -2,9 +2,19 @@
 sorts between "Lefebvre" and "Lefort", on SQLite and PostgreSQL alike.
 
 :func:`fold` writes a name in lower case without its accents (``"Ozoliņš"`` -> ``"ozolins"``);
-:class:`Folded` is the same in the database: ``translate(lower(name), ...)`` on PostgreSQL
-(no extension needed), and on SQLite the function ``damier_fold``, registered on every new
-connection (:func:`register_sqlite_fold`, connected by TournamentsConfig.ready).
+:class:`Folded` is the same in the database: ``lower(translate(name, ...))`` on PostgreSQL
+(no extension needed; the accented capitals are translated too, since ``lower`` of a
+database created with the C locale leaves "Ç" as it is), and on SQLite the function
+``damier_fold``, registered on every new connection (:func:`register_sqlite_fold`, connected
+by TournamentsConfig.ready).
+
+A surname sorts by :func:`sort_key` (in the database :class:`SortName`): folded, without
+spaces, apostrophes and hyphens, compared byte by byte on both databases (PostgreSQL's
+``COLLATE "C"``, SQLite's binary order), so "de Haan" sorts under D, "Çelik" under C. In a
+Dutch list (the page's language is Dutch) a surname written with its prefix in lower case
+(tussenvoegsel: "van der Veen", "de Haan", "van 't Hof") sorts on the name after it, Veen,
+Haan, Hof, as Dutch directories and the KNDB's rating list do (NEN 1772); "De Haan" written
+with a capital (the Belgian way) keeps its D.
 
 :func:`search_key` goes further, for the player directory: every script written in plain
 Latin letters (``"Иванов"`` -> ``"ivanov"``), a few spellings of the same sound made one,
@@ -19,9 +29,10 @@ import unicodedata
 
 from anyascii import anyascii
 from django.db.backends.signals import connection_created
-from django.db.models import Func, Q, Value
+from django.db.models import CharField, Func, OrderBy, Q, Value
 from django.db.models.functions import Lower
 from django.db.models.lookups import Contains
+from django.utils import translation
 
 
 def _base_letter(char: str) -> str:
@@ -44,6 +55,51 @@ _ACCENTED = "".join(
 )
 _PLAIN = "".join(_base_letter(char) for char in _ACCENTED)
 _TABLE = str.maketrans(_ACCENTED, _PLAIN)
+#: The accented capitals of the same blocks and their plain lower-case letter, for the
+#: databases whose ``lower`` leaves them as they are.
+_ACCENTED_CAPITALS = "".join(
+    chr(code)
+    for code in range(0xC0, 0x180)
+    if chr(code).isupper() and len(chr(code).lower()) == 1 and _base_letter(chr(code)) != chr(code)
+)
+_CAPITALS_PLAIN = "".join(_base_letter(char) for char in _ACCENTED_CAPITALS)
+
+#: Dutch surname prefixes (tussenvoegsels) as written in lower case before the name, longest
+#: first so that "van der " wins over "van ".
+DUTCH_PREFIXES = tuple(
+    sorted(
+        (
+            "van der ",
+            "van den ",
+            "van de ",
+            "van het ",
+            "van 't ",
+            "van ",
+            "von ",
+            "de ",
+            "den ",
+            "der ",
+            "het ",
+            "'t ",
+            "ter ",
+            "ten ",
+            "te ",
+            "in 't ",
+            "in de ",
+            "in het ",
+            "op de ",
+            "op den ",
+            "op 't ",
+            "uit de ",
+            "uit den ",
+            "uit het ",
+        ),
+        key=len,
+        reverse=True,
+    )
+)
+#: Characters a sort key leaves out: "van 't Hof" sorts as "vanthof".
+_SILENT = " '’-"
 
 
 def fold(text: str) -> str:
@@ -62,11 +118,13 @@ class Folded(Func):
     def as_sql(self, compiler, connection, **extra_context):
         (expression,) = self.source_expressions
         if connection.vendor == "postgresql":
-            folded = Func(
-                Lower(expression),
-                Value(_ACCENTED),
-                Value(_PLAIN),
-                function="translate",
+            folded = Lower(
+                Func(
+                    expression,
+                    Value(_ACCENTED + _ACCENTED_CAPITALS),
+                    Value(_PLAIN + _CAPITALS_PLAIN),
+                    function="translate",
+                )
             )
             return compiler.compile(folded)
         if connection.vendor == "sqlite":
@@ -87,6 +145,82 @@ def name_contains(query: str, *fields: str) -> Q:
 def name_order(*fields: str) -> list:
     """An ordering on ``fields`` folded, so accented names sort with the plain ones."""
     return [Folded(field).asc() for field in fields]
+
+
+def dutch_list(language: str | None = None) -> bool:
+    """Whether a list in ``language`` (the active one by default) sorts Dutch surnames on the
+    name after their prefix."""
+    return (language or translation.get_language() or "").split("-")[0] == "nl"
+
+
+def surname_without_prefix(surname: str) -> str:
+    """``surname`` without its Dutch prefix written in lower case ("van der Veen" -> "Veen");
+    a prefix with a capital ("De Haan") is part of the name."""
+    for prefix in DUTCH_PREFIXES:
+        if surname.startswith(prefix) and len(surname) > len(prefix):
+            return surname[len(prefix) :]
+    return surname
+
+
+def sort_key(surname: str, *, language: str | None = None) -> str:
+    """What :class:`SortName` sorts ``surname`` on, in the list of ``language`` (the active
+    language by default).
+
+    >>> sort_key("van 't Hof", language="en"), sort_key("van 't Hof", language="nl")
+    ('vanthof', 'hof')
+    >>> sort_key("Çelik"), sort_key("De Haan", language="nl")
+    ('celik', 'dehaan')
+    """
+    if dutch_list(language):
+        surname = surname_without_prefix(surname)
+    return "".join(char for char in fold(surname) if char not in _SILENT)
+
+
+class SortName(Func):
+    """A surname column as :func:`sort_key` writes it, in the language active when the query
+    is compiled, in the same byte order on PostgreSQL and SQLite."""
+
+    output_field = CharField()
+
+    def as_sql(self, compiler, connection, **extra_context):
+        (expression,) = self.source_expressions
+        column, params = compiler.compile(expression)
+        sql, values = column, list(params)
+        if dutch_list():
+            cases = []
+            values = []
+            for prefix in DUTCH_PREFIXES:
+                cases.append(
+                    f"WHEN substr({column}, 1, {len(prefix)}) = %s "
+                    f"AND length({column}) > {len(prefix)} "
+                    f"THEN substr({column}, {len(prefix) + 1})"
+                )
+                values += [*params, prefix, *params, *params]
+            sql = f"CASE {' '.join(cases)} ELSE {column} END"
+            values += params
+        if connection.vendor == "postgresql":
+            sql = f"lower(translate({sql}, %s, %s))"
+            values += [_ACCENTED + _ACCENTED_CAPITALS, _PLAIN + _CAPITALS_PLAIN]
+        elif connection.vendor == "sqlite":
+            sql = f"damier_fold({sql})"
+        else:
+            sql = f"lower({sql})"
+        for char in _SILENT:
+            sql = f"replace({sql}, %s, '')"
+            values.append(char)
+        if connection.vendor == "postgresql":
+            sql = f'({sql}) COLLATE "C"'
+        return sql, values
+
+
+def person_order(surname: str = "last_name", first_name: str = "first_name") -> list[OrderBy]:
+    """The order of a list of people: surname (:class:`SortName`), then the surname and the
+    first name folded, so that every database gives the same list."""
+    return [
+        SortName(surname).asc(),
+        Folded(surname).asc(),
+        Folded(first_name).asc(),
+    ]
 
 
 def register_sqlite_fold(sender, connection, **kwargs) -> None:

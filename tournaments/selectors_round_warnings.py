@@ -18,7 +18,8 @@ from tournaments.values import ByeKind, Colour
 class PairingWarning:
     """Something an arbiter should look at on a draft board (a hand edit is still saved)."""
 
-    code: str  # "rematch", "prohibited", "colour", "second_bye"; round robins: "table"
+    code: str  # "rematch", "unplayed_rematch", "prohibited", "colour", "second_bye";
+    # round robins: "table"
     message: str
 
 
@@ -76,6 +77,11 @@ def _breach_text(breach: Breach, pairing: Pairing) -> str:
             _("%(white)s and %(black)s have already played each other (C.04.1 b: no rematch)")
             % sides
         )
+    if breach.code == "unplayed_rematch":
+        return _(
+            "%(white)s and %(black)s were paired in round %(round)s without playing (a "
+            "forfeit): allowed, a forfeited game is not a game played (C.04.1 b)"
+        ) % {**sides, "round": breach.round}
     if breach.code == "prohibited":
         return _("%(white)s and %(black)s must not be paired") % sides
     assert breach.colour is not None

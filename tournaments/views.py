@@ -30,6 +30,7 @@ from tournaments.models import BYE_KIND_LABELS, Event, GameResult, System
 from tournaments.rating_distribution import rating_distribution
 from tournaments.results import points_text
 from tournaments.scoring.rating_groups import group_standings
+from tournaments.scoring.standings import place_text
 from tournaments.scoring.tiebreaks import find_tiebreak
 from tournaments.selectors import (
     pairing_list,
@@ -54,6 +55,8 @@ from tournaments.selectors_public import (
 from tournaments.selectors_ratings import rating_history
 from tournaments.selectors_team_ranking import has_team_ranking, team_ranking_get
 from tournaments.site.inputs import whole_number
+from tournaments.teams.rules_text import team_rules
+from tournaments.teams.selectors import team_competition, team_standings_get
 from tournaments.values import ByeKind
 
 
@@ -240,7 +243,11 @@ def _round_chosen(event: Event, after_round: int, last: int) -> dict[str, object
 
 
 def _rules(event: Event) -> list[str]:
-    """The event's pairing, scoring and ranking rules stated in words."""
+    """The event's pairing, scoring and ranking rules stated in words (a team competition's
+    are its team rules, tournaments.teams.rules_text)."""
+    competition = team_competition(event)
+    if competition is not None:
+        return team_rules(event, competition)
     rules = [_("Pairing system: %(system)s.") % {"system": event.get_system_display()}]
     if event.system == System.SWISS:
         rules.append(
@@ -291,11 +298,16 @@ def event_list(request: HttpRequest) -> HttpResponse:
 def event_home(request: HttpRequest, slug: str) -> HttpResponse:
     event = request_event(request, slug)
     players = player_list(event)
+    teams = team_standings_get(event) if team_competition(event) is not None else []
     return render(
         request,
         "public/event_home.html",
         {
             "event": event,
+            "teams": [
+                (standing, place_text(standing.row.rank, standing.row.shared_rank))
+                for standing in teams
+            ],
             "rules": _rules(event),
             "rounds": list(public_rounds(event)),
             "players": players,

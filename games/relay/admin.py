@@ -2,6 +2,8 @@
 the round, one address per board, or pushes with the event's token shown here) and assigns
 the relayed games the matching left out. The writes go through games.relay.services."""
 
+from typing import ClassVar
+
 from django import forms
 from django.contrib import admin
 from django.core.exceptions import ValidationError
@@ -9,10 +11,12 @@ from django.core.validators import URLValidator
 from django.http import HttpRequest
 from django.urls import reverse
 from django.utils.html import format_html
+from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from games.models import RelayBoard, RelayFeed, RelayKind, RelaySource, RelayToken
 from games.relay.services import (
+    RESULT_CODES,
     relay_board_assign,
     relay_feed_remove,
     relay_feed_set,
@@ -20,9 +24,11 @@ from games.relay.services import (
     relay_source_set,
 )
 from games.services.errors import RelayError
+from games.templatetags.relay import relay_rule
 from tournaments.admin.pages import staff_user
 from tournaments.admin.scoping import ScopedAdmin
 from tournaments.models import Game
+from tournaments.results import result_score
 
 #: A polled file is read over the web: an address of another scheme (ftp) is refused on the
 #: form, not when the first poll fails.
@@ -66,11 +72,42 @@ class RelaySourceForm(forms.ModelForm):
 
 
 class RelayBoardInline(admin.TabularInline):
+    """The relayed boards: each one's flag said in words (why the arbiter is needed, at
+    which ply) and the record's result on the event's scale (2-0 in international draughts),
+    as the round page and the desk say them."""
+
     model = RelayBoard
-    fields = ("key", "game", "status", "plies_count", "flag", "result", "unmatched_reason")
-    readonly_fields = ("key", "status", "plies_count", "flag", "result", "unmatched_reason")
+    fields = ("key", "game", "status", "plies_count", "flag_text", "record_result", "unmatched")
+    readonly_fields = ("key", "status", "plies_count", "flag_text", "record_result", "unmatched")
     extra = 0
     can_delete = False
+
+    @admin.display(description=gettext_lazy("flag"))
+    def flag_text(self, board: RelayBoard) -> str:
+        flag = board.flag or {}
+        if not flag:
+            return "–"
+        reason = relay_rule(str(flag.get("rule", "")))
+        if flag.get("ply"):
+            return _("Ply %(ply)s (%(move)s): %(reason)s") % {
+                "ply": flag["ply"],
+                "move": flag.get("move") or "?",
+                "reason": reason,
+            }
+        return reason
+
+    @admin.display(description=gettext_lazy("result in the record"))
+    def record_result(self, board: RelayBoard) -> str:
+        if not board.result:
+            return "–"
+        code = RESULT_CODES.get(board.result)
+        if code is None:
+            return board.result
+        return result_score(code, board.source.round.event.variant)
+
+    @admin.display(description=gettext_lazy("why it is not matched"))
+    def unmatched(self, board: RelayBoard) -> str:
+        return board.unmatched_reason or "–"
 
     def has_add_permission(self, request: HttpRequest, obj=None) -> bool:
         return False
@@ -124,6 +161,10 @@ class RelayFeedInline(admin.TabularInline):
 @admin.register(RelaySource)
 class RelaySourceAdmin(ScopedAdmin):
     event_path = "round__event"
+
+    class Media:
+        css: ClassVar[dict[str, tuple[str, ...]]] = {"all": ("css/admin-tools.css",)}
+
     form = RelaySourceForm
     inlines = (RelayBoardInline,)
     list_display = ("__str__", "kind", "active", "failures", "last_move_at")
@@ -162,8 +203,17 @@ class RelaySourceAdmin(ScopedAdmin):
 
     @admin.display(description=gettext_lazy("push token (for every round of the event)"))
     def push_token(self, source: RelaySource) -> str:
+        """The token is a password: hidden until the organizer opens it, its first
+        characters shown to tell it apart."""
         held = RelayToken.objects.filter(event_id=source.round.event_id).first()
-        return format_html("<code>{}</code>", held.token) if held else "–"
+        if held is None:
+            return "–"
+        return format_html(
+            '<details class="relay-token"><summary>{}… {}</summary><code>{}</code></details>',
+            held.token[:4],
+            _("show the token"),
+            held.token,
+        )
 
     def save_model(self, request: HttpRequest, obj: RelaySource, form, change: bool) -> None:
         data = form.cleaned_data

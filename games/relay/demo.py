@@ -5,7 +5,8 @@ round are relayed from a PDN file of recorded games that grows as the server run
 writes the whole games to RELAY_DEMO_DIR; :func:`replay_tick` (called by the relay's thread,
 games.relay.watch) pushes the first plies of each game, ``PLIES_PER_MINUTE`` more every
 minute since the file was written, until the games end. One game is recorded with an
-illegal move, flagged when it arrives; one ends with its result, proposed to the arbiter.
+illegal move, flagged when it arrives; one ends with its result, proposed to the arbiter,
+after a few minutes; the others go on moving (three boards in the demo round robin).
 """
 
 from __future__ import annotations
@@ -28,9 +29,11 @@ from tournaments.models import Event, Game, GameResult
 #: How the file grows: plies shown at once, then more every minute.
 FIRST_PLIES = 8
 PLIES_PER_MINUTE = 6
-#: Plies of each recorded game; the first ends with a result, the second has an illegal
-#: move at ILLEGAL_PLY.
-GAME_PLIES = 60
+#: Plies of each recorded game; the first ends with a result after FINISHED_PLIES (a few
+#: minutes after the file is written), the second has an illegal move at ILLEGAL_PLY, the
+#: others go on for GAME_PLIES.
+GAME_PLIES = 100
+FINISHED_PLIES = 36
 ILLEGAL_PLY = 31
 
 
@@ -96,7 +99,7 @@ def grown(text: str, plies: int) -> str:
 def _recorded(game: Game, rng: random.Random, *, finished: bool, illegal: bool) -> str:
     board = find_variant("international")()
     words: list[str] = []
-    for ply in range(1, GAME_PLIES + 1):
+    for ply in range(1, (FINISHED_PLIES if finished else GAME_PLIES) + 1):
         if illegal and ply == ILLEGAL_PLY:
             # this side's previous move again: its starting square is empty now
             words.append(words[-2] if len(words) > 1 else "50-45")

@@ -41,7 +41,7 @@ def league():
 def test_a_visitor_on_a_phone_reads_the_team_standings(live_server, page, browser, league):
     event, _organizer = league
     page.goto(f"{live_server.url}/events/{event.slug}/")
-    page.get_by_role("link", name="Team standings").click()
+    page.get_by_role("link", name="Team standings", exact=True).first.click()
     assert page.get_by_role("heading", level=1).inner_text() == "Team standings"
     rows = page.locator("#team-standings tbody tr")
     assert rows.count() == 6
@@ -290,7 +290,7 @@ def test_an_organizer_runs_a_league_from_an_empty_database(live_server, page, br
         visitor = phone.new_page()
         visitor.goto(f"{live_server.url}/events/")
         visitor.get_by_role("link", name="Interclubs Nord").click()
-        visitor.get_by_role("link", name="Team standings").click()
+        visitor.get_by_role("link", name="Team standings", exact=True).first.click()
         assert visitor.get_by_role("heading", level=1).inner_text() == "Team standings"
         rows = visitor.locator("#team-standings tbody tr")
         assert rows.count() == 4

@@ -79,9 +79,9 @@ def test_crosstable_pages_header_rows_and_footer(swiss_pdf):
         assert "Rank" in text and "Pts" in text and "TSOL" in text
         assert f"page {number} of 3" in text
         assert "final: all 11 rounds complete" in text
-        assert "generated 2026-07-09 18:30 UTC" in text
+        assert "generated July 9, 2026 18:30 UTC" in text
     assert "Salle Pleyel, Paris" in pages[0] and "Zoja Ozoliņa" in pages[0]
-    assert "2026-07-01 – 2026-07-09" in pages[0]
+    assert "July 1, 2026 – July 9, 2026" in pages[0]
     assert seen == sorted(seen) and seen[-1] == 1.0
 
 

@@ -19,7 +19,9 @@ from tournaments.documents.services import (
     documents_request_published,
 )
 from tournaments.models import Event
+from tournaments.services.rounds import round_publish
 from tournaments.teams.selectors import team_matches, team_standings_get
+from tournaments.teams.services import team_no_show, team_round_pair
 
 pytestmark = pytest.mark.django_db
 
@@ -144,3 +146,33 @@ def test_the_team_crosstable_is_offered_only_to_a_team_competition(league, clien
     client.force_login(user)
     page = client.get(f"/admin/tournaments/event/{single.pk}/change/")
     assert 'data-kind="crosstable"' in page.text and 'data-kind="teamcross"' not in page.text
+
+
+def test_dutch_team_standings_name_each_column_once_with_dutch_dates(
+    league, django_capture_on_commit_callbacks
+):
+    """The league breaks ties on BP, DE, TSB: BP has its own column and is not drawn again;
+    the adjustment column's abbreviation is the legend's; the dates are written in Dutch."""
+    Event.objects.filter(pk=league.pk).update(language="nl")
+    _pages, text = _built(django_capture_on_commit_callbacks, league, DocumentKind.TEAM_STANDINGS)
+    header = text[text.index("Rang") : text.index(team_standings_get(league)[0].name)]
+    assert header.split().count("BP") == 1
+    assert "Corr.: Correctie" in text and "Adj." not in text
+    start = league.start_date
+    months = ("januari", "februari", "maart", "april", "mei", "juni", "juli", "augustus")
+    months += ("september", "oktober", "november", "december")
+    assert f"{start.day} {months[start.month - 1]} {start.year}" in text
+    assert start.isoformat() not in text
+
+
+def test_match_sheets_carry_the_signature_lines_and_a_no_show(
+    league, django_capture_on_commit_callbacks
+):
+    round_ = league.rounds.get(number=4)
+    match = round_.team_matches.order_by("number").first()
+    team_no_show(match=match, team=match.team_b, user=None)
+    round_publish(round=team_round_pair(round=round_, user=None), user=None)
+    _pages, text = _built(django_capture_on_commit_callbacks, league, DocumentKind.TEAM_MATCHES)
+    assert f"Captain {match.team_a.name}: ________________" in text
+    assert "Arbiter: ________________" in text
+    assert f"{match.team_b.name} did not show up: every board is a forfeit loss" in text

@@ -288,3 +288,24 @@ def test_a_real_unpairable_swiss_round_is_refused_with_the_engine_reason(arbiter
     with pytest.raises(RoundPairingError, match="no pairing satisfies the absolute criteria"):
         rounds.round_pair(event=event, user=arbiter_user)
     assert event.rounds.count() == 1
+
+
+def test_a_rematch_after_a_double_forfeit_is_noted_in_the_drafts_warnings(arbiter_user):
+    event = event_with_players(arbiter_user, players=4)
+    round_1 = rounds.round_pair(event=event, user=arbiter_user)
+    rounds.round_publish(round=round_1, user=arbiter_user)
+    for game in Game.objects.filter(pairing__round=round_1):
+        result = GameResult.DOUBLE_FORFEIT if game.pairing.board == 1 else GameResult.DRAW
+        results.result_record(game=game, result=result, user=arbiter_user)
+    rounds.round_complete(round=round_1, user=arbiter_user)
+    round_2 = rounds.round_pair(event=event, user=arbiter_user)
+    old_pair = round_1.pairings.get(board=1)
+    warnings = rounds.pairing_update(
+        pairing=round_2.pairings.get(board=1),
+        white=old_pair.white,
+        black=old_pair.black,
+        user=arbiter_user,
+    )
+    assert [w.code for w in warnings] == ["unplayed_rematch"]
+    assert "were paired in round 1 without playing" in warnings[0].message
+    assert "C.04.1 b" in warnings[0].message

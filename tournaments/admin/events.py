@@ -47,8 +47,9 @@ from tournaments.models import (
     Registration,
     RoundStatus,
     RoundTime,
+    TeamCompetition,
 )
-from tournaments.names import name_contains, name_order
+from tournaments.names import name_contains, person_order
 from tournaments.scoring.matches import MATCH_POINTS_RULE
 from tournaments.scoring.rating_groups import group_standings
 from tournaments.selectors import standings_get
@@ -524,7 +525,7 @@ class EventAdmin(ScopedAdmin, AuditedAdmin):
                 name_contains(query, "last_name", "first_name", "club") | Q(fmjd_id=query)
             )
         total = candidates.count()
-        ordered = candidates.order_by(*name_order("last_name", "first_name"))
+        ordered = candidates.order_by(*person_order())
         first = list(ordered[:REGISTER_LIST_LIMIT])
         candidates = Player.objects.filter(pk__in=[player.pk for player in first])
         form = EventRegisterForm(request.POST or None, players=candidates)
@@ -633,6 +634,12 @@ class EventAdmin(ScopedAdmin, AuditedAdmin):
         """Pair the next round as a draft: in this request, or in a Celery worker when a broker
         is configured (the round page then shows the boards once the worker is done)."""
         event = object_or_404(self, request, object_id, change=True)
+        competition = TeamCompetition.objects.filter(event=event).first()
+        if competition is not None:
+            # A team competition's rounds are run on its team round page.
+            return HttpResponseRedirect(
+                reverse("admin:tournaments_teamcompetition_round", args=(competition.pk,))
+            )
         queued = not celery_app.conf.task_always_eager
         pair = round_pair_queue if queued else round_pair
         try:

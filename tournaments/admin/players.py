@@ -31,7 +31,7 @@ from tournaments.forms import (
     RegisterPlayersForm,
 )
 from tournaments.models import Player
-from tournaments.names import name_contains, name_order
+from tournaments.names import name_contains, person_order
 from tournaments.services.errors import ImportFormatError
 from tournaments.services.players import player_create
 from tournaments.services.players_import import (
@@ -53,7 +53,7 @@ class PlayerAdmin(AuditedAdmin):
     list_display = ("last_name", "first_name", "federation", "title", "rating", "club", "fmjd_id")
     list_filter = ("federation", "title", "club")
     search_fields = ("last_name", "first_name", "fmjd_id", "national_id", "club")
-    ordering = name_order("last_name", "first_name")
+    ordering = person_order()
     actions = ("register_in_event",)
     change_list_template = "admin/tournaments/player/change_list.html"
     #: Contact details and birth date appear only on the player's own form.

@@ -21,10 +21,10 @@ from tournaments.access import may_officiate
 from tournaments.api.views import EventScoped
 from tournaments.documents.models import Document, DocumentKind, DocumentStatus
 from tournaments.documents.services import (
-    PUBLISHED_KINDS,
     DocumentQueueError,
     document_recover,
     document_request,
+    published_kinds,
 )
 from tournaments.documents.views import file_response
 from tournaments.models import Round
@@ -103,7 +103,9 @@ class DocumentScoped(EventScoped):
         document = get_object_or_404(
             Document.objects.select_related("event", "round"), pk=document_id, event=event
         )
-        if document.kind not in PUBLISHED_KINDS and not may_officiate(self.request.user, event):
+        if document.kind not in published_kinds(event) and not may_officiate(
+            self.request.user, event
+        ):
             raise exceptions.PermissionDenied(
                 _("the %(kind)s of %(event)s is for its officials only.")
                 % {"kind": document.get_kind_display(), "event": event.slug}

@@ -174,6 +174,7 @@ def team_sheet(event: Event) -> TeamSheet:
                 team_b=m.team_b,
                 board_points_a=m.board_points_a,
                 board_points_b=m.board_points_b,
+                no_show=m.no_show,
                 boards=tuple(
                     BoardLine(
                         b.number,

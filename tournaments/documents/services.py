@@ -48,6 +48,21 @@ logger = logging.getLogger(__name__)
 
 #: The documents a completed round changes, requested again after it commits.
 PUBLISHED_KINDS = (DocumentKind.CROSSTABLE, DocumentKind.STANDINGS)
+#: The documents a team competition's page offers in place of the individual ones.
+TEAM_PUBLISHED_KINDS = (
+    DocumentKind.TEAM_STANDINGS,
+    DocumentKind.TEAM_MATCHES,
+    DocumentKind.TEAM_CROSSTABLE,
+)
+
+
+def published_kinds(event: Event) -> tuple[DocumentKind, ...]:
+    """The documents ``event``'s public page offers and anybody may download: a team
+    competition's team standings, match sheets and team crosstable (its results are team
+    results, docs/rules/tournaments.md §7), an individual event's crosstable and standings."""
+    if TeamCompetition.objects.filter(event=event).exists():
+        return TEAM_PUBLISHED_KINDS
+    return PUBLISHED_KINDS
 
 
 class DocumentRequestError(TournamentError):

@@ -20,5 +20,13 @@ urlpatterns = [
         {"kind": DocumentKind.STANDINGS},
         name="standings",
     ),
+    *(
+        path(f"<slug:slug>/{address}", views.published_pdf, {"kind": kind}, name=kind.value)
+        for address, kind in (
+            ("team-standings.pdf", DocumentKind.TEAM_STANDINGS),
+            ("team-matches.pdf", DocumentKind.TEAM_MATCHES),
+            ("team-crosstable.pdf", DocumentKind.TEAM_CROSSTABLE),
+        )
+    ),
     path("<slug:slug>/documents/status.json", views.published_status, name="status"),
 ]

@@ -1,5 +1,6 @@
 """Public addresses of the published documents: /events/<slug>/crosstable.pdf and
-standings.pdf (the latest file), and a small JSON status the event page polls for its
+standings.pdf (the latest file; a team competition's team-standings.pdf, team-matches.pdf
+and team-crosstable.pdf), and a small JSON status the event page polls for its
 progress bar. Thin: the services decide whether a job is needed."""
 
 from django.http import FileResponse, Http404, HttpRequest, HttpResponse, JsonResponse
@@ -13,9 +14,11 @@ from tournaments.documents.data import document_get
 from tournaments.documents.models import Document, DocumentKind, DocumentStatus
 from tournaments.documents.services import (
     PUBLISHED_KINDS,
+    TEAM_PUBLISHED_KINDS,
     DocumentQueueError,
     document_recover,
     document_request,
+    published_kinds,
 )
 
 #: Seconds a client is asked to wait before trying again while a document is built.
@@ -24,13 +27,14 @@ RETRY_AFTER = 5
 
 @require_GET
 def published_pdf(request: HttpRequest, slug: str, kind: str) -> HttpResponse:
-    """The latest file of the event's crosstable or standings. A request that finds the
+    """The latest file of one of the event's published documents (published_kinds: the
+    crosstable or standings, a team competition's team documents). A request that finds the
     data changed since the file was drawn asks for a new one (one job at most) and still
     serves the current file; with no file yet, a 503 page says it is being generated (or
     why it could not be)."""
-    if kind not in PUBLISHED_KINDS:
-        raise Http404(_("no published document %(kind)r") % {"kind": kind})
     event = visible_event(request.user, slug)
+    if kind not in published_kinds(event):
+        raise Http404(_("no published document %(kind)r") % {"kind": kind})
     error = ""
     try:
         document = document_request(event=event, kind=kind).document
@@ -67,17 +71,14 @@ def _failure(document: Document | None) -> str:
 @require_GET
 def published_status(request: HttpRequest, slug: str) -> JsonResponse:
     """``{"crosstable": {...}, "standings": {...}}``: status, progress, error and address of
-    each published document (null before it was first requested)."""
+    each published document (published_kinds; null before it was first requested)."""
     event = visible_event(request.user, slug)
+    kinds = published_kinds(event)
     documents = {
-        d.kind: document_recover(document=d)
-        for d in event.documents.filter(kind__in=PUBLISHED_KINDS)
+        d.kind: document_recover(document=d) for d in event.documents.filter(kind__in=kinds)
     }
     return JsonResponse(
-        {
-            kind: None if kind not in documents else document_json(documents[kind])
-            for kind in PUBLISHED_KINDS
-        }
+        {kind: None if kind not in documents else document_json(documents[kind]) for kind in kinds}
     )
 
 
@@ -85,7 +86,7 @@ def document_json(document: Document) -> dict:
     """The public state of a published document (the API adds more for organizers)."""
     url = (
         reverse(f"documents:{document.kind}", args=[document.event.slug])
-        if document.kind in PUBLISHED_KINDS
+        if document.kind in PUBLISHED_KINDS + TEAM_PUBLISHED_KINDS
         else None
     )
     return {

@@ -41,6 +41,18 @@ def rematch(past: Sequence[RoundResult], opponent: int) -> bool:
     return any(r.opponent == opponent and r.played for r in past)
 
 
+def met_unplayed(past: Sequence[RoundResult], opponent: int) -> int | None:
+    """The round in which the player was paired with ``opponent`` and their game was not
+    played (a forfeit, a double forfeit), else None. A forfeited game is not a game played
+    (C.04.1 b and its note), so the two may be paired again; the arbiter is told.
+
+    >>> from decimal import Decimal
+    >>> met_unplayed([RoundResult(2, 5, Colour.WHITE, "-", Decimal(0))], 5)
+    2
+    """
+    return next((r.round for r in past if r.opponent == opponent and not r.played), None)
+
+
 @dataclass(frozen=True)
 class ColourBreach:
     """A colour criterion broken by giving the player ``colour``: the same colour three times
@@ -73,11 +85,13 @@ def colour_breach(past: Sequence[RoundResult], colour: Colour) -> ColourBreach |
 class Breach:
     """A criterion a Swiss board breaks: ``code`` is ``rematch`` (C.04.1 b), ``prohibited``
     (the event's forbidden pairs), ``second_bye`` (C.04.1 c) or ``colour`` (C.04.1 f, g: the
-    ``player`` and his :class:`ColourBreach`)."""
+    ``player`` and his :class:`ColourBreach`); or a note that breaks nothing,
+    ``unplayed_rematch``: the two were paired in ``round`` without playing (met_unplayed)."""
 
     code: str
     player: int
     colour: ColourBreach | None = None
+    round: int | None = None
 
 
 def board_breaches(
@@ -108,6 +122,8 @@ def board_breaches(
     breaches = []
     if rematch(history, black):
         breaches.append(Breach("rematch", white))
+    elif (unplayed := met_unplayed(history, black)) is not None:
+        breaches.append(Breach("unplayed_rematch", white, round=unplayed))
     if frozenset((white, black)) in state.forbidden_in(round_number):
         breaches.append(Breach("prohibited", white))
     for number, colour in ((white, Colour.WHITE), (black, Colour.BLACK)):

@@ -3,22 +3,25 @@ teams with their rosters and adjustments, team matches with their lineups and bo
 are limited to the organizer's events (tournaments.admin.scoping)."""
 
 import base64
+from functools import partial
 
 from django import forms
 from django.contrib import admin, messages
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.urls import path, reverse
+from django.utils.html import format_html
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from tournaments.admin.pages import object_or_404, render_page, report_refusal, staff_user
 from tournaments.admin.scoping import ScopedAdmin, organized_events
 from tournaments.forms import PlayersCsvImportForm, PlayersImportConfirmForm
-from tournaments.models import Event, Registration
+from tournaments.models import Event, Player, Registration
+from tournaments.scoring.teams import TEAM_TIEBREAKS
 from tournaments.services.errors import ImportFormatError, TournamentError
 from tournaments.services.players_import import ImportChangedError
-from tournaments.teams.forms import LineupForm
+from tournaments.teams.forms import LineupForm, TeamTiebreaksField
 from tournaments.teams.imports import (
     REFUSED,
     TEAM_COLUMNS,
@@ -28,14 +31,61 @@ from tournaments.teams.imports import (
     team_import_summary,
 )
 from tournaments.teams.models import Team, TeamAdjustment, TeamCompetition, TeamMatch, TeamMember
+from tournaments.teams.round_page import team_round_view
 from tournaments.teams.selectors import match_boards
-from tournaments.teams.services import lineup_set, team_round_pair, team_round_schedule
+from tournaments.teams.services import (
+    StaleLineupError,
+    lineup_set,
+    team_round_pair,
+    team_round_schedule,
+)
+
+
+class TeamCompetitionForm(forms.ModelForm):
+    """The competition's settings; its tie-breaks chosen by name, in their order."""
+
+    tiebreaks = TeamTiebreaksField(
+        tiebreaks=TEAM_TIEBREAKS,
+        label=gettext_lazy("team tie-breaks"),
+        help_text=gettext_lazy(
+            "In their order of application, after the primary score "
+            "(docs/rules/tournaments.md §7.3)."
+        ),
+    )
+
+    class Meta:
+        model = TeamCompetition
+        fields = "__all__"
 
 
 @admin.register(TeamCompetition)
 class TeamCompetitionAdmin(ScopedAdmin):
-    list_display = ("event", "boards", "primary", "match_win", "match_draw", "match_loss")
+    form = TeamCompetitionForm
+    list_display = (
+        "event",
+        "boards",
+        "primary",
+        "match_win",
+        "match_draw",
+        "match_loss",
+        "round_page",
+    )
     actions = ("schedule_next_round",)
+
+    @admin.display(description=gettext_lazy("team round"))
+    def round_page(self, competition: TeamCompetition) -> str:
+        url = reverse("admin:tournaments_teamcompetition_round", args=(competition.pk,))
+        return format_html('<a href="{}">{}</a>', url, _("Run the rounds"))
+
+    def get_urls(self):
+        return [
+            path(
+                "<path:object_id>/round/",
+                self.admin_site.admin_view(partial(team_round_view, self)),
+                name="tournaments_teamcompetition_round",
+            ),
+            *super().get_urls(),
+        ]
 
     @admin.action(description=gettext_lazy("Schedule the next round of team matches"))
     def schedule_next_round(self, request: HttpRequest, queryset) -> None:
@@ -101,6 +151,26 @@ class TeamAdmin(ScopedAdmin):
 
     def get_readonly_fields(self, request: HttpRequest, obj=None):
         return ("event",) if obj else ()
+
+    def formfield_for_foreignkey(self, db_field, request: HttpRequest, **kwargs):
+        """The captain is one of the team's players: the roster saved, in board order (a
+        new team chooses him once its roster is saved)."""
+        if db_field.name == "captain":
+            resolved = request.resolver_match
+            team_id = resolved.kwargs.get("object_id") if resolved else None
+            players = Player.objects.none()
+            if team_id and str(team_id).isdigit():
+                players = Player.objects.filter(
+                    registrations__team_member__team_id=int(team_id)
+                ).order_by(
+                    "registrations__team_member__reserve", "registrations__team_member__order"
+                )
+            kwargs["queryset"] = players
+            kwargs.setdefault(
+                "help_text",
+                _("One of the team's players; a new team chooses him once its roster is saved."),
+            )
+        return super().formfield_for_foreignkey(db_field, request, **kwargs)
 
     def get_urls(self):
         return [
@@ -238,7 +308,16 @@ class TeamMatchAdmin(ScopedAdmin):
             if data is not None and form.is_valid():
                 try:
                     lineup_set(
-                        match=match, team=team, members=form.lineup(), user=staff_user(request)
+                        match=match,
+                        team=team,
+                        members=form.lineup(),
+                        user=staff_user(request),
+                        expected_version=form.expected_version(),
+                    )
+                except StaleLineupError as exc:
+                    report_refusal(request, exc)
+                    form = LineupForm(
+                        match=match, team=team, boards=boards, prefix=f"team{team.pk}"
                     )
                 except TournamentError as exc:
                     report_refusal(request, exc)

@@ -8,7 +8,7 @@ is written as any game's (``games/<id>/result/``)."""
 from django.db import transaction
 from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext as _
-from drf_spectacular.utils import extend_schema
+from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import exceptions, serializers
 from rest_framework.request import Request
 from rest_framework.response import Response
@@ -17,9 +17,10 @@ from tournaments.access import captained_teams, captains, may_manage
 from tournaments.api.serializers import PlainSerializer
 from tournaments.api.views import EventScoped, EventScopedList
 from tournaments.models import Event
+from tournaments.site.inputs import whole_number
 from tournaments.teams.models import Team, TeamMatch, TeamMember
 from tournaments.teams.selectors import team_competition, team_matches, team_standings_get
-from tournaments.teams.services import lineup_of, lineup_set
+from tournaments.teams.services import lineup_of, lineup_set, lineup_version
 
 
 class TeamStandingSerializer(PlainSerializer):
@@ -75,6 +76,11 @@ class TeamMatchSerializer(PlainSerializer):
     board_points_a = serializers.DecimalField(max_digits=6, decimal_places=1)
     board_points_b = serializers.DecimalField(max_digits=6, decimal_places=1)
     finished = serializers.BooleanField(help_text="Every board has its result.")
+    no_show = serializers.CharField(
+        allow_null=True,
+        help_text="The team that did not show up: every board a forfeit loss for it, a "
+        "forfeit win for the other team (docs/rules/tournaments.md §7.1); null otherwise.",
+    )
     boards = TeamBoardSerializer(many=True)
 
 
@@ -116,7 +122,13 @@ class LineupWriteSerializer(serializers.Serializer):
     players = serializers.ListField(
         child=serializers.IntegerField(allow_null=True),
         help_text="Board by board, the id of a player on the team's roster, or null for an "
-        "empty board (a forfeit).",
+        "empty board (a forfeit); at least one player.",
+    )
+    version = serializers.CharField(
+        required=False,
+        help_text="The lineup's version as read (the `Lineup-Version` header of the GET or "
+        "of the previous POST): the write is refused with 409 `stale_lineup`, nothing "
+        "changed, when someone else changed the lineup since.",
     )
 
     def validate_team(self, number: int) -> Team:
@@ -152,7 +164,9 @@ class LineupBoardSerializer(PlainSerializer):
 
 
 class TeamLineup(EventScoped):
-    """POST: set a team's lineup for match <number> of round <round> (the event's organizers,
+    """GET: a team's lineup for match <number> of round <round>, its version in the
+    `Lineup-Version` header;
+    POST: set a team's lineup for match <number> of round <round> (the event's organizers,
     and the team's captain for his own team: tournaments.access.may_captain; 403 for another
     team); refused, naming the board, when it breaks a composition rule, and once the match
     is paired."""
@@ -182,25 +196,72 @@ class TeamLineup(EventScoped):
             % {"user": self.request.user, "event": event.slug}
         )
 
-    @extend_schema(
-        request=LineupWriteSerializer,
-        responses={200: LineupBoardSerializer(many=True)},
-        description="Organizers set any team's lineup; a team's captain (the login account of "
-        "Team.captain) his own team's only, 403 for the other team. 409 once the match is "
-        "paired, or with the board named when a composition rule is broken.",
-    )
-    def post(self, request: Request, slug: str, round: int, number: int) -> Response:
-        event = self.lineup_event()
+    def lineup_match(self, event: Event, round: int, number: int) -> TeamMatch:
         if team_competition(event) is None:
             raise exceptions.NotFound(
                 _("%(event)s is not a team competition.") % {"event": event.slug}
             )
-        match = get_object_or_404(
+        return get_object_or_404(
             TeamMatch.objects.select_related("team_a", "team_b", "round__event"),
             round__event=event,
             round__number=round,
             number=number,
         )
+
+    @staticmethod
+    def lineup_response(match: TeamMatch, team: Team) -> Response:
+        """``team``'s lineup board by board, its version in the `Lineup-Version` header."""
+        rows = [
+            {
+                "board": board,
+                "player": member.registration.player_id if member else None,
+                "name": str(member.registration.player) if member else None,
+            }
+            for board, member in enumerate(lineup_of(match, team), start=1)
+        ]
+        response = Response(LineupBoardSerializer(rows, many=True).data)
+        response["Lineup-Version"] = lineup_version(match, team)
+        return response
+
+    @extend_schema(
+        parameters=[OpenApiParameter("team", int, required=True, description="The team's number.")],
+        responses={200: LineupBoardSerializer(many=True)},
+        description="A team's lineup for the match (the one entered, or the default one), "
+        "for the organizers and the team's captain; its version is the `Lineup-Version` header, "
+        "sent back as `version` with the POST.",
+    )
+    def get(self, request: Request, slug: str, round: int, number: int) -> Response:
+        event = self.lineup_event()
+        match = self.lineup_match(event, round, number)
+        teams = {t.number: t for t in (match.team_a, match.team_b) if t is not None}
+        team = teams.get(whole_number(request.query_params.get("team", "")) or 0)
+        if team is None:
+            raise exceptions.ValidationError(
+                {
+                    "team": [
+                        _("team %(team)s does not play this match.")
+                        % {"team": request.query_params.get("team", "")}
+                    ]
+                }
+            )
+        if not may_manage(request.user, event, self.PERMISSION) and not captains(
+            request.user, team
+        ):
+            raise self.deny(event)
+        return self.lineup_response(match, team)
+
+    @extend_schema(
+        request=LineupWriteSerializer,
+        responses={200: LineupBoardSerializer(many=True)},
+        description="Organizers set any team's lineup; a team's captain (the login account of "
+        "Team.captain) his own team's only, 403 for the other team. 409 once the match is "
+        "paired, with the board named when a composition rule is broken, for a lineup with "
+        "every board empty, and (code `stale_lineup`) when `version` is not the lineup's "
+        "version any more. The answer's `Lineup-Version` is the new version.",
+    )
+    def post(self, request: Request, slug: str, round: int, number: int) -> Response:
+        event = self.lineup_event()
+        match = self.lineup_match(event, round, number)
         organizer = may_manage(request.user, event, self.PERMISSION)
         teams = [t for t in (match.team_a, match.team_b) if t is not None]
         if not organizer and not any(captains(request.user, t) for t in teams):
@@ -209,14 +270,11 @@ class TeamLineup(EventScoped):
         if not organizer and not captains(request.user, data["team"]):
             raise self.deny(event)
         with transaction.atomic():
-            lineup_set(match=match, team=data["team"], members=data["players"], user=self.actor())
-            lineup = lineup_of(match, data["team"])
-        rows = [
-            {
-                "board": board,
-                "player": member.registration.player_id if member else None,
-                "name": str(member.registration.player) if member else None,
-            }
-            for board, member in enumerate(lineup, start=1)
-        ]
-        return Response(LineupBoardSerializer(rows, many=True).data)
+            lineup_set(
+                match=match,
+                team=data["team"],
+                members=data["players"],
+                user=self.actor(),
+                expected_version=data.get("version") or None,
+            )
+            return self.lineup_response(match, data["team"])

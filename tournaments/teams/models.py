@@ -66,7 +66,10 @@ class TeamCompetition(models.Model):
         _("team tie-breaks"),
         default=list,
         blank=True,
-        help_text=_("Codes in order: BP, MP, DE, TSB (docs/rules/tournaments.md §7.3)."),
+        help_text=_(
+            "In their order of application, after the primary score "
+            "(docs/rules/tournaments.md §7.3)."
+        ),
     )
     rating_tolerance = models.PositiveIntegerField(
         _("board order tolerance"),
@@ -189,6 +192,19 @@ class TeamMatch(models.Model):
         verbose_name=_("team B"),
     )
     return_match = models.BooleanField(_("return match"), default=False)
+    no_show = models.ForeignKey(
+        Team,
+        on_delete=models.PROTECT,
+        related_name="+",
+        null=True,
+        blank=True,
+        verbose_name=_("team that did not show up"),
+        help_text=_(
+            "Its boards are forfeited: a forfeit loss on each board for this team, a forfeit "
+            "win for the other (docs/rules/tournaments.md §7.1)."
+        ),
+    )
+    history = HistoricalRecords()
 
     class Meta:
         verbose_name = _("team match")

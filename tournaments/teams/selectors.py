@@ -51,6 +51,8 @@ class MatchView:
     board_points_b: Decimal
     finished: bool
     boards: tuple[BoardView, ...]
+    #: The team that did not show up (its boards forfeited, §7.1), or None.
+    no_show: str | None = None
 
 
 def scheme_of(competition: TeamCompetition) -> MatchPointsScheme:
@@ -100,7 +102,7 @@ def _match_views(event: Event, matches: Q) -> list[MatchView]:
     rows = list(
         TeamMatch.objects.filter(matches)
         .order_by("round__number", "number")
-        .values("pk", "round__number", "number", "team_a__name", "team_b__name")
+        .values("pk", "round__number", "number", "team_a__name", "team_b__name", "no_show__name")
     )
     ids = [row["pk"] for row in rows]
     boards: dict[int, list[dict]] = {}
@@ -140,6 +142,7 @@ def _match_views(event: Event, matches: Q) -> list[MatchView]:
                 finished=all(b.points_a is not None for b in board_views)
                 and (row["team_b__name"] is None or bool(board_views)),
                 boards=board_views,
+                no_show=row["no_show__name"],
             )
         )
     return views
@@ -269,6 +272,8 @@ class TeamMatchRow:
     board_points: Decimal
     opponent_board_points: Decimal
     finished: bool
+    #: Forfeited because of a team that did not show up: "own", "opponent" or "".
+    no_show: str = ""
 
 
 @dataclass(frozen=True)
@@ -316,6 +321,13 @@ def team_page(event: Event, number: int) -> TeamPage | None:
                 board_points=view.board_points_a if own_a else view.board_points_b,
                 opponent_board_points=view.board_points_b if own_a else view.board_points_a,
                 finished=view.finished,
+                no_show=(
+                    ""
+                    if view.no_show is None
+                    else "own"
+                    if view.no_show == team.name
+                    else "opponent"
+                ),
             )
         )
         for board in view.boards:

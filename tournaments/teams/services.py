@@ -2,6 +2,7 @@
 adjustments. Each refusal raises a TeamError naming the team, the board or the rule, and
 leaves the database as it was."""
 
+import hashlib
 from collections.abc import Sequence
 from decimal import Decimal
 
@@ -9,7 +10,16 @@ from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
 from django.utils.translation import gettext as _
 
-from tournaments.models import Event, Pairing, Registration, Round, RoundStatus, System
+from tournaments.models import (
+    Event,
+    Game,
+    GameResult,
+    Pairing,
+    Registration,
+    Round,
+    RoundStatus,
+    System,
+)
 from tournaments.pairing.berger import berger_rounds, berger_table, double_round_robin
 from tournaments.pairing.dutch_input import PairingError
 from tournaments.pairing.team_swiss import ColourModel, TeamSwissState, pair_team_swiss
@@ -23,6 +33,7 @@ from tournaments.scoring.teams import (
 from tournaments.selectors import event_scoring
 from tournaments.services.errors import TournamentError
 from tournaments.services.history import recorded_by
+from tournaments.services.results import result_record
 from tournaments.services.rounds import pairings_save, round_create
 from tournaments.teams.models import (
     LineupEntry,
@@ -41,6 +52,12 @@ class TeamError(TournamentError):
     """A team competition write refused by one of its rules."""
 
     default_code = "team_error"
+
+
+class StaleLineupError(TeamError):
+    """A lineup written against a version of it that has changed since the writer read it."""
+
+    default_code = "stale_lineup"
 
 
 def competition_of(event: Event) -> TeamCompetition:
@@ -166,6 +183,17 @@ def roster(team: Team) -> list[TeamMember]:
     return list(team.members.select_related("registration__player").order_by("reserve", "order"))
 
 
+def lineup_version(match: TeamMatch, team: Team) -> str:
+    """A short fingerprint of ``team``'s lineup for ``match`` as stored (its boards and
+    players, and whether the team is marked as not showing up): a form or an API call sends
+    back the version it read, and lineup_set refuses it once the lineup has changed."""
+    entries = LineupEntry.objects.filter(match=match, team=team).order_by("board")
+    rows = [f"{board}:{member}" for board, member in entries.values_list("board", "member_id")]
+    absent = TeamMatch.objects.filter(pk=match.pk, no_show=team).exists()
+    text = ";".join(rows) + ("|absent" if absent else "")
+    return hashlib.sha256(text.encode()).hexdigest()[:16]
+
+
 @transaction.atomic
 def lineup_set(
     *,
@@ -173,16 +201,46 @@ def lineup_set(
     team: Team,
     members: Sequence[TeamMember | None],
     user: AbstractBaseUser | None,
+    expected_version: str | None = None,
 ) -> list[LineupEntry]:
     """Set ``team``'s lineup for ``match``: ``members[i]`` plays board ``i + 1`` (None leaves
-    the board empty, a forfeit). Refused once the match is paired, and when it breaks a
-    composition rule (docs/rules/tournaments.md §7.2): the refusal names the board."""
+    the board empty, a forfeit). Refused once the match is paired, when it breaks a
+    composition rule (docs/rules/tournaments.md §7.2): the refusal names the board; when it
+    leaves every board empty (a team that does not show up is marked so, team_no_show, and
+    its match forfeited as §7.1 says); and, with ``expected_version`` (lineup_version as the
+    writer read it), when someone else changed the lineup meanwhile (StaleLineupError):
+    nothing is written then."""
     match = TeamMatch.objects.select_for_update().select_related("round__event").get(pk=match.pk)
     _require_unpaired(match)
     if team.pk not in (match.team_a_id, match.team_b_id):
         raise TeamError(_("%(team)s does not play %(match)s.") % {"team": team, "match": match})
+    if expected_version is not None and expected_version != lineup_version(match, team):
+        raise StaleLineupError(
+            _(
+                "The lineup of %(team)s for %(match)s was changed by someone else since you "
+                "opened it: nothing was saved. Reload it, check it, and save again."
+            )
+            % {"team": team, "match": match}
+        )
+    if match.no_show_id == team.pk:
+        raise TeamError(
+            _(
+                "%(team)s is marked as not showing up for %(match)s: undo that first to set "
+                "its lineup."
+            )
+            % {"team": team, "match": match}
+        )
     competition = competition_of(match.round.event)
     fielded = [m for m in members if m is not None]
+    if not fielded:
+        raise TeamError(
+            _(
+                "The lineup of %(team)s leaves every board empty: nothing was saved. If the "
+                "team does not show up, the organizer marks it so on the team round page, "
+                "and the match is forfeited (docs/rules/tournaments.md §7.1)."
+            )
+            % {"team": team}
+        )
     elsewhere = set(
         TeamMember.objects.filter(pk__in=[m.pk for m in fielded])
         .exclude(team=team)
@@ -214,10 +272,13 @@ def lineup_set(
 def lineup_of(
     match: TeamMatch, team: Team, *, members: list[TeamMember] | None = None
 ) -> list[TeamMember | None]:
-    """The lineup ``team`` plays in ``match``, board by board: the one entered, otherwise the
-    roster (``members``, when the caller has read it) minus the players withdrawn by this
-    round (the default lineup, §7.2)."""
+    """The lineup ``team`` plays in ``match``, board by board: nobody when the team is marked
+    as not showing up (team_no_show), the one entered, otherwise the roster (``members``,
+    when the caller has read it) minus the players withdrawn by this round (the default
+    lineup, §7.2)."""
     boards = competition_of(match.round.event).boards
+    if TeamMatch.objects.filter(pk=match.pk, no_show=team).exists():
+        return [None] * boards
     entered = {
         e.board: e.member
         for e in LineupEntry.objects.filter(match=match, team=team).select_related(
@@ -277,6 +338,128 @@ def team_round_pair(*, round: Round, user: AbstractBaseUser | None) -> Round:
         for (match, board, a_is_white), pairing in zip(places, pairings, strict=True)
     )
     return round_
+
+
+def _match_for_no_show(match: TeamMatch, team: Team) -> TeamMatch:
+    locked = (
+        TeamMatch.objects.select_for_update()
+        .select_related("round__event", "team_a", "team_b")
+        .get(pk=match.pk)
+    )
+    if locked.team_b_id is None:
+        raise TeamError(_("%(match)s is a team bye: nobody is expected.") % {"match": locked})
+    if team.pk not in (locked.team_a_id, locked.team_b_id):
+        raise TeamError(_("%(team)s does not play %(match)s.") % {"team": team, "match": locked})
+    return locked
+
+
+def _absent_side_games(match: TeamMatch, team: Team) -> list[tuple[Game, str]]:
+    """Each game of ``match``'s boards with the result that forfeits it against ``team``:
+    the absent team's player loses by forfeit, the other wins (§7.1). A board whose other
+    player is missing is left as paired."""
+    absent_a = team.pk == match.team_a_id
+    games = []
+    for board in match.boards.select_related("pairing").order_by("number"):
+        pairing = board.pairing
+        if pairing.black_id is None:
+            continue
+        white_is_a = board.a_is_white
+        absent_white = white_is_a == absent_a
+        absent_registration = pairing.white_id if absent_white else pairing.black_id
+        for game in pairing.games.order_by("index"):
+            absent_has_white = game.white_id == absent_registration
+            result = (
+                GameResult.BLACK_FORFEIT_WIN if absent_has_white else GameResult.WHITE_FORFEIT_WIN
+            )
+            games.append((game, result.value))
+    return games
+
+
+@transaction.atomic
+def team_no_show(*, match: TeamMatch, team: Team, user: AbstractBaseUser | None) -> TeamMatch:
+    """Mark ``team`` as not showing up for ``match``: the match is forfeited as the
+    competition's rules say (docs/rules/tournaments.md §7.1), every board a forfeit loss for
+    ``team`` and a forfeit win for the other team. Before the boards are paired, the team
+    fields nobody (its lineup is cleared; pairing gives each of the other team's players
+    the win of an empty board); once the round is published, each board's games get their
+    forfeit result through result_record. Refused while the round's boards are a draft
+    (publish it first), and for a team already marked (team_no_show_undo first)."""
+    locked = _match_for_no_show(match, team)
+    if locked.no_show_id is not None:
+        raise TeamError(
+            _("%(team)s is already marked as not showing up for %(match)s.")
+            % {"team": locked.no_show, "match": locked}
+        )
+    paired = locked.boards.exists()
+    if paired and locked.round.status == RoundStatus.DRAFT:
+        raise TeamError(
+            _(
+                "The boards of %(match)s are paired in a draft round: publish the round, then "
+                "mark %(team)s as not showing up."
+            )
+            % {"match": locked, "team": team}
+        )
+    if not paired and locked.round.status != RoundStatus.DRAFT:
+        raise TeamError(
+            _("%(match)s has no boards in a published round: nothing to forfeit.")
+            % {"match": locked}
+        )
+    locked.no_show = team
+    recorded_by(locked, user).save(update_fields=["no_show"])
+    LineupEntry.objects.filter(match=locked, team=team).delete()
+    for game, result in _absent_side_games(locked, team) if paired else []:
+        result_record(game=game, result=result, user=user)
+    return locked
+
+
+def no_show_undoable(match: TeamMatch) -> bool:
+    """Whether team_no_show_undo can take back ``match``'s no-show: its round is not
+    completed, and its boards are not paired or were paired with the absent team's players
+    (a team marked before pairing fields nobody: its boards cannot be given back)."""
+    if match.no_show_id is None or match.round.status == RoundStatus.COMPLETED:
+        return False
+    boards = list(match.boards.select_related("pairing"))
+    return not boards or any(board.pairing.black_id is not None for board in boards)
+
+
+@transaction.atomic
+def team_no_show_undo(*, match: TeamMatch, user: AbstractBaseUser | None) -> TeamMatch:
+    """Take back team_no_show: the team is expected again. Before pairing, its lineup is the
+    default one again; once paired, the forfeits it wrote go back to pending (the results
+    are then entered as played). Refused in a completed round, whose results are final:
+    they are corrected on the round's result sheet."""
+    locked = (
+        TeamMatch.objects.select_for_update()
+        .select_related("round__event", "no_show", "team_a", "team_b")
+        .get(pk=match.pk)
+    )
+    if locked.no_show is None:
+        raise TeamError(_("No team is marked as not showing up for %(match)s.") % {"match": locked})
+    if locked.round.status == RoundStatus.COMPLETED:
+        raise TeamError(
+            _(
+                "%(round)s is completed: its results are final. Correct the boards of "
+                "%(match)s on the round's result sheet."
+            )
+            % {"round": locked.round, "match": locked}
+        )
+    absent = locked.no_show
+    if not no_show_undoable(locked):
+        raise TeamError(
+            _(
+                "The boards of %(match)s were paired without %(team)s: they cannot be given "
+                "back. If the match was played after all, record its result as an adjustment "
+                "of both teams' totals."
+            )
+            % {"match": locked, "team": absent}
+        )
+    if locked.boards.exists():
+        for game, result in _absent_side_games(locked, absent):
+            if game.result == result:
+                result_record(game=game, result=GameResult.PENDING.value, user=user)
+    locked.no_show = None
+    recorded_by(locked, user).save(update_fields=["no_show"])
+    return locked
 
 
 def adjustment_add(

@@ -31,7 +31,13 @@ from tournaments.teams.selectors import (
     team_page,
     team_standings_get,
 )
-from tournaments.teams.services import lineup_frozen, lineup_of, lineup_set, roster
+from tournaments.teams.services import (
+    StaleLineupError,
+    lineup_frozen,
+    lineup_of,
+    lineup_set,
+    roster,
+)
 from tournaments.views import followed_page, request_event
 
 
@@ -136,6 +142,7 @@ class LineupRow:
     frozen: bool
     published: bool
     form: LineupForm | None
+    no_show: Team | None = None
 
 
 def _lineup_shown(
@@ -198,14 +205,14 @@ def team_lineups(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     members = {m.registration_id: m for m in team_roster}
     matches = (
         TeamMatch.objects.filter(Q(team_a=team) | Q(team_b=team), round__event=event)
-        .select_related("round", "team_a", "team_b")
+        .select_related("round", "team_a", "team_b", "no_show")
         .order_by("round__number", "number")
     )
     for match in matches:
         opponent = match.team_b if match.team_a_id == team.pk else match.team_a
         frozen = lineup_frozen(match)
         form = None
-        if opponent is not None and not frozen:
+        if opponent is not None and not frozen and match.no_show_id is None:
             data = request.POST if posted == str(match.pk) else None
             form = LineupForm(
                 data,
@@ -219,7 +226,24 @@ def team_lineups(request: HttpRequest, slug: str, number: int) -> HttpResponse:
                 status = 400
             elif data is not None:
                 try:
-                    lineup_set(match=match, team=team, members=form.lineup(), user=author)
+                    lineup_set(
+                        match=match,
+                        team=team,
+                        members=form.lineup(),
+                        user=author,
+                        expected_version=form.expected_version(),
+                    )
+                except StaleLineupError as exc:
+                    # Drawn again from the lineup as it now stands, with its new version.
+                    form = LineupForm(
+                        match=match,
+                        team=team,
+                        boards=competition.boards,
+                        members=team_roster,
+                        prefix=f"match{match.pk}",
+                    )
+                    form.add_error(None, str(exc))
+                    status = 409
                 except TournamentError as exc:
                     form.add_error(None, str(exc))
                     status = 409
@@ -243,6 +267,7 @@ def team_lineups(request: HttpRequest, slug: str, number: int) -> HttpResponse:
                 frozen=frozen,
                 published=match.round.status != RoundStatus.DRAFT,
                 form=form,
+                no_show=match.no_show,
             )
         )
     if (

@@ -4,8 +4,11 @@ error and the button that generates them; `{% documents_panel event kind="rating
 shows one of them."""
 
 from django import template
+from django.urls import reverse
+from django.utils.translation import gettext_lazy
 
 from tournaments.documents.models import ROUND_KINDS, TEAM_KINDS, TEAM_RANKING_KINDS, DocumentKind
+from tournaments.documents.services import published_kinds
 from tournaments.models import Event, Round
 from tournaments.teams.models import TeamCompetition
 
@@ -37,3 +40,23 @@ def documents_panel(
         "csrf_token": context.get("csrf_token"),
         "can_request": bool(request and request.user.has_perm("tournaments.change_document")),
     }
+
+
+#: The label of each published document's link on the event page.
+_LINK_LABELS = {
+    DocumentKind.CROSSTABLE: gettext_lazy("Crosstable (PDF)"),
+    DocumentKind.STANDINGS: gettext_lazy("Standings (PDF)"),
+    DocumentKind.TEAM_STANDINGS: gettext_lazy("Team standings (PDF)"),
+    DocumentKind.TEAM_MATCHES: gettext_lazy("Team match sheets (PDF)"),
+    DocumentKind.TEAM_CROSSTABLE: gettext_lazy("Team crosstable (PDF)"),
+}
+
+
+@register.simple_tag
+def published_documents(event: Event) -> list[tuple[str, str, str]]:
+    """(kind, link label, address) of each document the event's public page offers
+    (tournaments.documents.services.published_kinds)."""
+    return [
+        (kind.value, str(_LINK_LABELS[kind]), reverse(f"documents:{kind.value}", args=[event.slug]))
+        for kind in published_kinds(event)
+    ]

@@ -96,3 +96,31 @@ def test_the_organizer_gives_each_board_its_own_file(admin_round):
     assert client.post(change, data).status_code == 302
     assert RelayFeed.objects.get(source=source, game=game).url.endswith("board-1.pdn")
     assert RelaySource.objects.get(pk=source.pk).next_poll_at is not None
+
+
+def test_the_source_page_says_flags_and_results_in_words_and_hides_the_token(admin_round):
+    organizer, round_ = admin_round
+    client = logged_in(organizer)
+    client.post(
+        reverse("admin:games_relaysource_add"),
+        {"round": round_.pk, "kind": RelayKind.PUSH, "interval": 5},
+    )
+    source = RelaySource.objects.get(round=round_)
+    relay_push(round=round_, token=push_token(source), pdn=version(6))
+    RelayBoard.objects.update(
+        result="1-0",
+        flag={
+            "ply": 7,
+            "move": "32-28",
+            "rule": "rewritten",
+            "message": "W:W31,32:B19,20 rewritten",
+        },
+    )
+    html = client.get(reverse("admin:games_relaysource_change", args=(source.pk,))).text
+    assert "Ply 7 (32-28): the source rewrote moves already relayed" in html
+    assert '"rule"' not in html and "W:W31" not in html
+    board = html[html.index("field-record_result") :]
+    assert board[board.index(">") + 1 :].lstrip().startswith("<p>2-0</p>")  # FMJD scale
+    token = push_token(source)
+    assert f"<summary>{token[:4]}… show the token</summary>" in html
+    assert html.index(token) > html.index('<details class="relay-token">')

@@ -9,6 +9,7 @@ import io
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
+from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
 from reportlab.lib import colors
@@ -44,11 +45,13 @@ class EventHeader:
 
     @property
     def dates(self) -> str:
+        """The event's dates as the document's language writes a date (9 juli 2026)."""
         if self.start_date is None:
             return ""
+        start = date_format(self.start_date, "DATE_FORMAT")
         if self.end_date is None or self.end_date == self.start_date:
-            return self.start_date.isoformat()
-        return f"{self.start_date.isoformat()} – {self.end_date.isoformat()}"
+            return start
+        return f"{start} – {date_format(self.end_date, 'DATE_FORMAT')}"
 
 
 @dataclass(frozen=True)
@@ -203,7 +206,10 @@ def build_pdf(
 
     document.addPageTemplates([PageTemplate("page", [body], onPage=running_title)])
     generated = _("generated %(when)s") % {
-        "when": frame.generated_at.strftime("%Y-%m-%d %H:%M %Z").strip()
+        "when": (
+            f"{date_format(frame.generated_at, 'DATE_FORMAT')} "
+            f"{frame.generated_at.strftime('%H:%M %Z')}"
+        ).strip()
     }
     footer = f"{frame.status} · {generated}" if frame.status else generated
 

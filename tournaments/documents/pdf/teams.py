@@ -12,7 +12,7 @@ from decimal import Decimal
 
 from django.utils.translation import gettext as _
 from reportlab.lib import colors
-from reportlab.platypus import Flowable, KeepTogether, Paragraph
+from reportlab.platypus import Flowable, KeepTogether, Paragraph, Spacer
 
 from tournaments.documents.pdf.pages import (
     EventHeader,
@@ -64,6 +64,8 @@ class MatchLine:
     board_points_b: Decimal
     boards: tuple[BoardLine, ...]
     finished: bool = True
+    #: The team that did not show up (every board forfeited), or None.
+    no_show: str | None = None
 
 
 @dataclass(frozen=True)
@@ -77,6 +79,10 @@ class TeamSheet:
     lines: tuple[TeamLine, ...]
     adjustments: tuple[tuple[str, Decimal, str], ...]
     matches: tuple[MatchLine, ...]
+
+
+#: The team tie-breaks that repeat a total the standings show in a column of its own.
+TOTALS = frozenset({"BP", "MP"})
 
 
 def round_status(after_round: int, total_rounds: int) -> str:
@@ -97,14 +103,19 @@ def render_team_standings(
     generated_at: datetime.datetime,
     progress: Progress | None = None,
 ) -> bytes:
-    """The team standings as PDF bytes, with the tie-break legend and the adjustments."""
+    """The team standings as PDF bytes, with the tie-break legend and the adjustments. Match
+    and board points have their own columns: a tie-break repeating one of them (BP, MP) is
+    not drawn twice. Each column is named once, its legend with the same abbreviation."""
+    # The tie-break columns other than the two totals, with their place in each line.
+    extra = [(index, code) for index, code in enumerate(sheet.tiebreaks) if code not in TOTALS]
+    mp, bp, adjusted = _("MP"), _("BP"), _("Adj.")
     columns = [
         Column(_("Rank")),
         Column(_("Team"), align="LEFT", stretch=True),
-        Column(_("MP")),
-        Column(_("BP")),
-        Column(_("Adj.")),
-        *(Column(code) for code in sheet.tiebreaks),
+        Column(mp),
+        Column(bp),
+        Column(adjusted),
+        *(Column(code) for _index, code in extra),
     ]
     rows = [
         [
@@ -113,12 +124,12 @@ def render_team_standings(
             points_number(line.match_points),
             points_number(line.board_points),
             points_number(line.adjustment) if line.adjustment else "",
-            *(points_number(value) for value in line.tiebreaks),
+            *(points_number(line.tiebreaks[index]) for index, _code in extra),
         ]
         for line in sheet.lines
     ]
-    codes = {"MP": _("Match points"), "BP": _("Board points"), "Adj.": _("Adjustment")}
-    codes |= {code: _(TEAM_TIEBREAKS[code]) for code in sheet.tiebreaks if code in TEAM_TIEBREAKS}
+    codes = {mp: _("Match points"), bp: _("Board points"), adjusted: _("Adjustment")}
+    codes |= {code: _(TEAM_TIEBREAKS[code]) for _index, code in extra if code in TEAM_TIEBREAKS}
     small = styles()["small"]
     legend = [Paragraph(escape(" · ".join(f"{c}: {name}" for c, name in codes.items())), small)]
     title = _("Team standings")
@@ -185,7 +196,29 @@ def _match_table(match: MatchLine) -> list[Flowable]:
         first_page_height=usable_height(wide=False),
         page_height=usable_height(wide=False),
     )
-    return [KeepTogether([Paragraph(escape(heading), style["body"]), *tables])]
+    notes = []
+    if match.no_show:
+        notes.append(
+            Paragraph(
+                escape(
+                    _("%(team)s did not show up: every board is a forfeit loss for %(team)s.")
+                    % {"team": match.no_show}
+                ),
+                style["small"],
+            )
+        )
+    signatures = Paragraph(
+        escape(
+            _("Captain %(team_a)s: %(line)s   Captain %(team_b)s: %(line)s   Arbiter: %(line)s")
+            % {"team_a": match.team_a, "team_b": match.team_b, "line": "_" * 16}
+        ),
+        style["small"],
+    )
+    return [
+        KeepTogether(
+            [Paragraph(escape(heading), style["body"]), *notes, *tables, Spacer(1, 14), signatures]
+        )
+    ]
 
 
 def render_team_matches(
