@@ -56,14 +56,16 @@ def _public_competition(request: HttpRequest, event: Event) -> TeamCompetition:
     return competition
 
 
-def _standings(request: HttpRequest, event: Event) -> list[TeamStanding]:
-    """The team standings of the event's current state, computed once per state."""
-    return cached(_state(request, event), "team-standings", lambda: team_standings_get(event))
-
-
-def _matches(request: HttpRequest, event: Event) -> list[MatchView]:
-    """The published team matches of the event's current state, read once per state."""
-    return cached(_state(request, event), "team-matches", lambda: team_matches(event))
+def _standings(
+    request: HttpRequest, event: Event, matches: list[MatchView] | None = None
+) -> list[TeamStanding]:
+    """The team standings of the event's current state, computed once per state (from
+    `matches`, the event's team matches, when the caller has read them already)."""
+    return cached(
+        _state(request, event),
+        "team-standings",
+        lambda: team_standings_get(event, matches=matches),
+    )
 
 
 @followed_page(fragment="public_team_standings")
@@ -108,8 +110,11 @@ def team_crosstable_page(request: HttpRequest, slug: str) -> HttpResponse:
 
     def rows() -> list[tuple]:
         """Read only when the page's cached fragment is missing (the template calls it)."""
-        standings = _standings(request, event)
-        cells = team_crosstable(_matches(request, event))
+        # Not cached on their own: pickling every board of the league costs about what
+        # reading them does, and the page keeps its rendered table.
+        matches = team_matches(event)
+        standings = _standings(request, event, matches)
+        cells = team_crosstable(matches)
         order = [s.name for s in standings]
         return [
             (
@@ -143,7 +148,7 @@ def team_match_list(request: HttpRequest, slug: str) -> HttpResponse:
     def rounds() -> list[tuple[int, list[MatchView]]]:
         """Read only when the page's cached fragment is missing (the template calls it)."""
         by_round: dict[int, list[MatchView]] = {}
-        for match in _matches(request, event):
+        for match in team_matches(event):
             by_round.setdefault(match.round, []).append(match)
         return sorted(by_round.items())
 
