@@ -14,7 +14,7 @@ from tournaments.teams.services import adjustment_add
 
 pytestmark = pytest.mark.django_db
 
-TEAM_PAGES = ("teams", "team-crosstable", "team-matches")
+TEAM_PAGES = ("teams", "team-crosstable", "team-matches", "teams/1")
 
 
 def _queries(client, url: str) -> tuple[int, str]:
@@ -54,6 +54,7 @@ def test_a_board_result_is_shown_at_once_on_every_team_page(client):
     for url in urls:
         assert after[url] != before[url], url
     # Every match finished: the crosstable and the matches show no board still being played.
+    assert "Team 1" in after[urls[3]]
     assert "…" not in after[urls[1]].split('id="team-crosstable"')[1]
     assert "…" not in after[urls[2]]
 

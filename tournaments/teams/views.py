@@ -30,10 +30,12 @@ from tournaments.teams.forms import LineupForm
 from tournaments.teams.models import TeamCompetition, TeamMatch, TeamMember
 from tournaments.teams.selectors import (
     MatchView,
+    TeamPage,
     TeamStanding,
     match_boards,
     team_competition,
     team_matches,
+    team_name,
     team_page,
     team_standings_get,
 )
@@ -164,15 +166,28 @@ def team_match_list(request: HttpRequest, slug: str) -> HttpResponse:
     )
 
 
-@followed_page
+@followed_page(fragment="public_team_detail")
 def team_detail(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     event = request_event(request, slug)
     _public_competition(request, event)
-    page = team_page(event, number)
-    if page is None:
+    name = cached(_state(request, event), f"team-name:{number}", lambda: team_name(event, number))
+    if name is None:
         raise Http404(_("%(event)s has no team %(number)d.") % {"event": event, "number": number})
+
+    def page() -> TeamPage | None:
+        """Read only when the page's cached fragment is missing (the template calls it)."""
+        return team_page(event, number)
+
     return render(
-        request, "public/team_detail.html", {"event": event, "team": page, "section": "teams"}
+        request,
+        "public/team_detail.html",
+        {
+            "event": event,
+            "team": page,
+            "team_name": name,
+            "page_key": _page_key(request, event),
+            "section": "teams",
+        },
     )
 
 
