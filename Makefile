@@ -134,6 +134,7 @@ bench: install peers
 	$(BIN)/python -m benchmarks.team_standings
 	$(BIN)/python -m benchmarks.verify_round
 	$(BIN)/python -m benchmarks.public_pages
+	$(BIN)/python -m benchmarks.public_pages --players 200 --repeat 5 --costs-only --runs 3
 	$(BIN)/python -m benchmarks.crosstable_pdf
 
 # 500 followers of a 500-player open while results are entered through the API: gunicorn on

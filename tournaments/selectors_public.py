@@ -43,7 +43,13 @@ from tournaments.selectors import (
     tournament_state,
     withdrawal_outcomes,
 )
-from tournaments.teams.models import Team, TeamAdjustment, TeamCompetition, TeamMember
+from tournaments.teams.models import (
+    Team,
+    TeamAdjustment,
+    TeamCompetition,
+    TeamMatch,
+    TeamMember,
+)
 from tournaments.values import Colour
 
 T = TypeVar("T")
@@ -105,13 +111,15 @@ def _latest(history: QuerySet) -> Subquery:
 def event_fingerprint(event: Event, *, others: bool = True) -> str:
     """A string that changes whenever anything public about `event` changes: the event, its
     players, registrations, rounds and their times, pairings, games, ballot draws, its team
-    competition (teams, rosters, adjustments) and, unless `others` is false, the histories other
-    apps keep (`FINGERPRINT_HISTORIES`: game records, relayed boards) (one query)."""
+    competition (teams, rosters, adjustments, matches and their no-shows) and, unless `others`
+    is false, the histories other apps keep (`FINGERPRINT_HISTORIES`: game records, relayed
+    boards) (one query)."""
     histories = [
         lambda event: TeamCompetition.history.filter(event_id=event),
         lambda event: Team.history.filter(event_id=event),
         lambda event: TeamMember.history.filter(team__event_id=event),
         lambda event: TeamAdjustment.history.filter(team__event_id=event),
+        lambda event: TeamMatch.history.filter(round__event_id=event),
     ]
     if others:
         histories.extend(FINGERPRINT_HISTORIES)

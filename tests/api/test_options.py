@@ -21,6 +21,7 @@ def test_options_is_never_a_server_error(swiss, organizer):
     game = Game.objects.filter(pairing__round__event=swiss).order_by("pk").first()
     values = {"slug": swiss.slug, "round": 1, "number": 1, "game_id": game.pk}
     values |= {"dispute_id": 1, "document_id": 1}
+    values["player_id"] = swiss.registrations.order_by("pairing_number").first().player_id
     visitor, member, official = APIClient(), APIClient(), APIClient()
     member.force_login(UserFactory(username="member", is_staff=False))
     official.force_login(organizer)

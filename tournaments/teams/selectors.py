@@ -302,6 +302,11 @@ class TeamPage:
     players: tuple[TeamPlayerRow, ...]
 
 
+def team_name(event: Event, number: int) -> str | None:
+    """The name of the event's team ``number``; None when it has none."""
+    return event.teams.filter(number=number).values_list("name", flat=True).first()
+
+
 def team_page(event: Event, number: int) -> TeamPage | None:
     """A team of the event with its roster, its published matches and each member's board
     results (the team's crosstable); None when the event has no team ``number``."""

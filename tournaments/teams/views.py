@@ -1,6 +1,9 @@
 """Public pages of a team competition: the team standings, the team crosstable, the team
 matches board by board and each team's page (roster, matches, each player's board
-results), followed live like the individual pages (tournaments.views.followed_page); and,
+results), followed live like the individual pages (tournaments.views.followed_page) and,
+like them, computed once per event state: the tables are cached {% cache %} fragments named
+by the page's key (its state, language and address), rendered once per state, and their data
+is read only when the fragment is missing (selectors_public.cached); and,
 behind the site login, a team's lineups round by round for its captain and the event's
 organizers (tournaments.access.may_captain), each set until its match is paired."""
 
@@ -21,13 +24,18 @@ from tournaments.access import may_captain, visible_events
 from tournaments.models import Event, RoundStatus, Team
 from tournaments.scoring.standings import place_text
 from tournaments.scoring.teams import TEAM_TIEBREAKS, team_crosstable
+from tournaments.selectors_public import cached
 from tournaments.services.errors import TournamentError
 from tournaments.teams.forms import LineupForm
 from tournaments.teams.models import TeamCompetition, TeamMatch, TeamMember
 from tournaments.teams.selectors import (
+    MatchView,
+    TeamPage,
+    TeamStanding,
     match_boards,
     team_competition,
     team_matches,
+    team_name,
     team_page,
     team_standings_get,
 )
@@ -38,7 +46,7 @@ from tournaments.teams.services import (
     lineup_set,
     roster,
 )
-from tournaments.views import followed_page, request_event
+from tournaments.views import _page_key, _state, followed_page, request_event
 
 
 def _competition(event: Event) -> TeamCompetition:
@@ -48,86 +56,144 @@ def _competition(event: Event) -> TeamCompetition:
     return competition
 
 
-@followed_page
+def _public_competition(request: HttpRequest, event: Event) -> TeamCompetition:
+    """The event's team settings, read once per event state; 404 for an individual event.
+    Kept on the event too, so that the page's menu (event.team_competition) reads no more."""
+    competition = cached(_state(request, event), "team-competition", lambda: _competition(event))
+    event.team_competition = competition
+    return competition
+
+
+def _standings(
+    request: HttpRequest, event: Event, matches: list[MatchView] | None = None
+) -> list[TeamStanding]:
+    """The team standings of the event's current state, computed once per state (from
+    `matches`, the event's team matches, when the caller has read them already)."""
+    return cached(
+        _state(request, event),
+        "team-standings",
+        lambda: team_standings_get(event, matches=matches),
+    )
+
+
+@followed_page(fragment="public_team_standings")
 def team_standings(request: HttpRequest, slug: str) -> HttpResponse:
     event = request_event(request, slug)
-    competition = _competition(event)
+    competition = _public_competition(request, event)
     # Board and match points have their own columns; the other tie-breaks follow them.
     extra = [code for code in competition.tiebreaks if code not in ("BP", "MP")]
-    rows = [
-        (
-            standing,
-            place_text(standing.row.rank, standing.row.shared_rank),
-            [standing.row.tiebreaks[code] for code in extra],
-        )
-        for standing in team_standings_get(event)
-    ]
+
+    def table() -> dict[str, list]:
+        """Read only when the page's cached fragment is missing (the template calls it)."""
+        rows = [
+            (
+                standing,
+                place_text(standing.row.rank, standing.row.shared_rank),
+                [standing.row.tiebreaks[code] for code in extra],
+            )
+            for standing in _standings(request, event)
+        ]
+        return {"rows": rows, "adjusted": [s for s, _place, _values in rows if s.row.reasons]}
+
     return render(
         request,
         "public/team_standings.html",
         {
             "event": event,
             "competition": competition,
-            "rows": rows,
+            "table": table,
+            "page_key": _page_key(request, event),
             "tiebreaks": [(code, _(TEAM_TIEBREAKS[code])) for code in extra],
-            "adjusted": [s for s, _place, _values in rows if s.row.reasons],
             "section": "teams",
         },
     )
 
 
-@followed_page
+@followed_page(fragment="public_team_crosstable")
 def team_crosstable_page(request: HttpRequest, slug: str) -> HttpResponse:
     """The square team crosstable: the teams in standings order, each cell the row team's
     board points against the column's team (scoring.teams.team_crosstable)."""
     event = request_event(request, slug)
-    _competition(event)
-    matches = team_matches(event)
-    standings = team_standings_get(event, matches=matches)
-    cells = team_crosstable(matches)
-    order = [s.name for s in standings]
-    rows = [
-        (
-            standing,
-            place_text(standing.row.rank, standing.row.shared_rank),
-            [
-                None if team == standing.name else cells.get((standing.name, team), ())
-                for team in order
-            ],
-        )
-        for standing in standings
-    ]
+    _public_competition(request, event)
+
+    def rows() -> list[tuple]:
+        """Read only when the page's cached fragment is missing (the template calls it)."""
+        # Not cached on their own: pickling every board of the league costs about what
+        # reading them does, and the page keeps its rendered table.
+        matches = team_matches(event)
+        standings = _standings(request, event, matches)
+        cells = team_crosstable(matches)
+        order = [s.name for s in standings]
+        return [
+            (
+                standing,
+                place_text(standing.row.rank, standing.row.shared_rank),
+                [
+                    None if team == standing.name else cells.get((standing.name, team), ())
+                    for team in order
+                ],
+            )
+            for standing in standings
+        ]
+
     return render(
         request,
         "public/team_crosstable.html",
-        {"event": event, "rows": rows, "section": "team_crosstable"},
+        {
+            "event": event,
+            "rows": rows,
+            "page_key": _page_key(request, event),
+            "section": "team_crosstable",
+        },
     )
 
 
-@followed_page
+@followed_page(fragment="public_team_matches")
 def team_match_list(request: HttpRequest, slug: str) -> HttpResponse:
     event = request_event(request, slug)
-    _competition(event)
-    matches = team_matches(event)
-    rounds: dict[int, list] = {}
-    for match in matches:
-        rounds.setdefault(match.round, []).append(match)
+    _public_competition(request, event)
+
+    def rounds() -> list[tuple[int, list[MatchView]]]:
+        """Read only when the page's cached fragment is missing (the template calls it)."""
+        by_round: dict[int, list[MatchView]] = {}
+        for match in team_matches(event):
+            by_round.setdefault(match.round, []).append(match)
+        return sorted(by_round.items())
+
     return render(
         request,
         "public/team_matches.html",
-        {"event": event, "rounds": sorted(rounds.items()), "section": "team_matches"},
+        {
+            "event": event,
+            "rounds": rounds,
+            "page_key": _page_key(request, event),
+            "section": "team_matches",
+        },
     )
 
 
-@followed_page
+@followed_page(fragment="public_team_detail")
 def team_detail(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     event = request_event(request, slug)
-    _competition(event)
-    page = team_page(event, number)
-    if page is None:
+    _public_competition(request, event)
+    name = cached(_state(request, event), f"team-name:{number}", lambda: team_name(event, number))
+    if name is None:
         raise Http404(_("%(event)s has no team %(number)d.") % {"event": event, "number": number})
+
+    def page() -> TeamPage | None:
+        """Read only when the page's cached fragment is missing (the template calls it)."""
+        return team_page(event, number)
+
     return render(
-        request, "public/team_detail.html", {"event": event, "team": page, "section": "teams"}
+        request,
+        "public/team_detail.html",
+        {
+            "event": event,
+            "team": page,
+            "team_name": name,
+            "page_key": _page_key(request, event),
+            "section": "teams",
+        },
     )
 
 
