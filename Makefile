@@ -1,11 +1,12 @@
-# Damier: `make run` sets up and serves the app, `make test` runs the whole suite.
+# Damier: `make run` sets up and serves the app, `make test` runs the suite (`make test-deep`
+# the exhaustive sweeps besides).
 PYTHON ?= $(shell command -v python3.11 || command -v python3)
 VENV := .venv
 BIN := $(VENV)/bin
 PORT ?= 8000
 STAMP := $(VENV)/.installed
 
-.PHONY: run install test test-quick explore lint typecheck-strict bench load load-relay perft-deep perft-games corpus differential fuzz peers worker beat clean messages swiss-reference
+.PHONY: run install test test-deep test-quick explore lint typecheck-strict bench load load-relay perft-deep perft-games corpus differential fuzz peers worker beat clean messages swiss-reference
 
 $(STAMP): requirements.txt
 	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -22,8 +23,19 @@ run: install
 
 # Property tests draw the same examples on every run (the `ci` Hypothesis profile,
 # tests/conftest.py); `make explore` draws fresh ones, ten times as many.
+# `make test` runs on every core (pytest-xdist: TEST_WORKERS processes, each with its own test
+# database, media folder and live-server port; tests are handed out one by one in the order
+# pytest-django sets, transactional tests after the others, on each worker), without the
+# exhaustive sweeps marked `deep`, of which it keeps a sample that fails on the same kinds of
+# defect. `make test-deep` runs the sweeps (every admin lookup as every role, every page in
+# every language, drawn values for every query parameter, migrations over data); CI runs both.
+TEST_WORKERS ?= auto
+PARALLEL := -n $(TEST_WORKERS) --dist load
 test: install
-	$(BIN)/python -m pytest --hypothesis-profile=ci
+	$(BIN)/python -m pytest $(PARALLEL) -m "not deep" --hypothesis-profile=ci
+
+test-deep: install
+	$(BIN)/python -m pytest $(PARALLEL) -m deep --hypothesis-profile=ci
 
 # The pure cores (the arbiter's board, moves, records and draw rules; pairing, scoring,
 # ballots) and the services, without the tests marked slow: about 30 s of CPU.

@@ -2,6 +2,14 @@
 
 - `postgres` tests run only when the default database is PostgreSQL (DATABASE_URL).
 - `celery_worker` tests run only when CELERY_BROKER_URL is set.
+- `deep` tests are the exhaustive sweeps (every admin lookup, every page in every language,
+  every query parameter, migrations over data): `make test` leaves them out and keeps a sample
+  of each that fails on the same kinds of defect; `make test-deep` and CI run them.
+- The suite runs in parallel (pytest-xdist, `make test`): each worker has its own test database
+  (pytest-django's `_gw0`, `_gw1` suffix), its own media folder (`_media_of_this_worker`) and
+  live-server port; a real Celery worker gets the test's own queue (tests/workers.py).
+- Data costly to build (the demo) may be built once for the tests of a module that read it:
+  tests/held.py.
 - Hypothesis: the `ci` profile (loaded when CI is set, and by `make test`) draws the same
   examples on every run (`derandomize`), so the suite cannot go red by chance; a failure once
   found stays in the suite as an `@example`. The `explore` profile (`make explore`) draws fresh
@@ -14,6 +22,8 @@ import os
 import pytest
 from hypothesis import HealthCheck
 from hypothesis import settings as hypothesis_settings
+
+from tests.held import HELD_FIXTURES
 
 EXPLORE_FACTOR = 10
 
@@ -64,6 +74,52 @@ def pytest_collection_modifyitems(config, items):
             item.add_marker(no_broker)
     if hypothesis_settings.get_current_profile_name() == "explore":
         _explore_further(items)
+    items[:] = _held_data_last(items)
+
+
+def _holds(item) -> bool:
+    return bool(HELD_FIXTURES & set(getattr(item, "fixturenames", ())))
+
+
+def _held_data_last(items: list) -> list:
+    """Within each run of a module's tests, the tests that use held data run after the others,
+    so that no test of the module finds data it did not ask for; the order of the runs
+    (pytest-django's: transactional tests after the others) is kept. A transactional test
+    cannot use held data (its flush would empty the tables under the held transaction)."""
+    for item in items:
+        transactional = {"transactional_db", "live_server"} & set(item.fixturenames)
+        marker = item.get_closest_marker("django_db")
+        if marker and (marker.kwargs.get("transaction") or (marker.args and marker.args[0])):
+            transactional.add("django_db(transaction=True)")
+        if _holds(item) and transactional:
+            raise pytest.UsageError(f"{item.nodeid}: held data in a transactional test")
+    runs: list[list] = []
+    for item in items:
+        if runs and runs[-1][0].path == item.path:
+            runs[-1].append(item)
+        else:
+            runs.append([item])
+    # sorted() is stable: the order within each part is kept.
+    return [item for run in runs for item in sorted(run, key=_holds)]
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _media_of_this_worker(tmp_path_factory):
+    """Files the app writes (documents, archives, the relay demo's PDN files) go to a folder of
+    this run and of this xdist worker, never to the repository's media/ and never to a folder
+    another worker writes the same names to; processes the tests start (Celery workers,
+    gunicorn) inherit it through DJANGO_MEDIA_ROOT."""
+    from django.test.utils import override_settings
+
+    media = tmp_path_factory.mktemp("media")
+    saved = os.environ.get("DJANGO_MEDIA_ROOT")
+    os.environ["DJANGO_MEDIA_ROOT"] = str(media)
+    with override_settings(MEDIA_ROOT=media, RELAY_DEMO_DIR=media / "relay-demo"):
+        yield media
+    if saved is None:
+        os.environ.pop("DJANGO_MEDIA_ROOT", None)
+    else:
+        os.environ["DJANGO_MEDIA_ROOT"] = saved
 
 
 @pytest.fixture

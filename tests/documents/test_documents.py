@@ -5,6 +5,7 @@ broker-down answer."""
 from unittest import mock
 
 import pytest
+from django.core.cache import cache
 from kombu.exceptions import OperationalError as BrokerError
 
 from tests.documents.requests import pdf_text, request
@@ -32,9 +33,12 @@ def media(settings, tmp_path):
 
 
 @pytest.fixture
-def demo(media, demo_loader):
-    demo_loader()
-    return {event.slug: event for event in Event.objects.all()}
+def demo(media, demo_of_the_module, db):
+    """The demo's events, loaded once for the module; fresh objects and an empty cache for
+    each test (a test's changes are rolled back after it)."""
+    cache.clear()
+    yield {event.slug: event for event in Event.objects.all()}
+    cache.clear()
 
 
 def test_crosstable_is_built_stored_and_kept_while_unchanged(
