@@ -38,7 +38,7 @@ anonymous users of none.
 from dataclasses import dataclass
 
 from django.contrib.auth import get_user_model
-from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
+from django.contrib.auth.models import AbstractBaseUser, AnonymousUser, PermissionsMixin
 from django.core.exceptions import FieldDoesNotExist
 from django.db.models import Model, Q, QuerySet
 from django.http import Http404
@@ -224,7 +224,8 @@ def may_merge_players(user: User | None, keep: Player, remove: Player) -> bool:
     """Whether `user` may merge `remove` into `keep`: change both players (every event of
     each is theirs) and hold the permissions to change and delete players."""
     return (
-        is_active(user)
+        isinstance(user, PermissionsMixin)
+        and is_active(user)
         and user.has_perm("tournaments.change_player")
         and user.has_perm("tournaments.delete_player")
         and player_access(user, keep).change

@@ -10,7 +10,7 @@ same year. A pair whose FMJD ids differ is two people and is never proposed.
 from collections import defaultdict
 from dataclasses import dataclass
 
-from django.db.models import Model, QuerySet
+from django.db.models import Field, ForeignObjectRel, ManyToManyRel, Model, QuerySet
 from django.utils.translation import gettext_lazy as _
 
 from tournaments.models import Event, Player
@@ -99,13 +99,20 @@ def player_relations() -> list[tuple[type[Model], str]]:
     historical tables are not among them: a past version stays as it was written."""
     relations = []
     for field in Player._meta.get_fields(include_hidden=True):
-        if not (field.is_relation and field.auto_created and not field.concrete):
+        # A many-to-many relation moves through its own table's rows, listed as theirs.
+        if not isinstance(field, ForeignObjectRel) or isinstance(field, ManyToManyRel):
             continue
-        model = field.related_model
+        model = field.field.model
         if hasattr(model, "instance_type"):  # a django-simple-history table
             continue
         relations.append((model, field.field.name))
     return relations
+
+
+def field_label(model: type[Model], name: str) -> str:
+    """The verbose name of `model`'s field `name`, as a person reads it."""
+    field = model._meta.get_field(name)
+    return str(field.verbose_name) if isinstance(field, Field) else name
 
 
 @dataclass(frozen=True, slots=True)
@@ -124,7 +131,7 @@ def merge_moves(remove: Player) -> list[Move]:
         if count:
             label = str(model._meta.verbose_name_plural)
             if field != "player":  # say which part: "teams (captain)"
-                label = f"{label} ({model._meta.get_field(field).verbose_name})"
+                label = f"{label} ({field_label(model, field)})"
             moves.append(Move(label=label, count=count))
     return moves
 

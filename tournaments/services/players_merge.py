@@ -12,7 +12,12 @@ from django.utils.translation import gettext as _
 
 from tournaments.access import may_merge_players, player_access, player_refusal
 from tournaments.models import Player, Registration
-from tournaments.selectors_duplicates import identifier_key, player_events, player_relations
+from tournaments.selectors_duplicates import (
+    field_label,
+    identifier_key,
+    player_events,
+    player_relations,
+)
 from tournaments.services.errors import PlayerMergeError
 from tournaments.services.history import recorded_by
 
@@ -74,9 +79,7 @@ def merge_refusal(keep: Player, remove: Player) -> str | None:
                     "keep": keep,
                     "remove": remove,
                     "model": model._meta.verbose_name_plural,
-                    "fields": ", ".join(
-                        str(model._meta.get_field(name).verbose_name) for name in others
-                    ),
+                    "fields": ", ".join(field_label(model, name) for name in others),
                 }
     return None
 
