@@ -199,3 +199,39 @@ def test_another_organizer_neither_sees_nor_merges_players_not_his(two_organizer
     assert merge not in olga_listing.content.decode()
     assert logged_in(olga).get(merge).status_code == 403
     assert _snapshot() == before
+
+
+def test_the_kept_player_takes_the_fmjd_id_and_login_account_of_the_other(duplicate):
+    olga, _played, _later, kept, removed, _team = duplicate
+    account = make_organizer("removed-account")
+    Player.objects.filter(pk=removed.pk).update(fmjd_id="F77", user=account)
+    Player.objects.filter(pk=kept.pk).update(fmjd_id="", user=None)
+    removed.refresh_from_db()
+    kept.refresh_from_db()
+    players_merge(keep=kept, remove=removed, user=olga)
+    kept.refresh_from_db()
+    assert (kept.fmjd_id, kept.user) == ("F77", account)
+
+
+def test_players_of_different_login_accounts_are_not_merged(duplicate):
+    olga, _played, _later, kept, removed, _team = duplicate
+    Player.objects.filter(pk=kept.pk).update(user=make_organizer("one"))
+    Player.objects.filter(pk=removed.pk).update(user=make_organizer("two"))
+    kept.refresh_from_db()
+    before = _snapshot()
+    with pytest.raises(PlayerMergeError, match="different login accounts"):
+        players_merge(keep=kept, remove=removed, user=olga)
+    assert _snapshot() == before
+
+
+def test_a_refused_merge_is_said_on_the_preview_which_offers_no_merge(duplicate):
+    olga, played, _later, kept, removed, _team = duplicate
+    Registration.objects.create(event=played, player=removed, pairing_number=7, rating=2000)
+    merge = reverse("admin:tournaments_player_merge", args=(kept.pk, removed.pk))
+    page = logged_in(olga).get(merge).content.decode()
+    assert 'id="merge-refusal"' in page and f"both registered in {played.name}" in page
+    assert 'name="confirm"' not in page
+    before = _snapshot()
+    answer = logged_in(olga).post(merge, {"confirm": "1"})
+    assert answer.status_code == 200 and "both registered in" in answer.content.decode()
+    assert _snapshot() == before
