@@ -137,6 +137,9 @@ READS = {
     "admin:autocomplete",
     "admin:view_on_site",
     "admin:tournaments_event_standings",
+    # The proposed duplicates among the players the user may change: a list, writes nothing
+    # (tests/tournaments/test_players_merge.py checks whose pairs it shows).
+    "admin:tournaments_player_duplicates",
     "admin:tournaments_event_rating_report",
     "admin:tournaments_event_rating_report_csv",
     "api:rating_report",
@@ -394,6 +397,17 @@ WRITES: dict[str, Write] = {
             None,
         ),
     ),
+    # Merging the event's player and a copy of him registered nowhere: only whoever
+    # changes both, the event's organizer (a new copy for each attempt).
+    "admin:tournaments_player_merge": Write(
+        ORGANIZER,
+        lambda w: (
+            "post",
+            reverse("admin:tournaments_player_merge", args=(w.objects[Player].pk, _twin(w).pk)),
+            {"confirm": "1"},
+            None,
+        ),
+    ),
 }
 
 #: Admin views beside the model admin's own (add, change, delete, changelist, history):
@@ -457,6 +471,12 @@ def _lineup(w: World) -> dict:
         f"match{match.pk}-board_1": member.pk,
         f"match{match.pk}-board_2": "",
     }
+
+
+def _twin(w: World) -> Player:
+    """A copy of the world's player (same name), registered nowhere."""
+    player = w.objects[Player]
+    return Player.objects.create(last_name=player.last_name, first_name=player.first_name)
 
 
 def _published(w: World, published: bool, body: dict) -> dict:

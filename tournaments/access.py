@@ -24,6 +24,9 @@ anonymous users of none.
   opens nothing. Lookups that reach a private field (the admin's filters, searches,
   ordering) are for superusers only (`private_lookup`): a list spans players whose
   details its reader may not see.
+- Two players are merged (a duplicate) only by whoever may change both
+  (`may_merge_players`); the proposed duplicates a user sees are among the players they
+  may change (`changeable_players`).
 - A player's national id is not private: it is their number at their national federation
   (a licence or membership number), which the federation prints on the rating list it
   publishes, like the FMJD id; rating lists, player files and event archives match players
@@ -35,7 +38,7 @@ anonymous users of none.
 from dataclasses import dataclass
 
 from django.contrib.auth import get_user_model
-from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
+from django.contrib.auth.models import AbstractBaseUser, AnonymousUser, PermissionsMixin
 from django.core.exceptions import FieldDoesNotExist
 from django.db.models import Model, Q, QuerySet
 from django.http import Http404
@@ -204,6 +207,30 @@ def player_access(user: User | None, player: Player) -> PlayerAccess:
     foreign = tuple(event.name for event in events if event.pk not in mine)
     change = is_active(user) and not foreign
     return PlayerAccess(see_private=sees_private(user, player), change=change, foreign=foreign)
+
+
+def changeable_players(user: User | None) -> QuerySet[Player]:
+    """The players `user` may change, as `player_access` decides for one: those registered
+    in no event `user` does not organize (every player for a superuser)."""
+    if is_unrestricted(user):
+        return Player.objects.all()
+    if not is_active(user):
+        return Player.objects.none()
+    foreign = Event.objects.exclude(pk__in=organized_events(user).values("pk"))
+    return Player.objects.exclude(registrations__event__in=foreign)
+
+
+def may_merge_players(user: User | None, keep: Player, remove: Player) -> bool:
+    """Whether `user` may merge `remove` into `keep`: change both players (every event of
+    each is theirs) and hold the permissions to change and delete players."""
+    return (
+        isinstance(user, PermissionsMixin)
+        and is_active(user)
+        and user.has_perm("tournaments.change_player")
+        and user.has_perm("tournaments.delete_player")
+        and player_access(user, keep).change
+        and player_access(user, remove).change
+    )
 
 
 #: The private fields of a player; of a login account everything but its id and user name

@@ -1,4 +1,5 @@
-"""Players: search and filters, CSV import, registration of the selected players in an event.
+"""Players: search and filters, CSV import, registration of the selected players in an event,
+the possible duplicates and their merge (a preview, then the merge once confirmed).
 
 A player belongs to the events they are registered in (tournaments.access.player_access):
 the player is changed only by whoever manages all of them; everyone else sees the public
@@ -10,7 +11,7 @@ lets read them, and no list filters, searches or sorts on them (tournaments.admi
 from django.contrib import admin, messages
 from django.contrib.admin.utils import unquote
 from django.core.exceptions import PermissionDenied
-from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
 from django.urls import path, reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
@@ -18,6 +19,8 @@ from django.utils.translation import gettext_lazy
 from tournaments.access import (
     PRIVATE_FIELDS,
     PlayerAccess,
+    changeable_players,
+    may_merge_players,
     player_access,
     player_refusal,
     private_refusal,
@@ -32,7 +35,12 @@ from tournaments.forms import (
 )
 from tournaments.models import Player
 from tournaments.names import name_contains, person_order
-from tournaments.services.errors import ImportFormatError
+from tournaments.selectors_duplicates import (
+    duplicate_pairs,
+    merge_moves,
+    player_events,
+)
+from tournaments.services.errors import ImportFormatError, PlayerMergeError
 from tournaments.services.players import player_create
 from tournaments.services.players_import import (
     CREATE,
@@ -46,6 +54,7 @@ from tournaments.services.players_import import (
     import_plan,
     import_summary,
 )
+from tournaments.services.players_merge import merge_refusal, merged_fields, players_merge
 
 
 @admin.register(Player)
@@ -132,6 +141,16 @@ class PlayerAdmin(AuditedAdmin):
                 self.admin_site.admin_view(self.import_view),
                 name="tournaments_player_import",
             ),
+            path(
+                "duplicates/",
+                self.admin_site.admin_view(self.duplicates_view),
+                name="tournaments_player_duplicates",
+            ),
+            path(
+                "merge/<int:keep>/<int:remove>/",
+                self.admin_site.admin_view(self.merge_view),
+                name="tournaments_player_merge",
+            ),
             *super().get_urls(),
         ]
 
@@ -194,6 +213,72 @@ class PlayerAdmin(AuditedAdmin):
             plan_refused=plan.count(REFUSED) if plan else 0,
         )
 
+    def duplicates_view(self, request: HttpRequest) -> HttpResponse:
+        """The pairs of players proposed for merging, among those the user may change."""
+        if not (self.has_change_permission(request) and self.has_delete_permission(request)):
+            raise PermissionDenied
+        return render_page(
+            self,
+            request,
+            "tournaments/admin/player_duplicates.html",
+            title=_("Possible duplicates"),
+            pairs=duplicate_pairs(changeable_players(request.user)),
+        )
+
+    def merge_view(self, request: HttpRequest, keep: int, remove: int) -> HttpResponse:
+        """The preview of a merge (both players' fields, what moves, or why it is refused),
+        and the merge once the organizer confirms it."""
+        players = Player.objects.in_bulk([keep, remove])
+        if keep not in players or remove not in players:
+            raise Http404(_("No such player."))
+        kept, removed = players[keep], players[remove]
+        for player in (kept, removed):
+            rights = player_access(request.user, player)
+            if not rights.change:
+                raise PermissionDenied(player_refusal(player, rights))
+        if not may_merge_players(request.user, kept, removed):
+            raise PermissionDenied
+        if request.method == "POST" and "confirm" in request.POST:
+            try:
+                players_merge(keep=kept, remove=removed, user=staff_user(request))
+            except PlayerMergeError as exc:
+                messages.error(request, str(exc))
+            else:
+                messages.success(
+                    request,
+                    _("%(remove)s was merged into %(keep)s.") % {"remove": removed, "keep": kept},
+                )
+                return HttpResponseRedirect(
+                    reverse("admin:tournaments_player_change", args=[kept.pk])
+                )
+        private = all(player_access(request.user, p).see_private for p in (kept, removed))
+        filled = merged_fields(kept, removed)
+        rows = [
+            (
+                field.verbose_name,
+                _shown(kept, field.attname),
+                _shown(removed, field.attname),
+                field.attname in filled,
+            )
+            for field in Player._meta.concrete_fields
+            if field.name not in {"id", "search_name"}
+            and (private or field.name not in PRIVATE_FIELDS)
+        ]
+        return render_page(
+            self,
+            request,
+            "tournaments/admin/player_merge.html",
+            title=_("Merge two players"),
+            keep=kept,
+            remove=removed,
+            rows=rows,
+            private=private,
+            moves=merge_moves(removed),
+            keep_events=player_events(kept),
+            remove_events=player_events(removed),
+            refusal=merge_refusal(kept, removed),
+        )
+
     @staticmethod
     def _plan_or_error(data: bytes, form: PlayersCsvImportForm, user) -> ImportPlan | None:
         try:
@@ -218,3 +303,13 @@ class PlayerAdmin(AuditedAdmin):
             players=queryset,
             action_checkbox_name=admin.helpers.ACTION_CHECKBOX_NAME,
         )
+
+
+def _shown(player: Player, attname: str) -> str:
+    """A field of `player` as the merge preview shows it: "" for an empty one."""
+    value = getattr(player, attname)
+    if attname == "user_id":
+        return str(player.user) if player.user_id else ""
+    if value in (None, "", 0) and attname != "rating":
+        return ""
+    return str(value)

@@ -82,3 +82,9 @@ class RoundTimeError(TournamentError):
     """A round's time names a round the event does not have."""
 
     default_code = "round_time_error"
+
+
+class PlayerMergeError(TournamentError):
+    """Two players cannot be merged (they are two people, or the user may not change both)."""
+
+    default_code = "player_merge_error"
