@@ -180,6 +180,7 @@ def test_a_file_that_cannot_be_read_fails_its_job_naming_the_line(
     job = ImportJob.objects.get()
     assert job.status == ImportStatus.FAILED
     assert job.error == "Line 1 (the header): its quotation marks do not match."
+    assert not job.file  # nothing to confirm: the stored file is deleted
     page = client.get(answer.url).content.decode()
     assert 'id="import-job-error"' in page and job.error in page and "bad.csv" in page
     assert client.get(job_url(job, "job_status")).json()["status"] == "failed"

@@ -112,8 +112,8 @@ def _enqueue(job_id: int) -> None:
 def import_job_run(*, job_id: int) -> ImportJob:
     """The job: the preview or the apply of its kind, in the language of the page that
     asked. A delivery of a job that is not queued does nothing. A file that cannot be read
-    fails the job with the error naming the line; an apply whose preview no longer holds
-    shows the new preview with the reason."""
+    fails the job with the error naming the line (and is deleted); an apply whose preview
+    no longer holds shows the new preview with the reason."""
     claimed = ImportJob.objects.filter(pk=job_id, status=ImportStatus.QUEUED).update(
         status=ImportStatus.RUNNING
     )
@@ -136,9 +136,11 @@ def import_job_run(*, job_id: int) -> ImportJob:
             job.file.delete(save=False)  # the import keeps its own copy when it needs one
             return _finish(job, result=result)
         except ImportFormatError as exc:
+            job.file.delete(save=False)  # nothing can be confirmed: a new upload starts over
             return _finish(job, status=ImportStatus.FAILED, error=str(exc))
         except Exception:
             logger.exception("import job %s failed", job_id)
+            job.file.delete(save=False)
             return _finish(
                 job,
                 status=ImportStatus.FAILED,
