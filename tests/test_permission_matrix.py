@@ -169,6 +169,10 @@ NOT_SCOPED = {
     # tests/tournaments/test_import_jobs.py checks who may.
     "admin:tournaments_ratinglist_job",
     "admin:tournaments_ratinglist_job_status",
+    # An event archive's import job, likewise: for who uploaded it, among those who may add
+    # events, or a superuser; tests/games/test_archive_views.py checks who may.
+    "admin:tournaments_event_archive_job",
+    "admin:tournaments_event_archive_job_status",
 }
 
 

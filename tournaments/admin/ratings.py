@@ -179,7 +179,11 @@ class RatingListAdmin(admin.ModelAdmin):
             if confirm.is_valid():
                 accepted = {int(n) for n in request.POST.getlist("accept") if n.isdigit()}
                 import_job_confirm(
-                    job=job, digest=confirm.cleaned_data["digest"], accepted=accepted
+                    job=job,
+                    parameters={
+                        "digest": confirm.cleaned_data["digest"],
+                        "accepted": sorted(accepted),
+                    },
                 )
             return HttpResponseRedirect(request.path)
         if job.phase == ImportPhase.APPLY and job.status == ImportStatus.DONE:

@@ -8,14 +8,14 @@ broker the task runs in-process, as the printed documents' jobs do (config.setti
 """
 
 import logging
-from collections.abc import Callable, Collection
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import partial
 from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser
 from django.core.files.base import ContentFile
-from django.db import transaction
+from django.db import DEFAULT_DB_ALIAS, connection, connections, transaction
 from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 from kombu.exceptions import OperationalError as BrokerError
@@ -74,16 +74,17 @@ def import_job_start(
     return job
 
 
-def import_job_confirm(*, job: ImportJob, digest: str, accepted: Collection[int]) -> bool:
-    """Queue the apply job of a previewed import, with the preview's `digest` and the lines
-    `accepted`; False (nothing queued) when the job is not a finished preview."""
+def import_job_confirm(*, job: ImportJob, parameters: dict[str, Any]) -> bool:
+    """Queue the apply job of a previewed import with what the confirmation adds to its
+    parameters (the preview's digest, the lines accepted, a slug); False (nothing queued)
+    when the job is not a finished preview."""
     with transaction.atomic():
         updated = ImportJob.objects.filter(
             pk=job.pk, phase=ImportPhase.PREVIEW, status=ImportStatus.DONE
         ).update(
             phase=ImportPhase.APPLY,
             status=ImportStatus.QUEUED,
-            parameters={**job.parameters, "digest": digest, "accepted": sorted(accepted)},
+            parameters={**job.parameters, **parameters},
             done=0,
             total=0,
             error="",
@@ -121,20 +122,27 @@ def import_job_run(*, job_id: int) -> ImportJob:
     if not claimed:
         return job
     kind = IMPORT_KINDS[job.kind]
-    progress = partial(_progress, job_id)
+    last = [0, 0]  # the last progress told: a rolled-back preview also rolls back its updates
+
+    def progress(done: int, total: int) -> None:
+        last[:] = [min(done, total), total]
+        _progress(job_id, done, total)
+
     with translation.override(job.language or None):
         try:
             with job.file.open("rb") as file:
                 data = file.read()
             if job.phase == ImportPhase.PREVIEW:
-                return _finish(job, result=kind.preview(job, data, progress))
+                return _finish(job, result=kind.preview(job, data, progress), told=last[1])
             try:
                 result = kind.apply(job, data, progress)
             except ImportChangedError as exc:
                 preview = kind.preview(job, data, progress)
-                return _finish(job, result=preview, phase=ImportPhase.PREVIEW, error=str(exc))
+                return _finish(
+                    job, result=preview, phase=ImportPhase.PREVIEW, error=str(exc), told=last[1]
+                )
             job.file.delete(save=False)  # the import keeps its own copy when it needs one
-            return _finish(job, result=result)
+            return _finish(job, result=result, told=last[1])
         except ImportFormatError as exc:
             job.file.delete(save=False)  # nothing can be confirmed: a new upload starts over
             return _finish(job, status=ImportStatus.FAILED, error=str(exc))
@@ -155,12 +163,13 @@ def _finish(
     status: str = ImportStatus.DONE,
     phase: str | None = None,
     error: str = "",
+    told: int = 0,
 ) -> ImportJob:
     job.status = status
     job.error = error
     job.phase = phase or job.phase
     job.finished_at = timezone.now()
-    job.total = max(job.total, ImportJob.objects.values_list("total", flat=True).get(pk=job.pk))
+    job.total = max(told, ImportJob.objects.values_list("total", flat=True).get(pk=job.pk))
     job.done = job.total
     if result is not None:
         job.result = result
@@ -169,4 +178,22 @@ def _finish(
 
 
 def _progress(job_id: int, done: int, total: int) -> None:
-    ImportJob.objects.filter(pk=job_id).update(done=min(done, total), total=total)
+    """Save the progress where the job's page reads it. Inside the import's transaction an
+    update would be seen only once it commits (or never, for a preview rolled back): on
+    PostgreSQL it goes through a connection of its own, skipping the row while another
+    transaction holds it; elsewhere (SQLite, in-process) the page sees the end only."""
+    done = min(done, total)
+    if not (connection.in_atomic_block and connection.vendor == "postgresql"):
+        ImportJob.objects.filter(pk=job_id).update(done=done, total=total)
+        return
+    table = connection.ops.quote_name(ImportJob._meta.db_table)
+    side = connections.create_connection(DEFAULT_DB_ALIAS)
+    try:
+        with side.cursor() as cursor:
+            cursor.execute(
+                f"UPDATE {table} SET done = %s, total = %s WHERE id = "
+                f"(SELECT id FROM {table} WHERE id = %s FOR UPDATE SKIP LOCKED)",
+                [done, total, job_id],
+            )
+    finally:
+        side.close()
