@@ -1,34 +1,26 @@
 """The admin's pages for event archives (games.archive): an organizer downloads an event
 they organize, and any staff member who may add events imports an archive after a preview.
 
-Between the preview and the confirmation the uploaded archive waits in the storage under a
-random token that only the uploader's session knows; confirming imports it and deletes it,
-and a new upload deletes the one that was waiting.
+The upload stores the archive in an import job (tournaments.imports, kind
+games.archive.jobs.ARCHIVE_IMPORT) and answers at once with the job's page: its progress,
+then the preview and the confirmation, which imports it as a second job. Only who uploaded
+it (or a superuser) sees the job.
 """
-
-import secrets
 
 from django.contrib import messages
 from django.core.exceptions import PermissionDenied
-from django.core.files.storage import default_storage
-from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect, JsonResponse
 from django.urls import path, reverse
 from django.utils.translation import gettext as _
 
-from games.archive.read import archive_import, archive_open, archive_preview
+from games.archive.jobs import ARCHIVE_IMPORT
 from games.archive.write import archive_filename, event_archive
 from games.forms import ArchiveConfirmForm, ArchiveUploadForm
-from games.services.errors import ArchiveError
 from tournaments.access import organized_events
-from tournaments.admin.pages import render_page
+from tournaments.admin.pages import render_page, staff_user
+from tournaments.imports.models import ImportJob, ImportPhase, ImportStatus
+from tournaments.imports.services import import_job_confirm, import_job_start
 from tournaments.models import Event
-
-#: The session key listing the tokens of the archives this session uploaded.
-SESSION_KEY = "archive_imports"
-
-
-def _pending(token: str) -> str:
-    return f"archive-imports/{token}.zip"
 
 
 class EventArchiveAdmin:
@@ -47,6 +39,16 @@ class EventArchiveAdmin:
                 view(self.archive_import_view),
                 name="tournaments_event_archive_import",
             ),
+            path(
+                "archive/import/<int:job_id>/",
+                view(self.archive_job_view),
+                name="tournaments_event_archive_job",
+            ),
+            path(
+                "archive/import/<int:job_id>/status/",
+                view(self.archive_job_status_view),
+                name="tournaments_event_archive_job_status",
+            ),
         ]
 
     def archive_download_view(self, request: HttpRequest, event_id: int) -> HttpResponse:
@@ -60,47 +62,28 @@ class EventArchiveAdmin:
         return response
 
     def archive_import_view(self, request: HttpRequest) -> HttpResponse:
-        """Upload an archive, see what it creates and what it conflicts with, confirm."""
+        """Upload an archive: it is stored and previewed by a job; the answer is at once
+        the job's page."""
         if not request.user.has_perm("tournaments.add_event"):
             raise PermissionDenied
         upload = ArchiveUploadForm()
-        preview = confirm = None
-        if request.method == "POST" and "token" in request.POST:
-            confirm = ArchiveConfirmForm(request.POST)
-            if confirm.is_valid():
-                token = confirm.cleaned_data["token"]
-                data, name = self._archive_bytes(request, token)
-                try:
-                    report = archive_import(
-                        archive=archive_open(data, name=name),
-                        user=request.user,
-                        slug=confirm.cleaned_data["slug"],
-                    )
-                except ArchiveError as exc:
-                    confirm.add_error(None, str(exc))
-                    preview = self._archive_preview(request, token, upload)
-                else:
-                    self._archive_forget(request, token)
-                    messages.success(
-                        request,
-                        _("%(event)s is imported as a draft: check it, then publish it.")
-                        % {"event": report.event},
-                    )
-                    return HttpResponseRedirect(
-                        reverse("admin:tournaments_event_change", args=(report.event.pk,))
-                    )
-        elif request.method == "POST":
+        if request.method == "POST":
             upload = ArchiveUploadForm(request.POST, request.FILES)
             if upload.is_valid():
                 file = upload.cleaned_data["file"]
-                for previous in list(request.session.get(SESSION_KEY, {})):
-                    self._archive_forget(request, previous)  # one archive waits per session
-                token = secrets.token_hex(16)
-                default_storage.save(_pending(token), file)
-                request.session[SESSION_KEY] = {token: file.name}
-                preview = self._archive_preview(request, token, upload)
-                if preview is not None:
-                    confirm = ArchiveConfirmForm(initial={"token": token, "slug": preview.slug})
+                job = import_job_start(
+                    kind=ARCHIVE_IMPORT,
+                    data=file.read(),
+                    file_name=str(file.name),
+                    parameters={},
+                    user=staff_user(request),
+                )
+                return HttpResponseRedirect(
+                    reverse("admin:tournaments_event_archive_job", args=(job.pk,))
+                )
+        return self._archive_render(request, upload)
+
+    def _archive_render(self, request: HttpRequest, upload, **context) -> HttpResponse:
         return render_page(
             self,
             request,
@@ -108,29 +91,63 @@ class EventArchiveAdmin:
             title=_("Import an event archive"),
             opts=Event._meta,
             form=upload,
-            preview=preview,
-            confirm=confirm,
+            upload_url=reverse("admin:tournaments_event_archive_import"),
+            **context,
         )
 
-    def _archive_bytes(self, request: HttpRequest, token: str) -> tuple[bytes, str]:
-        """The archive this session uploaded under ``token``, and its file name."""
-        names = request.session.get(SESSION_KEY, {})
-        if token not in names or not default_storage.exists(_pending(token)):
-            raise Http404(_("This archive is no longer waiting: upload it again."))
-        with default_storage.open(_pending(token), "rb") as handle:
-            return handle.read(), names[token]
-
-    def _archive_preview(self, request: HttpRequest, token: str, form: ArchiveUploadForm):
-        """The preview, or None with the archive's fault shown on ``form``."""
-        data, name = self._archive_bytes(request, token)
+    def _archive_job(self, request: HttpRequest, job_id: int) -> ImportJob:
+        """The job, for who may add events and uploaded it (or a superuser); 404 for
+        anyone else."""
+        if not request.user.has_perm("tournaments.add_event"):
+            raise PermissionDenied
+        jobs = ImportJob.objects.filter(kind=ARCHIVE_IMPORT)
+        if not request.user.is_superuser:
+            jobs = jobs.filter(requested_by_id=request.user.pk)
         try:
-            return archive_preview(archive=archive_open(data, name=name), user=request.user)
-        except ArchiveError as exc:
-            self._archive_forget(request, token)
-            form.add_error(None, str(exc))
-            return None
+            return jobs.get(pk=job_id)
+        except ImportJob.DoesNotExist:
+            raise Http404(_("This archive is no longer waiting: upload it again.")) from None
 
-    def _archive_forget(self, request: HttpRequest, token: str) -> None:
-        default_storage.delete(_pending(token))
-        names = request.session.get(SESSION_KEY, {})
-        request.session[SESSION_KEY] = {t: n for t, n in names.items() if t != token}
+    def archive_job_view(self, request: HttpRequest, job_id: int) -> HttpResponse:
+        """The job's progress; once previewed, the preview and the slug to confirm (which
+        queues the import); once imported, the event."""
+        job = self._archive_job(request, job_id)
+        if request.method == "POST":
+            confirm = ArchiveConfirmForm(request.POST)
+            if confirm.is_valid() and not import_job_confirm(
+                job=job, parameters={"slug": confirm.cleaned_data["slug"]}
+            ):
+                raise Http404(_("This archive is no longer waiting: upload it again."))
+            return HttpResponseRedirect(request.path)
+        if job.phase == ImportPhase.APPLY and job.status == ImportStatus.DONE:
+            event = Event.objects.filter(pk=job.result.get("event")).first()
+            if event is not None:
+                messages.success(
+                    request,
+                    _("%(event)s is imported as a draft: check it, then publish it.")
+                    % {"event": event},
+                )
+                return HttpResponseRedirect(
+                    reverse("admin:tournaments_event_change", args=(event.pk,))
+                )
+        preview = job.result if job.phase == ImportPhase.PREVIEW and not job.busy else None
+        confirm: ArchiveConfirmForm | None = None
+        if preview:
+            confirm = ArchiveConfirmForm(initial={"slug": preview["slug"]})
+        return self._archive_render(
+            request,
+            ArchiveUploadForm(),
+            job=job,
+            job_error=job.error if job.status == ImportStatus.FAILED else "",
+            status_url=reverse("admin:tournaments_event_archive_job_status", args=(job.pk,)),
+            preview=preview,
+            confirm=confirm,
+            confirm_error=job.error if preview else "",
+        )
+
+    def archive_job_status_view(self, request: HttpRequest, job_id: int) -> JsonResponse:
+        """The job's state for its page's progress bar."""
+        job = self._archive_job(request, job_id)
+        return JsonResponse(
+            {"status": job.status, "phase": job.phase, "done": job.done, "total": job.total}
+        )

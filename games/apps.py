@@ -8,5 +8,11 @@ class GamesConfig(AppConfig):
 
     def ready(self) -> None:
         from games import hooks
+        from games.archive import jobs
+        from tournaments.imports.services import ImportKind, import_kind_register
 
         hooks.register()
+        import_kind_register(
+            jobs.ARCHIVE_IMPORT,
+            ImportKind(preview=jobs.archive_job_preview, apply=jobs.archive_job_apply),
+        )

@@ -152,9 +152,8 @@ class ArchiveUploadForm(forms.Form):
 
 
 class ArchiveConfirmForm(forms.Form):
-    """The previewed archive (kept aside under `token`) and the slug to import it under."""
+    """The slug to import a previewed archive (its import job) under."""
 
-    token = forms.RegexField(regex=r"^[0-9a-f]{32}$", widget=forms.HiddenInput)
     slug = forms.SlugField(
         label=_("Slug of the imported event"),
         max_length=200,

@@ -185,6 +185,15 @@ NOT_SCOPED = {
     # A rating list's file as imported: the federation's list, shared by every event, for
     # whoever may view the lists; tests/tournaments/test_rating_lists.py checks who may.
     "admin:tournaments_ratinglist_file",
+    # A rating list's import job (its page, where its preview is confirmed, and its state):
+    # for who uploaded the file, among those who may import lists, or a superuser;
+    # tests/tournaments/test_import_jobs.py checks who may.
+    "admin:tournaments_ratinglist_job",
+    "admin:tournaments_ratinglist_job_status",
+    # An event archive's import job, likewise: for who uploaded it, among those who may add
+    # events, or a superuser; tests/games/test_archive_views.py checks who may.
+    "admin:tournaments_event_archive_job",
+    "admin:tournaments_event_archive_job_status",
 }
 
 

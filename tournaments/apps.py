@@ -14,4 +14,14 @@ class TournamentsConfig(AppConfig):
         )
         from tournaments.api import tokens  # noqa: F401  (a password change revokes the token)
         from tournaments.documents import follow  # noqa: F401  (documents follow every change)
+        from tournaments.imports.services import ImportKind, import_kind_register
+        from tournaments.services import rating_lists_import
         from tournaments.site import login_limits  # noqa: F401  (counts failed logins)
+
+        import_kind_register(
+            rating_lists_import.RATING_LIST_IMPORT,
+            ImportKind(
+                preview=rating_lists_import.rating_list_job_preview,
+                apply=rating_lists_import.rating_list_job_apply,
+            ),
+        )

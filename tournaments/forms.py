@@ -205,12 +205,10 @@ class RatingListUploadForm(PlayersCsvImportForm):
     )
 
 
-class RatingListConfirmForm(PlayersImportConfirmForm):
-    """The previewed list, its source, date and file name, and the name matches accepted."""
+class ImportJobConfirmForm(forms.Form):
+    """The fingerprint of the preview an import job showed (tournaments.imports)."""
 
-    source = forms.ChoiceField(choices=RatingSource.choices, widget=forms.HiddenInput)
-    published = forms.DateField(widget=forms.HiddenInput)
-    file_name = forms.CharField(widget=forms.HiddenInput, required=False)
+    digest = forms.CharField(widget=forms.HiddenInput)
 
 
 class RegisterPlayersForm(forms.Form):

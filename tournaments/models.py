@@ -22,6 +22,7 @@ from simple_history.models import HistoricalRecords
 # Django loads an app's models from its models module: importing the printed documents'
 # model here registers it in this app (label and table `tournaments_document`).
 from tournaments.documents.models import Document as Document
+from tournaments.imports.models import ImportJob as ImportJob
 from tournaments.names import person_order, search_key
 from tournaments.scoring.matches import MATCH_POINTS_RULE, must_rank_on_match_points
 from tournaments.scoring.withdrawals import WithdrawalRule

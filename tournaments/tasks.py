@@ -11,6 +11,7 @@ from tournaments.documents.services import (
     document_fail,
     documents_recover_lost,
 )
+from tournaments.imports.services import import_job_run
 from tournaments.models import Round
 from tournaments.services.rounds import pairings_generate
 
@@ -63,3 +64,10 @@ def documents_recover_lost_task() -> int:
     """The periodic check of lost document jobs (CELERY_BEAT_SCHEDULE): queue each again;
     returns how many were."""
     return documents_recover_lost()
+
+
+@shared_task(ignore_result=True)
+def import_job_task(job_id: int) -> str:
+    """Preview or apply import job `job_id` (tournaments.imports.services.import_job_run);
+    returns its status. The ImportJob row holds the outcome."""
+    return import_job_run(job_id=job_id).status

@@ -50,6 +50,7 @@ from games.models import Dispute, GameRecord, Ruling
 from games.services.errors import ArchiveError
 from games.services.verification import record_verify
 from tournaments.documents.models import Document, DocumentStatus
+from tournaments.imports.services import Progress
 from tournaments.live import states_forgotten_once
 from tournaments.models import (
     BallotCard,
@@ -333,9 +334,12 @@ def _manifest(
     return manifest
 
 
-def archive_preview(*, archive: Archive, user: AbstractBaseUser) -> ArchivePreview:
+def archive_preview(
+    *, archive: Archive, user: AbstractBaseUser, progress: Progress | None = None
+) -> ArchivePreview:
     """What importing ``archive`` would create, found by importing it and rolling back; the
-    slug is the archive's, or a free one when it is taken here."""
+    slug is the archive's, or a free one when it is taken here. ``progress(done, total)`` is
+    told each of the IMPORT_STEPS done."""
     event = archive.json[fmt.EVENT]
     archive_slug = event.get("slug") if isinstance(event, dict) else None
     if not isinstance(archive_slug, str) or not archive_slug:
@@ -349,7 +353,7 @@ def archive_preview(*, archive: Archive, user: AbstractBaseUser) -> ArchivePrevi
 
     try:
         with transaction.atomic():
-            report = _import(archive, user=user, slug=slug, store_files=False)
+            report = _import(archive, user=user, slug=slug, store_files=False, progress=progress)
             raise Rollback
     except Rollback:
         pass
@@ -370,9 +374,12 @@ def free_slug(slug: str) -> str:
     return f"{slug}-{number}"
 
 
-def archive_import(*, archive: Archive, user: AbstractBaseUser, slug: str) -> ImportReport:
+def archive_import(
+    *, archive: Archive, user: AbstractBaseUser, slug: str, progress: Progress | None = None
+) -> ImportReport:
     """Import ``archive`` as a draft event ``slug`` organized by ``user``, in one
-    transaction: on any fault nothing is written (documents' files included)."""
+    transaction: on any fault nothing is written (documents' files included). ``progress``
+    as for archive_preview."""
     if Event.objects.filter(slug=slug).exists():
         raise ArchiveError(
             _("%(name)s: the slug %(slug)s is taken here: choose another.")
@@ -381,7 +388,14 @@ def archive_import(*, archive: Archive, user: AbstractBaseUser, slug: str) -> Im
     stored: list[str] = []
     try:
         with transaction.atomic():
-            return _import(archive, user=user, slug=slug, store_files=True, stored=stored)
+            return _import(
+                archive,
+                user=user,
+                slug=slug,
+                store_files=True,
+                stored=stored,
+                progress=progress,
+            )
     except BaseException:
         for name in stored:
             default_storage.delete(name)
@@ -395,9 +409,17 @@ def _import(
     slug: str,
     store_files: bool,
     stored: list[str] | None = None,
+    progress: Progress | None = None,
 ) -> ImportReport:
     with states_forgotten_once():
-        return _import_rows(archive, user=user, slug=slug, store_files=store_files, stored=stored)
+        return _import_rows(
+            archive,
+            user=user,
+            slug=slug,
+            store_files=store_files,
+            stored=stored,
+            progress=progress or (lambda done, total: None),
+        )
 
 
 def _import_rows(
@@ -407,21 +429,36 @@ def _import_rows(
     slug: str,
     store_files: bool,
     stored: list[str] | None,
+    progress: Progress,
 ) -> ImportReport:
     loader = _Loader(archive, user)
     report = loader.report
     event = report.event = loader.event(slug)
     report.add(_("events"))
     report.people = loader.people()
+    progress(1, IMPORT_STEPS)
     players = loader.players()
+    progress(2, IMPORT_STEPS)
     registrations = loader.registrations(event, players)
+    progress(3, IMPORT_STEPS)
     rounds, pairings, games = loader.rounds(event, registrations)
+    progress(4, IMPORT_STEPS)
     loader.teams(event, players, registrations, rounds, pairings)
+    progress(5, IMPORT_STEPS)
     loader.ballots(event, rounds, pairings)
+    progress(6, IMPORT_STEPS)
     loader.records(games)
+    progress(7, IMPORT_STEPS)
     loader.disputes(games)
+    progress(8, IMPORT_STEPS)
     loader.documents(event, rounds, store_files=store_files, stored=stored)
+    progress(IMPORT_STEPS, IMPORT_STEPS)
     return report
+
+
+#: The steps of an import told to its progress: the event, the players, the registrations,
+#: the rounds and games, the teams, the ballots, the records, the disputes, the documents.
+IMPORT_STEPS = 9
 
 
 class _Loader:

@@ -139,3 +139,41 @@ def test_an_organizer_imports_a_list_and_downloads_the_rating_report(live_server
     assert page.locator("#rating-history svg").is_visible()
     assert "Rating history (FMJD 100-square)" in page.inner_text("#rating-history")
     assert_fits(page, shot="ratings-chart")
+
+
+def test_a_queued_import_shows_its_progress_then_its_preview(
+    live_server, page, tmp_path, monkeypatch
+):
+    """With a real broker the upload answers before the job runs: the page shows the job's
+    progress bar, and its script (allowed by the Content-Security-Policy) reloads the page
+    with the preview once the job is done."""
+    from tournaments.imports import services as import_jobs
+    from tournaments.imports.models import ImportJob
+
+    monkeypatch.setattr(import_jobs, "_enqueue", lambda job_id: None)  # a worker, later
+    organizer = make_organizer("olga")
+    organizer.set_password(PASSWORD)
+    organizer.save()
+    errors: list[str] = []
+    page.on("response", lambda answer: answer.status >= 400 and errors.append(answer.url))
+    base = live_server.url
+    page.goto(f"{base}/admin/login/")
+    page.fill("#id_username", "olga")
+    page.fill("#id_password", PASSWORD)
+    page.get_by_role("button", name="Log in").click()
+    page.goto(f"{base}/admin/tournaments/ratinglist/import/")
+    file = tmp_path / "fmjd-2026-06.csv"
+    file.write_text(LIST, encoding="utf-8")
+    page.set_input_files("#id_file", str(file))
+    page.select_option("#id_source", "fmjd100")
+    page.fill("#id_published", "2026-06-01")
+    page.get_by_role("button", name="Preview the import").click()
+    assert page.locator("#import-job progress").count() == 1
+    assert page.locator("#import-preview").count() == 0
+    job = ImportJob.objects.get()
+    assert page.url.endswith(f"/admin/tournaments/ratinglist/import/{job.pk}/")
+    assert_fits(page, shot="ratings-import-job")
+    import_jobs.import_job_run(job_id=job.pk)
+    page.wait_for_selector("#import-preview", timeout=15000)
+    assert "Chub, de" in page.inner_text("#import-preview")
+    assert not errors and not RatingList.objects.exists()

@@ -13,7 +13,7 @@ from django.urls import reverse
 from tests.client import form_data, logged_in, message_texts
 from tests.factories import make_organizer, played_event
 from tournaments.forms import RatingBoundsField
-from tournaments.models import Player, RatingList, validate_rating_bounds
+from tournaments.models import ImportJob, Player, RatingList, validate_rating_bounds
 from tournaments.scoring.rating_report import REPORT_FIELDS
 
 pytestmark = pytest.mark.django_db
@@ -25,21 +25,43 @@ LIST = (
 )
 
 
-def test_an_organizer_previews_then_confirms_a_list():
+def upload(client, capture, data: bytes, name: str = "fmjd-2026-01.csv"):
+    """Post the list: the answer is at once a redirect to its job's page, which shows the
+    preview once the job (run here as the transaction commits) is done."""
+    with capture(execute=True):
+        answer = client.post(
+            reverse("admin:tournaments_ratinglist_import"),
+            {
+                "file": SimpleUploadedFile(name, data),
+                "source": "fmjd100",
+                "published": "2026-01-01",
+            },
+        )
+    job = ImportJob.objects.latest("pk")
+    assert answer.status_code == 302
+    assert answer.url == reverse("admin:tournaments_ratinglist_job", args=(job.pk,))
+    return client.get(answer.url)
+
+
+def confirm(client, capture, preview, **extra):
+    """Confirm the preview shown: the import runs as a job, then the job's page leads to
+    the list imported."""
+    with capture(execute=True):
+        posted = client.post(
+            preview.wsgi_request.path,
+            {**form_data(preview, "import-confirm"), "confirm": "1", **extra},
+        )
+    assert posted.status_code == 302 and posted.url == preview.wsgi_request.path
+    return client.get(posted.url)
+
+
+def test_an_organizer_previews_then_confirms_a_list(django_capture_on_commit_callbacks):
     client = logged_in(make_organizer("olga"))
-    url = reverse("admin:tournaments_ratinglist_import")
-    preview = client.post(
-        url,
-        {
-            "file": SimpleUploadedFile("fmjd-2026-01.csv", LIST),
-            "source": "fmjd100",
-            "published": "2026-01-01",
-        },
-    )
+    preview = upload(client, django_capture_on_commit_callbacks, LIST)
     page = preview.content.decode()
     assert preview.status_code == 200 and "Chub, de" in page and "2250 (women: 2250)" in page
     assert not RatingList.objects.exists()
-    done = client.post(url, {**form_data(preview, "import-confirm"), "confirm": "1"})
+    done = confirm(client, django_capture_on_commit_callbacks, preview)
     assert done.status_code == 302
     rating_list = RatingList.objects.get()
     assert (rating_list.file_name, rating_list.ratings.count()) == ("fmjd-2026-01.csv", 2)
@@ -48,45 +70,33 @@ def test_an_organizer_previews_then_confirms_a_list():
     assert Player.objects.filter(fmjd_id__in=["15000", "16000"]).count() == 2
 
 
-def test_a_list_of_a_date_already_imported_is_previewed_as_its_replacement_then_replaces_it():
+def test_a_list_of_a_date_already_imported_is_previewed_as_its_replacement_then_replaces_it(
+    django_capture_on_commit_callbacks,
+):
     client = logged_in(make_organizer("olga"))
-    url = reverse("admin:tournaments_ratinglist_import")
-
-    def upload(data: bytes):
-        return client.post(
-            url,
-            {
-                "file": SimpleUploadedFile("fmjd-2026-01.csv", data),
-                "source": "fmjd100",
-                "published": "2026-01-01",
-            },
-        )
-
-    first = upload(LIST.replace(b'"2250","GMIF"', b'"22.50","GMIF"'))
+    capture = django_capture_on_commit_callbacks
+    first = upload(client, capture, LIST.replace(b'"2250","GMIF"', b'"22.50","GMIF"'))
     assert "not a whole number" in first.content.decode()
-    client.post(url, {**form_data(first, "import-confirm"), "confirm": "1"})
+    confirm(client, capture, first)
     old = RatingList.objects.get()
     assert old.ratings.count() == 1
-    preview = upload(LIST)
+    preview = upload(client, capture, LIST)
     assert 'id="import-replaces"' in preview.content.decode()
     assert "(1 rating)" in preview.content.decode()
-    done = client.post(url, {**form_data(preview, "import-confirm"), "confirm": "1"})
+    done = confirm(client, capture, preview)
     assert done.status_code == 302
     assert RatingList.objects.get().ratings.count() == 2
     assert not RatingList.objects.filter(pk=old.pk).exists()
 
 
-def test_a_list_lacking_a_field_is_refused_on_the_upload_page():
+def test_a_list_lacking_a_field_is_refused_on_its_job_page(django_capture_on_commit_callbacks):
     client = logged_in(make_organizer("olga"))
-    response = client.post(
-        reverse("admin:tournaments_ratinglist_import"),
-        {
-            "file": SimpleUploadedFile("bad.csv", b'"nick","last_n"\n"a","b"\n'),
-            "source": "fmjd100",
-            "published": "2026-01-01",
-        },
+    response = upload(
+        client, django_capture_on_commit_callbacks, b'"nick","last_n"\n"a","b"\n', "bad.csv"
     )
-    assert "lacks the field(s) nr_ew" in response.content.decode()
+    assert "The header row (line 1) lacks the field(s) nr_ew" in response.content.decode()
+    assert ImportJob.objects.get().status == "failed"
+    assert not RatingList.objects.exists()
 
 
 def test_the_rating_report_page_and_csv():

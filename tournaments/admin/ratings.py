@@ -6,7 +6,14 @@ import io
 
 from django.contrib import admin, messages
 from django.core.exceptions import PermissionDenied
-from django.http import FileResponse, Http404, HttpRequest, HttpResponse, HttpResponseRedirect
+from django.http import (
+    FileResponse,
+    Http404,
+    HttpRequest,
+    HttpResponse,
+    HttpResponseRedirect,
+    JsonResponse,
+)
 from django.urls import path, reverse
 from django.utils.html import format_html
 from django.utils.translation import gettext as _
@@ -14,25 +21,14 @@ from django.utils.translation import gettext_lazy
 
 from tournaments.admin.pages import object_or_404, render_page, staff_user
 from tournaments.export_text import csv_cell
-from tournaments.forms import RatingListConfirmForm, RatingListUploadForm
+from tournaments.forms import ImportJobConfirmForm, RatingListUploadForm
+from tournaments.imports.models import ImportJob, ImportPhase, ImportStatus
+from tournaments.imports.services import import_job_confirm, import_job_start
 from tournaments.models import Rating, RatingList
 from tournaments.scoring.rating_report import REPORT_FIELDS, report_cells
 from tournaments.selectors_ratings import rating_report_get
-from tournaments.services.errors import ImportFormatError
-from tournaments.services.players_import import (
-    CREATE,
-    REFUSED,
-    UNCHANGED,
-    UPDATE,
-    ImportChangedError,
-)
-from tournaments.services.rating_lists_import import (
-    LIST_FIELDS,
-    PROPOSED,
-    ListPlan,
-    rating_list_apply,
-    rating_list_plan,
-)
+from tournaments.services.players_import import CREATE, REFUSED, UNCHANGED, UPDATE
+from tournaments.services.rating_lists_import import LIST_FIELDS, PROPOSED, RATING_LIST_IMPORT
 
 
 class RatingInline(admin.TabularInline):
@@ -107,6 +103,16 @@ class RatingListAdmin(admin.ModelAdmin):
                 name="tournaments_ratinglist_file",
             ),
             path(
+                "import/<int:job_id>/",
+                self.admin_site.admin_view(self.job_view),
+                name="tournaments_ratinglist_job",
+            ),
+            path(
+                "import/<int:job_id>/status/",
+                self.admin_site.admin_view(self.job_status_view),
+                name="tournaments_ratinglist_job_status",
+            ),
+            path(
                 "import/",
                 self.admin_site.admin_view(self.import_view),
                 name="tournaments_ratinglist_import",
@@ -115,90 +121,108 @@ class RatingListAdmin(admin.ModelAdmin):
         ]
 
     def import_view(self, request: HttpRequest) -> HttpResponse:
-        """Upload a list and see, per line, the player created, the rating changed old -> new,
-        the name match proposed, or the refusal; the list is written once confirmed."""
+        """Upload a list: the file is stored and its preview runs as a job
+        (tournaments.imports); the answer is at once the job's page."""
         if not self.may_import(request):
             raise PermissionDenied
-        plan = None
         upload = RatingListUploadForm()
-        file_name = ""
-        confirm: RatingListConfirmForm | None
-        if request.method == "POST" and "confirm" in request.POST:
-            confirm = RatingListConfirmForm(request.POST)
-            if confirm.is_valid():
-                data = confirm.cleaned_data
-                file_name = data["file_name"]
-                accepted = {int(n) for n in request.POST.getlist("accept") if n.isdigit()}
-                try:
-                    done = rating_list_apply(
-                        data["content"],
-                        source=data["source"],
-                        published=data["published"],
-                        file_name=file_name,
-                        digest=data["digest"],
-                        accepted=accepted,
-                        user=staff_user(request),
-                    )
-                except (ImportChangedError, ImportFormatError) as exc:
-                    messages.error(request, str(exc))
-                    plan = self._plan_or_error(request, upload, data)
-                else:
-                    messages.success(
-                        request,
-                        _("List %(list)s imported: %(count)d ratings.")
-                        % {"list": done, "count": done.ratings.count()},
-                    )
-                    return HttpResponseRedirect(
-                        reverse("admin:tournaments_ratinglist_change", args=(done.pk,))
-                    )
-        elif request.method == "POST":
+        if request.method == "POST":
             upload = RatingListUploadForm(request.POST, request.FILES)
             if upload.is_valid():
-                file_name = request.FILES["file"].name
-                plan = self._plan_or_error(
-                    request,
-                    upload,
-                    {**upload.cleaned_data, "content": upload.cleaned_data["file"]},
+                data = upload.cleaned_data
+                job = import_job_start(
+                    kind=RATING_LIST_IMPORT,
+                    data=data["file"],
+                    file_name=str(request.FILES["file"].name),
+                    parameters={
+                        "source": data["source"],
+                        "published": data["published"].isoformat(),
+                    },
+                    user=staff_user(request),
                 )
-        confirm = None
-        if plan is not None:
-            confirm = RatingListConfirmForm(
-                initial={
-                    "content": plan.encoded,
-                    "digest": plan.digest,
-                    "source": plan.source,
-                    "published": plan.published,
-                    "file_name": file_name,
-                }
-            )
+                return HttpResponseRedirect(
+                    reverse("admin:tournaments_ratinglist_job", args=(job.pk,))
+                )
+        return self._render(request, upload)
+
+    def _render(self, request: HttpRequest, upload, **context) -> HttpResponse:
         return render_page(
             self,
             request,
             "tournaments/admin/rating_list_import.html",
             title=_("Import a rating list"),
             form=upload,
-            plan=plan,
-            confirm=confirm,
+            upload_url=reverse("admin:tournaments_ratinglist_import"),
             fields=LIST_FIELDS,
-            counts=_counts(plan),
+            **context,
         )
 
-    @staticmethod
-    def _plan_or_error(request: HttpRequest, form, data: dict) -> ListPlan | None:
+    def _job(self, request: HttpRequest, job_id: int) -> ImportJob:
+        """The job, for who may import lists and asked for it (or a superuser); 404 for
+        anyone else."""
+        if not self.may_import(request):
+            raise PermissionDenied
+        jobs = ImportJob.objects.filter(kind=RATING_LIST_IMPORT)
+        if not request.user.is_superuser:
+            jobs = jobs.filter(requested_by_id=request.user.pk)
         try:
-            return rating_list_plan(
-                data["content"],
-                source=data["source"],
-                published=data["published"],
-                user=staff_user(request),
-            )
-        except ImportFormatError as exc:
-            form.add_error(None, str(exc))
-            return None
+            return jobs.get(pk=job_id)
+        except ImportJob.DoesNotExist:
+            raise Http404 from None
+
+    def job_view(self, request: HttpRequest, job_id: int) -> HttpResponse:
+        """The job's progress; once previewed, the preview and its confirmation (which
+        queues the import itself); once imported, the list."""
+        job = self._job(request, job_id)
+        if request.method == "POST" and "confirm" in request.POST:
+            confirm = ImportJobConfirmForm(request.POST)
+            if confirm.is_valid():
+                accepted = {int(n) for n in request.POST.getlist("accept") if n.isdigit()}
+                import_job_confirm(
+                    job=job,
+                    parameters={
+                        "digest": confirm.cleaned_data["digest"],
+                        "accepted": sorted(accepted),
+                    },
+                )
+            return HttpResponseRedirect(request.path)
+        if job.phase == ImportPhase.APPLY and job.status == ImportStatus.DONE:
+            done = RatingList.objects.filter(pk=job.result.get("rating_list")).first()
+            if done is not None:
+                messages.success(
+                    request,
+                    _("List %(list)s imported: %(count)d ratings.")
+                    % {"list": done, "count": job.result["ratings"]},
+                )
+                return HttpResponseRedirect(
+                    reverse("admin:tournaments_ratinglist_change", args=(done.pk,))
+                )
+        preview = job.result if job.phase == ImportPhase.PREVIEW and not job.busy else None
+        if preview and job.error:
+            messages.error(request, job.error)
+        return self._render(
+            request,
+            RatingListUploadForm(),
+            job=job,
+            job_error=job.error if job.status == ImportStatus.FAILED else "",
+            status_url=reverse("admin:tournaments_ratinglist_job_status", args=(job.pk,)),
+            plan=preview,
+            confirm=ImportJobConfirmForm(initial={"digest": preview["digest"]})
+            if preview
+            else None,
+            counts=_counts(preview),
+        )
+
+    def job_status_view(self, request: HttpRequest, job_id: int) -> JsonResponse:
+        """The job's state for its page's progress bar."""
+        job = self._job(request, job_id)
+        return JsonResponse(
+            {"status": job.status, "phase": job.phase, "done": job.done, "total": job.total}
+        )
 
 
-def _counts(plan: ListPlan | None) -> list[tuple[str, int]]:
-    if plan is None:
+def _counts(preview: dict | None) -> list[tuple[str, int]]:
+    if not preview:
         return []
     labels = (
         (CREATE, _("players created")),
@@ -207,7 +231,7 @@ def _counts(plan: ListPlan | None) -> list[tuple[str, int]]:
         (PROPOSED, _("name matches to accept")),
         (REFUSED, _("lines refused")),
     )
-    return [(label, plan.count(action)) for action, label in labels]
+    return [(label, preview["counts"][action]) for action, label in labels]
 
 
 def rating_report_view(model_admin, request: HttpRequest, object_id: str) -> HttpResponse:

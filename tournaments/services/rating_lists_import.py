@@ -34,6 +34,8 @@ from django.utils.translation import gettext as _
 from simple_history.utils import bulk_create_with_history, bulk_update_with_history
 
 from tournaments.access import player_access, player_refusal
+from tournaments.imports.models import ImportJob
+from tournaments.imports.services import Progress
 from tournaments.models import Player, Rating, RatingList, RatingSource, Title
 from tournaments.selectors_public import forget_states
 from tournaments.services import csv_import
@@ -82,6 +84,10 @@ _COLUMNS = {
 }
 #: Rows written per query.
 BATCH = 500
+#: Lines read between two reports of the progress to an import job.
+PROGRESS_EVERY = 500
+#: The rating list's kind of import job (tournaments.imports).
+RATING_LIST_IMPORT = "ratinglist"
 #: A line whose player is found by his name only: written only when the organizer accepts it.
 PROPOSED = "proposed"
 
@@ -120,8 +126,10 @@ def rating_list_plan(
     source: str,
     published: datetime.date,
     user: AbstractBaseUser | None = None,
+    progress: Progress | None = None,
 ) -> ListPlan:
-    """Read the list and say what each line would do; writes nothing. A name match `user`
+    """Read the list and say what each line would do; writes nothing. `progress(done,
+    total)` is told the lines read every PROGRESS_EVERY lines, and at the end. A name match `user`
     may not change (tournaments.access) is refused. Raises ImportFormatError when the file
     as a whole cannot be read (empty, not text, a field of LIST_FIELDS missing, the header's
     quotation marks unmatched). A list of this source and date already imported is named in
@@ -148,8 +156,10 @@ def rating_list_plan(
     index.load(
         {pk for given in read if not isinstance(given[1], str) for pk in index.candidates(given[1])}
     )
-    for number, given in read:
+    for done, (number, given) in enumerate(read, start=1):
         plan.lines.append(_plan_line(number, given, seen, previous, index, user=user))
+        if progress is not None and (done % PROGRESS_EVERY == 0 or done == len(read)):
+            progress(done, len(read))
     return plan
 
 
@@ -167,13 +177,20 @@ def rating_list_apply(
     digest: str,
     accepted: Collection[int],
     user: AbstractBaseUser | None,
+    progress: Progress | None = None,
 ) -> RatingList:
     """Write the list the preview of `data` showed, in one transaction: a new RatingList (in
     place of the list of that source and date, when the preview said it replaces one), the
     players the file creates, one Rating per line (proposed lines only when in `accepted`).
-    Nothing is written when the preview no longer holds (`digest` differs)."""
+    Nothing is written when the preview no longer holds (`digest` differs). `progress` is
+    told the lines read again, then written (each line counts twice in its total)."""
+
+    def read(done: int, total: int) -> None:
+        if progress is not None:
+            progress(done, 2 * total)
+
     with transaction.atomic():
-        plan = rating_list_plan(data, source=source, published=published, user=user)
+        plan = rating_list_plan(data, source=source, published=published, user=user, progress=read)
         if plan.digest != digest:
             raise ImportChangedError(
                 _(
@@ -185,6 +202,8 @@ def rating_list_apply(
             if plan.replaces is not None:
                 _delete(plan.replaces)
             rating_list = _write(plan, file_name=file_name, accepted=accepted, user=user)
+            if progress is not None:
+                progress(2 * len(plan.lines), 2 * len(plan.lines))
         except IntegrityError:
             # Another import of the same list, or of the same players, won the race.
             raise ImportChangedError(
@@ -424,3 +443,58 @@ def _values(given: dict[str, str]) -> dict[str, object]:
             )
         values[target] = int(text)
     return values
+
+
+def rating_list_preview_json(plan: ListPlan) -> dict[str, object]:
+    """The preview as the import job keeps it for its page: the lines as shown, the counts,
+    the list replaced, and the digest a confirmation must carry."""
+    return {
+        "digest": plan.digest,
+        "replaces": str(plan.replaces) if plan.replaces is not None else "",
+        "replaced_ratings": plan.replaced_ratings,
+        "counts": {
+            action: plan.count(action) for action in (CREATE, UPDATE, UNCHANGED, PROPOSED, REFUSED)
+        },
+        "lines": [
+            {
+                "number": line.number,
+                "action": line.action,
+                "player": line.player,
+                "error": line.error,
+                "changes": [
+                    {"label": change.label, "old": change.old, "new": change.new}
+                    for change in line.changes
+                ],
+            }
+            for line in plan.lines
+        ],
+    }
+
+
+def rating_list_job_preview(job: ImportJob, data: bytes, progress: Progress) -> dict[str, object]:
+    """The preview job of a rating list (tournaments.imports): its source and date are the
+    job's parameters."""
+    plan = rating_list_plan(
+        data,
+        source=job.parameters["source"],
+        published=datetime.date.fromisoformat(job.parameters["published"]),
+        user=job.requested_by,
+        progress=progress,
+    )
+    return rating_list_preview_json(plan)
+
+
+def rating_list_job_apply(job: ImportJob, data: bytes, progress: Progress) -> dict[str, object]:
+    """The apply job of a confirmed rating list: the list written, named in the result."""
+    parameters = job.parameters
+    rating_list = rating_list_apply(
+        data,
+        source=parameters["source"],
+        published=datetime.date.fromisoformat(parameters["published"]),
+        file_name=job.file_name,
+        digest=parameters["digest"],
+        accepted=set(parameters["accepted"]),
+        user=job.requested_by,
+        progress=progress,
+    )
+    return {"rating_list": rating_list.pk, "ratings": rating_list.ratings.count()}
