@@ -82,3 +82,10 @@ class RoundTimeError(TournamentError):
     """A round's time names a round the event does not have."""
 
     default_code = "round_time_error"
+
+
+class PairingNumberError(TournamentError):
+    """A round robin's pairing numbers cannot be drawn or fixed (a round exists, the numbers
+    are already drawn, the event is a Swiss, or the numbers set by hand are not 1..n)."""
+
+    default_code = "pairing_number_error"
