@@ -4,15 +4,16 @@
 
 from dataclasses import dataclass
 
-from tournaments.models import Event, PairingNumberDraw, Registration, System
+from tournaments.models import Event, PairingNumberDraw, System
 from tournaments.pairing.berger import berger_rounds, round_pairs
+from tournaments.selectors import PublicPlayer, player_list
 
 
 @dataclass(frozen=True)
 class ScheduledBoard:
     board: int
-    white: Registration
-    black: Registration | None  # None: the rest of an odd round robin (C.05 Annex 1)
+    white: PublicPlayer
+    black: PublicPlayer | None  # None: the rest of an odd round robin (C.05 Annex 1)
 
 
 @dataclass(frozen=True)
@@ -40,7 +41,7 @@ def berger_schedule(event: Event) -> list[ScheduledRoundPairings]:
     before the numbers are drawn."""
     if event.system == System.SWISS or standing_number_draw(event) is None:
         return []
-    registrations = {r.pairing_number: r for r in event.registrations.select_related("player")}
+    registrations = {player.number: player for player in player_list(event)}
     double = event.system == System.DOUBLE_ROUND_ROBIN
     rounds = []
     for number in range(1, berger_rounds(len(registrations), double=double) + 1):

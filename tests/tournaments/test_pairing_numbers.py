@@ -101,8 +101,8 @@ def test_a_player_added_after_the_draw_voids_it_until_drawn_again(arbiter_user):
 def _played(event: Event) -> list[list[tuple[int, int | None]]]:
     return [
         [
-            (p.white_id, p.black_id)
-            for p in round_.pairings.order_by("board").only("white_id", "black_id")
+            (p.white.pairing_number, p.black.pairing_number if p.black else None)
+            for p in round_.pairings.order_by("board").select_related("white", "black")
         ]
         for round_ in event.rounds.order_by("number")
     ]
@@ -122,7 +122,7 @@ def test_the_rounds_as_paired_are_the_published_schedule(arbiter_user, players, 
     pairing_numbers_draw(event=event, user=arbiter_user, seed="c0ffee")
     schedule = berger_schedule(event)
     expected = [
-        [(b.white.pk, b.black.pk if b.black else None) for b in scheduled.boards]
+        [(b.white.number, b.black.number if b.black else None) for b in scheduled.boards]
         for scheduled in schedule
     ]
     by_rating = list(event.registrations.order_by("-rating").values_list("pk", flat=True))
@@ -135,3 +135,15 @@ def test_the_rounds_as_paired_are_the_published_schedule(arbiter_user, players, 
     assert len(expected) == (players - 1 + players % 2) * (2 if system != System.ROUND_ROBIN else 1)
     if players % 2:
         assert all(scheduled.boards[-1].black is None for scheduled in schedule)
+
+
+def test_the_event_page_shows_every_round_once_the_numbers_are_drawn(arbiter_user, client):
+    event = event_with_players(arbiter_user, players=3, system=System.DOUBLE_ROUND_ROBIN)
+    page = client.get(f"/events/{event.slug}/")
+    assert page.status_code == 200 and 'id="berger-schedule"' not in page.text
+    pairing_numbers_draw(event=event, user=arbiter_user)
+    page = client.get(f"/events/{event.slug}/")
+    assert page.text.count('class="berger-round"') == 6
+    first = berger_schedule(event)[0].boards[0]
+    assert f'{first.white.name} <span class="muted">({first.white.number})</span>' in page.text
+    assert page.text.count("rest (no game this round)") == 6
