@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from tests.factories import PlayerFactory, event_with_players
+from tests.factories import PlayerFactory, event_with_players, make_organizer
 from tournaments.models import Event, PairingNumberDraw, System
 from tournaments.pairing.lot import draw_numbers
 from tournaments.selectors_berger import berger_schedule, standing_number_draw
@@ -147,3 +147,33 @@ def test_the_event_page_shows_every_round_once_the_numbers_are_drawn(arbiter_use
     first = berger_schedule(event)[0].boards[0]
     assert f'{first.white.name} <span class="muted">({first.white.number})</span>' in page.text
     assert page.text.count("rest (no game this round)") == 6
+
+
+def test_numbers_given_by_hand_are_the_ones_paired(arbiter_user):
+    event = event_with_players(arbiter_user, players=4, system=System.ROUND_ROBIN)
+    ids = list(event.registrations.order_by("pairing_number").values_list("pk", flat=True))
+    with pytest.raises(PairingNumberError, match="each of its players once"):
+        pairing_numbers_fix(event=event, user=arbiter_user, numbers={ids[0]: 1})
+    wanted = {ids[0]: 4, ids[1]: 3, ids[2]: 2, ids[3]: 1}
+    pairing_numbers_fix(event=event, user=arbiter_user, numbers=wanted)
+    rounds.round_pair(event=event, user=arbiter_user)
+    assert dict(event.registrations.values_list("pk", "pairing_number")) == wanted
+
+
+def test_the_admin_asks_then_draws_the_numbers(client):
+    organizer = make_organizer("organizer")
+    event = event_with_players(organizer, players=4, system=System.ROUND_ROBIN)
+    client.force_login(organizer)
+    url = f"/admin/tournaments/event/{event.pk}/draw-numbers/"
+    assert 'id="draw-numbers"' in client.get(f"/admin/tournaments/event/{event.pk}/change/").text
+    question = client.get(url)
+    assert question.status_code == 200 and 'id="confirm-form"' in question.text
+    assert not PairingNumberDraw.objects.filter(event=event).exists()
+    answer = client.post(url, {"confirmed": "1"})
+    assert answer.status_code == 302
+    draw = PairingNumberDraw.objects.get(event=event)
+    assert draw.drawn_by == organizer
+    assert "already drawn" in client.get(url).text
+    rounds.round_pair(event=event, user=organizer)
+    client.post(url, {"confirmed": "1"})
+    assert PairingNumberDraw.objects.filter(event=event).count() == 1

@@ -35,13 +35,24 @@ def pairing_numbers_draw(
 
 @transaction.atomic
 def pairing_numbers_fix(
-    *, event: Event, user: AbstractBaseUser | None, redraw: bool = False
+    *,
+    event: Event,
+    user: AbstractBaseUser | None,
+    numbers: dict[int, int] | None = None,
+    redraw: bool = False,
 ) -> PairingNumberDraw:
-    """Keep the pairing numbers as the organizer set them by hand (they must be 1..n) and
-    record that; the same refusals as pairing_numbers_draw."""
+    """Set the pairing numbers by hand (``numbers``: registration id -> number, every
+    registration once, numbers 1..n) or keep the current ones, and record that; the same
+    refusals as pairing_numbers_draw."""
     event = Event.objects.select_for_update().get(pk=event.pk)
     _require_open(event, redraw=redraw)
-    numbers = dict(event.registrations.values_list("pk", "pairing_number"))
+    current = dict(event.registrations.values_list("pk", "pairing_number"))
+    numbers = current if numbers is None else numbers
+    if sorted(numbers) != sorted(current):
+        raise PairingNumberError(
+            _("%(event)s: the pairing numbers set by hand must name each of its players once")
+            % {"event": event}
+        )
     if sorted(numbers.values()) != list(range(1, len(numbers) + 1)):
         raise PairingNumberError(
             _("%(event)s: the pairing numbers set by hand must be 1 to %(count)s, each once")
