@@ -100,6 +100,6 @@ def _record(
         seed=seed,
         entrants=sorted(numbers),
         numbers={str(pk): number for pk, number in sorted(numbers.items())},
-        drawn_by=user if user is not None and user.is_authenticated else None,
+        drawn_by_id=None if user is None else user.pk,
         drawn_at=timezone.now(),
     )
