@@ -447,6 +447,9 @@ ADMIN_VIEWS: dict[str, tuple[frozenset[str], Callable[[World], dict]]] = {
     "tournaments_event_register": (ORGANIZER, lambda w: {}),
     "tournaments_event_publish": (ORGANIZER, lambda w: _published(w, False, {})),
     "tournaments_event_unpublish": (ORGANIZER, lambda w: _published(w, True, {"confirmed": "1"})),
+    # The world's event is a Swiss already paired: nobody may draw its numbers.
+    "tournaments_event_draw_numbers": (NOBODY, lambda w: {"confirmed": "1"}),
+    "tournaments_event_keep_numbers": (NOBODY, lambda w: {"confirmed": "1"}),
     "games_dispute_arbiters": (
         ORGANIZER,
         lambda w: {"action": "appoint", "event": w.event.pk, "username": "player"},

@@ -48,7 +48,15 @@ from tournaments.models import (
     System,
     Title,
 )
-from tournaments.services import ballots, events, registrations, results, rounds, schedule
+from tournaments.services import (
+    ballots,
+    events,
+    pairing_numbers,
+    registrations,
+    results,
+    rounds,
+    schedule,
+)
 from tournaments.services.rating_lists_import import (
     LIST_FIELDS,
     rating_list_apply,
@@ -423,12 +431,21 @@ def _round_robin(user, players: list[Player], rng: random.Random, records: Recor
 
 
 def _register_and_play(
-    event: Event, players: list[Player], user, rng: random.Random, *, rounds_played: int
+    event: Event,
+    players: list[Player],
+    user,
+    rng: random.Random,
+    *,
+    rounds_played: int,
+    numbers_by_lot: bool = False,
 ) -> None:
-    """Register ``players`` (strongest first) and pair, publish and play ``rounds_played``
-    rounds."""
+    """Register ``players`` (strongest first), with ``numbers_by_lot`` draw a round robin's
+    pairing numbers (the event's slug as the seed, so the demo is the same every time), and
+    pair, publish and play ``rounds_played`` rounds."""
     for player in sorted(players, key=lambda p: -p.rating):
         registrations.registration_add(event=event, player=player, user=user)
+    if numbers_by_lot:
+        pairing_numbers.pairing_numbers_draw(event=event, user=user, seed=event.slug)
     for _ in range(rounds_played):
         _play(rounds.round_pair(event=event, user=user), user, rng)
 
@@ -488,7 +505,7 @@ def _russian_table(
         chief_arbiter="Demo Arbiter",
         tiebreaks=["SB", "WON"],
     )
-    _register_and_play(event, players[8:14], user, rng, rounds_played=2)
+    _register_and_play(event, players[8:14], user, rng, rounds_played=2, numbers_by_lot=True)
     _publish(rounds.round_pair(event=event, user=user), user)
     return event
 

@@ -854,6 +854,42 @@ class RoundTime(models.Model):
         return f"{self.event} {self.number}: {self.starts_at.isoformat()}"
 
 
+class PairingNumberDraw(models.Model):
+    """A round robin's pairing numbers fixed before round 1: drawn by lot (`seed`, checkable
+    with tournaments.pairing.lot.draw_numbers over `entrants`, the registration ids in id
+    order) or set by hand (empty seed: the numbers as the organizer entered them). `numbers`
+    maps each registration id to its number. The event's last draw counts; a draw is refused
+    once round 1 exists (tournaments.services.pairing_numbers). While it stands, round 1 keeps
+    these numbers instead of renumbering by rating, and the whole Berger schedule is public."""
+
+    event = models.ForeignKey(
+        Event,
+        on_delete=models.CASCADE,
+        related_name="pairing_number_draws",
+        verbose_name=_("event"),
+    )
+    seed = models.CharField(_("seed"), max_length=64, blank=True)
+    entrants = models.JSONField(_("registrations drawn"), default=list)
+    numbers = models.JSONField(_("pairing numbers"), default=dict)
+    drawn_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.PROTECT,
+        null=True,
+        related_name="+",
+        verbose_name=_("drawn by"),
+    )
+    drawn_at = models.DateTimeField(_("drawn at"))
+
+    class Meta:
+        verbose_name = _("pairing number draw")
+        verbose_name_plural = _("pairing number draws")
+        ordering = ("event", "drawn_at", "pk")
+
+    def __str__(self) -> str:
+        how = _("by lot") if self.seed else _("by hand")
+        return f"{self.event}: {how}, {self.drawn_at.isoformat()}"
+
+
 class Pairing(models.Model):
     """A board of a round, or a bye (black is empty and bye_kind says which bye)."""
 

@@ -214,3 +214,25 @@ def test_the_demo_league_has_a_captain_who_logs_in_to_his_lineups(client):
     assert page.status_code == 200
     assert 'id="lineup-' in page.text  # round 4 is scheduled: its lineup is a form
     assert client.get("/events/demo-team-league/teams/2/lineups/").status_code == 403
+
+
+def test_the_demo_shashki_cup_plays_the_schedule_its_drawn_numbers_published():
+    from tournaments.pairing.lot import draw_numbers
+    from tournaments.selectors_berger import berger_schedule, standing_number_draw
+
+    load()
+    cup = Event.objects.get(slug="demo-russian-table")
+    draw = standing_number_draw(cup)
+    assert draw is not None and draw.seed == cup.slug
+    assert draw_numbers(seed=draw.seed, entrants=draw.entrants) == dict(
+        cup.registrations.values_list("pk", "pairing_number")
+    )
+    schedule = berger_schedule(cup)
+    assert len(schedule) == 5
+    for round_ in cup.rounds.order_by("number"):
+        played = [
+            (p.white.pairing_number, p.black.pairing_number)
+            for p in round_.pairings.order_by("board").select_related("white", "black")
+        ]
+        scheduled = schedule[round_.number - 1].boards
+        assert played == [(b.white.number, b.black.number) for b in scheduled]

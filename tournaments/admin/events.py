@@ -62,6 +62,7 @@ from tournaments.services.events import (
     event_unpublish,
     event_update,
 )
+from tournaments.services.pairing_numbers import pairing_numbers_draw, pairing_numbers_fix
 from tournaments.services.registrations import (
     prohibited_pairing_add,
     prohibited_pairing_delete,
@@ -439,6 +440,16 @@ class EventAdmin(ScopedAdmin, AuditedAdmin):
                 name="tournaments_event_unpublish",
             ),
             path(
+                "<path:object_id>/draw-numbers/",
+                view(self.pairing_numbers_view),
+                name="tournaments_event_draw_numbers",
+            ),
+            path(
+                "<path:object_id>/keep-numbers/",
+                view(partial(self.pairing_numbers_view, by_hand=True)),
+                name="tournaments_event_keep_numbers",
+            ),
+            path(
                 "<path:object_id>/standings/",
                 view(self.standings_view),
                 name="tournaments_event_standings",
@@ -512,6 +523,58 @@ class EventAdmin(ScopedAdmin, AuditedAdmin):
             _("%(event)s is a draft again: only its organizers and arbiters see it.")
             % {"event": event},
         )
+        return HttpResponseRedirect(change_page)
+
+    def pairing_numbers_view(
+        self, request: HttpRequest, object_id: str, by_hand: bool = False
+    ) -> HttpResponse:
+        """Draw a round robin's pairing numbers by lot (pairing_numbers_draw) or keep the ones
+        set by hand (pairing_numbers_fix), after a confirmation that says the whole schedule
+        becomes public and, when they are already drawn, that this draws them again."""
+        event = object_or_404(self, request, object_id, change=True)
+        change_page = reverse("admin:tournaments_event_change", args=(event.pk,))
+        if request.method != "POST" or "confirmed" not in request.POST:
+            question = (
+                _("Keep the pairing numbers of %(event)s as set by hand?")
+                if by_hand
+                else _("Draw the pairing numbers of %(event)s by lot?")
+            ) % {"event": event}
+            items = [
+                _(
+                    "Round 1 will keep these numbers, and every round's pairings and colours "
+                    "follow from them (Berger tables): the whole schedule is shown on the "
+                    "event's page."
+                )
+            ]
+            if event.pairing_number_draws.exists():
+                items.append(_("The numbers are already drawn: this replaces them."))
+            return render_page(
+                self,
+                request,
+                "tournaments/admin/round_confirm.html",
+                title=question,
+                obj=event,
+                question=question,
+                items=items,
+                action=_("Keep the numbers") if by_hand else _("Draw the numbers"),
+                target=request.path,
+                cancel_url=change_page,
+            )
+        service = pairing_numbers_fix if by_hand else pairing_numbers_draw
+        try:
+            draw = service(event=event, user=staff_user(request), redraw=True)
+        except TournamentError as exc:
+            report_refusal(request, exc)
+        else:
+            message = (
+                _("The pairing numbers of %(event)s are kept as set; the schedule is public.")
+                if by_hand
+                else _(
+                    "The pairing numbers of %(event)s are drawn (seed %(seed)s); "
+                    "the schedule is public."
+                )
+            )
+            messages.success(request, message % {"event": event, "seed": draw.seed})
         return HttpResponseRedirect(change_page)
 
     def register_view(self, request: HttpRequest, object_id: str) -> HttpResponse:

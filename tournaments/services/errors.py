@@ -88,3 +88,10 @@ class PlayerMergeError(TournamentError):
     """Two players cannot be merged (they are two people, or the user may not change both)."""
 
     default_code = "player_merge_error"
+
+
+class PairingNumberError(TournamentError):
+    """A round robin's pairing numbers cannot be drawn or fixed (a round exists, the numbers
+    are already drawn, the event is a Swiss, or the numbers set by hand are not 1..n)."""
+
+    default_code = "pairing_number_error"

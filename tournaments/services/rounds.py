@@ -23,6 +23,7 @@ from tournaments.models import (
 from tournaments.pairing.berger import round_pairs
 from tournaments.pairing.dutch import NoPairingError, PairingError, pair_dutch
 from tournaments.selectors import event_total_rounds, swiss_round_request
+from tournaments.selectors_berger import standing_number_draw
 from tournaments.selectors_round_warnings import PairingWarning, round_warnings
 from tournaments.services.errors import (
     PairingEditError,
@@ -71,10 +72,27 @@ def round_create(*, event: Event, user: AbstractBaseUser | None) -> Round:
         )
     if number == 1:
         ratings_freeze(event=event, user=user)
-        registrations_renumber(event=event, user=user)
+        _number_players(event, user=user)
     round_ = Round(event=event, number=number)
     recorded_by(round_, user).save()
     return round_
+
+
+def _number_players(event: Event, *, user: AbstractBaseUser | None) -> None:
+    """Round 1's pairing numbers: the drawn (or hand-set) ones of a round robin whose schedule
+    is published (selectors_berger), else by rating (registrations_renumber). A draw that no
+    longer matches the registrations refuses rather than pair against the published schedule."""
+    if event.system != System.SWISS and event.pairing_number_draws.exists():
+        if standing_number_draw(event) is None:
+            raise RoundStateError(
+                _(
+                    "%(event)s: the players changed since their pairing numbers were drawn: "
+                    "draw or set them again before round 1 is paired"
+                )
+                % {"event": event}
+            )
+        return
+    registrations_renumber(event=event, user=user)
 
 
 @transaction.atomic
