@@ -39,7 +39,7 @@ class Kind(Enum):
     RESULT = auto()
     BAD = auto()  # expected, text (what was found); resync: skip to the next game
     EOF = auto()
-    RUN = auto()  # text: moves, numbers, comments, variations; maybe_result for its last move
+    RUN = auto()  # text: moves, numbers, comments, variations; see run_maybe_result
     SKIPPED = auto()  # text that is not PDN and is ignored: always carries a repair
     # text: a variation written over lines, from its '(' to its ')', line ends included,
     # whose items are a run's (see VARIATION_RUN); variation_tokens gives its tokens
@@ -421,7 +421,9 @@ class _Lexer:
                 yield from self._unjoined()
             return
         text = "\n".join(joined)
-        end = _variation_end(text, 0)
+        end: int | None = text.find(")") + 1
+        if text.find("(", 1, end) >= 0 or text.find("{", 0, end) >= 0:
+            end = _variation_end(text, 0)  # nested, or a comment that may hold a ')'
         if end is None:
             if len(text) > MAX_JOINED or len(joined) > MAX_JOINED_LINES:
                 yield from self._unjoined()
@@ -620,16 +622,19 @@ def _movetext_run(line: str, pos: int) -> re.Match[str] | None:
 
 def _run(number: int, line: str, start: int, end: int, column: int) -> Token:
     """The RUN token of ``line[start:end]`` (matched by _RUN), at ``column``."""
-    text = line[start:end].rstrip(" ")
+    return Token(Kind.RUN, number, column, text=line[start:end].rstrip(" "))
+
+
+def run_maybe_result(token: Token) -> bool:
+    """Whether the last item of a RUN token is a move that may be a result ("4-6"): asked
+    of the last run of a game only, not worked out for every run."""
+    text = token.text
     last = text[-1]
-    maybe_result = False
-    if last != "}" and last != ")":
-        # the last move, without a move number glued to it
-        cut = text.rfind(" ") + 1
-        if "." in text[cut:]:
-            cut = text.rfind(".") + 1
-        maybe_result = could_be_move(text[cut:])
-    return Token(Kind.RUN, number, column, text=text, maybe_result=maybe_result)
+    if last == "}" or last == ")":
+        return False
+    # the last move, without a move number glued to it
+    cut = max(text.rfind(" "), text.rfind(".")) + 1
+    return could_be_move(text[cut:])
 
 
 def split_run(token: Token) -> tuple[Token | None, Token]:
@@ -643,7 +648,7 @@ def split_run(token: Token) -> tuple[Token | None, Token]:
         token.line,
         token.column + cut,
         text=token.text[cut:],
-        maybe_result=token.maybe_result,
+        maybe_result=run_maybe_result(token),
     )
     if not cut:
         return None, move
