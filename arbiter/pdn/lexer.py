@@ -456,7 +456,15 @@ class _Lexer:
         pos = 0
         if self.comment is not None:
             end = line.find("}")
-            if end < 0 and base == 1 and _TAG_LINE.fullmatch(line):
+            if end >= 0 and base == 1 and self.comment_size + end < MAX_COMMENT:
+                # the commonest case, a comment whole once this line closes it: what the
+                # last branch below, _comment_part and _open_comment make of it
+                at_line, at_column = self.comment_at
+                text = "".join(self.comment) + "\n" + line[:end]
+                self.comment = None
+                yield Token(Kind.COMMENT, at_line, at_column, text=text)
+                pos = end + 1
+            elif end < 0 and base == 1 and _TAG_LINE.fullmatch(line):
                 # A tag line inside an unclosed comment: the comment was never closed, and
                 # the next game starts here; do not let one '{' swallow the file.
                 yield self._open_comment(closed=False)
@@ -479,8 +487,9 @@ class _Lexer:
             elif char == "{" and not (self.runs and (run := _movetext_run(line, pos))):
                 end = line.find("}", pos + 1)
                 if end < 0:
-                    self.comment, self.comment_size = [], 0
-                    self._comment_part(line[pos + 1 :], False)
+                    rest = line[pos + 1 :]  # what _comment_part keeps of a comment's start
+                    self.comment_size = len(rest)
+                    self.comment = [rest] if len(rest) <= MAX_COMMENT else []
                     self.comment_at = (number, column)
                     return
                 yield Token(Kind.COMMENT, number, column, text=line[pos + 1 : end])
