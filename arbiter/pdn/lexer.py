@@ -39,7 +39,7 @@ class Kind(Enum):
     RESULT = auto()
     BAD = auto()  # expected, text (what was found); resync: skip to the next game
     EOF = auto()
-    RUN = auto()  # text: moves, numbers, comments, variations; maybe_result for its last move
+    RUN = auto()  # text: moves, numbers, comments, variations; see run_maybe_result
     SKIPPED = auto()  # text that is not PDN and is ignored: always carries a repair
     # text: a variation written over lines, from its '(' to its ')', line ends included,
     # whose items are a run's (see VARIATION_RUN); variation_tokens gives its tokens
@@ -421,7 +421,9 @@ class _Lexer:
                 yield from self._unjoined()
             return
         text = "\n".join(joined)
-        end = _variation_end(text, 0)
+        end: int | None = text.find(")") + 1
+        if text.find("(", 1, end) >= 0 or text.find("{", 0, end) >= 0:
+            end = _variation_end(text, 0)  # nested, or a comment that may hold a ')'
         if end is None:
             if len(text) > MAX_JOINED or len(joined) > MAX_JOINED_LINES:
                 yield from self._unjoined()
@@ -454,7 +456,15 @@ class _Lexer:
         pos = 0
         if self.comment is not None:
             end = line.find("}")
-            if end < 0 and base == 1 and _TAG_LINE.fullmatch(line):
+            if end >= 0 and base == 1 and self.comment_size + end < MAX_COMMENT:
+                # the commonest case, a comment whole once this line closes it: what the
+                # last branch below, _comment_part and _open_comment make of it
+                at_line, at_column = self.comment_at
+                text = "".join(self.comment) + "\n" + line[:end]
+                self.comment = None
+                yield Token(Kind.COMMENT, at_line, at_column, text=text)
+                pos = end + 1
+            elif end < 0 and base == 1 and _TAG_LINE.fullmatch(line):
                 # A tag line inside an unclosed comment: the comment was never closed, and
                 # the next game starts here; do not let one '{' swallow the file.
                 yield self._open_comment(closed=False)
@@ -477,8 +487,9 @@ class _Lexer:
             elif char == "{" and not (self.runs and (run := _movetext_run(line, pos))):
                 end = line.find("}", pos + 1)
                 if end < 0:
-                    self.comment, self.comment_size = [], 0
-                    self._comment_part(line[pos + 1 :], False)
+                    rest = line[pos + 1 :]  # what _comment_part keeps of a comment's start
+                    self.comment_size = len(rest)
+                    self.comment = [rest] if len(rest) <= MAX_COMMENT else []
                     self.comment_at = (number, column)
                     return
                 yield Token(Kind.COMMENT, number, column, text=line[pos + 1 : end])
@@ -620,16 +631,19 @@ def _movetext_run(line: str, pos: int) -> re.Match[str] | None:
 
 def _run(number: int, line: str, start: int, end: int, column: int) -> Token:
     """The RUN token of ``line[start:end]`` (matched by _RUN), at ``column``."""
-    text = line[start:end].rstrip(" ")
+    return Token(Kind.RUN, number, column, text=line[start:end].rstrip(" "))
+
+
+def run_maybe_result(token: Token) -> bool:
+    """Whether the last item of a RUN token is a move that may be a result ("4-6"): asked
+    of the last run of a game only, not worked out for every run."""
+    text = token.text
     last = text[-1]
-    maybe_result = False
-    if last != "}" and last != ")":
-        # the last move, without a move number glued to it
-        cut = text.rfind(" ") + 1
-        if "." in text[cut:]:
-            cut = text.rfind(".") + 1
-        maybe_result = could_be_move(text[cut:])
-    return Token(Kind.RUN, number, column, text=text, maybe_result=maybe_result)
+    if last == "}" or last == ")":
+        return False
+    # the last move, without a move number glued to it
+    cut = max(text.rfind(" "), text.rfind(".")) + 1
+    return could_be_move(text[cut:])
 
 
 def split_run(token: Token) -> tuple[Token | None, Token]:
@@ -643,7 +657,7 @@ def split_run(token: Token) -> tuple[Token | None, Token]:
         token.line,
         token.column + cut,
         text=token.text[cut:],
-        maybe_result=token.maybe_result,
+        maybe_result=run_maybe_result(token),
     )
     if not cut:
         return None, move

@@ -30,6 +30,7 @@ from arbiter.pdn.lexer import (
     RUN_ITEM,
     Kind,
     Token,
+    run_maybe_result,
     split_run,
     tokenize,
     variation_tokens,
@@ -219,6 +220,21 @@ class _GameReader:
 
     def feed(self, token: Token, following: Token) -> bool:
         kind = token.kind
+        if (
+            (kind is Kind.RUN or kind is Kind.VARIATION)
+            and token.repair is None
+            and not self.skipping
+            and self.size <= MAX_GAME_ITEMS
+            and following.kind is not Kind.TAG
+            and following.kind is not Kind.EOF
+        ):
+            # most tokens: what the general path below and movetext_token do with them
+            self.movetext, self.after_number = True, False
+            if kind is Kind.RUN:
+                self.run(token)
+            else:
+                self.variation(token)
+            return True
         if token.repair is not None and (kind is Kind.TAG or not self.skipping):
             self.repair(token, token.repair)
         if self.size > MAX_GAME_ITEMS and not self.skipping:
@@ -228,7 +244,7 @@ class _GameReader:
                 "more: the rest of the game is skipped",
             )
             self.skipping = self.movetext = True
-        if kind is Kind.RUN and token.maybe_result and following.kind in (Kind.TAG, Kind.EOF):
+        if kind is Kind.RUN and following.kind in (Kind.TAG, Kind.EOF) and run_maybe_result(token):
             # Its last move ("4-6") may be the result (see above): read it as a MOVE token.
             run, move = split_run(token)
             if run is not None:
@@ -478,6 +494,43 @@ class _GameReader:
         size = 0
         # variations open in a run stay open in it: whether one may be kept unread
         lazy = self.lazy and len(lines) + RUN_DEPTH <= MAX_VARIATION_DEPTH
+        if lazy and direct:
+            # the commonest items first, one match each: a numeric move, the move number
+            # before it and the variation kept unread after it when there are (what the loop
+            # below makes of them); the rest of the run, from the first other item, by it
+            pos, match = 0, _VARIED_MOVE.match
+            while item := match(text, pos):
+                digits, word, varied = item.groups()
+                if digits is not None:
+                    number = int(digits)
+                    size += 1
+                size += 1
+                if varied is None:
+                    append(made_move(word, row, base + item.start(2), number))
+                    number = None
+                else:
+                    start, end = item.span(3)
+                    size += text.count(" ", start, end) + 1
+                    variation = LazyVariation(
+                        _read_variation, text, start, end, row, base + start, None
+                    )
+                    move = made_move(word, row, base + item.start(2), number, None, (), ())
+                    _set_variations(move, (variation,))
+                    append(move)
+                    # after a move (its last digit before the ')'), no move number is pending
+                    number = None if text[end - 2] in _DIGITS else _number_at_end(text, end)
+                    if self.pending_comments:
+                        self.pending_comments = []
+                pos = item.end()
+            if pos:
+                after = False
+                if pos == len(text):
+                    self.size += size
+                    self.number, self.after_number = number, after
+                    return
+                base += pos
+                text = text[pos:]
+                token = Token(Kind.RUN, row, base, text=text)
         length = len(text)
         pos = 0  # where the words to read next start
         brace, paren = text.find("{"), text.find("(")
@@ -601,7 +654,35 @@ class _GameReader:
         append, direct = line.append, bool(line) or len(lines) == 1
         row, base, number, after = token.line, token.column, self.number, self.after_number
         size = 0
-        pieces = token.text.split("{")
+        text = token.text
+        if direct:
+            # the commonest items first, one match each: a numeric move, the move number
+            # before it and the comment after it when there are (what the loop below makes
+            # of them); the rest of the run, from the first other item, by the loop
+            pos, match = 0, _COMMENTED_MOVE.match
+            if text[0] == "{":  # a comment alone first (a line's): the token's own path
+                pos = text.index("}") + 1
+                self.comment(Token(Kind.COMMENT, row, base, text=text[1 : pos - 1]), token)
+            while item := match(text, pos):
+                digits, word, said = item.groups()
+                if digits is not None:
+                    number = int(digits)
+                    size += 1
+                if said is None:
+                    append(made_move(word, row, base + item.start(2), number))
+                    size += 1
+                else:
+                    append(made_move(word, row, base + item.start(2), number, None, (), (said,)))
+                    size += 2 + (len(said) >> 6)
+                number, after, pos = None, False, item.end()
+            if pos:
+                if pos == len(text):
+                    self.size += size
+                    self.number, self.after_number = number, after
+                    return
+                base += pos
+                text = text[pos:]
+        pieces = text.split("{")
         outside, last = pieces[0], len(pieces) - 1
         column = base  # where ``outside`` starts
         comment: str | None
@@ -820,6 +901,19 @@ def _plain_variation_pattern(depth: int) -> str:
 
 _PLAIN_VARIATION = re.compile(_plain_variation_pattern(RUN_DEPTH))
 _DIGITS = frozenset("0123456789")
+# walked_run's commonest items: a numeric move of a run with no move number glued to it,
+# the move number (of at most 18 digits) written before it and the variation that reads
+# without a word to report after it when there are, and the blanks around them.
+_VARIED_MOVE = re.compile(
+    r" *+(?:([0-9]{1,18}+)\.++ ++)?([0-9]++(?:[-x:][0-9]++)++)(?![^ (])"
+    rf"(?: *+({_plain_variation_pattern(RUN_DEPTH)}))? *+"
+)
+# A numeric move of a run with no move number glued to it, the move number (of at most 18
+# digits) written before it and the comment after it when there are, and the blanks around
+# them: commented_run's commonest items.
+_COMMENTED_MOVE = re.compile(
+    r" *+(?:([0-9]{1,18}+)\.++ ++)?([0-9]++(?:[-x:][0-9]++)++)(?![^ {])(?: *+\{([^{}]*+)\})? *+"
+)
 
 
 def _plain_variation(text: str, start: int) -> tuple[int, int, int | None] | None:
