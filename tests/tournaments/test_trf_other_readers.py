@@ -28,6 +28,7 @@ import pytest
 from django.core.management import call_command
 from django.db import transaction
 
+from tests.tournaments.gacrux_check import COMPARED
 from tournaments.models import Event, System
 from tournaments.pairing.simulate import simulate
 from tournaments.pairing.trf import next_round, trf_dumps, trf_loads
@@ -44,22 +45,6 @@ pytestmark = pytest.mark.django_db
 
 BBP_SOURCES = Path(__file__).resolve().parents[3] / "shared" / "tools" / "bbpPairings"
 BBP_VERSION = "6.0.0"
-
-#: Damier's code -> gacrux's name of the same tie-break (as tests/tournaments/
-#: test_tiebreaks_gacrux.py compares them).
-COMPARED = {
-    "BH": "BH",
-    "BH-C1": "BH/C1",
-    "TSOL": "BH/C1",
-    "BH-C2": "BH/C2",
-    "BH-M1": "BH/M1",
-    "BH-M2": "BH/M2",
-    "SB": "SB",
-    "WON": "WON",
-    "PS": "PS",
-    "ARO": "ARO",
-    "ARO-C1": "ARO/C1",
-}
 
 
 @dataclass(frozen=True)
