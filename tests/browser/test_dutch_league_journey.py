@@ -223,6 +223,9 @@ def test_a_dutch_league_from_the_secretarys_files_to_the_printed_standings(
             )
         )
         assert len(games) == 2 and page.locator("#results select.result").count() == 2
+        forfeits = page.locator("#results td.bye").all_inner_texts()
+        assert forfeits == ["reglementair", "reglementair"]  # the absent team's boards
+        assert "volpuntsbye" not in page.locator("#results").inner_text()
         page.select_option(f"#id_result-{games[0].pk}", GameResult.WHITE_WIN)
         page.select_option(f"#id_result-{games[1].pk}", GameResult.DRAW)
         page.get_by_role("button", name="Opslaan").click()
