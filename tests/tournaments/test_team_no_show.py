@@ -177,3 +177,18 @@ def test_the_api_shows_the_no_show(league):
     answer = client.get(f"/api/events/{event.slug}/team-matches/").json()
     rows = answer["results"] if isinstance(answer, dict) else answer
     assert [row["no_show"] for row in rows] == [match.team_b.name, None]
+
+
+def test_the_result_sheet_shows_a_no_show_board_as_a_forfeit_not_a_bye(league, client):
+    """The present player's board is a full-point bye in the pairing, but on the round's
+    result sheet it reads as what it is: a forfeit of the absent team (§7.1)."""
+    event, user = league
+    round_ = team_round_schedule(event=event, user=user)
+    match = round_.team_matches.get(number=1)
+    team_no_show(match=match, team=match.team_b, user=user)
+    team_round_pair(round=round_, user=user)
+    round_publish(round=round_, user=user)
+    client.force_login(user)
+    page = client.get(f"/admin/tournaments/round/{round_.pk}/results/").content.decode()
+    cells = page.count('<td class="bye">forfeit</td>')
+    assert cells == 2 and "full-point bye" not in page

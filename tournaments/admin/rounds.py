@@ -65,9 +65,11 @@ def _numbers(pairing) -> tuple[int, int | None]:
 
 
 def _boards(round_: Round):
-    """The round's boards with players and games, in two queries."""
+    """The round's boards with players and games, in two queries; a team round's board
+    with its team board (a board a team left empty is a forfeit, not a bye)."""
     games = Prefetch("games", queryset=Game.objects.select_related(*_PLAYERS).order_by("index"))
-    return round_.pairings.select_related(*_PLAYERS).prefetch_related(games).order_by("board")
+    boards = round_.pairings.select_related(*_PLAYERS, "team_board")
+    return boards.prefetch_related(games).order_by("board")
 
 
 @admin.register(Round)
