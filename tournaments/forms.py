@@ -250,7 +250,7 @@ class PairingNumbersForm(forms.Form):
             )
 
     def clean(self) -> dict:
-        cleaned = super().clean()
+        cleaned = super().clean() or {}
         seen: dict[int, str] = {}
         for name in self.fields:
             number = cleaned.get(name)
