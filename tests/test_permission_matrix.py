@@ -142,6 +142,7 @@ READS = {
     "admin:tournaments_player_duplicates",
     "admin:tournaments_event_rating_report",
     "admin:tournaments_event_rating_report_csv",
+    "admin:tournaments_event_rating_report_xlsx",
     "api:rating_report",
     "admin:tournaments_document_status",
     "admin:tournaments_document_download",

@@ -233,6 +233,45 @@ class EventRegisterForm(forms.Form):
         self.fields["players"].queryset = players
 
 
+class PairingNumbersForm(forms.Form):
+    """A round robin's pairing numbers typed by hand: one field per registered player, named
+    after the registration, prefilled with its current number; each of 1..n once."""
+
+    def __init__(self, *args, registrations, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.registrations = list(registrations)
+        count = len(self.registrations)
+        for registration in self.registrations:
+            self.fields[f"number_{registration.pk}"] = forms.IntegerField(
+                label=str(registration.player),
+                min_value=1,
+                max_value=count,
+                initial=registration.pairing_number,
+            )
+
+    def clean(self) -> dict:
+        cleaned = super().clean() or {}
+        seen: dict[int, str] = {}
+        for name in self.fields:
+            number = cleaned.get(name)
+            if number is None:
+                continue
+            if number in seen:
+                error = gettext("Number %(number)s is given to two players.") % {"number": number}
+                self.add_error(seen[number], error)
+                self.add_error(name, error)
+            else:
+                seen[number] = name
+        return cleaned
+
+    def numbers(self) -> dict[int, int]:
+        """Registration id -> pairing number, as typed."""
+        return {
+            registration.pk: self.cleaned_data[f"number_{registration.pk}"]
+            for registration in self.registrations
+        }
+
+
 class RegistrationAddForm(forms.ModelForm):
     """A new entry: the pairing number is given by the service (registration_add)."""
 

@@ -31,6 +31,7 @@ from tournaments.models import (
     RoundTime,
     System,
 )
+from tournaments.names import name_contains
 from tournaments.scoring.crosstable import Crosstable, GameMark, WithdrawalNote, build_crosstable
 from tournaments.scoring.performance import rating_performance
 from tournaments.scoring.results import GAME_CODES
@@ -68,11 +69,14 @@ class EventGroups:
     finished: list[Event]
 
 
-def event_groups(*, today: datetime.date) -> EventGroups:
+def event_groups(*, today: datetime.date, query: str = "") -> EventGroups:
     """The published events split into current, upcoming (soonest first) and finished (latest
     first); drafts are listed nowhere. An event is finished when its end date has passed or
-    its last round is complete, whatever its dates say (finished_event_ids)."""
+    its last round is complete, whatever its dates say (finished_event_ids). ``query`` keeps
+    the events whose name contains it, case and accents aside."""
     published = Event.objects.filter(published=True)
+    if query:
+        published = published.filter(name_contains(query, "name"))
     done = finished_event_ids(published)
     events = list(published.order_by("start_date", "name"))
     finished = [e for e in events if e.end_date < today or e.pk in done]

@@ -290,8 +290,9 @@ def _rules(event: Event) -> list[str]:
 
 @require_safe
 def event_list(request: HttpRequest) -> HttpResponse:
-    groups = event_groups(today=timezone.localdate())
-    return render(request, "public/event_list.html", {"groups": groups})
+    query = request.GET.get("q", "").strip()
+    groups = event_groups(today=timezone.localdate(), query=query)
+    return render(request, "public/event_list.html", {"groups": groups, "query": query})
 
 
 @followed_page

@@ -177,3 +177,32 @@ def test_the_admin_asks_then_draws_the_numbers(client):
     rounds.round_pair(event=event, user=organizer)
     client.post(url, {"confirmed": "1"})
     assert PairingNumberDraw.objects.filter(event=event).count() == 1
+
+
+def test_the_admin_takes_numbers_typed_by_hand_and_names_the_wrong_ones(client):
+    organizer = make_organizer("organizer")
+    event = event_with_players(organizer, players=4, system=System.ROUND_ROBIN)
+    client.force_login(organizer)
+    url = f"/admin/tournaments/event/{event.pk}/keep-numbers/"
+    registrations = list(event.registrations.select_related("player").order_by("pairing_number"))
+    question = client.get(url)
+    first = registrations[0]
+    assert str(first.player) in question.text and f'name="number_{first.pk}"' in question.text
+    form = question.context["form"]
+    assert [form[f"number_{r.pk}"].value() for r in registrations] == [1, 2, 3, 4]
+    before = dict(event.registrations.values_list("pk", "pairing_number"))
+    wrong = {"confirmed": "1"} | {f"number_{r.pk}": "1" for r in registrations[:2]}
+    wrong |= {f"number_{registrations[2].pk}": "9", f"number_{registrations[3].pk}": ""}
+    answer = client.post(url, wrong)
+    assert answer.status_code == 200
+    errors = answer.context["form"].errors
+    assert set(errors) == {f"number_{r.pk}" for r in registrations}
+    assert "two players" in errors[f"number_{first.pk}"][0]
+    assert dict(event.registrations.values_list("pk", "pairing_number")) == before
+    assert not PairingNumberDraw.objects.filter(event=event).exists()
+    wanted = {r.pk: 4 - index for index, r in enumerate(registrations)}
+    answer = client.post(url, {"confirmed": "1"} | {f"number_{k}": v for k, v in wanted.items()})
+    assert answer.status_code == 302
+    assert dict(event.registrations.values_list("pk", "pairing_number")) == wanted
+    draw = PairingNumberDraw.objects.get(event=event)
+    assert draw.seed == "" and draw.drawn_by == organizer

@@ -4,11 +4,13 @@ permissions of the event's other pages."""
 
 import csv
 import io
+from decimal import Decimal
 
 import pytest
 from django.core.exceptions import ValidationError
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
+from openpyxl import load_workbook
 
 from tests.client import form_data, logged_in, message_texts
 from tests.factories import make_organizer, played_event
@@ -111,6 +113,33 @@ def test_the_rating_report_page_and_csv():
     assert rows[0] == list(REPORT_FIELDS) and len(rows) == 5
     winner = rows[1]
     assert (winner[4], winner[5], winner[7]) == ("1", "1", "20")
+
+
+def test_the_rating_report_xlsx_holds_the_csv_figures():
+    organizer = make_organizer("olga")
+    event, _round = played_event(organizer, players=4, rating_k=20)
+    player = event.registrations.get(pairing_number=1).player
+    player.last_name = "=HYPERLINK(1)"
+    player.save()
+    client = logged_in(organizer)
+    page = client.get(reverse("admin:tournaments_event_rating_report", args=(event.pk,)))
+    assert 'id="rating-report-xlsx"' in page.content.decode()
+    args = (event.pk,)
+    answer = client.get(reverse("admin:tournaments_event_rating_report_csv", args=args))
+    rows = list(csv.reader(io.StringIO(answer.content.decode())))
+    book = client.get(reverse("admin:tournaments_event_rating_report_xlsx", args=args))
+    assert book["Content-Type"].endswith("spreadsheetml.sheet")
+    sheet = load_workbook(io.BytesIO(book.content)).active
+    cells = [list(row) for row in sheet.iter_rows(values_only=True)]
+    assert cells[0] == rows[0] and len(cells) == len(rows) == 5
+    for got, want in zip(cells[1:], rows[1:], strict=True):
+        for value, text in zip(got, want, strict=True):
+            if isinstance(value, int | float):
+                assert Decimal(str(value)) == Decimal(text)
+            else:
+                assert (value or "") == text
+    assert any(row[2].startswith("'=HYPERLINK") for row in cells[1:])
+    assert any(isinstance(row[8], float) and row[8] < 0 for row in cells[1:])
 
 
 def test_another_organizer_does_not_see_the_report():

@@ -27,12 +27,13 @@ from tournaments.admin.pages import (
     report_refusal,
     staff_user,
 )
-from tournaments.admin.ratings import rating_report_csv, rating_report_view
+from tournaments.admin.ratings import rating_report_csv, rating_report_view, rating_report_xlsx
 from tournaments.admin.scoping import EventScopedMixin, ScopedAdmin
 from tournaments.documents.admin import generate_published_documents
 from tournaments.forms import (
     EventForm,
     EventRegisterForm,
+    PairingNumbersForm,
     ProhibitedPairingForm,
     StandingsRoundForm,
     TrfImportConfirmForm,
@@ -475,6 +476,11 @@ class EventAdmin(ScopedAdmin, AuditedAdmin):
                 name="tournaments_event_rating_report_csv",
             ),
             path(
+                "<path:object_id>/rating-report.xlsx",
+                view(partial(rating_report_xlsx, self)),
+                name="tournaments_event_rating_report_xlsx",
+            ),
+            path(
                 "<path:object_id>/export.trf",
                 view(self.trf_view),
                 name="tournaments_event_trf",
@@ -530,10 +536,17 @@ class EventAdmin(ScopedAdmin, AuditedAdmin):
     ) -> HttpResponse:
         """Draw a round robin's pairing numbers by lot (pairing_numbers_draw) or keep the ones
         set by hand (pairing_numbers_fix), after a confirmation that says the whole schedule
-        becomes public and, when they are already drawn, that this draws them again."""
+        becomes public and, when they are already drawn, that this draws them again. By hand,
+        the page is a form with each player's number, prefilled with the current ones."""
         event = object_or_404(self, request, object_id, change=True)
         change_page = reverse("admin:tournaments_event_change", args=(event.pk,))
-        if request.method != "POST" or "confirmed" not in request.POST:
+        form = None
+        if by_hand:
+            registrations = event.registrations.select_related("player").order_by("pairing_number")
+            data = request.POST if request.method == "POST" else None
+            form = PairingNumbersForm(data, registrations=registrations)
+        confirmed = request.method == "POST" and "confirmed" in request.POST
+        if not confirmed or (form is not None and not form.is_valid()):
             question = (
                 _("Keep the pairing numbers of %(event)s as set by hand?")
                 if by_hand
@@ -551,18 +564,25 @@ class EventAdmin(ScopedAdmin, AuditedAdmin):
             return render_page(
                 self,
                 request,
-                "tournaments/admin/round_confirm.html",
+                "tournaments/admin/pairing_numbers_form.html"
+                if by_hand
+                else "tournaments/admin/round_confirm.html",
                 title=question,
                 obj=event,
                 question=question,
                 items=items,
+                form=form,
                 action=_("Keep the numbers") if by_hand else _("Draw the numbers"),
                 target=request.path,
                 cancel_url=change_page,
             )
-        service = pairing_numbers_fix if by_hand else pairing_numbers_draw
         try:
-            draw = service(event=event, user=staff_user(request), redraw=True)
+            if form is not None:
+                draw = pairing_numbers_fix(
+                    event=event, user=staff_user(request), numbers=form.numbers(), redraw=True
+                )
+            else:
+                draw = pairing_numbers_draw(event=event, user=staff_user(request), redraw=True)
         except TournamentError as exc:
             report_refusal(request, exc)
         else:

@@ -1,5 +1,5 @@
 """Rating lists (imported from their files with a preview, kept as imported) and an event's
-rating report (admin page and CSV; its PDF is a printed document, tournaments.documents)."""
+rating report (admin page, CSV and XLSX; its PDF is a printed document, tournaments.documents)."""
 
 import csv
 import io
@@ -29,6 +29,7 @@ from tournaments.scoring.rating_report import REPORT_FIELDS, report_cells
 from tournaments.selectors_ratings import rating_report_get
 from tournaments.services.players_import import CREATE, REFUSED, UNCHANGED, UPDATE
 from tournaments.services.rating_lists_import import LIST_FIELDS, PROPOSED, RATING_LIST_IMPORT
+from tournaments.spreadsheets import Sheet, xlsx_bytes
 
 
 class RatingInline(admin.TabularInline):
@@ -259,4 +260,23 @@ def rating_report_csv(model_admin, request: HttpRequest, object_id: str) -> Http
     )
     response = HttpResponse(buffer.getvalue(), content_type="text/csv; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="{event.slug}-rating-report.csv"'
+    return response
+
+
+def rating_report_xlsx(model_admin, request: HttpRequest, object_id: str) -> HttpResponse:
+    """The CSV's figures as an XLSX sheet: numbers as numbers, text as the CSV writes it (on
+    one line, never run as a formula)."""
+    event = object_or_404(model_admin, request, object_id, change=False)
+    rows = tuple(
+        tuple(
+            csv_cell(value) if isinstance(value, str) else value
+            for value in (getattr(row, name) for name in REPORT_FIELDS)
+        )
+        for row in rating_report_get(event)
+    )
+    body = xlsx_bytes(Sheet(_("Rating report"), REPORT_FIELDS, rows))
+    response = HttpResponse(
+        body, content_type="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+    )
+    response["Content-Disposition"] = f'attachment; filename="{event.slug}-rating-report.xlsx"'
     return response
