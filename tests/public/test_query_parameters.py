@@ -18,8 +18,9 @@ from tournaments.models import Game
 pytestmark = pytest.mark.django_db
 
 ROOT = Path(__file__).resolve().parents[2]
-#: Every query parameter the site reads.
-PARAMETERS = ("round", "ply", "player", "status")
+#: Every query parameter the site reads (`team`, read by the team lineup API alone, is fed
+#: its values in tests/tournaments/test_team_no_show.py).
+PARAMETERS = ("round", "ply", "player", "status", "q", "page", "team")
 #: How the views read them (a new parameter read another way is caught here too).
 _READS = re.compile(
     r"""(?:GET\.get|query_params\.get|_int_param\(request,)\s*\(?\s*["'](\w+)["']"""
@@ -51,6 +52,8 @@ def pages(swiss, organizer):
     dispute = dispute_open(game=game, claim="wrong-result", statement="Draw.", user=organizer)
     slug = swiss.slug
     public = [
+        "/events/",
+        "/players/",
         reverse("public:event_home", args=(slug,)),
         reverse("public:round", args=(slug, 1)),
         reverse("public:standings", args=(slug,)),
@@ -63,6 +66,7 @@ def pages(swiss, organizer):
     ]
     api = [
         "/api/events/",
+        "/api/players/",
         f"/api/events/{slug}/pairings/",
         f"/api/events/{slug}/standings/",
         f"/api/events/{slug}/standings/1/",

@@ -167,6 +167,20 @@ def test_the_api_lineup_carries_its_version_and_refuses_a_stale_one(league):
     assert empty.status_code == 409 and "every board empty" in empty.json()["error"]["message"]
 
 
+def test_a_lineup_asked_for_a_team_that_is_no_number_is_a_clear_refusal(league):
+    """The lineup's `team` parameter, fed what programs send by mistake (as
+    tests/public/test_query_parameters.py feeds the others): a 4xx in the API's error shape."""
+    event, user = league
+    team_round_schedule(event=event, user=user)
+    client = APIClient()
+    client.force_authenticate(user)
+    url = f"/api/events/{event.slug}/team-matches/1/1/lineup/"
+    for value in ["", "²", "9" * 30, "-1", "\x00x", "1.5"]:
+        response = client.get(url, {"team": value})
+        assert 400 <= response.status_code < 500, (value, response.status_code)
+        assert response.json()["error"]["code"], value
+
+
 def test_the_api_shows_the_no_show(league):
     event, user = league
     round_ = team_round_schedule(event=event, user=user)
