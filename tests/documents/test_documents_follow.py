@@ -17,6 +17,7 @@ from tests.factories import PlayerFactory, event_with_players, make_organizer
 from tournaments import demo
 from tournaments.documents.data import document_data
 from tournaments.documents.models import Document, DocumentKind, DocumentStatus
+from tournaments.documents.pdf.teams import TOTALS
 from tournaments.documents.services import documents_state
 from tournaments.documents.views import document_json
 from tournaments.models import Event, Game, GameResult, RatingPolicy, RoundStatus
@@ -310,7 +311,8 @@ def test_every_change_makes_every_team_document_follow(
 
 def _standings_lines(event: Event) -> list[str]:
     """Each team's line of the standings as the team standings PDF writes it: rank, name,
-    match points, board points, adjustment, tie-breaks."""
+    match points, board points, adjustment, the tie-breaks but those repeating a total
+    (tournaments.documents.pdf.teams.TOTALS)."""
     lines = []
     for standing in team_standings_get(event):
         row = standing.row
@@ -318,7 +320,9 @@ def _standings_lines(event: Event) -> list[str]:
         cells.append(points_number(row.board_points))
         if row.adjustment:
             cells.append(points_number(row.adjustment))
-        cells.extend(points_number(value) for value in row.tiebreaks.values())
+        cells.extend(
+            points_number(value) for code, value in row.tiebreaks.items() if code not in TOTALS
+        )
         lines.append(" ".join(cells))
     return lines
 

@@ -341,8 +341,9 @@ def team_round_pair(*, round: Round, user: AbstractBaseUser | None) -> Round:
 
 
 def _match_for_no_show(match: TeamMatch, team: Team) -> TeamMatch:
+    # `of`: the match row alone is locked (its team B, null for a bye, is an outer join).
     locked = (
-        TeamMatch.objects.select_for_update()
+        TeamMatch.objects.select_for_update(of=("self",))
         .select_related("round__event", "team_a", "team_b")
         .get(pk=match.pk)
     )
@@ -429,7 +430,7 @@ def team_no_show_undo(*, match: TeamMatch, user: AbstractBaseUser | None) -> Tea
     are then entered as played). Refused in a completed round, whose results are final:
     they are corrected on the round's result sheet."""
     locked = (
-        TeamMatch.objects.select_for_update()
+        TeamMatch.objects.select_for_update(of=("self",))
         .select_related("round__event", "no_show", "team_a", "team_b")
         .get(pk=match.pk)
     )
