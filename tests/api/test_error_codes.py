@@ -13,16 +13,19 @@ from tournaments.services.errors import (
     EventSettingsError,
     ImportFormatError,
     PairingEditError,
+    PairingNumberError,
+    PlayerMergeError,
     ProhibitedPairingError,
     RegistrationError,
     RoundPairingError,
     RoundRegenerationError,
     RoundStateError,
+    RoundTimeError,
     StaleResultError,
     TournamentError,
 )
 from tournaments.services.players_import import ImportChangedError
-from tournaments.teams.services import TeamError
+from tournaments.teams.services import StaleLineupError, TeamError
 
 #: The public codes as clients have always read them.
 PUBLIC_CODES = {
@@ -46,6 +49,10 @@ PUBLIC_CODES = {
     ArbiterError: "arbiter_error",
     ArchiveError: "archive_error",
     RelayError: "relay_error",
+    RoundTimeError: "round_time_error",
+    PlayerMergeError: "player_merge_error",
+    PairingNumberError: "pairing_number_error",
+    StaleLineupError: "stale_lineup",
 }
 
 
