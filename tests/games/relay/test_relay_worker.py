@@ -41,8 +41,17 @@ def queues(settings, tmp_path):
         task: {"queue": relay}
         for task in ("games.tasks.relay_poll_task", "games.tasks.relay_poll_due_task")
     }
+    _routes_read_again(app)
     yield jobs, relay
     app.conf.task_default_queue, app.conf.task_routes = saved
+    _routes_read_again(app)
+
+
+def _routes_read_again(app) -> None:
+    """Celery reads `task_routes` once, into a router kept for the process: after a task was
+    sent by an earlier test, a new route is seen only once both are made anew."""
+    app.amqp.flush_routes()
+    app.amqp.__dict__.pop("router", None)
 
 
 class DrippingSource:
