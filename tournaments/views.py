@@ -54,7 +54,7 @@ from tournaments.selectors_public import (
 )
 from tournaments.selectors_ratings import rating_history
 from tournaments.selectors_team_ranking import has_team_ranking, team_ranking_get
-from tournaments.site.inputs import whole_number
+from tournaments.site.inputs import search_text, whole_number
 from tournaments.teams.rules_text import team_rules
 from tournaments.teams.selectors import team_competition, team_standings_get
 from tournaments.values import ByeKind
@@ -290,7 +290,7 @@ def _rules(event: Event) -> list[str]:
 
 @require_safe
 def event_list(request: HttpRequest) -> HttpResponse:
-    query = request.GET.get("q", "").strip()
+    query = search_text(request.GET.get("q"))
     groups = event_groups(today=timezone.localdate(), query=query)
     return render(request, "public/event_list.html", {"groups": groups, "query": query})
 

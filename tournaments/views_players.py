@@ -8,6 +8,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_safe
 
 from tournaments.selectors_players import player_record, player_search
+from tournaments.site.inputs import search_text
 
 #: Players listed on one page of the directory.
 PAGE_SIZE = 50
@@ -15,7 +16,7 @@ PAGE_SIZE = 50
 
 @require_safe
 def player_directory(request: HttpRequest) -> HttpResponse:
-    query = request.GET.get("q", "").strip()
+    query = search_text(request.GET.get("q"))
     page = Paginator(player_search(query), PAGE_SIZE).get_page(request.GET.get("page"))
     return render(
         request,

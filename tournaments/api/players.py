@@ -13,6 +13,7 @@ from rest_framework.response import Response
 from tournaments.api.permissions import ReadOnlyOrAuthenticated
 from tournaments.api.serializers import GameLinkSerializer, PlainSerializer
 from tournaments.selectors_players import player_record, player_search
+from tournaments.site.inputs import search_text
 
 
 class DirectoryPlayerSerializer(PlainSerializer):
@@ -98,7 +99,7 @@ class PlayerDirectory(generics.ListAPIView):
         return super().get(request, *args, **kwargs)
 
     def get_queryset(self):
-        return player_search(self.request.query_params.get("q", ""))
+        return player_search(search_text(self.request.query_params.get("q")))
 
 
 class PlayerDetail(generics.GenericAPIView):

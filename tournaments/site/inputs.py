@@ -22,3 +22,9 @@ def whole_number(text: str | None, *, maximum: int = MAX_NUMBER) -> int | None:
         return None
     value = int(text)
     return value if value <= maximum else None
+
+
+def search_text(text: str | None) -> str:
+    """What a person typed into a search box, as a query can hold it: without the control
+    characters no name has (PostgreSQL refuses a NUL in any text), blanks at its ends gone."""
+    return "".join(char for char in text or "" if char >= " " and char != "\x7f").strip()
