@@ -12,6 +12,7 @@ import io
 
 import pytest
 from django.urls import reverse
+from playwright.sync_api import expect
 from pypdf import PdfReader
 
 from tests.browser.layout import Walk, assert_fits
@@ -137,11 +138,14 @@ def test_an_organizer_runs_a_swiss_from_an_empty_database(live_server, page, tmp
     walk.check("register")
     page.fill("#register-q", "Kuznetsov")  # nobody by that name
     page.get_by_role("button", name="Search").click()
+    expect(page.locator("#register-players")).to_contain_text("No player to register")
     walk.check("register-search")
-    assert "No player to register" in page.inner_text("#register-players")
     page.fill("#register-q", "")
     page.get_by_role("button", name="Search").click()
-    for box in page.locator("#register-players input[type=checkbox]").all():
+    # The search reloads the page: the seven boxes are the new page's, not the old one's.
+    boxes = page.locator("#register-players input[type=checkbox]")
+    expect(boxes).to_have_count(7)
+    for box in boxes.all():
         box.check()
     page.get_by_role("button", name="Register the ticked players").click()
     walk.check("registered")
