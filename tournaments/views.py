@@ -60,21 +60,22 @@ from tournaments.teams.selectors import team_competition, team_standings_get
 from tournaments.values import ByeKind
 
 
-def _state(request: HttpRequest, event: Event) -> str:
+def request_state(request: HttpRequest, event: Event) -> str:
     """The event's fingerprint, read once per request."""
     if not hasattr(request, "_damier_state"):
         request._damier_state = event_state(event)
     return request._damier_state
 
 
-def _page_key(request: HttpRequest, event: Event) -> str:
+def page_key(request: HttpRequest, event: Event) -> str:
     """Names this page in this state and language: the ETag, and the key of the page's cached
     fragment ({% cache %} in the templates). A logged-in person's pages are also named by
     their CSRF secret, which logging in renews: a page their browser kept from before holds
     the old token, and its language picker would be refused."""
     draft = "" if event.published else "draft"
     secret = request.META.get("CSRF_COOKIE", "") if request.user.is_authenticated else ""
-    key = f"{_state(request, event)}|{draft}|{get_language()}|{request.get_full_path()}|{secret}"
+    state = request_state(request, event)
+    key = f"{state}|{draft}|{get_language()}|{request.get_full_path()}|{secret}"
     return hashlib.sha256(key.encode()).hexdigest()[:32]
 
 
@@ -83,9 +84,9 @@ def _event_etag(request: HttpRequest, slug: str, *args, **kwargs) -> str | None:
     if event is None:
         return None
     request._damier_event = event
-    key = _page_key(request, event)
+    key = page_key(request, event)
     request.damier_etag = quote_etag(key)
-    request.damier_changed_at = state_time(_state(request, event))
+    request.damier_changed_at = state_time(request_state(request, event))
     return key
 
 
@@ -112,7 +113,7 @@ def _one_render(view: Callable, fragment: str) -> Callable:
     @wraps(view)
     def render_once(request: HttpRequest, *args, **kwargs) -> HttpResponse:
         event = request_event(request, kwargs.get("slug", ""))
-        key = _page_key(request, event)
+        key = page_key(request, event)
         fragment_key = make_template_fragment_key(fragment, [key])
         lock = f"damier:render:{key}"
         if cache.get(fragment_key) is not None or cache.add(lock, 1, int(RENDER_WAIT) * 2):
@@ -344,7 +345,7 @@ def round_detail(request: HttpRequest, slug: str, number: int) -> HttpResponse:
             "round": round_,
             "boards": boards,
             "show_cards": event.ballot_deck_id is not None,
-            "page_key": _page_key(request, event),
+            "page_key": page_key(request, event),
             "rounds": list(public_rounds(event)),
             "section": "rounds",
         },
@@ -359,7 +360,7 @@ def standings(request: HttpRequest, slug: str) -> HttpResponse:
     def rows() -> list[tuple]:
         """Read only when the page's cached fragment is missing (templates call it)."""
         standing = cached(
-            _state(request, event),
+            request_state(request, event),
             f"standings:{after_round}",
             lambda: standings_get(event, after_round=after_round),
         )
@@ -378,7 +379,7 @@ def standings(request: HttpRequest, slug: str) -> HttpResponse:
             "groups": groups,
             "withdrawn": withdrawn_numbers(event, after_round=after_round),
             "withdrawals": withdrawal_outcomes(event, after_round=after_round),
-            "page_key": _page_key(request, event),
+            "page_key": page_key(request, event),
             "tiebreaks": _tiebreak_columns(event),
             **_round_chosen(event, after_round, last),
             "section": "standings",
@@ -395,7 +396,7 @@ def team_ranking(request: HttpRequest, slug: str) -> HttpResponse:
         raise Http404(_("%(event)s has no team ranking.") % {"event": event})
     after_round, last = _after_round(request, event)
     rows = cached(
-        _state(request, event),
+        request_state(request, event),
         f"team-ranking:{after_round}",
         lambda: team_ranking_get(event, after_round=after_round),
     )
@@ -418,7 +419,7 @@ def tiebreaks(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     if not after_round:
         raise Http404(_("No round of this event is published yet."))
     explanation = cached(
-        _state(request, event),
+        request_state(request, event),
         f"tiebreaks:{after_round}:{number}",
         lambda: tiebreak_explanation(event, number=number, after_round=after_round),
     )
@@ -443,7 +444,7 @@ def player(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     event = request_event(request, slug)
     after_round = last_public_round(event)
     card = cached(
-        _state(request, event),
+        request_state(request, event),
         f"player_card:{number}",
         lambda: player_card(event, number=number, after_round=after_round),
     )
@@ -470,7 +471,7 @@ def crosstable(request: HttpRequest, slug: str) -> HttpResponse:
     def table():
         """Read only when the page's cached fragment is missing (templates call it)."""
         return cached(
-            _state(request, event),
+            request_state(request, event),
             f"crosstable:{after_round}",
             lambda: crosstable_get(event, after_round=after_round),
         )
@@ -481,7 +482,7 @@ def crosstable(request: HttpRequest, slug: str) -> HttpResponse:
         {
             "event": event,
             "table": table,
-            "page_key": _page_key(request, event),
+            "page_key": page_key(request, event),
             "tiebreaks": _tiebreak_columns(event),
             **_round_chosen(event, after_round, last),
             "section": "crosstable",

@@ -46,7 +46,7 @@ from tournaments.teams.services import (
     lineup_set,
     roster,
 )
-from tournaments.views import _page_key, _state, followed_page, request_event
+from tournaments.views import followed_page, page_key, request_event, request_state
 
 
 def _competition(event: Event) -> TeamCompetition:
@@ -59,7 +59,9 @@ def _competition(event: Event) -> TeamCompetition:
 def _public_competition(request: HttpRequest, event: Event) -> TeamCompetition:
     """The event's team settings, read once per event state; 404 for an individual event.
     Kept on the event too, so that the page's menu (event.team_competition) reads no more."""
-    competition = cached(_state(request, event), "team-competition", lambda: _competition(event))
+    competition = cached(
+        request_state(request, event), "team-competition", lambda: _competition(event)
+    )
     event.team_competition = competition
     return competition
 
@@ -70,7 +72,7 @@ def _standings(
     """The team standings of the event's current state, computed once per state (from
     `matches`, the event's team matches, when the caller has read them already)."""
     return cached(
-        _state(request, event),
+        request_state(request, event),
         "team-standings",
         lambda: team_standings_get(event, matches=matches),
     )
@@ -102,7 +104,7 @@ def team_standings(request: HttpRequest, slug: str) -> HttpResponse:
             "event": event,
             "competition": competition,
             "table": table,
-            "page_key": _page_key(request, event),
+            "page_key": page_key(request, event),
             "tiebreaks": [(code, _(TEAM_TIEBREAKS[code])) for code in extra],
             "section": "teams",
         },
@@ -142,7 +144,7 @@ def team_crosstable_page(request: HttpRequest, slug: str) -> HttpResponse:
         {
             "event": event,
             "rows": rows,
-            "page_key": _page_key(request, event),
+            "page_key": page_key(request, event),
             "section": "team_crosstable",
         },
     )
@@ -166,7 +168,7 @@ def team_match_list(request: HttpRequest, slug: str) -> HttpResponse:
         {
             "event": event,
             "rounds": rounds,
-            "page_key": _page_key(request, event),
+            "page_key": page_key(request, event),
             "section": "team_matches",
         },
     )
@@ -176,7 +178,9 @@ def team_match_list(request: HttpRequest, slug: str) -> HttpResponse:
 def team_detail(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     event = request_event(request, slug)
     _public_competition(request, event)
-    name = cached(_state(request, event), f"team-name:{number}", lambda: team_name(event, number))
+    name = cached(
+        request_state(request, event), f"team-name:{number}", lambda: team_name(event, number)
+    )
     if name is None:
         raise Http404(_("%(event)s has no team %(number)d.") % {"event": event, "number": number})
 
@@ -191,7 +195,7 @@ def team_detail(request: HttpRequest, slug: str, number: int) -> HttpResponse:
             "event": event,
             "team": page,
             "team_name": name,
-            "page_key": _page_key(request, event),
+            "page_key": page_key(request, event),
             "section": "teams",
         },
     )
