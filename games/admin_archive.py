@@ -19,6 +19,7 @@ from games.forms import ArchiveConfirmForm, ArchiveUploadForm
 from tournaments.access import organized_events
 from tournaments.admin.pages import render_page, staff_user
 from tournaments.imports.models import ImportJob, ImportPhase, ImportStatus
+from tournaments.imports.selectors import import_job_get
 from tournaments.imports.services import import_job_confirm, import_job_start
 from tournaments.models import Event
 
@@ -100,13 +101,10 @@ class EventArchiveAdmin:
         anyone else."""
         if not request.user.has_perm("tournaments.add_event"):
             raise PermissionDenied
-        jobs = ImportJob.objects.filter(kind=ARCHIVE_IMPORT)
-        if not request.user.is_superuser:
-            jobs = jobs.filter(requested_by_id=request.user.pk)
-        try:
-            return jobs.get(pk=job_id)
-        except ImportJob.DoesNotExist:
-            raise Http404(_("This archive is no longer waiting: upload it again.")) from None
+        job = import_job_get(user=request.user, kind=ARCHIVE_IMPORT, job_id=job_id)
+        if job is None:
+            raise Http404(_("This archive is no longer waiting: upload it again."))
+        return job
 
     def archive_job_view(self, request: HttpRequest, job_id: int) -> HttpResponse:
         """The job's progress; once previewed, the preview and the slug to confirm (which

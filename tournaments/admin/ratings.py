@@ -23,6 +23,7 @@ from tournaments.admin.pages import object_or_404, render_page, staff_user
 from tournaments.export_text import csv_cell
 from tournaments.forms import ImportJobConfirmForm, RatingListUploadForm
 from tournaments.imports.models import ImportJob, ImportPhase, ImportStatus
+from tournaments.imports.selectors import import_job_get
 from tournaments.imports.services import import_job_confirm, import_job_start
 from tournaments.models import Rating, RatingList
 from tournaments.scoring.rating_report import REPORT_FIELDS, report_cells
@@ -163,13 +164,10 @@ class RatingListAdmin(admin.ModelAdmin):
         anyone else."""
         if not self.may_import(request):
             raise PermissionDenied
-        jobs = ImportJob.objects.filter(kind=RATING_LIST_IMPORT)
-        if not request.user.is_superuser:
-            jobs = jobs.filter(requested_by_id=request.user.pk)
-        try:
-            return jobs.get(pk=job_id)
-        except ImportJob.DoesNotExist:
-            raise Http404 from None
+        job = import_job_get(user=request.user, kind=RATING_LIST_IMPORT, job_id=job_id)
+        if job is None:
+            raise Http404
+        return job
 
     def job_view(self, request: HttpRequest, job_id: int) -> HttpResponse:
         """The job's progress; once previewed, the preview and its confirmation (which
