@@ -10,6 +10,12 @@ first lookup of a task it has not registered yet.
 
 from celery import current_app
 from celery.app.task import Task
+from django.utils.translation import gettext as _
+from kombu.exceptions import OperationalError as BrokerError
+
+
+class TaskQueueError(Exception):
+    """A task could not be queued; the message says why, in the active language."""
 
 
 def task_named(name: str) -> Task:
@@ -17,3 +23,15 @@ def task_named(name: str) -> Task:
     if name not in current_app.tasks:
         current_app.loader.import_default_modules()
     return current_app.tasks[name]
+
+
+def task_queue(name: str, *args: object) -> str:
+    """Queue the task ``name`` with ``args`` and return its id; TaskQueueError when the broker
+    cannot be reached (the caller marks its row failed rather than leave it waiting)."""
+    try:
+        result = task_named(name).delay(*args)
+    except (BrokerError, OSError) as exc:
+        raise TaskQueueError(
+            _("could not be queued: the task broker is unreachable (%(error)s)") % {"error": exc}
+        ) from exc
+    return result.id or ""

@@ -25,7 +25,6 @@ from django.core.files.base import ContentFile
 from django.db import DatabaseError, IntegrityError, transaction
 from django.utils import timezone, translation
 from django.utils.translation import gettext as _
-from kombu.exceptions import OperationalError as BrokerError
 from pypdf import PdfReader
 
 from tournaments.documents.data import document_data
@@ -41,7 +40,7 @@ from tournaments.models import Event, Round
 from tournaments.selectors_public import event_fingerprint
 from tournaments.services.errors import TournamentError
 from tournaments.site.job_liveness import job_alive, job_lock
-from tournaments.task_names import task_named
+from tournaments.task_names import TaskQueueError, task_queue
 from tournaments.teams.models import TeamCompetition
 
 logger = logging.getLogger(__name__)
@@ -264,19 +263,16 @@ def documents_stale(*, event_ids: Iterable[int]) -> list[int]:
 
 def _enqueue(document_id: int, *, raise_on_queue_error: bool) -> None:
     try:
-        result = task_named("tournaments.tasks.document_build_task").delay(document_id)
-    except (BrokerError, OSError) as exc:
-        message = _("could not be queued: the task broker is unreachable (%(error)s)") % {
-            "error": exc
-        }
-        logger.warning("document %s %s", document_id, message)
+        task_id = task_queue("tournaments.tasks.document_build_task", document_id)
+    except TaskQueueError as exc:
+        logger.warning("document %s %s", document_id, exc)
         Document.objects.filter(pk=document_id).update(
-            status=DocumentStatus.FAILED, error=message, finished_at=timezone.now()
+            status=DocumentStatus.FAILED, error=str(exc), finished_at=timezone.now()
         )
         if raise_on_queue_error:
-            raise DocumentQueueError(message) from exc
+            raise DocumentQueueError(str(exc)) from exc
         return
-    Document.objects.filter(pk=document_id, task_id="").update(task_id=result.id or "")
+    Document.objects.filter(pk=document_id, task_id="").update(task_id=task_id)
 
 
 def document_build(*, document_id: int) -> Document:

@@ -18,12 +18,11 @@ from django.core.files.base import ContentFile
 from django.db import DEFAULT_DB_ALIAS, connection, connections, transaction
 from django.utils import timezone, translation
 from django.utils.translation import gettext as _
-from kombu.exceptions import OperationalError as BrokerError
 
 from tournaments.imports.models import ImportJob, ImportPhase, ImportStatus
 from tournaments.services.errors import ImportFormatError
 from tournaments.services.players_import import ImportChangedError
-from tournaments.task_names import task_named
+from tournaments.task_names import TaskQueueError, task_queue
 
 logger = logging.getLogger(__name__)
 
@@ -97,17 +96,14 @@ def import_job_confirm(*, job: ImportJob, parameters: dict[str, Any]) -> bool:
 
 def _enqueue(job_id: int) -> None:
     try:
-        result = task_named("tournaments.tasks.import_job_task").delay(job_id)
-    except (BrokerError, OSError) as exc:
-        message = _("could not be queued: the task broker is unreachable (%(error)s)") % {
-            "error": exc
-        }
-        logger.warning("import job %s %s", job_id, message)
+        task_id = task_queue("tournaments.tasks.import_job_task", job_id)
+    except TaskQueueError as exc:
+        logger.warning("import job %s %s", job_id, exc)
         ImportJob.objects.filter(pk=job_id).update(
-            status=ImportStatus.FAILED, error=message, finished_at=timezone.now()
+            status=ImportStatus.FAILED, error=str(exc), finished_at=timezone.now()
         )
         return
-    ImportJob.objects.filter(pk=job_id).update(task_id=result.id or "")
+    ImportJob.objects.filter(pk=job_id).update(task_id=task_id)
 
 
 def import_job_run(*, job_id: int) -> ImportJob:
