@@ -14,10 +14,7 @@ reads are every GET endpoint of each demo event.
 """
 
 import os
-import re
 import sys
-from collections import Counter
-from html.parser import HTMLParser
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
@@ -31,9 +28,9 @@ from django.conf import settings  # noqa: E402
 from django.test import Client, override_settings  # noqa: E402
 
 from benchmarks.database import throwaway_database  # noqa: E402
+from tests.crawl import crawl  # noqa: E402
 
 PER_SHAPE = 2
-SKIPPED = re.compile(r"logout|/delete/|\.pdn$|\.pdf$|/pdf/|/download|^/static/|^/media/|^/i18n/")
 EVENT_READS = (
     "",
     "players/",
@@ -49,39 +46,6 @@ EVENT_READS = (
     "games/",
 )
 PASSWORD = "a-long-demo-password-35"
-
-
-class _Links(HTMLParser):
-    def __init__(self) -> None:
-        super().__init__()
-        self.links: list[str] = []
-
-    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
-        href = dict(attrs).get("href")
-        if tag == "a" and href:
-            self.links.append(href.split("#")[0])
-
-
-def public_pages(client: Client) -> list[tuple[str, int]]:
-    queue, seen, shapes, answers = ["/", "/events/"], {"/", "/events/"}, Counter(), []
-    while queue:
-        url = queue.pop(0)
-        response = client.get(url)
-        answers.append((url, response.status_code))
-        if "text/html" not in response.get("Content-Type", ""):
-            continue
-        page = _Links()
-        page.feed(response.content.decode())
-        for link in page.links:
-            if not link.startswith("/events/") or "?" in link or SKIPPED.search(link):
-                continue
-            shape = re.sub(r"\d+", "N", link)
-            if link in seen or shapes[shape] >= PER_SHAPE:
-                continue
-            seen.add(link)
-            shapes[shape] += 1
-            queue.append(link)
-    return answers
 
 
 def api_reads(client: Client) -> list[tuple[str, int]]:
@@ -158,7 +122,9 @@ def main() -> None:
         with override_settings(CACHES=local):
             load_demo(records=records_demo)
             # the pages found with a cache that works, asked again with the one served
-            found = [url for url, _status in public_pages(Client())]
+            found = [
+                url for url, _status in crawl(Client(), ("/", "/events/"), per_shape=PER_SHAPE)
+            ]
         with override_settings(CACHES=served_with):
             client = Client(raise_request_exception=False)
             pages = [(url, client.get(url).status_code) for url in found]

@@ -8,12 +8,9 @@ The cache is the one the settings give for DJANGO_CACHE_URL=redis://127.0.0.1:1/
 nothing listens there)."""
 
 import logging
-import re
 import runpy
 import socket
 import threading
-from collections import Counter
-from html.parser import HTMLParser
 from pathlib import Path
 from types import SimpleNamespace
 
@@ -25,6 +22,7 @@ from django.test import Client
 from redis.exceptions import ConnectionError as RedisConnectionError
 
 from games.demo import records_demo
+from tests.crawl import crawl
 from tournaments.demo import ORGANIZER_USERNAME, load_demo
 from tournaments.models import Event, Game, GameResult
 from tournaments.site import cache_guard
@@ -83,45 +81,6 @@ def test_the_settings_serve_a_redis_cache_through_the_guard(monkeypatch):
     assert default["LOCATION"] == DEAD_REDIS
 
 
-class _Links(HTMLParser):
-    def __init__(self) -> None:
-        super().__init__()
-        self.links: list[str] = []
-
-    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
-        href = dict(attrs).get("href")
-        if tag == "a" and href:
-            self.links.append(href.split("#")[0])
-
-
-#: Links not followed: files, and the language switch.
-SKIPPED = re.compile(r"\.pdn$|\.pdf$|/pdf/|/download|^/static/|^/media/|^/i18n/")
-
-
-def crawl(client: Client, start: str) -> list[tuple[str, int]]:
-    """The public pages reached from ``start`` (two of each shape: the path with its numbers
-    replaced), with their status."""
-    queue, seen, shapes, answers = [start], {start}, Counter(), []
-    while queue:
-        url = queue.pop(0)
-        response = client.get(url)
-        answers.append((url, response.status_code))
-        if "text/html" not in response.get("Content-Type", ""):
-            continue
-        page = _Links()
-        page.feed(response.content.decode())
-        for link in page.links:
-            if not link.startswith("/events/") or "?" in link or SKIPPED.search(link):
-                continue
-            shape = re.sub(r"\d+", "N", link)
-            if link in seen or shapes[shape] >= 2:
-                continue
-            seen.add(link)
-            shapes[shape] += 1
-            queue.append(link)
-    return answers
-
-
 #: The API reads of an event (GET), after /api/events/<slug>/.
 EVENT_READS = (
     "",
@@ -142,7 +101,7 @@ EVENT_READS = (
 def test_the_demo_is_served_with_its_cache_down(demo, dead_cache, caplog):
     caplog.set_level(logging.WARNING, logger="tournaments.site.cache_guard")
     visitor = Client(raise_request_exception=False)
-    pages = crawl(visitor, "/events/")
+    pages = crawl(visitor, ("/events/",))
     reads = []
     for url in ("/api/", "/api/events/"):
         reads.append((url, visitor.get(url).status_code))
