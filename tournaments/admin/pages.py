@@ -72,6 +72,17 @@ def report_refusal(request: HttpRequest, error: TournamentError) -> None:
     messages.error(request, str(error))
 
 
+def attempt(request: HttpRequest, act: Callable[[], object], success: str) -> bool:
+    """Run a service call: its refusal as an error message, else ``success``; True if done."""
+    try:
+        act()
+    except TournamentError as exc:
+        report_refusal(request, exc)
+        return False
+    messages.success(request, success)
+    return True
+
+
 def register_players(request: HttpRequest, event: Event, players: Iterable[Player]) -> HttpResponse:
     """Register ``players`` in ``event`` one by one through the service (a refusal is shown
     and the others go on), say how many were registered, and go back to the event's page."""

@@ -12,7 +12,13 @@ from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.urls import reverse
 from django.utils.translation import gettext as _
 
-from tournaments.admin.pages import object_or_404, render_page, report_refusal, staff_user
+from tournaments.admin.pages import (
+    attempt,
+    object_or_404,
+    render_page,
+    report_refusal,
+    staff_user,
+)
 from tournaments.models import Round, RoundStatus
 from tournaments.services.errors import TournamentError
 from tournaments.teams.forms import LineupForm
@@ -90,15 +96,11 @@ def team_round_view(model_admin: ModelAdmin, request: HttpRequest, object_id: st
         )
         return back(scheduled.number)
     if action == "pair" and round_ is not None:
-        try:
-            team_round_pair(round=round_, user=user)
-        except TournamentError as exc:
-            report_refusal(request, exc)
-        else:
-            messages.success(
-                request,
-                _("%(round)s paired: review its boards, then publish it.") % {"round": round_},
-            )
+        attempt(
+            request,
+            lambda: team_round_pair(round=round_, user=user),
+            _("%(round)s paired: review its boards, then publish it.") % {"round": round_},
+        )
         return back(round_.number)
     match = None
     if action in ("lineup", "no_show", "no_show_undo") and round_ is not None:
@@ -121,30 +123,22 @@ def team_round_view(model_admin: ModelAdmin, request: HttpRequest, object_id: st
     if action == "no_show" and match is not None and team is not None:
         if request.POST.get("confirmed") != "1":
             return _no_show_question(model_admin, request, competition, match, team, here)
-        try:
-            team_no_show(match=match, team=team, user=user)
-        except TournamentError as exc:
-            report_refusal(request, exc)
-        else:
-            messages.success(
-                request,
-                _(
-                    "%(team)s did not show up: %(match)s is forfeited, every board a forfeit "
-                    "loss for %(team)s (docs/rules/tournaments.md §7.1)."
-                )
-                % {"team": team, "match": match},
+        attempt(
+            request,
+            lambda: team_no_show(match=match, team=team, user=user),
+            _(
+                "%(team)s did not show up: %(match)s is forfeited, every board a forfeit "
+                "loss for %(team)s (docs/rules/tournaments.md §7.1)."
             )
+            % {"team": team, "match": match},
+        )
         return back(match.round.number)
     if action == "no_show_undo" and match is not None:
-        try:
-            team_no_show_undo(match=match, user=user)
-        except TournamentError as exc:
-            report_refusal(request, exc)
-        else:
-            messages.success(
-                request,
-                _("%(match)s: both teams are expected again.") % {"match": match},
-            )
+        attempt(
+            request,
+            lambda: team_no_show_undo(match=match, user=user),
+            _("%(match)s: both teams are expected again.") % {"match": match},
+        )
         return back(match.round.number)
     panels = []
     status = 200
