@@ -1,6 +1,8 @@
 """Ballots: decks (published ones read-only), custom cards typed and replayed, the draw log
 with the void page."""
 
+from dataclasses import dataclass
+
 from django import forms
 from django.contrib import admin, messages
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
@@ -112,6 +114,27 @@ class BallotCardForm(forms.ModelForm):
         return data
 
 
+@dataclass(frozen=True)
+class _DeckRights:
+    changeable: bool
+    #: The deck's cards already drawn: kept, as their draws' audit record points at them.
+    drawn: frozenset[int]
+
+
+def _deck_rights(request: HttpRequest, deck_id: int) -> _DeckRights:
+    """What the request's user may do with a deck's cards, read once per request and deck:
+    deleting a deck asks it of each of its cards (a published deck holds over a thousand)."""
+    known: dict[int, _DeckRights] = request.__dict__.setdefault("_damier_deck_rights", {})
+    if deck_id not in known:
+        known[deck_id] = _DeckRights(
+            changeable=changeable_decks(request.user).filter(pk=deck_id).exists(),
+            drawn=frozenset(
+                BallotDraw.objects.filter(card__deck_id=deck_id).values_list("card_id", flat=True)
+            ),
+        )
+    return known[deck_id]
+
+
 @admin.register(BallotCard)
 class BallotCardAdmin(AuditedAdmin):
     form = BallotCardForm
@@ -146,13 +169,15 @@ class BallotCardAdmin(AuditedAdmin):
         return super().formfield_for_foreignkey(db_field, request, **kwargs)
 
     def has_change_permission(self, request: HttpRequest, obj=None) -> bool:
-        if obj is not None and not may_change_deck(request.user, obj.deck):
+        if obj is not None and not _deck_rights(request, obj.deck_id).changeable:
             return False
         return super().has_change_permission(request, obj)
 
     def has_delete_permission(self, request: HttpRequest, obj=None) -> bool:
-        if obj is not None and (not may_change_deck(request.user, obj.deck) or obj.draws.exists()):
-            return False
+        if obj is not None:
+            rights = _deck_rights(request, obj.deck_id)
+            if not rights.changeable or obj.pk in rights.drawn:
+                return False
         return super().has_delete_permission(request, obj)
 
     def save_model(self, request: HttpRequest, obj: BallotCard, form, change: bool) -> None:
