@@ -1,13 +1,16 @@
 """factory-boy factories for the tournament rows (the services are used where rules matter)."""
 
 import datetime
+import random
 from decimal import Decimal
 
 import factory
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import Permission
+from django.db import transaction
 from django.db.models import Q
 
+from tournaments import demo
 from tournaments.models import Event, Game, GameResult, Player, Registration, Round, System
 from tournaments.services import results, rounds
 from tournaments.teams import services as teams
@@ -131,6 +134,17 @@ def make_organizer(username: str):
         Permission.objects.filter(content_type__app_label__in=("tournaments", "games"))
     )
     return user
+
+
+def demo_league(organizer) -> Event:
+    """The demo's club league (tournaments.demo.team_league: six teams, three rounds played),
+    organized by ``organizer``. Built in one transaction: a transactional test runs each job
+    in-process at each commit, so a league written commit by commit would draw its documents
+    again after every lineup and result; here they are drawn once, at the end."""
+    with transaction.atomic():
+        return demo.team_league(
+            organizer, demo._players(random.Random(demo.SEED)), random.Random(1)
+        )
 
 
 def played_event(user, *, players: int = 6, **options) -> tuple[Event, Round]:

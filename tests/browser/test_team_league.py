@@ -10,15 +10,13 @@ refused another team's lineups, finds his lineup frozen once the round is paired
 reaches it again from his desk page. Every page: no server error, no horizontal scroll at
 390 px nor at 1366 px (tests/browser/layout.py); screenshots in /tmp."""
 
-import random
 from decimal import Decimal
 
 import pytest
 from django.db.models import Q
 
 from tests.browser.layout import Walk, assert_fits
-from tests.factories import UserFactory, make_organizer
-from tournaments import demo
+from tests.factories import UserFactory, demo_league, make_organizer
 from tournaments.models import Event, Game, GameResult, Round, RoundStatus
 from tournaments.teams.models import LineupEntry, Team, TeamAdjustment, TeamCompetition, TeamMatch
 from tournaments.teams.selectors import team_matches, team_standings_get
@@ -34,8 +32,7 @@ def league():
     organizer = make_organizer("captain-olga")
     organizer.set_password(PASSWORD)
     organizer.save()
-    players = demo._players(random.Random(demo.SEED))
-    return demo.team_league(organizer, players, random.Random(1)), organizer
+    return demo_league(organizer), organizer
 
 
 def test_a_visitor_on_a_phone_reads_the_team_standings(live_server, page, browser, league):

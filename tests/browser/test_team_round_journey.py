@@ -6,12 +6,10 @@ team matches show the forfeit; then he undoes it from the same page. Every page 
 server error, no horizontal scroll at 390 px nor at 1366 px (tests/browser/layout.py);
 screenshots in /tmp."""
 
-import random
-
 import pytest
 
 from tests.browser.layout import Walk, assert_fits, logged_in_context
-from tests.factories import make_organizer
+from tests.factories import demo_league, make_organizer
 from tournaments import demo
 from tournaments.models import Game, GameResult
 from tournaments.teams.models import TeamMatch
@@ -22,8 +20,7 @@ pytestmark = pytest.mark.django_db(transaction=True)
 @pytest.fixture
 def league():
     organizer = make_organizer("secretaris-sjoerd")
-    players = demo._players(random.Random(demo.SEED))
-    return demo.team_league(organizer, players, random.Random(1)), organizer
+    return demo_league(organizer), organizer
 
 
 def test_the_league_home_page_names_its_teams_in_dutch(live_server, browser, league):
