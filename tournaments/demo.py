@@ -26,7 +26,7 @@ import datetime
 import io
 import random
 import secrets
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from dataclasses import dataclass, field
 
 from django.contrib.auth import get_user_model
@@ -173,9 +173,11 @@ class DemoReport:
 RecordsLoader = Callable[..., None]
 
 
-def load_demo(*, records: RecordsLoader) -> DemoReport:
+def load_demo(*, records: RecordsLoader, only: Collection[str] = ()) -> DemoReport:
     """Create (or complete) the demo data; the organizer gets a new generated password.
-    ``records`` adds the game records of the events that have some (games.demo.records_demo)."""
+    ``records`` adds the game records of the events that have some (games.demo.records_demo);
+    ``only`` names the events to build when not all are needed (the players, rating lists and
+    accounts are always made)."""
     rng = random.Random(SEED)
     password = secrets.token_urlsafe(12)
     with transaction.atomic():
@@ -196,6 +198,8 @@ def load_demo(*, records: RecordsLoader) -> DemoReport:
             (TEAM_MATCH_SLUG, team_match),
         )
         for slug, loader in loaders:
+            if only and slug not in only:
+                continue
             existing = Event.objects.filter(slug=slug).first()
             if existing:
                 existing.organizers.add(organizer)

@@ -28,16 +28,17 @@ def ballot_decks(db):
     _put_the_decks_back()
 
 
-def _load() -> None:
+def _load(only: tuple[str, ...] = ()) -> None:
     with mock.patch("tournaments.services.rounds.documents_round_completed"):
-        load_demo(records=records_demo)
+        load_demo(records=records_demo, only=only)
 
 
 @pytest.fixture
 def demo_loader(ballot_decks):
-    """Loads the demo with its rounds completed but without the automatic document requests
-    of `round_complete` (their jobs start only after a commit, which never comes inside a
-    test): each test starts from events that have no document yet."""
+    """Loads the demo (or the events it is given, by slug) with its rounds completed but
+    without the automatic document requests of `round_complete` (their jobs start only after
+    a commit, which never comes inside a test): each test starts from events that have no
+    document yet."""
     return _load
 
 

@@ -22,8 +22,9 @@ DOWN = BrokerError("Error 111 connecting to 127.0.0.1:6379. Connection refused."
 
 @pytest.fixture
 def demo(settings, tmp_path, demo_loader):
+    """The demo events these tests ask for (a transactional test loads its own)."""
     settings.MEDIA_ROOT = tmp_path
-    demo_loader()
+    demo_loader(("demo-swiss", "demo-round-robin", ENGLISH_BALLOT_SLUG))
 
 
 @pytest.fixture
