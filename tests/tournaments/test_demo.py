@@ -7,10 +7,12 @@ from decimal import Decimal
 
 import pytest
 from django.contrib.auth import authenticate
+from django.core.cache import cache
 from django.core.management import call_command
 from django.db.models import F, Q
 
 from games.models import Dispute, GameRecord, Verification
+from tests.held import held_for_the_module
 from tournaments.models import (
     Event,
     Game,
@@ -31,6 +33,20 @@ def load() -> str:
     out = io.StringIO()
     call_command("load_demo", stdout=out)
     return out.getvalue()
+
+
+@pytest.fixture(scope="module")
+def demo_of_the_module(django_db_setup, django_db_blocker):
+    """The demo as `manage.py load_demo` loads it, once for the tests that only read it (each
+    test's changes are rolled back after it: tests/held.py); yields what the command printed."""
+    yield from held_for_the_module(django_db_blocker, load)
+
+
+@pytest.fixture
+def loaded(demo_of_the_module, db) -> str:
+    cache.clear()
+    yield demo_of_the_module
+    cache.clear()
 
 
 def password_in(output: str) -> str:
@@ -107,8 +123,7 @@ def test_demo_contents_and_idempotence():
     assert set(organizer.organized_events.all()) == {swiss, robin} | others
 
 
-def test_demo_nations_cup_ranks_federations_and_never_pairs_compatriots():
-    load()
+def test_demo_nations_cup_ranks_federations_and_never_pairs_compatriots(loaded):
     cup = Event.objects.get(slug="demo-nations-cup")
     assert (cup.team_score_members, cup.never_pair_team_mates) == (3, True)
     assert list(cup.rounds.values_list("status", flat=True)) == [RoundStatus.COMPLETED] * 5
@@ -134,8 +149,7 @@ def test_demo_bashni_event_has_verified_records(django_capture_on_commit_callbac
     assert not Dispute.objects.filter(game__pairing__round__event=bashni).exists()
 
 
-def test_the_demo_swiss_keeps_the_ratings_of_the_older_of_its_two_lists():
-    load()
+def test_the_demo_swiss_keeps_the_ratings_of_the_older_of_its_two_lists(loaded):
     swiss = Event.objects.get(slug="demo-swiss")
     older, newer = RatingList.objects.order_by("published")
     assert older.published <= swiss.rating_list_date < newer.published
@@ -155,13 +169,12 @@ def normal(x: float) -> float:
     return 0.5 * (1 + math.erf(x / math.sqrt(2)))
 
 
-def test_the_demo_swiss_rating_report_checks_out_against_an_independent_computation(client):
+def test_the_demo_swiss_rating_report_checks_out_against_an_independent_computation(client, loaded):
     """Every row of the API's report recomputed from the API's players and games alone:
     the games over the board against rated opponents, W in games, We from the normal
     distribution (the FIDE table is banded to the hundredth: 0.006 a game), change exactly
     K x (W - We), the opponents' average, and a performance whose expected fraction under
     the same distribution is the fraction scored."""
-    load()
     swiss = Event.objects.get(slug="demo-swiss")
     client.force_login(swiss.organizers.first())
     api = f"/api/events/{swiss.slug}"
@@ -205,8 +218,8 @@ def test_the_demo_swiss_rating_report_checks_out_against_an_independent_computat
     assert checked >= 39
 
 
-def test_the_demo_league_has_a_captain_who_logs_in_to_his_lineups(client):
-    output = load()
+def test_the_demo_league_has_a_captain_who_logs_in_to_his_lineups(client, loaded):
+    output = loaded
     line = next(line for line in output.splitlines() if line.startswith("Captain login"))
     assert "demo-captain" in line and "/events/demo-team-league/teams/1/lineups/" in line
     assert client.login(username="demo-captain", password=password_in(output))
@@ -216,11 +229,10 @@ def test_the_demo_league_has_a_captain_who_logs_in_to_his_lineups(client):
     assert client.get("/events/demo-team-league/teams/2/lineups/").status_code == 403
 
 
-def test_the_demo_shashki_cup_plays_the_schedule_its_drawn_numbers_published():
+def test_the_demo_shashki_cup_plays_the_schedule_its_drawn_numbers_published(loaded):
     from tournaments.pairing.lot import draw_numbers
     from tournaments.selectors_berger import berger_schedule, standing_number_draw
 
-    load()
     cup = Event.objects.get(slug="demo-russian-table")
     draw = standing_number_draw(cup)
     assert draw is not None and draw.seed == cup.slug
