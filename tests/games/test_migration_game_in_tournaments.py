@@ -1,6 +1,9 @@
 """Game moves from games to tournaments without moving a row (tournaments.0007 and
 games.0003, both `_game_in_tournaments`): a database migrated forward from the schema before
-the move keeps its games, their history, their records and the permissions granted on them."""
+the move keeps its games, their history, their records and the permissions granted on them.
+
+A migration over data from far back, `deep`; `make test` keeps one of the kind, over the latest
+data migration (tests/tournaments/test_migration_search_names.py)."""
 
 import pytest
 from django.contrib.auth.models import Permission
@@ -13,7 +16,7 @@ from tests.games.conftest import published_round
 from tournaments.models import Game, GameResult
 from tournaments.services.results import result_record
 
-pytestmark = pytest.mark.django_db(transaction=True)
+pytestmark = [pytest.mark.deep, pytest.mark.django_db(transaction=True)]
 
 BEFORE = [("tournaments", "0006_player_fmjd_id_message"), ("games", "0002_records_disputes")]
 AFTER = [("tournaments", "0007_game_in_tournaments"), ("games", "0003_game_in_tournaments")]

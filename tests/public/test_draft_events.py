@@ -147,8 +147,8 @@ def test_the_admin_lists_the_state_and_offers_the_arbiters_page(draft, organizer
 @pytest.mark.deep
 @pytest.mark.django_db(transaction=True)
 def test_the_migration_publishes_the_events_that_exist():
-    """A migration over data, `deep`: `make test` keeps one of the kind, the same chain from
-    tournaments 0006 to the latest over data (tests/games/test_migration_game_in_tournaments.py)."""
+    """A migration over data, `deep`: `make test` keeps one of the kind, over the latest data
+    migration (tests/tournaments/test_migration_search_names.py)."""
     executor = MigrationExecutor(connection)
     executor.migrate([("tournaments", "0006_player_fmjd_id_message")])
     old_apps = executor.loader.project_state([("tournaments", "0006_player_fmjd_id_message")]).apps
