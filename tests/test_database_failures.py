@@ -23,7 +23,7 @@ from tournaments.services import rounds
 
 pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
 
-SECONDS = 20
+SECONDS = 10
 #: Seconds between two rounds of kills: a read retried after one is done before the next.
 PERIOD = 1.5
 
