@@ -1,7 +1,9 @@
 """An event's schedule as an iCalendar file (RFC 5545) that calendar programs read: one
 VEVENT per scheduled round, its UID stable (the event's slug and the round's number), its
 SEQUENCE and DTSTAMP the round time's, so that a program that read the file before replaces
-a round whose time changed. No Django: the views give the values."""
+a round whose time changed, or whose pairing was published or taken back (a player's
+calendar then names his opponent: tournaments.selectors_schedule). No Django: the views give
+the values."""
 
 from __future__ import annotations
 
@@ -46,6 +48,10 @@ def calendar_bytes(name: str, rounds: Iterable[ScheduledRound]) -> bytes:
         event.add("uid", round_uid(entry.slug, entry.number))
         event.add("summary", entry.summary)
         event.add("dtstart", entry.starts_at.astimezone(datetime.UTC))
+        # No DTEND nor DURATION: nothing says how long a round lasts (an event has no time
+        # control or round length, and the next round's start is no end), and none is made
+        # up. With a DATE-TIME DTSTART, RFC 5545 3.6.1 then reads the round as a point in
+        # time: it "ends on the same calendar date and time of day", a zero-length instant.
         event.add("dtstamp", entry.changed_at.astimezone(datetime.UTC))
         event.add("sequence", entry.sequence)
         if entry.location:

@@ -825,9 +825,10 @@ class Round(models.Model):
 class RoundTime(models.Model):
     """When round `number` of an event starts: set when the event is made and changed in its
     admin page, before or after the round is paired. `sequence` counts the changes of the
-    time (iCalendar's SEQUENCE, RFC 5545 3.8.7.4), `changed_at` is the last one (DTSTAMP):
-    a calendar program that has read the event's calendar replaces a round it knows by the
-    one of a higher sequence."""
+    round's calendar entry (iCalendar's SEQUENCE, RFC 5545 3.8.7.4): of its time, and of its
+    pairing published or taken back to draft (a player's calendar names his opponent);
+    `changed_at` is the last one (DTSTAMP): a calendar program that has read the calendar
+    replaces a round it knows by the one of a higher sequence."""
 
     event = models.ForeignKey(
         Event, on_delete=models.CASCADE, related_name="round_times", verbose_name=_("event")

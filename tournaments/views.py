@@ -17,7 +17,7 @@ from functools import wraps
 from django.core.cache import cache
 from django.core.cache.utils import make_template_fragment_key
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseNotModified
-from django.shortcuts import get_object_or_404, render
+from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
 from django.utils.cache import parse_etags, patch_cache_control, patch_vary_headers, quote_etag
 from django.utils.translation import get_language
@@ -216,6 +216,24 @@ def request_event(request: HttpRequest, slug: str) -> Event:
     return event if event is not None else visible_event(request.user, slug)
 
 
+def is_team_league(event: Event) -> bool:
+    """Whether ``event`` is a team competition (read once: the page's menu asks again)."""
+    return getattr(event, "team_competition", None) is not None
+
+
+def team_page_instead(event: Event, name: str) -> HttpResponse | None:
+    """For a team competition, the way to its team page ``name`` in place of an individual
+    table (the standings with their tie-break detail, the crosstable): a team league ranks
+    teams, by match and board points (docs/rules/tournaments.md §7), and its visitor meets
+    its team tables, as its printed documents are the team ones
+    (tournaments.documents.services.published_kinds). A temporary redirect, so that the
+    old address of a bookmark still leads somewhere; the API keeps both. None for an
+    individual event."""
+    if not is_team_league(event):
+        return None
+    return redirect(name, event.slug)
+
+
 def _tiebreak_columns(event: Event) -> list[tuple[str, str]]:
     """(code, label in the page's language) of each of the event's tie-breaks."""
     return [(code, _(find_tiebreak(code).label)) for code in event.tiebreaks]
@@ -355,6 +373,8 @@ def round_detail(request: HttpRequest, slug: str, number: int) -> HttpResponse:
 @followed_page(fragment="public_standings")
 def standings(request: HttpRequest, slug: str) -> HttpResponse:
     event = request_event(request, slug)
+    if (teams := team_page_instead(event, "public:team_standings")) is not None:
+        return teams
     after_round, last = _after_round(request, event)
 
     def rows() -> list[tuple]:
@@ -415,6 +435,8 @@ def team_ranking(request: HttpRequest, slug: str) -> HttpResponse:
 @followed_page
 def tiebreaks(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     event = request_event(request, slug)
+    if (teams := team_page_instead(event, "public:team_standings")) is not None:
+        return teams
     after_round, _last = _after_round(request, event)
     if not after_round:
         raise Http404(_("No round of this event is published yet."))
@@ -466,6 +488,8 @@ def player(request: HttpRequest, slug: str, number: int) -> HttpResponse:
 @followed_page(fragment="public_crosstable")
 def crosstable(request: HttpRequest, slug: str) -> HttpResponse:
     event = request_event(request, slug)
+    if (teams := team_page_instead(event, "public:team_crosstable")) is not None:
+        return teams
     after_round, last = _after_round(request, event)
 
     def table():

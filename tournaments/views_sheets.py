@@ -1,7 +1,9 @@
 """The public tables as spreadsheets: /events/<slug>/standings.csv (and .xlsx), crosstable,
 rounds/<n>/pairings, players (the starting rank list), team-standings. Public where the
 page is (a draft's to its organizers and arbiters only); CSV written as the page's
-language writes numbers (tournaments.spreadsheets)."""
+language writes numbers (tournaments.spreadsheets). A team competition has no individual
+standings or crosstable sheet (404), as it has no such PDF and its pages lead to the team
+ones (tournaments.views.team_page_instead)."""
 
 from collections.abc import Callable
 
@@ -24,6 +26,7 @@ from tournaments.selectors_sheets import (
 )
 from tournaments.site.inputs import whole_number
 from tournaments.spreadsheets import Sheet, csv_bytes, xlsx_bytes
+from tournaments.teams.models import TeamCompetition
 
 #: The formats offered, with their media types.
 FORMATS = {
@@ -63,14 +66,26 @@ def _sheet_view(build: Callable[..., tuple[Sheet, str]]) -> Callable:
     return view
 
 
+def _individual(event: Event) -> None:
+    """404 for a team competition's individual tables, as for their PDFs
+    (tournaments.documents.services.published_kinds): its tables are the team ones."""
+    if TeamCompetition.objects.filter(event=event).exists():
+        raise Http404(
+            _("%(event)s is a team competition: its tables are the team standings.")
+            % {"event": event}
+        )
+
+
 @_sheet_view
 def standings(request: HttpRequest, event: Event) -> tuple[Sheet, str]:
+    _individual(event)
     after_round = _after_round(request, event)
     return standings_sheet(event, after_round=after_round), f"standings-{after_round}"
 
 
 @_sheet_view
 def crosstable(request: HttpRequest, event: Event) -> tuple[Sheet, str]:
+    _individual(event)
     after_round = _after_round(request, event)
     return crosstable_sheet(event, after_round=after_round), f"crosstable-{after_round}"
 

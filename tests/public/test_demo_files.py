@@ -1,5 +1,6 @@
 """Against the demo: every event's standings and crosstable downloaded as CSV and XLSX hold
-the API's figures, and every event's calendar parses with one event per scheduled round."""
+the API's figures (a team league's team standings: it has no individual files), and every
+event's calendar parses with one event per scheduled round."""
 
 import csv
 import io
@@ -12,7 +13,7 @@ from openpyxl import load_workbook
 
 from games.demo import records_demo
 from tournaments.demo import load_demo
-from tournaments.models import Event, RoundTime
+from tournaments.models import Event, RoundTime, TeamCompetition
 
 pytestmark = [pytest.mark.django_db, pytest.mark.slow]
 
@@ -39,6 +40,17 @@ def test_every_event_s_standings_and_crosstable_files_hold_the_api_figures(clien
     checked = 0
     for event in demo:
         base = f"/events/{event.slug}"
+        if TeamCompetition.objects.filter(event=event).exists():
+            # A team league's table is its team standings; it has no individual files.
+            for name in ("standings.csv", "crosstable.xlsx"):
+                assert client.get(f"{base}/{name}").status_code == 404, (event.slug, name)
+            teams = client.get(f"/api{base}/team-standings/").json()["results"]
+            rows = _csv(client, f"{base}/team-standings.csv")[1:]
+            assert [(r[1], Decimal(r[3].replace(",", "."))) for r in rows] == [
+                (t["team"], Decimal(t["match_points"])) for t in teams
+            ]
+            checked += 1
+            continue
         standings = client.get(f"/api{base}/standings/", {"page_size": 500}).json()
         if not standings.get("results"):
             continue

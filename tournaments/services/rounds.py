@@ -34,6 +34,7 @@ from tournaments.services.errors import (
 from tournaments.services.history import recorded_by, written_in_bulk
 from tournaments.services.ratings import ratings_freeze
 from tournaments.services.registrations import registrations_renumber
+from tournaments.services.schedule import round_time_revise
 from tournaments.task_names import task_named
 from tournaments.teams.models import TeamCompetition
 from tournaments.values import ByeKind, Pair
@@ -376,6 +377,7 @@ def round_publish(*, round: Round, user: AbstractBaseUser | None) -> Round:
     round_.status = RoundStatus.PUBLISHED
     round_.published_at = timezone.now()
     recorded_by(round_, user).save()
+    round_time_revise(round=round_, user=user)  # the players' calendars name their opponents
     return round_
 
 
@@ -406,6 +408,7 @@ def round_unpublish(*, round: Round, user: AbstractBaseUser | None) -> Round:
     round_.status = RoundStatus.DRAFT
     round_.published_at = None
     recorded_by(round_, user).save()
+    round_time_revise(round=round_, user=user)  # and no longer name them
     return round_
 
 

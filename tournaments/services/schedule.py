@@ -7,7 +7,7 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from tournaments.models import Event, RoundTime
+from tournaments.models import Event, Round, RoundTime
 from tournaments.selectors import event_total_rounds
 from tournaments.services.errors import RoundTimeError
 from tournaments.services.history import recorded_by
@@ -18,8 +18,9 @@ def round_time_set(
     *, event: Event, number: int, starts_at: datetime.datetime | None, user: AbstractBaseUser | None
 ) -> RoundTime | None:
     """Round `number` of `event` starts at `starts_at` (None: no time any more). A new time
-    raises the round's sequence, which calendar programs follow; the same time changes
-    nothing. RoundTimeError for a round beyond the event's number of rounds."""
+    raises the round's sequence, which calendar programs follow (as does publishing the
+    round's pairing: round_time_revise); the same time changes nothing. RoundTimeError for
+    a round beyond the event's number of rounds."""
     rounds = _rounds(event)
     if number < 1 or (rounds is not None and number > rounds):
         raise RoundTimeError(
@@ -35,6 +36,26 @@ def round_time_set(
         return existing
     time = existing or RoundTime(event=event, number=number, sequence=-1)
     time.starts_at = starts_at
+    time.sequence += 1
+    time.changed_at = timezone.now()
+    recorded_by(time, user).save()
+    return time
+
+
+def round_time_revise(*, round: Round, user: AbstractBaseUser | None) -> RoundTime | None:
+    """The calendar entry of ``round``'s time changed otherwise than by its time: its pairing
+    was published (a player's calendar then names his opponent, or his bye) or taken back to
+    draft (it names the round alone again). Its sequence is raised and its DTSTAMP moved, so
+    that a calendar program replaces the entry it holds; nothing for a round without a time.
+    Called by round_publish and round_unpublish: a published round's boards change only
+    through them (a draft's edits are never shown)."""
+    time = (
+        RoundTime.objects.select_for_update()
+        .filter(event_id=round.event_id, number=round.number)
+        .first()
+    )
+    if time is None:
+        return None
     time.sequence += 1
     time.changed_at = timezone.now()
     recorded_by(time, user).save()
