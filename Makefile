@@ -63,7 +63,8 @@ worker: install
 	$(BIN)/celery -A config worker -Q celery -n jobs@%h --loglevel=info; \
 	kill $$relay; wait $$relay
 
-# Celery beat: the periodic checks (lost document jobs); run one per site, beside the workers.
+# Celery beat: the periodic checks (lost document jobs, import jobs and their files); run one
+# per site, beside the workers.
 beat: install
 	$(BIN)/celery -A config beat --loglevel=info
 

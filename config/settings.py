@@ -13,6 +13,11 @@ Environment variables:
   died) to another worker (default 120). DOCUMENT_TIME_LIMIT: seconds a PDF job may run
   (default 600). DOCUMENT_CHECK_SECONDS: seconds between two checks for lost document
   jobs (default 60). DJANGO_MEDIA_ROOT: where generated files are stored (default ./media).
+- IMPORT_CHECK_SECONDS: seconds between two checks of the import jobs (default 60);
+  IMPORT_STALE_SECONDS: a queued import job not started, or (where the database cannot tell
+  whether its worker lives) a running one not finished, this long after is lost (default
+  1800); IMPORT_PREVIEW_SECONDS: how long a preview waits for its confirmation before its
+  file is deleted (default 86400, a day).
 - DJANGO_CSRF_TRUSTED_ORIGINS (comma-separated), DJANGO_SECURE_PROXY_SSL_HEADER=1 (trust
   X-Forwarded-Proto behind a proxy), DJANGO_HSTS_SECONDS, DJANGO_LOG_LEVEL.
 - UPLOAD_MAX_BYTES: the largest upload or API body (default 2 MiB), answered 413 beyond; also
@@ -325,6 +330,13 @@ DOCUMENT_TIME_LIMIT = int(os.environ.get("DOCUMENT_TIME_LIMIT", "600"))
 # Seconds between two checks for lost document jobs: Celery beat with a broker, a thread
 # of the server process without one (tournaments.documents.watch).
 DOCUMENT_CHECK_SECONDS = int(os.environ.get("DOCUMENT_CHECK_SECONDS", "60"))
+# Import jobs (tournaments.imports): the periodic check (Celery beat with a broker, a thread of
+# the server process without one: tournaments.imports.watch) queues a lost job again once,
+# then fails it, and deletes the uploaded files nothing will read again: a preview not
+# confirmed within IMPORT_PREVIEW_SECONDS expires.
+IMPORT_CHECK_SECONDS = int(os.environ.get("IMPORT_CHECK_SECONDS", "60"))
+IMPORT_STALE_SECONDS = int(os.environ.get("IMPORT_STALE_SECONDS", "1800"))
+IMPORT_PREVIEW_SECONDS = int(os.environ.get("IMPORT_PREVIEW_SECONDS", str(24 * 3600)))
 # The live relay (games.relay): a polled source is read at most once every
 # RELAY_MIN_INTERVAL seconds, backs off to RELAY_MAX_INTERVAL after failures in a row and
 # stops RELAY_STOP_SECONDS after its last new move; one fetch takes at most
@@ -352,6 +364,11 @@ CELERY_BEAT_SCHEDULE = {
     "documents-recover-lost": {
         "task": "tournaments.tasks.documents_recover_lost_task",
         "schedule": DOCUMENT_CHECK_SECONDS,
+    },
+    "import-jobs-check": {
+        "task": "tournaments.tasks.import_jobs_check_task",
+        "schedule": IMPORT_CHECK_SECONDS,
+        "options": {"expires": IMPORT_CHECK_SECONDS},
     },
     # a tick not run before the next one is dropped (expires): ticks never pile up
     "relay-poll-due": {

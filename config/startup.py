@@ -20,11 +20,13 @@ def settle() -> None:
 
 
 def watch() -> None:
-    """Without a Celery broker, check for lost document jobs and poll the live relays in
-    threads of this process (with one, Celery beat does: tournaments.documents.watch,
-    games.relay.watch)."""
+    """Without a Celery broker, check for lost document jobs and import jobs and poll the
+    live relays in threads of this process (with one, Celery beat does:
+    tournaments.documents.watch, tournaments.imports.watch, games.relay.watch)."""
     from games.relay import watch as relay
     from tournaments.documents import watch as documents
+    from tournaments.imports import watch as imports
 
     documents.start()
+    imports.start()
     relay.start()

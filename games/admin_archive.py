@@ -20,7 +20,11 @@ from tournaments.access import organized_events
 from tournaments.admin.pages import render_page, staff_user
 from tournaments.imports.models import ImportJob, ImportPhase, ImportStatus
 from tournaments.imports.selectors import import_job_get
-from tournaments.imports.services import import_job_confirm, import_job_start
+from tournaments.imports.services import (
+    import_job_confirm,
+    import_job_refresh,
+    import_job_start,
+)
 from tournaments.models import Event
 
 
@@ -97,14 +101,15 @@ class EventArchiveAdmin:
         )
 
     def _archive_job(self, request: HttpRequest, job_id: int) -> ImportJob:
-        """The job, for who may add events and uploaded it (or a superuser); 404 for
-        anyone else."""
+        """The job as it truly is (a lost job queued again or failed, a preview not
+        confirmed in time expired: import_job_refresh), for who may add events and uploaded
+        it (or a superuser); 404 for anyone else."""
         if not request.user.has_perm("tournaments.add_event"):
             raise PermissionDenied
         job = import_job_get(user=request.user, kind=ARCHIVE_IMPORT, job_id=job_id)
         if job is None:
             raise Http404(_("This archive is no longer waiting: upload it again."))
-        return job
+        return import_job_refresh(job=job)
 
     def archive_job_view(self, request: HttpRequest, job_id: int) -> HttpResponse:
         """The job's progress; once previewed, the preview and the slug to confirm (which
@@ -112,8 +117,13 @@ class EventArchiveAdmin:
         job = self._archive_job(request, job_id)
         if request.method == "POST":
             confirm = ArchiveConfirmForm(request.POST)
-            if confirm.is_valid() and not import_job_confirm(
-                job=job, parameters={"slug": confirm.cleaned_data["slug"]}
+            expired = job.status == ImportStatus.EXPIRED  # its page says so
+            if (
+                confirm.is_valid()
+                and not expired
+                and not import_job_confirm(
+                    job=job, parameters={"slug": confirm.cleaned_data["slug"]}
+                )
             ):
                 raise Http404(_("This archive is no longer waiting: upload it again."))
             return HttpResponseRedirect(request.path)
@@ -128,7 +138,8 @@ class EventArchiveAdmin:
                 return HttpResponseRedirect(
                     reverse("admin:tournaments_event_change", args=(event.pk,))
                 )
-        preview = job.result if job.phase == ImportPhase.PREVIEW and not job.busy else None
+        previewed = job.phase == ImportPhase.PREVIEW and job.status == ImportStatus.DONE
+        preview = job.result if previewed else None
         confirm: ArchiveConfirmForm | None = None
         if preview:
             confirm = ArchiveConfirmForm(initial={"slug": preview["slug"]})

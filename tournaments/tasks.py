@@ -11,7 +11,7 @@ from tournaments.documents.services import (
     document_fail,
     documents_recover_lost,
 )
-from tournaments.imports.services import import_job_run
+from tournaments.imports.services import import_job_run, import_jobs_check
 from tournaments.models import Round
 from tournaments.services.rounds import pairings_generate
 
@@ -71,3 +71,11 @@ def import_job_task(job_id: int) -> str:
     """Preview or apply import job `job_id` (tournaments.imports.services.import_job_run);
     returns its status. The ImportJob row holds the outcome."""
     return import_job_run(job_id=job_id).status
+
+
+@shared_task(ignore_result=True)
+def import_jobs_check_task() -> int:
+    """The periodic check of import jobs (CELERY_BEAT_SCHEDULE): lost jobs queued again or
+    failed, previews not confirmed in time expired, files no job will read deleted; returns
+    how many jobs and files it changed."""
+    return import_jobs_check().count

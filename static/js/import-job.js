@@ -4,7 +4,7 @@
   const bar = job.querySelector("progress");
   function poll() {
     fetch(job.dataset.statusUrl).then((r) => r.json()).then((state) => {
-      if (state.status === "done" || state.status === "failed") { window.location.reload(); return; }
+      if (state.status !== "queued" && state.status !== "running") { window.location.reload(); return; }
       if (state.total) { bar.max = state.total; bar.value = state.done; }
       setTimeout(poll, 1000);
     }).catch(() => setTimeout(poll, 2000));

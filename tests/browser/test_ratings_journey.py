@@ -177,3 +177,62 @@ def test_a_queued_import_shows_its_progress_then_its_preview(
     page.wait_for_selector("#import-preview", timeout=15000)
     assert "Chub, de" in page.inner_text("#import-preview")
     assert not errors and not RatingList.objects.exists()
+
+
+def test_a_job_whose_worker_died_and_a_preview_that_expired_say_so(
+    live_server, page, tmp_path, monkeypatch, settings
+):
+    """The page following a job whose worker died (here, past the stale delay: SQLite
+    cannot tell otherwise), already queued again once, stops following it and shows why it
+    failed, on its own; a preview left unconfirmed past its delay says it expired."""
+    import datetime
+
+    from django.utils import timezone
+
+    from tournaments.imports import services as import_jobs
+    from tournaments.imports.models import ImportJob
+
+    monkeypatch.setattr(import_jobs, "_enqueue", lambda job_id: None)  # a worker, later
+    organizer = make_organizer("olga")
+    organizer.set_password(PASSWORD)
+    organizer.save()
+    base = live_server.url
+    page.goto(f"{base}/admin/login/")
+    page.fill("#id_username", "olga")
+    page.fill("#id_password", PASSWORD)
+    page.get_by_role("button", name="Log in").click()
+    file = tmp_path / "fmjd-2026-06.csv"
+    file.write_text(LIST, encoding="utf-8")
+
+    def upload() -> ImportJob:
+        page.goto(f"{base}/admin/tournaments/ratinglist/import/")
+        page.set_input_files("#id_file", str(file))
+        page.select_option("#id_source", "fmjd100")
+        page.fill("#id_published", "2026-06-01")
+        page.get_by_role("button", name="Preview the import").click()
+        return ImportJob.objects.latest("pk")
+
+    job = upload()
+    ImportJob.objects.filter(pk=job.pk).update(
+        status="running", started_at=timezone.now(), recoveries=1
+    )
+    page.reload()
+    assert page.locator("#import-job progress").count() == 1
+    long_ago = timezone.now() - datetime.timedelta(seconds=settings.IMPORT_STALE_SECONDS + 60)
+    ImportJob.objects.filter(pk=job.pk).update(started_at=long_ago)  # its worker died
+    page.wait_for_selector("#import-job-error", timeout=15000)
+    assert "The worker stopped while it read the file for its preview" in page.inner_text(
+        "#import-job-error"
+    )
+    assert page.locator("#import-job").count() == 0
+    assert_fits(page, shot="ratings-import-lost")
+
+    job = upload()
+    import_jobs.import_job_run(job_id=job.pk)
+    long_ago = timezone.now() - datetime.timedelta(seconds=settings.IMPORT_PREVIEW_SECONDS + 60)
+    ImportJob.objects.filter(pk=job.pk).update(finished_at=long_ago)
+    page.reload()
+    assert "expired before it was confirmed" in page.inner_text("#import-job-expired")
+    assert page.locator("#import-confirm").count() == 0
+    assert_fits(page, shot="ratings-import-expired")
+    assert not RatingList.objects.exists()

@@ -16,7 +16,7 @@ from tests.workers import database_url, start_worker, stop_worker, wait_for
 from tournaments.documents.models import Document, DocumentStatus
 from tournaments.models import System
 from tournaments.services import rounds
-from tournaments.site.job_liveness import job_alive
+from tournaments.site.job_liveness import DOCUMENT_JOBS, job_alive
 
 pytestmark = [pytest.mark.celery_worker, pytest.mark.django_db(transaction=True)]
 
@@ -51,11 +51,13 @@ def test_a_job_whose_whole_worker_is_killed_is_resumed_with_a_true_status(
             ).exists(),
             timeout=90,
         )
-        assert job_alive(document_id) is True  # "running" is backed by a live job
+        assert (
+            job_alive(document_id, namespace=DOCUMENT_JOBS) is True
+        )  # "running" is backed by a live job
         first.kill()  # SIGKILL: the whole (solo) worker, no chance to clean up
         first.wait(timeout=30)
         killed_at = time.monotonic()
-        assert job_alive(document_id) is False
+        assert job_alive(document_id, namespace=DOCUMENT_JOBS) is False
         # A new request for it queues a job at once (no waiting for a stale age), and every
         # read after tells the truth: queued, not running.
         again = client.post(
@@ -70,7 +72,9 @@ def test_a_job_whose_whole_worker_is_killed_is_resumed_with_a_true_status(
         while time.monotonic() - killed_at < RESUMED_WITHIN:
             status = client.get(poll).json()["status"]
             if status == DocumentStatus.RUNNING:
-                assert job_alive(document_id) is not False, "running without a live job"
+                assert job_alive(document_id, namespace=DOCUMENT_JOBS) is not False, (
+                    "running without a live job"
+                )
             if not seen or seen[-1] != status:
                 seen.append(status)
             if status in (DocumentStatus.DONE, DocumentStatus.FAILED):

@@ -24,7 +24,11 @@ from tournaments.export_text import csv_cell
 from tournaments.forms import ImportJobConfirmForm, RatingListUploadForm
 from tournaments.imports.models import ImportJob, ImportPhase, ImportStatus
 from tournaments.imports.selectors import import_job_get
-from tournaments.imports.services import import_job_confirm, import_job_start
+from tournaments.imports.services import (
+    import_job_confirm,
+    import_job_refresh,
+    import_job_start,
+)
 from tournaments.models import Rating, RatingList
 from tournaments.scoring.rating_report import REPORT_FIELDS, report_cells
 from tournaments.selectors_ratings import rating_report_get
@@ -160,14 +164,15 @@ class RatingListAdmin(admin.ModelAdmin):
         )
 
     def _job(self, request: HttpRequest, job_id: int) -> ImportJob:
-        """The job, for who may import lists and asked for it (or a superuser); 404 for
-        anyone else."""
+        """The job as it truly is (a lost job queued again or failed, a preview not
+        confirmed in time expired: import_job_refresh), for who may import lists and asked
+        for it (or a superuser); 404 for anyone else."""
         if not self.may_import(request):
             raise PermissionDenied
         job = import_job_get(user=request.user, kind=RATING_LIST_IMPORT, job_id=job_id)
         if job is None:
             raise Http404
-        return job
+        return import_job_refresh(job=job)
 
     def job_view(self, request: HttpRequest, job_id: int) -> HttpResponse:
         """The job's progress; once previewed, the preview and its confirmation (which
@@ -196,7 +201,8 @@ class RatingListAdmin(admin.ModelAdmin):
                 return HttpResponseRedirect(
                     reverse("admin:tournaments_ratinglist_change", args=(done.pk,))
                 )
-        preview = job.result if job.phase == ImportPhase.PREVIEW and not job.busy else None
+        previewed = job.phase == ImportPhase.PREVIEW and job.status == ImportStatus.DONE
+        preview = job.result if previewed else None
         if preview and job.error:
             messages.error(request, job.error)
         return self._render(

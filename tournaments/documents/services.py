@@ -39,7 +39,7 @@ from tournaments.documents.models import (
 from tournaments.models import Event, Round
 from tournaments.selectors_public import event_fingerprint
 from tournaments.services.errors import TournamentError
-from tournaments.site.job_liveness import job_alive, job_lock
+from tournaments.site.job_liveness import DOCUMENT_JOBS, job_alive, job_lock
 from tournaments.task_names import TaskQueueError, task_queue
 from tournaments.teams.models import TeamCompetition
 
@@ -158,7 +158,7 @@ def _lost(document: Document) -> bool:
     if not document.busy:
         return False
     if document.status == DocumentStatus.RUNNING:
-        alive = job_alive(document.pk)
+        alive = job_alive(document.pk, namespace=DOCUMENT_JOBS)
         if alive is not None:
             return not alive
     since = document.started_at or document.requested_at
@@ -288,7 +288,7 @@ def document_build(*, document_id: int) -> Document:
     worker died is told apart from one that runs. When the event changed while the file was
     drawn, the document is left queued and a new job is queued once the lock is released.
     """
-    with job_lock(document_id) as acquired:
+    with job_lock(document_id, namespace=DOCUMENT_JOBS) as acquired:
         if not acquired:
             logger.info("document %s: its job runs on another worker", document_id)
             return Document.objects.get(pk=document_id)

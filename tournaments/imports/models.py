@@ -1,6 +1,7 @@
 """The job of one large import: the uploaded file, who asked, the phase (preview, then
 apply once confirmed), its state and progress, and the preview's result or the error.
-Imported by tournaments.models; written only by tournaments.imports.services."""
+Imported by tournaments.models; written only by tournaments.imports.services (the periodic
+check of lost jobs and of files no longer needed included)."""
 
 from django.conf import settings
 from django.db import models
@@ -18,6 +19,8 @@ class ImportStatus(models.TextChoices):
     RUNNING = "running", _("running")
     DONE = "done", _("done")
     FAILED = "failed", _("failed")
+    #: A preview not confirmed in time (IMPORT_PREVIEW_SECONDS): its file is deleted.
+    EXPIRED = "expired", _("expired")
 
 
 class ImportJob(models.Model):
@@ -52,6 +55,13 @@ class ImportJob(models.Model):
     error = models.TextField(_("error"), blank=True)
     task_id = models.CharField(_("task id"), max_length=64, blank=True)
     created_at = models.DateTimeField(_("created at"), auto_now_add=True)
+    #: When the job was last handed to the broker (the upload, the confirmation, a recovery).
+    queued_at = models.DateTimeField(_("queued at"), null=True, blank=True)
+    #: When a worker took the job (None while queued).
+    started_at = models.DateTimeField(_("started at"), null=True, blank=True)
+    #: How many times the periodic check queued the job again after its worker was lost, in
+    #: this phase: once at most, then the job fails.
+    recoveries = models.PositiveSmallIntegerField(_("recoveries"), default=0)
     finished_at = models.DateTimeField(_("finished at"), null=True, blank=True)
 
     class Meta:
