@@ -17,6 +17,7 @@ from django.utils import timezone
 from games.archive.write import event_archive
 from tests.client import form_data, logged_in
 from tests.factories import make_organizer, played_event
+from tournaments import task_names
 from tournaments.imports import services, watch
 from tournaments.imports.models import ImportJob, ImportPhase, ImportStatus
 from tournaments.imports.services import (
@@ -330,7 +331,7 @@ def test_a_job_the_broker_refuses_fails_and_its_file_is_deleted(olga, jobs, monk
         def delay(self, job_id):
             raise OSError("connection refused")
 
-    monkeypatch.setattr(services, "task_named", lambda name: Down())
+    monkeypatch.setattr(task_names, "task_named", lambda name: Down())
     with jobs():
         job = start(olga)
     name = job.file.name
