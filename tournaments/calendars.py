@@ -1,5 +1,6 @@
 """An event's schedule as an iCalendar file (RFC 5545) that calendar programs read: one
-VEVENT per scheduled round, its UID stable (the event's slug and the round's number), its
+VEVENT per scheduled round, its UID stable (the event's slug and the round's number, and in a
+player's calendar the player's id), its
 SEQUENCE and DTSTAMP the round time's, so that a program that read the file before replaces
 a round whose time changed, or whose pairing was published or taken back (a player's
 calendar then names his opponent: tournaments.selectors_schedule). No Django: the views give
@@ -30,11 +31,16 @@ class ScheduledRound:
     changed_at: datetime.datetime
     location: str = ""
     url: str = ""
+    #: The player whose calendar this round is in (None: the event's calendar).
+    player: int | None = None
 
 
-def round_uid(slug: str, number: int) -> str:
-    """``demo-swiss-round-3@damier``: the same for a round whatever its time."""
-    return f"{slug}-round-{number}@{UID_DOMAIN}"
+def round_uid(slug: str, number: int, player: int | None = None) -> str:
+    """``demo-swiss-round-3@damier``: the same for a round whatever its time; in a player's
+    calendar ``demo-swiss-round-3-player-7@damier``, its own entry (it names his opponent), so
+    that a program holding both calendars keeps both."""
+    seat = f"-player-{player}" if player is not None else ""
+    return f"{slug}-round-{number}{seat}@{UID_DOMAIN}"
 
 
 def calendar_bytes(name: str, rounds: Iterable[ScheduledRound]) -> bytes:
@@ -45,7 +51,7 @@ def calendar_bytes(name: str, rounds: Iterable[ScheduledRound]) -> bytes:
     calendar.add("x-wr-calname", name)
     for entry in rounds:
         event = CalendarEvent()
-        event.add("uid", round_uid(entry.slug, entry.number))
+        event.add("uid", round_uid(entry.slug, entry.number, entry.player))
         event.add("summary", entry.summary)
         event.add("dtstart", entry.starts_at.astimezone(datetime.UTC))
         # No DTEND nor DURATION: nothing says how long a round lasts (an event has no time

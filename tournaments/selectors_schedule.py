@@ -42,7 +42,9 @@ def _round_name(event: Event, number: int) -> str:
     return _("%(event)s, round %(number)s") % {"event": event.name, "number": number}
 
 
-def _scheduled(time: RoundTime, event: Event, summary: str = "") -> ScheduledRound:
+def _scheduled(
+    time: RoundTime, event: Event, summary: str = "", player: int | None = None
+) -> ScheduledRound:
     return ScheduledRound(
         slug=event.slug,
         number=time.number,
@@ -51,6 +53,7 @@ def _scheduled(time: RoundTime, event: Event, summary: str = "") -> ScheduledRou
         sequence=time.sequence,
         changed_at=time.changed_at,
         location=event.venue,
+        player=player,
     )
 
 
@@ -91,7 +94,7 @@ def player_schedule(player_id: int) -> list[ScheduledRound]:
             # league's is the board its opponent left empty, a bye of its own kind.
             rest = time.event.system != System.SWISS and time.event_id not in teams
             summary = player_round_summary(time.event, time.number, seats.get(key), rest=rest)
-        scheduled.append(_scheduled(time, time.event, summary))
+        scheduled.append(_scheduled(time, time.event, summary, player_id))
     return scheduled
 
 

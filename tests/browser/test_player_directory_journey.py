@@ -89,7 +89,7 @@ def test_a_visitor_finds_a_player_and_his_events(live_server, visitor, ivanov):
         page.locator(".calendar-link").click()
     calendar = Calendar.from_ical(Path(download.value.path()).read_bytes())
     assert [str(e["UID"]) for e in calendar.walk("VEVENT")] == [
-        f"spring-open-round-{n}@damier" for n in (1, 2, 3)
+        f"spring-open-round-{n}-player-{ivanov.pk}@damier" for n in (1, 2, 3)
     ]
 
     spring = next(entry for entry in record.events if entry.slug == "spring-open")

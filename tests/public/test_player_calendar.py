@@ -32,7 +32,7 @@ def _entries(client, url: str, language: str = "en") -> dict[str, object]:
 
 def _round_1(client, player_id: int, slug: str, language: str = "en"):
     return _entries(client, f"/players/{player_id}/calendar.ics", language)[
-        f"{slug}-round-1@damier"
+        f"{slug}-round-1-player-{player_id}@damier"
     ]
 
 
@@ -89,12 +89,16 @@ def test_the_opponent_is_named_once_the_pairing_is_published(client, open5, orga
     assert published.decoded("DTSTART") == START
     assert "DTEND" not in published and "DURATION" not in published
     # Round 2, not paired, is the round alone; the event's calendar names nobody.
-    second = _entries(client, f"/players/{player.pk}/calendar.ics")[f"{open5.slug}-round-2@damier"]
+    second = _entries(client, f"/players/{player.pk}/calendar.ics")[
+        f"{open5.slug}-round-2-player-{player.pk}@damier"
+    ]
     assert (str(second["SUMMARY"]), int(second["SEQUENCE"])) == (f"{open5.name}, round 2", 0)
     event_entry = _entries(client, f"/events/{open5.slug}/calendar.ics")[
         f"{open5.slug}-round-1@damier"
     ]
     assert str(event_entry["SUMMARY"]) == f"{open5.name}, round 1"
+    # Each calendar its own entry for the round: a program holding both keeps both.
+    assert str(event_entry["UID"]) != str(published["UID"])
 
     french = _round_1(client, player.pk, open5.slug, "fr")
     colour_fr = "Blancs" if white else "Noirs"
@@ -139,7 +143,7 @@ def test_a_pairing_taken_back_and_changed_raises_the_sequence_each_time(client, 
         f"{open5.name}, round 1: against {_name(bye.white)} (White, board {first.board})"
     )
     assert int(again["SEQUENCE"]) == 3
-    assert str(again["UID"]) == f"{open5.slug}-round-1@damier"
+    assert str(again["UID"]) == f"{open5.slug}-round-1-player-{player.pk}@damier"
 
 
 def test_a_round_robin_of_two_game_matches_names_both_games_and_the_rest(client, organizer):
@@ -187,5 +191,6 @@ def test_the_calendar_reads_as_much_for_every_round_paired(client, open5, organi
     one = queries()
     rounds.round_publish(round=rounds.round_pair(event=open5, user=organizer), user=organizer)
     entries = _entries(client, url)
-    assert all(": " in str(entries[f"{open5.slug}-round-{n}@damier"]["SUMMARY"]) for n in (1, 2))
+    uids = [f"{open5.slug}-round-{n}-player-{player.pk}@damier" for n in (1, 2)]
+    assert all(": " in str(entries[uid]["SUMMARY"]) for uid in uids)
     assert queries() == one

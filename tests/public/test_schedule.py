@@ -95,7 +95,7 @@ def test_a_player_s_calendar_holds_the_rounds_of_his_published_events(client, sc
     )
     body = client.get(f"/players/{player.pk}/calendar.ics").content
     assert [str(e["UID"]) for e in _events(body)] == [
-        f"{scheduled.slug}-round-{n}@damier" for n in (1, 2, 3)
+        f"{scheduled.slug}-round-{n}-player-{player.pk}@damier" for n in (1, 2, 3)
     ]
     outsider = PlayerFactory()
     assert client.get(f"/players/{outsider.pk}/calendar.ics").status_code == 404
