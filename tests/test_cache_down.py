@@ -23,6 +23,7 @@ from redis.exceptions import ConnectionError as RedisConnectionError
 
 from games.demo import records_demo
 from tests.crawl import crawl
+from tests.held import held_for_the_module
 from tournaments.demo import ORGANIZER_USERNAME, load_demo
 from tournaments.models import Event, Game, GameResult
 from tournaments.site import cache_guard
@@ -65,10 +66,16 @@ def dead_cache(settings, monkeypatch):
         local.clear()
 
 
+@pytest.fixture(scope="module")
+def demo_of_the_module(django_db_setup, django_db_blocker):
+    """The demo, loaded once for the module's tests that ask for it (tests/held.py), with the
+    tests' local cache (the dead one is set after it)."""
+    yield from held_for_the_module(django_db_blocker, lambda: load_demo(records=records_demo))
+
+
 @pytest.fixture
-def demo(db):
-    """The demo, loaded with the tests' local cache (the dead one is set after it)."""
-    load_demo(records=records_demo)
+def demo(demo_of_the_module, db):
+    """The demo's organizer, his password set with the test's hasher (_fast_passwords)."""
     organizer = get_user_model().objects.get(username=ORGANIZER_USERNAME)
     organizer.set_password(PASSWORD)
     organizer.save()
