@@ -23,7 +23,7 @@ import pytest
 from hypothesis import HealthCheck
 from hypothesis import settings as hypothesis_settings
 
-from tests.held import HELD_FIXTURES
+from tests.held import HELD_FIXTURES, held_for_the_module
 
 EXPLORE_FACTOR = 10
 
@@ -101,6 +101,17 @@ def _held_data_last(items: list) -> list:
             runs.append([item])
     # sorted() is stable: the order within each part is kept.
     return [item for run in runs for item in sorted(run, key=_holds)]
+
+
+@pytest.fixture(scope="module")
+def demo_of_the_module(django_db_setup, django_db_blocker):
+    """The demo (tournaments.demo.load_demo with its game records), loaded once for the
+    module's tests that ask for it and rolled back after them (tests/held.py); a module may
+    define its own, built otherwise."""
+    from games.demo import records_demo
+    from tournaments.demo import load_demo
+
+    yield from held_for_the_module(django_db_blocker, lambda: load_demo(records=records_demo))
 
 
 @pytest.fixture(scope="session", autouse=True)

@@ -11,17 +11,14 @@ from django.core.cache import cache
 from icalendar import Calendar
 from openpyxl import load_workbook
 
-from games.demo import records_demo
-from tournaments.demo import load_demo
 from tournaments.models import Event, RoundTime, TeamCompetition
 
 pytestmark = [pytest.mark.django_db, pytest.mark.slow]
 
 
 @pytest.fixture
-def demo(db):
+def demo(demo_of_the_module, db):
     cache.clear()
-    load_demo(records=records_demo)
     yield list(Event.objects.filter(published=True))
     cache.clear()
 

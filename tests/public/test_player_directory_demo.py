@@ -6,8 +6,6 @@ import pytest
 from anyascii import anyascii
 from django.core.cache import cache
 
-from games.demo import records_demo
-from tournaments.demo import load_demo
 from tournaments.models import Player
 from tournaments.selectors import standings_get
 from tournaments.selectors_public import last_public_round
@@ -32,9 +30,8 @@ CYRILLIC = {
 
 
 @pytest.fixture
-def demo(db):
+def demo(demo_of_the_module, db):
     cache.clear()
-    load_demo(records=records_demo)
     yield
     cache.clear()
 

@@ -20,6 +20,7 @@ from rest_framework.authtoken.models import Token
 
 from tests.client import form_data
 from tests.factories import PlayerFactory, event_with_players
+from tests.held import held_for_the_module
 from tournaments.documents import services as documents
 from tournaments.models import (
     BallotCard,
@@ -41,11 +42,19 @@ ADD_ONLY_VALUES = {
 }
 
 
+@pytest.fixture(scope="module")
+def demo_of_the_module(django_db_setup, django_db_blocker):
+    """The demo as `manage.py load_demo` loads it (its relayed round too), once for the
+    module's tests (tests/held.py)."""
+    yield from held_for_the_module(
+        django_db_blocker, lambda: call_command("load_demo", stdout=io.StringIO())
+    )
+
+
 @pytest.fixture
-def world(django_user_model):
+def world(demo_of_the_module, django_user_model):
     """The demo events (players, Swiss and round robin, ballots, records, a dispute), a group,
     an API token and a built document: one row at least of every registered model."""
-    call_command("load_demo", stdout=io.StringIO())
     root = django_user_model.objects.create_superuser("root", "root@example.org", "x")
     django_user_model.objects.create_user("spare", "spare@example.org", "x")
     Group.objects.create(name="Arbiters")
