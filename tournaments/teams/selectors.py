@@ -3,11 +3,13 @@ into the pure values of tournaments.scoring.teams (queries: a fixed number per c
 
 from dataclasses import dataclass
 from decimal import Decimal
+from typing import NamedTuple
 
 from django.db.models import Q
 
 from tournaments.models import Event, Game
 from tournaments.scoring.results import GAME_CODES, PENDING, game_points
+from tournaments.scoring.standings import place_text
 from tournaments.scoring.teams import (
     Adjustment,
     BoardResult,
@@ -15,6 +17,7 @@ from tournaments.scoring.teams import (
     PrimaryScore,
     TeamMatchResult,
     TeamStandingRow,
+    team_crosstable,
     team_standings,
 )
 from tournaments.selectors import event_scoring, full_name
@@ -261,6 +264,46 @@ def team_standings_get(
         adjustments=adjustments,
     )
     return [TeamStanding(row, teams[row.team].name) for row in rows]
+
+
+class TeamCrosstableRow(NamedTuple):
+    """One team of the team crosstable, in standings order: its standing, its place as
+    printed (place_text) and, against each team in standings order, its board points in
+    their matches in round order (None while a match is unfinished; none when they have
+    not met), None against itself."""
+
+    standing: TeamStanding
+    place: str
+    cells: tuple[tuple[Decimal | None, ...] | None, ...]
+
+
+def team_crosstable_get(
+    event: Event,
+    *,
+    matches: list[MatchView] | None = None,
+    standings: list[TeamStanding] | None = None,
+) -> list[TeamCrosstableRow]:
+    """The square team crosstable of the published rounds (scoring.teams.team_crosstable),
+    the teams in standings order: what the team crosstable page and its spreadsheet show.
+    ``matches`` (team_matches) and ``standings`` (team_standings_get of those matches) when
+    the caller has read them already."""
+    if matches is None:
+        matches = team_matches(event)
+    if standings is None:
+        standings = team_standings_get(event, matches=matches)
+    cells = team_crosstable(matches)
+    order = [s.name for s in standings]
+    return [
+        TeamCrosstableRow(
+            standing,
+            place_text(standing.row.rank, standing.row.shared_rank),
+            tuple(
+                None if team == standing.name else cells.get((standing.name, team), ())
+                for team in order
+            ),
+        )
+        for standing in standings
+    ]
 
 
 @dataclass(frozen=True)

@@ -23,17 +23,19 @@ from django.views.decorators.cache import never_cache
 from tournaments.access import may_captain, visible_events
 from tournaments.models import Event, RoundStatus, Team
 from tournaments.scoring.standings import place_text
-from tournaments.scoring.teams import TEAM_TIEBREAKS, team_crosstable
+from tournaments.scoring.teams import TEAM_TIEBREAKS
 from tournaments.selectors_public import cached
 from tournaments.services.errors import TournamentError
 from tournaments.teams.forms import LineupForm
 from tournaments.teams.models import TeamCompetition, TeamMatch, TeamMember
 from tournaments.teams.selectors import (
     MatchView,
+    TeamCrosstableRow,
     TeamPage,
     TeamStanding,
     match_boards,
     team_competition,
+    team_crosstable_get,
     team_matches,
     team_name,
     team_page,
@@ -118,25 +120,14 @@ def team_crosstable_page(request: HttpRequest, slug: str) -> HttpResponse:
     event = request_event(request, slug)
     _public_competition(request, event)
 
-    def rows() -> list[tuple]:
+    def rows() -> list[TeamCrosstableRow]:
         """Read only when the page's cached fragment is missing (the template calls it)."""
         # Not cached on their own: pickling every board of the league costs about what
         # reading them does, and the page keeps its rendered table.
         matches = team_matches(event)
-        standings = _standings(request, event, matches)
-        cells = team_crosstable(matches)
-        order = [s.name for s in standings]
-        return [
-            (
-                standing,
-                place_text(standing.row.rank, standing.row.shared_rank),
-                [
-                    None if team == standing.name else cells.get((standing.name, team), ())
-                    for team in order
-                ],
-            )
-            for standing in standings
-        ]
+        return team_crosstable_get(
+            event, matches=matches, standings=_standings(request, event, matches)
+        )
 
     return render(
         request,
