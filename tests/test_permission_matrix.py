@@ -159,6 +159,7 @@ READS = {
     "sheets:pairings",
     "sheets:players",
     "sheets:team_standings",
+    "sheets:team_crosstable",
     "calendars:event",
 }
 #: URL names that write nothing of an event: the login pages, the language switch, one's

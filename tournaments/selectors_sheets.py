@@ -3,8 +3,12 @@ language, each read through the selector its page reads, so that the file's figu
 page's: the standings and the crosstable after a published round (standings_get,
 crosstable_get, kept under the event's state like the pages' tables), the pairings of a
 published round (pairing_list), the players list as the starting rank list (by rating at
-start, then name), the team standings (team_standings_get)."""
+start, then name), the team standings (team_standings_get) and the team crosstable
+(team_crosstable_get)."""
 
+from decimal import Decimal
+
+from django.template.defaultfilters import floatformat
 from django.utils.translation import gettext as _
 
 from tournaments.models import BYE_KIND_LABELS, Event, GameResult, Round
@@ -15,7 +19,12 @@ from tournaments.scoring.teams import TEAM_TIEBREAKS
 from tournaments.selectors import pairing_list, player_list, standings_get
 from tournaments.selectors_public import cached, crosstable_get, event_state
 from tournaments.spreadsheets import Sheet, Value
-from tournaments.teams.selectors import team_competition, team_standings_get
+from tournaments.teams.selectors import (
+    team_competition,
+    team_crosstable_get,
+    team_matches,
+    team_standings_get,
+)
 from tournaments.values import ByeKind
 
 
@@ -163,5 +172,51 @@ def team_standings_sheet(event: Event) -> Sheet | None:
                 *(s.row.tiebreaks[code] for code in extra),
             )
             for s in team_standings_get(event)
+        ),
+    )
+
+
+def _team_cell(scores: tuple[Decimal | None, ...] | None) -> Value:
+    """A team crosstable cell as the page writes it: × against itself, nothing before the
+    teams meet, each match's board points (… while it is unfinished); one finished match's
+    points as a number."""
+    if scores is None:
+        return "×"
+    if len(scores) == 1 and scores[0] is not None:
+        return scores[0]
+    return " ".join("…" if score is None else floatformat(score, "-1") for score in scores) or None
+
+
+def team_crosstable_sheet(event: Event) -> Sheet | None:
+    """The team crosstable page's table (None: not a team competition): place, team, its
+    board points against each team (columns numbered in standings order), match points
+    and board points. The standings are the page's, kept under the event's state."""
+    if team_competition(event) is None:
+        return None
+    matches = team_matches(event)
+    standings = cached(
+        event_state(event),
+        "team-standings",
+        lambda: team_standings_get(event, matches=matches),
+    )
+    rows = team_crosstable_get(event, matches=matches, standings=standings)
+    return Sheet(
+        title=_("Team crosstable"),
+        header=(
+            _("Rank"),
+            _("Team"),
+            *(str(column) for column in range(1, len(rows) + 1)),
+            _("Match points"),
+            _("Board points"),
+        ),
+        rows=tuple(
+            (
+                row.place,
+                row.standing.name,
+                *(_team_cell(scores) for scores in row.cells),
+                row.standing.row.match_points,
+                row.standing.row.board_points,
+            )
+            for row in rows
         ),
     )

@@ -21,4 +21,9 @@ urlpatterns = [
     re_path(
         _EVENT + "team-standings" + _FORMAT, views_sheets.team_standings, name="team_standings"
     ),
+    re_path(
+        _EVENT + "team-crosstable" + _FORMAT,
+        views_sheets.team_crosstable,
+        name="team_crosstable",
+    ),
 ]

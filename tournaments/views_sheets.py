@@ -1,9 +1,10 @@
 """The public tables as spreadsheets: /events/<slug>/standings.csv (and .xlsx), crosstable,
-rounds/<n>/pairings, players (the starting rank list), team-standings. Public where the
-page is (a draft's to its organizers and arbiters only); CSV written as the page's
-language writes numbers (tournaments.spreadsheets). A team competition has no individual
-standings or crosstable sheet (404), as it has no such PDF and its pages lead to the team
-ones (tournaments.views.team_page_instead)."""
+rounds/<n>/pairings, players (the starting rank list), team-standings, team-crosstable.
+Public where the page is (a draft's to its organizers and arbiters only); CSV written as the
+page's language writes numbers (tournaments.spreadsheets). A team competition has no
+individual standings or crosstable sheet (404), as it has no such PDF and its pages lead to
+the team ones (tournaments.views.team_page_instead); an individual event has no team sheet
+(404), as it has no team page."""
 
 from collections.abc import Callable
 
@@ -22,6 +23,7 @@ from tournaments.selectors_sheets import (
     pairings_sheet,
     players_sheet,
     standings_sheet,
+    team_crosstable_sheet,
     team_standings_sheet,
 )
 from tournaments.site.inputs import whole_number
@@ -101,9 +103,18 @@ def players(request: HttpRequest, event: Event) -> tuple[Sheet, str]:
     return players_sheet(event), "players"
 
 
-@_sheet_view
-def team_standings(request: HttpRequest, event: Event) -> tuple[Sheet, str]:
-    sheet = team_standings_sheet(event)
+def _team(sheet: Sheet | None, event: Event) -> Sheet:
+    """A team table's sheet; 404 for an individual event, as for its pages."""
     if sheet is None:
         raise Http404(_("%(event)s is not a team competition.") % {"event": event})
-    return sheet, "team-standings"
+    return sheet
+
+
+@_sheet_view
+def team_standings(request: HttpRequest, event: Event) -> tuple[Sheet, str]:
+    return _team(team_standings_sheet(event), event), "team-standings"
+
+
+@_sheet_view
+def team_crosstable(request: HttpRequest, event: Event) -> tuple[Sheet, str]:
+    return _team(team_crosstable_sheet(event), event), "team-crosstable"

@@ -4,13 +4,15 @@ UTF-8 with a BOM and the language's separators, drafts stay private."""
 import csv
 import io
 from decimal import Decimal
+from html.parser import HTMLParser
 
 import pytest
 from django.core.cache import cache
 from openpyxl import load_workbook
 
 from tests.factories import played_team_league
-from tournaments.models import Player
+from tournaments.models import Game, GameResult, Player
+from tournaments.services import results
 
 pytestmark = pytest.mark.django_db
 
@@ -124,6 +126,103 @@ def test_the_team_standings_file(client):
     assert client.get("/events/open-0/team-standings.csv").status_code == 404
 
 
+class _Table(HTMLParser):
+    """The cells of a page's table (``table_id``), row by row, as the page writes them."""
+
+    def __init__(self, table_id: str) -> None:
+        super().__init__()
+        self.table_id, self.inside, self.cell = table_id, False, None
+        self.rows: list[list[str]] = []
+
+    def handle_starttag(self, tag: str, attrs) -> None:
+        if tag == "table" and dict(attrs).get("id") == self.table_id:
+            self.inside = True
+        elif self.inside and tag == "tr":
+            self.rows.append([])
+        elif self.inside and tag in ("td", "th"):
+            self.cell = ""
+
+    def handle_data(self, data: str) -> None:
+        if self.cell is not None:
+            self.cell += data
+
+    def handle_endtag(self, tag: str) -> None:
+        if self.inside and tag in ("td", "th") and self.cell is not None:
+            self.rows[-1].append(self.cell.strip())
+            self.cell = None
+        elif tag == "table":
+            self.inside = False
+
+
+def _page_table(client, url: str, table_id: str, language: str) -> list[list[str]]:
+    parser = _Table(table_id)
+    parser.feed(client.get(url, HTTP_ACCEPT_LANGUAGE=language).content.decode())
+    return parser.rows
+
+
+@pytest.fixture
+def team_league():
+    """played_team_league(), its games scored 1-½-0, with round 1's first match finished on
+    a draw of its second board (board points 1.5-0.5), the other match still being played."""
+    cache.clear()
+    event, user = played_team_league()
+    event.points_win = event.points_forfeit_win = Decimal(1)
+    event.points_draw = Decimal("0.5")
+    event.save()
+    games = Game.objects.filter(pairing__round__event=event).order_by("pairing__board")
+    results.result_record(game=games[1], result=GameResult.DRAW, user=user)
+    return event, user
+
+
+def test_the_team_crosstable_files_are_the_page_s_table(client, team_league):
+    event, _user = team_league
+    base = f"/events/{event.slug}"
+    api = client.get(f"/api{base}/team-standings/").json()["results"]
+    matches = client.get(f"/api{base}/team-matches/").json()["results"]
+    assert [m["finished"] for m in matches] == [True, False]
+    for language, decimal in (("en", "."), ("fr", ",")):
+        page = _page_table(client, f"{base}/team-crosstable/", "team-crosstable", language)
+        rows = _csv(client, f"{base}/team-crosstable.csv", language)
+        # the page's headings written out: its numbered columns, MP and BP in words
+        assert rows[0][2:6] == page[0][2:6] == ["1", "2", "3", "4"]
+        assert rows[1:] == page[1:], language
+        assert [
+            (line[1], _number(line[6], decimal), _number(line[7], decimal)) for line in rows[1:]
+        ] == [(t["team"], Decimal(t["match_points"]), Decimal(t["board_points"])) for t in api]
+    assert rows[0] == [
+        "Rang", "Équipe", "1", "2", "3", "4", "Points de match", "Points de partie"
+    ]  # fmt: skip
+    cells = [cell for line in rows[1:] for cell in line[2:6]]
+    assert {"×", "1,5", "0,5", "…", ""} == set(cells)
+    english = _csv(client, f"{base}/team-crosstable.csv")
+    assert english[0] == ["Rank", "Team", "1", "2", "3", "4", "Match points", "Board points"]
+    assert "1.5" in {cell for line in english[1:] for cell in line[2:6]}
+    sheet = _xlsx(client, f"{base}/team-crosstable.xlsx")
+    assert sheet[0] == english[0]
+    order = [line[1] for line in english[1:]]
+    for line, row in zip(sheet[1:], english[1:], strict=True):
+        assert line[1] == row[1]
+        for column, (value, text) in enumerate(zip(line[2:6], row[2:6], strict=True)):
+            if text in ("1.5", "0.5"):  # a finished match's board points: a number
+                assert isinstance(value, float), (row[1], order[column])
+                assert Decimal(str(value)) == Decimal(text), (row[1], order[column])
+            else:
+                assert (value or "") == text, (row[1], order[column])
+        assert Decimal(str(line[6])) == _number(row[6])
+
+
+def test_the_team_crosstable_files_are_a_team_competition_s_only(client, swiss, team_league):
+    event, user = team_league
+    for fmt in ("csv", "xlsx"):
+        assert client.get(f"/events/{swiss.slug}/team-crosstable.{fmt}").status_code == 404
+    event.published = False
+    event.save()
+    for fmt in ("csv", "xlsx"):
+        assert client.get(f"/events/{event.slug}/team-crosstable.{fmt}").status_code == 404
+    client.force_login(user)
+    assert client.get(f"/events/{event.slug}/team-crosstable.csv").status_code == 200
+
+
 def test_each_page_links_its_files(client, swiss):
     for page, url in (
         (f"/events/{swiss.slug}/standings/", f"/events/{swiss.slug}/standings.csv?round=2"),
@@ -132,6 +231,15 @@ def test_each_page_links_its_files(client, swiss):
         (f"/events/{swiss.slug}/", f"/events/{swiss.slug}/players.xlsx"),
     ):
         assert f'href="{url}"' in client.get(page).content.decode(), page
+
+
+def test_the_team_pages_link_their_files(client, team_league):
+    event, _user = team_league
+    base = f"/events/{event.slug}"
+    for page, name in (("teams", "team-standings"), ("team-crosstable", "team-crosstable")):
+        html = client.get(f"{base}/{page}/").content.decode()
+        for fmt in ("csv", "xlsx"):
+            assert f'href="{base}/{name}.{fmt}"' in html, (page, fmt)
 
 
 def test_a_draft_s_files_are_its_organizers_only(client, swiss, organizer):
