@@ -198,6 +198,7 @@ def test_a_live_job_is_left_alone(olga, settings, monkeypatch):
     recent = running(start(olga), since=60)
     queued = start(olga)
     # SQLite cannot tell: a job is lost only past the stale delay
+    alive(monkeypatch, None)
     assert import_jobs_check() == services.ImportCheck()
     # PostgreSQL tells by the lock: held, even a job running for long is alive
     old = running(start(olga), since=settings.IMPORT_STALE_SECONDS + 60)
