@@ -19,6 +19,8 @@ import traceback
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import partial
+from typing import Any
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -159,6 +161,40 @@ def _fen(fen: str, variant: str) -> None:
 
 def _move(text: str, variant: str) -> None:
     VARIANTS[variant]().parse_move(text)
+
+
+#: An input of each kind named above, to each target, for a short run that must meet them all
+#: (``tests/arbiter/test_fuzz.py``): (target, input).
+KNOWN: tuple[tuple[str, str | bytes], ...] = (
+    ("pdn", '[GameType "²"]\n1. ²-٣ 2. ٣٢-٢٨ ½. 32-28 $٣ *'),
+    ("pdn", f'[GameType "{"9" * 5000}"]\n{"9" * 5000}. 32-28 {"9" * 5000}-28 ${"9" * 5000} *'),
+    ("pdn", "1. 32-28 " + "(" * 100 + "19-23" + ")" * 99 + " 1. " + "32-28 (" * 100 + ")" * 90),
+    ("pdn", f'[Event "a]\n[FEN "W:W²,٣:B{"9" * 5000}"]\n[Round 1\n{{ 1. 32-28 ( }} ] " ) 1-0 ['),
+    ("pdn", b'[Event "\xff\xfe"]\n1. 32-28 \xe9\x80 {\xc3} *\x00\xff'),
+    ("fen", ""),
+    ("fen", "W"),
+    ("fen", "W:W²:B٣"),
+    ("fen", f"W:W{'9' * 5000}:B1"),
+    ("fen", "B:W1-²,K٣-9:BK٣,"),
+    ("move", "²-٣"),
+    ("move", f"{'9' * 5000}x1"),
+    ("move", ""),
+    ("move", "a٣-b4"),
+    ("move", "x:-"),
+)
+
+
+def check_known(findings: Findings) -> Findings:
+    """Run each input of :data:`KNOWN` through its target in every variant."""
+    targets: dict[str, Callable[[Any, str], None]] = {
+        "pdn": _read_and_replay,
+        "fen": _fen,
+        "move": _move,
+    }
+    for target, data in KNOWN:
+        for variant in VARIANT_NAMES:
+            findings.check(target, partial(targets[target], data, variant), data)
+    return findings
 
 
 def run(count: int, findings: Findings) -> Findings:

@@ -17,6 +17,7 @@ every variant.
 
 from __future__ import annotations
 
+import pytest
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
@@ -211,9 +212,7 @@ def test_bulk_counting_of_single_jumps_checks_every_capture() -> None:
         assert generator.count(*board._raw()) == expected, board.fen()
 
 
-@settings(max_examples=60, deadline=None)
-@given(st.sampled_from(NAMES), st.integers(0, 10**6))
-def test_fast_paths_over_random_games(name: str, seed: int) -> None:
+def check_game(name: str, seed: int) -> None:
     for board in played(name, seed)[::3]:
         check_generator(board)
         check_reader(board)
@@ -221,13 +220,44 @@ def test_fast_paths_over_random_games(name: str, seed: int) -> None:
     check_replay(name, seed)
 
 
+def check_placement(board: Board) -> None:
+    check_generator(board)
+    check_reader(board)
+    check_quiet_run(board)
+
+
+# `make test` runs a sample of the two `deep` tests: a game of each variant, and fewer
+# placements.
+
+#: A game of 145 plies at most, whose record ends with an illegal move (seed % 3 == 0).
+SAMPLE_SEED = 48
+
+
+@pytest.mark.deep
+@settings(max_examples=60, deadline=None)
+@given(st.sampled_from(NAMES), st.integers(0, 10**6))
+def test_fast_paths_over_random_games(name: str, seed: int) -> None:
+    check_game(name, seed)
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_fast_paths_over_a_random_game_of_each_variant(name: str) -> None:
+    check_game(name, SAMPLE_SEED)
+
+
+@pytest.mark.deep
 @settings(max_examples=300, deadline=None)
 @given(placements())
 @example(PoolBoard("W:WK2,18,K19:B6,17,23,25"))
 def test_fast_paths_over_random_placements(board: Board) -> None:
-    check_generator(board)
-    check_reader(board)
-    check_quiet_run(board)
+    check_placement(board)
+
+
+@settings(max_examples=100, deadline=None)
+@given(placements())
+@example(PoolBoard("W:WK2,18,K19:B6,17,23,25"))
+def test_fast_paths_over_a_sample_of_random_placements(board: Board) -> None:
+    check_placement(board)
 
 
 def test_quiet_runs_play_the_opening_and_middle_game_of_the_variants_that_have_them() -> None:

@@ -6,6 +6,7 @@ import io
 import tracemalloc
 from collections.abc import Iterable, Iterator
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -94,23 +95,49 @@ def games(draw: st.DrawFn) -> PdnGame:
     )
 
 
-@SETTINGS
-@given(games())
-def test_read_of_write_is_the_game(game: PdnGame) -> None:
+def _read_of_write(game: PdnGame) -> None:
     again = read_game(write_game(game))
     assert again.errors == []
     assert again == game
 
 
-@settings(SETTINGS, max_examples=40)
-@given(st.lists(games(), min_size=1, max_size=3))
-def test_a_written_file_reads_back_game_by_game(written: list[PdnGame]) -> None:
+def _read_back_game_by_game(written: list[PdnGame]) -> None:
     stream = io.StringIO()
     write_games(written, stream)
     read = list(read_games(stream.getvalue()))
     for index, game in enumerate(written, start=1):
         game.index = index
     assert read == written
+
+
+# `make test` draws a sample of the games of the two `deep` tests (drawing and checking a
+# game with its variations is the cost).
+
+
+@pytest.mark.deep
+@settings(SETTINGS, max_examples=100)
+@given(games())
+def test_read_of_write_is_the_game(game: PdnGame) -> None:
+    _read_of_write(game)
+
+
+@settings(SETTINGS, max_examples=30)
+@given(games())
+def test_read_of_write_is_the_game_for_a_sample(game: PdnGame) -> None:
+    _read_of_write(game)
+
+
+@pytest.mark.deep
+@settings(SETTINGS, max_examples=40)
+@given(st.lists(games(), min_size=1, max_size=3))
+def test_a_written_file_reads_back_game_by_game(written: list[PdnGame]) -> None:
+    _read_back_game_by_game(written)
+
+
+@settings(SETTINGS, max_examples=10)
+@given(st.lists(games(), min_size=1, max_size=3))
+def test_a_written_file_reads_back_game_by_game_for_a_sample(written: list[PdnGame]) -> None:
+    _read_back_game_by_game(written)
 
 
 pdn_alphabet = st.sampled_from([*'[]{}()"\\;%$/*.-x:!?0123456789abcEFNW \t\n\r', "½", "é"])

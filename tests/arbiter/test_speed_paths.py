@@ -230,9 +230,7 @@ def ply_facts(draw: st.DrawFn, ply: int, *, quiet: bool = False) -> PlyFacts:
     )
 
 
-@settings(max_examples=300, deadline=None)
-@given(st.data())
-def test_a_quiet_ply_puts_a_resting_rule_back_in_its_fresh_state(data: st.DataObject) -> None:
+def _rests_after_a_quiet_ply(data: st.DataObject) -> None:
     """What lets the replay skip the rules on the quiet plies after one they observed."""
     length = data.draw(st.integers(0, 80))
     history = [data.draw(ply_facts(ply)) for ply in range(1, length + 1)]
@@ -244,6 +242,23 @@ def test_a_quiet_ply_puts_a_resting_rule_back_in_its_fresh_state(data: st.DataOb
             rule.observe(facts)
         assert rule.observe(quiet) is False, rule.code
         assert vars(rule) == vars(rule_type()), rule.code
+
+
+@pytest.mark.deep
+@settings(max_examples=300, deadline=None)
+@given(st.data())
+def test_a_quiet_ply_puts_a_resting_rule_back_in_its_fresh_state(data: st.DataObject) -> None:
+    _rests_after_a_quiet_ply(data)
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.data())
+def test_a_quiet_ply_puts_a_resting_rule_back_in_its_fresh_state_for_a_sample(
+    data: st.DataObject,
+) -> None:
+    """`make test`'s sample of the histories of the `deep` test above (drawing the facts
+    of the plies is most of the cost)."""
+    _rests_after_a_quiet_ply(data)
 
 
 RULED_GAMES = sorted(

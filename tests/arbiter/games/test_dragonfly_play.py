@@ -3,6 +3,7 @@ sample records replayed and judged, the command line, and round-trip properties 
 random games."""
 
 import random
+import re
 from pathlib import Path
 
 import pytest
@@ -32,7 +33,7 @@ POSITIONS = [
 ]
 
 
-@pytest.mark.parametrize("depth", [1, 2, 3, 4])
+@pytest.mark.parametrize("depth", [1, 2, 3, pytest.param(4, marks=pytest.mark.deep)])
 def test_perft_from_the_start_agrees_with_the_naive_generator(depth):
     # no published Dragonfly perft exists; the naive generator shares no code
     assert perft(DragonflyBoard(), depth) == naive.perft(naive.from_fen(naive.START), depth)
@@ -43,11 +44,14 @@ def test_perft_of_special_positions_agrees_with_the_naive_generator(fen):
     assert perft(DragonflyBoard(fen), 2) == naive.perft(naive.from_fen(fen), 2)
 
 
-def test_perft_along_random_games_agrees_with_the_naive_generator():
+@pytest.mark.parametrize("positions", [10, pytest.param(30, marks=pytest.mark.deep)])
+def test_perft_along_random_games_agrees_with_the_naive_generator(positions):
+    """`make test` compares the first 10 positions (the naive generator is slow), the
+    `deep` test 30."""
     rng = random.Random(8)
     board = DragonflyBoard()
     compared = 0
-    while compared < 30:
+    while compared < positions:
         moves = board.legal_moves()
         if not moves:
             board = DragonflyBoard()
@@ -144,12 +148,57 @@ def _random_game(seed, plies):
         board.push(rng.choice(moves))
 
 
+#: The forms of move text (notation.py), each written somewhere in `make test`'s sample.
+TEXT_FORMS = {
+    "castling short": r"O-O[+#]?",
+    "castling long": r"O-O-O[+#]?",
+    "drop": r"[RBN]@[a-g][1-7][+#]?",
+    "promotion": r"([a-g]x)?[a-g][17]=[RBN][+#]?",
+    "pawn capture": r"[a-g]x[a-g][1-7](=[RBN])?[+#]?",
+    "piece capture": r"[KRBN][a-g]?[1-7]?x[a-g][1-7][+#]?",
+    "piece told apart by its file": r"[RBN][a-g]x?[a-g][1-7][+#]?",
+    "piece told apart by its rank": r"[RBN][1-7]x?[a-g][1-7][+#]?",
+    "piece told apart by its square": r"[RBN][a-g][1-7]x?[a-g][1-7][+#]?",
+    "check": r".*\+",
+    "mate": r".*#",
+}
+#: (seed, plies) of the random game of `make test`'s sample: its legal moves are written
+#: with each of the three disambiguations and a mate, which the special positions lack.
+SAMPLE_GAME = (142, 38)
+
+
+def _read_back(board, moves):
+    """The text of each move (asserted to read back as the move)."""
+    texts = []
+    for move in moves:
+        text = board.move_text(move)
+        assert board.parse_move(text) == move, text
+        texts.append(text)
+    return texts
+
+
+def test_every_legal_move_of_the_special_positions_and_a_game_is_read_back_from_its_text():
+    """`make test`'s sample of the random games of the `deep` test below (reading a text
+    generates the legal moves again: a position costs as many generations as it has
+    moves): the special positions and one game, which write every form of move text."""
+    texts = []
+    for fen in POSITIONS:
+        board = DragonflyBoard(fen)
+        texts += _read_back(board, board.legal_moves())
+    for board, moves in _random_game(*SAMPLE_GAME):
+        texts += _read_back(board, moves)
+    written = {
+        form for form, shape in TEXT_FORMS.items() if any(re.fullmatch(shape, t) for t in texts)
+    }
+    assert written == set(TEXT_FORMS), f"the sample writes no {set(TEXT_FORMS) - written}"
+
+
+@pytest.mark.deep
 @settings(max_examples=25, deadline=None)
 @given(st.integers(0, 10**6), st.integers(1, 80))
 def test_every_legal_move_is_read_back_from_its_text(seed, plies):
     for board, moves in _random_game(seed, plies):
-        for move in moves:
-            assert board.parse_move(board.move_text(move)) == move
+        _read_back(board, moves)
 
 
 @settings(max_examples=25, deadline=None)

@@ -39,6 +39,18 @@ HERE = Path(__file__).resolve().parent
 FIXTURES = sorted((HERE.parent / "fixtures" / "pdn").glob("*.pdn"))
 CORPUS = sorted((HERE.parents[2] / ".." / "shared" / "corpus").rglob("*.pdn"))
 
+
+def _smallest_of_each_folder(paths: list[Path]) -> set[Path]:
+    smallest: dict[Path, Path] = {}
+    for path in sorted(paths, key=lambda path: (path.stat().st_size, path.name)):
+        smallest.setdefault(path.parent, path)
+    return set(smallest.values())
+
+
+#: `make test`'s sample of the corpus: the smallest file of each folder (a folder holds the
+#: files of one source, written one way); the other files are `deep`.
+CORPUS_SAMPLE = _smallest_of_each_folder(CORPUS)
+
 SETTINGS = settings(deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 # Words the fast path takes, words it must leave to the careful path (results, suffixes,
@@ -80,7 +92,15 @@ def _check(source: Source) -> None:
     assert repr(list(_read(iter(fast)))) == repr(list(_read(iter(careful))))
 
 
-@pytest.mark.parametrize("path", FIXTURES + CORPUS, ids=lambda path: path.name)
+@pytest.mark.parametrize(
+    "path",
+    FIXTURES
+    + [
+        path if path in CORPUS_SAMPLE else pytest.param(path, marks=pytest.mark.deep)
+        for path in CORPUS
+    ],
+    ids=lambda path: path.name,
+)
 def test_real_files(path: Path) -> None:
     _check(path)
 

@@ -1,8 +1,8 @@
 """Differential testing against pydraughts: positions from seeded random play, the peer
 driven as a subprocess in its own virtualenv, and the comparison of move sets.
 
-Used by ``tests/arbiter/test_differential.py`` (a few thousand positions) and
-``benchmarks/differential.py`` (100,000 per variant).
+Used by ``tests/arbiter/test_differential.py`` (a few thousand positions, and a sample of
+them in ``make test``) and ``benchmarks/differential.py`` (100,000 per variant).
 """
 
 from __future__ import annotations
@@ -87,6 +87,41 @@ def random_positions(cls: type[Board], count: int, seed: int) -> Iterator[Board]
             board.push(rng.choice(moves))
 
 
+def kind(board: Board) -> tuple[int, bool, bool, bool]:
+    """What a position asks of move generation: the most pieces one legal move takes (3
+    for three or more), whether a king may move, whether a man may reach the far row, and
+    whether a king may be taken."""
+    moves = board.legal_moves()
+    geometry = board.geometry
+    far = geometry.height - 1 if board.turn is Colour.WHITE else 0
+    crowning = set(geometry.rank_squares(far))
+
+    def king(square: int) -> bool:
+        piece = board.piece_at(square)
+        return piece is not None and piece.king
+
+    return (
+        min(max((len(m.captures) for m in moves), default=0), 3),
+        any(king(m.from_square) for m in moves),
+        any(not king(m.from_square) and not crowning.isdisjoint(m.path[1:]) for m in moves),
+        any(king(square) for m in moves for square in m.captures),
+    )
+
+
+def varied(boards: list[Board], count: int) -> list[Board]:
+    """``count`` of ``boards`` (all of them if fewer), taken in turn from each
+    :func:`kind` of position, each kind in the order of ``boards``: the rare kinds (a
+    long capture, a king taken, a man crowned on the way) are all in a small sample."""
+    kinds: dict[tuple[int, bool, bool, bool], list[Board]] = {}
+    for board in boards:
+        kinds.setdefault(kind(board), []).append(board)
+    queues = list(kinds.values())
+    chosen: list[Board] = []
+    for turn in range(max(map(len, queues), default=0)):
+        chosen += [queue[turn] for queue in queues if turn < len(queue)]
+    return chosen[:count]
+
+
 def ours(board: Board) -> frozenset[MoveKey]:
     """Our legal moves in ``board``'s position as set up from its FEN, without the game's
     history (which the peer does not see either: the Frisian king-move limit)."""
@@ -95,11 +130,11 @@ def ours(board: Board) -> frozenset[MoveKey]:
 
 
 def peer_moves(
-    variant: str, fens: list[str], peer: tuple[Path, Path] = (PEER_PYTHON, PEER_SCRIPT)
+    cases: list[tuple[str, str]], peer: tuple[Path, Path] = (PEER_PYTHON, PEER_SCRIPT)
 ) -> list[frozenset[MoveKey]]:
-    """The peer's move set for each FEN, in order; ``peer`` is (interpreter, script),
-    pydraughts by default."""
-    lines = "".join(f"{variant}\t{fen}\n" for fen in fens)
+    """The peer's move set for each (variant, FEN), in order, from one run of the peer;
+    ``peer`` is (interpreter, script), pydraughts by default."""
+    lines = "".join(f"{variant}\t{fen}\n" for variant, fen in cases)
     done = subprocess.run(
         [str(peer[0]), str(peer[1])],
         input=lines,
@@ -147,21 +182,31 @@ def _blocked(board: Board, start: int, end: int) -> bool:
     return any(square is not None and board.piece_at(square) for square in between)
 
 
-def compare(cls: type[Board], count: int, seed: int) -> tuple[int, list[Mismatch]]:
-    """(positions compared, mismatches) for ``count`` random positions of ``cls``."""
-    return compare_boards(cls.name, list(random_positions(cls, count, seed)))
-
-
 def compare_boards(
     variant: str, boards: list[Board], peer: tuple[Path, Path] = (PEER_PYTHON, PEER_SCRIPT)
 ) -> tuple[int, list[Mismatch]]:
-    fens = [numeric_fen(b) for b in boards]
-    theirs = peer_moves(variant, fens, peer)
-    if len(theirs) != len(boards):
-        raise RuntimeError(f"the peer answered {len(theirs)} of {len(boards)} positions")
-    mismatches = [
-        Mismatch(fen, mine - peer, peer - mine)
-        for board, fen, peer in zip(boards, fens, theirs, strict=True)
-        if (mine := ours(board)) != peer
-    ]
-    return len(boards), mismatches
+    return compare_variants({variant: boards}, peer)[variant]
+
+
+def compare_variants(
+    boards: dict[str, list[Board]], peer: tuple[Path, Path] = (PEER_PYTHON, PEER_SCRIPT)
+) -> dict[str, tuple[int, list[Mismatch]]]:
+    """(positions compared, mismatches) for each variant's ``boards``, from one run of the
+    peer (py-draughts takes half a second of CPU to start)."""
+    fens = {variant: [numeric_fen(b) for b in some] for variant, some in boards.items()}
+    theirs = peer_moves([(variant, fen) for variant, some in fens.items() for fen in some], peer)
+    total = sum(map(len, fens.values()))
+    if len(theirs) != total:
+        raise RuntimeError(f"the peer answered {len(theirs)} of {total} positions")
+    results: dict[str, tuple[int, list[Mismatch]]] = {}
+    start = 0
+    for variant, some in boards.items():
+        answers = theirs[start : start + len(some)]
+        start += len(some)
+        mismatches = [
+            Mismatch(fen, mine - peer, peer - mine)
+            for board, fen, peer in zip(some, fens[variant], answers, strict=True)
+            if (mine := ours(board)) != peer
+        ]
+        results[variant] = (len(some), mismatches)
+    return results
