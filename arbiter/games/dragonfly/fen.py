@@ -31,6 +31,7 @@ from arbiter.games.dragonfly.position import (
     square_of,
 )
 from arbiter.geometry import Colour
+from arbiter.numerals import read_number
 
 START = "rbbknnr/ppppppp/7/7/7/PPPPPPP/RBBKNNR[] w KQkq"
 
@@ -109,7 +110,7 @@ class _Reader:
         if rest and rest[0] == "-":
             rest = rest[1:]
             column += 2
-        if len(rest) > 2 or not all(item.isdigit() for item in rest):
+        if len(rest) > 2 or not all(read_number(item) is not None for item in rest):
             found = " ".join(rest)
             raise self.fail(column, "nothing, or '-' and the two move counters", found)
         self._check()
@@ -124,8 +125,9 @@ class _Reader:
             rank = SIZE - 1 - index
             file = 0
             for char in row:
-                if char.isdigit() and 1 <= int(char) <= SIZE - file:
-                    file += int(char)
+                empty = read_number(char)
+                if empty is not None and 1 <= empty <= SIZE - file:
+                    file += empty
                 elif char in _LETTERS and file < SIZE:
                     self.position.squares[square_of(file, rank)] = _LETTERS[char]
                     file += 1

@@ -67,6 +67,9 @@ def test_fen_round_trip_and_optional_counters():
         ("3k3/7/7/7/7/7/7[] w -", "white has 0 kings"),
         ("3k3/7/7/7/7/7/P2K3[] w -", "a pawn on a1"),
         ("3k3/4P2/7/7/7/7/3K3[] w -", "black is in check but it is not to move"),
+        # a superscript two is a digit to str.isdigit, not to int()
+        ("3k3/7/7/7/7/7/\u00b26[] w -", "column 15"),
+        ("3k3/7/7/7/7/7/3K3[] w - \u00b2 1", "the two move counters"),
     ],
 )
 def test_fen_errors_say_where_and_what(fen, says):
