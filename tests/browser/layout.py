@@ -5,6 +5,10 @@ import os
 from pathlib import Path
 
 WIDTHS = (390, 1366)
+#: The languages `make test` walks each journey made for every language in: French (a Latin
+#: script besides the English of the other journeys) and Russian (Cyrillic); `make test-deep`
+#: walks the others (Dutch is also walked by the Dutch league journeys).
+SAMPLED_LANGUAGES = ("fr", "ru")
 #: Where the journeys that walk with :class:`Walk` save their screenshots.
 SHOTS = Path(os.environ.get("DAMIER_SHOTS", "/tmp/damier-journeys"))
 
@@ -86,3 +90,15 @@ class Walk:
     def go(self, path: str, name: str) -> None:
         self.page.goto(self.base + path)
         self.check(name)
+
+
+def each_language() -> list:
+    """Every language offered (settings.LANGUAGES) as parameters of a journey: the sampled ones
+    in `make test`, the others marked `deep`."""
+    import pytest
+    from django.conf import settings
+
+    return [
+        code if code in SAMPLED_LANGUAGES else pytest.param(code, marks=pytest.mark.deep)
+        for code, _name in settings.LANGUAGES
+    ]

@@ -11,7 +11,7 @@ from django.conf import settings
 from django.utils import translation
 from django.utils.translation import gettext
 
-from tests.browser.layout import assert_fits
+from tests.browser.layout import assert_fits, each_language
 from tournaments.models import Event
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -37,7 +37,7 @@ def speaker(browser, request):
     context.close()
 
 
-@pytest.mark.parametrize("speaker", LANGUAGES, indirect=True)
+@pytest.mark.parametrize("speaker", each_language(), indirect=True)
 def test_a_person_reads_the_site_in_their_browser_s_language(
     live_server, speaker, swiss: Event, organizer
 ):

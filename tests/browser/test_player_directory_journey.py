@@ -11,19 +11,16 @@ import io
 from pathlib import Path
 
 import pytest
-from django.conf import settings
 from django.utils import timezone, translation
 from django.utils.translation import gettext, ngettext
 from icalendar import Calendar
 from openpyxl import load_workbook
 
-from tests.browser.layout import assert_fits
+from tests.browser.layout import assert_fits, each_language
 from tournaments.selectors_players import player_record
 from tournaments.services.schedule import round_time_set
 
 pytestmark = pytest.mark.django_db(transaction=True)
-
-LANGUAGES = [code for code, _name in settings.LANGUAGES]
 
 
 def _(language: str, message: str) -> str:
@@ -41,7 +38,7 @@ def visitor(browser, request):
     context.close()
 
 
-@pytest.mark.parametrize("visitor", LANGUAGES, indirect=True)
+@pytest.mark.parametrize("visitor", each_language(), indirect=True)
 def test_a_visitor_finds_a_player_and_his_events(live_server, visitor, ivanov):
     language, page = visitor
     record = player_record(ivanov.pk)

@@ -7,17 +7,14 @@ nor at 1366 px. Screenshots: /tmp/merge-<language>-<page>-<width>.png."""
 import datetime
 
 import pytest
-from django.conf import settings
 from django.utils import translation
 from django.utils.translation import gettext
 
-from tests.browser.layout import assert_fits, logged_in_context
+from tests.browser.layout import assert_fits, each_language, logged_in_context
 from tests.factories import PlayerFactory, event_with_players, make_organizer
 from tournaments.models import Player, Rating, RatingList, RatingSource
 
 pytestmark = pytest.mark.django_db(transaction=True)
-
-LANGUAGES = [code for code, _name in settings.LANGUAGES]
 
 
 def _(language: str, message: str) -> str:
@@ -25,7 +22,7 @@ def _(language: str, message: str) -> str:
         return gettext(message)
 
 
-@pytest.mark.parametrize("language", LANGUAGES)
+@pytest.mark.parametrize("language", each_language())
 def test_an_organizer_merges_a_duplicate(live_server, browser, language):
     olga = make_organizer("olga")
     event = event_with_players(olga, players=3)
