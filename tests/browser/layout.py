@@ -36,7 +36,11 @@ def horizontal_overflow(page) -> int:
 
 def assert_fits(page, *, shot: str | None = None) -> None:
     """The page fits 390 px and 1366 px without horizontal scroll and shows no server error;
-    with ``shot``, screenshots go to /tmp/<shot>-<width>.png. The viewport is restored."""
+    with ``shot``, screenshots go to /tmp/<shot>-<width>.png. The viewport is restored.
+
+    It first waits for the page's load event: a locator can find the new page's rows while its
+    stylesheets are still on their way, and a page measured without them is wider than it is."""
+    page.wait_for_load_state("load")
     size = page.viewport_size
     body = page.locator("body").inner_text()
     assert "Server Error" not in body and "Traceback" not in body, page.url

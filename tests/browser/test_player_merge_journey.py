@@ -9,6 +9,7 @@ import datetime
 import pytest
 from django.utils import translation
 from django.utils.translation import gettext
+from playwright.sync_api import expect
 
 from tests.browser.layout import assert_fits, each_language, logged_in_context
 from tests.factories import PlayerFactory, event_with_players, make_organizer
@@ -42,7 +43,7 @@ def test_an_organizer_merges_a_duplicate(live_server, browser, language):
     assert_fits(page, shot=f"merge-{language}-players")
     page.get_by_role("link", name=_(language, "Possible duplicates")).click()
     rows = page.locator("#duplicates tbody tr")
-    assert rows.count() == 1
+    expect(rows).to_have_count(1)  # waits for the new page
     assert _(language, "same name and birth year") in rows.inner_text()
     assert_fits(page, shot=f"merge-{language}-duplicates")
 
