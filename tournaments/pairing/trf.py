@@ -178,7 +178,6 @@ def trf_dumps(
     ``played`` is the number of rounds to write (by default every round in which anyone was
     paired, see :func:`next_round`); a bye recorded for the round after it is written too.
     """
-    scoring = state.scoring
     if played is None:
         played = next_round(state) - 1
     competitors = {c.number: c for c in state.competitors}
@@ -186,6 +185,19 @@ def trf_dumps(
         order = draughts_order(state, after_round=played)
     else:
         order = sorted(competitors, key=lambda n: (-competitors[n].score(played), n))
+    lines = _event_lines(state, event)
+    byes: dict[tuple[str, int], list[int]] = {}
+    lines.extend(_player_lines(state, order, played, ranks, byes))
+    for (code, round_number), numbers in sorted(byes.items()):
+        lines.append(f"240 {code} {round_number:03d} " + " ".join(f"{n:4d}" for n in numbers))
+    lines.extend(_restriction_lines(state))
+    lines.extend(_engine_lines(state, ordering, played))
+    return "\n".join(lines) + "\n"
+
+
+def _event_lines(state: TournamentState, event: TrfEvent) -> list[str]:
+    """The tournament section: the event's records (012 .. 202, 132), then the rounds (142),
+    the first colour (152) and the point system (162) when it fits."""
     lines: list[str] = []
     for code, value in (
         ("012", event.name),
@@ -193,7 +205,7 @@ def trf_dumps(
         ("032", event.federation),
         ("042", event.start_date),
         ("052", event.end_date),
-        ("062", str(len(competitors))),
+        ("062", str(len({c.number for c in state.competitors}))),
         ("092", event.system or (TRF_092[state.rules] if state.rules else "Swiss system")),
         ("102", event.chief_arbiter),
         ("192", event.type_code),
@@ -206,10 +218,23 @@ def trf_dumps(
         lines.append("132" + " " * 88 + dates)
     lines.append(f"142 {state.total_rounds}")
     lines.append(f"152 {'W' if state.first_colour is Colour.WHITE else 'B'}")
-    if fits_record_162(scoring):
-        lines.append(_162_line(scoring))
+    if fits_record_162(state.scoring):
+        lines.append(_162_line(state.scoring))
+    return lines
 
-    byes: dict[tuple[str, int], list[int]] = {}
+
+def _player_lines(
+    state: TournamentState,
+    order: Iterable[int],
+    played: int,
+    ranks: Mapping[int, int] | None,
+    byes: dict[tuple[str, int], list[int]],
+) -> list[str]:
+    """The player lines (001) in ``order``, then their DAT and 299 records; the byes
+    recorded for the round after ``played`` are added to ``byes`` (by code and round)."""
+    scoring = state.scoring
+    competitors = {c.number: c for c in state.competitors}
+    lines: list[str] = []
     assigned: dict[tuple[int, str], list[int]] = {}
     dat: list[str] = []
     for position, number in enumerate(order, start=1):
@@ -229,26 +254,40 @@ def trf_dumps(
                 assigned.setdefault(key, []).append(number)
     lines.extend(dat)
     lines.extend(_299_line(key, numbers) for key, numbers in sorted(assigned.items()))
-    for (code, round_number), numbers in sorted(byes.items()):
-        lines.append(f"240 {code} {round_number:03d} " + " ".join(f"{n:4d}" for n in numbers))
+    return lines
+
+
+def _restriction_lines(state: TournamentState) -> list[str]:
+    """The prohibited pairings (260: throughout, then for some rounds) and the accelerated
+    rounds (250)."""
     pairs = sorted(tuple(sorted(pair)) for pair in state.forbidden_pairs)
-    lines.extend(f"260 001 {state.total_rounds:03d} {a:4d} {b:4d}" for a, b in pairs)
+    lines = [f"260 001 {state.total_rounds:03d} {a:4d} {b:4d}" for a, b in pairs]
     for ranged in state.forbidden_ranges:
         listed = " ".join(f"{n:4d}" for n in sorted(ranged.players))
         lines.append(f"260 {ranged.first_round:03d} {ranged.last_round:03d} {listed}")
     lines.extend(_250_line(a) for a in state.accelerations)
-    pairs = sorted(tuple(sorted(pair)) for pair in state.forbidden_in(played + 1))
+    return lines
 
-    lines.append(f"XXR {state.total_rounds}")
+
+def _engine_lines(
+    state: TournamentState, ordering: Literal["fide", "draughts"], played: int
+) -> list[str]:
+    """The engines' records: JaVaFo's XXR, XXC, XXS and XXP (the pairs forbidden in the
+    round to pair), bbpPairings' BB* point system."""
+    scoring = state.scoring
     colour = "white1" if state.first_colour is Colour.WHITE else "black1"
-    lines.append(f"XXC {'rank ' if ordering == 'draughts' else ''}{colour}")
-    lines.append(
+    lines = [
+        f"XXR {state.total_rounds}",
+        f"XXC {'rank ' if ordering == 'draughts' else ''}{colour}",
         "XXS "
-        + " ".join(f"{code.value}={_points(getattr(scoring, f))}" for code, f in XXS_FIELDS.items())
-    )
+        + " ".join(
+            f"{code.value}={_points(getattr(scoring, f))}" for code, f in XXS_FIELDS.items()
+        ),
+    ]
+    pairs = sorted(tuple(sorted(pair)) for pair in state.forbidden_in(played + 1))
     lines.extend(f"XXP {a} {b}" for a, b in pairs)
     lines.extend(f"{code} {_points(getattr(scoring, f)):>4}" for code, f in _BB_FIELDS.items())
-    return "\n".join(lines) + "\n"
+    return lines
 
 
 def next_round(state: TournamentState) -> int:
