@@ -100,40 +100,54 @@ def archive_open(data: bytes, *, name: str) -> Archive:
         # A folder's own entry (written by zip tools that pack a tree) holds nothing.
         entries = {e.filename: e for e in infos if not e.is_dir()}
         manifest = _manifest(name, entries, bundle)
-        listed = manifest["files"]
-        for path in sorted(set(entries) - set(listed) - {fmt.MANIFEST}):
-            raise ArchiveError(
-                _("%(name)s: %(file)s is not listed in %(manifest)s.")
-                % {"name": name, "file": path, "manifest": fmt.MANIFEST}
-            )
-        for path, entry in sorted(listed.items()):
-            if path not in entries:
-                raise ArchiveError(
-                    _("%(name)s: %(file)s is listed in %(manifest)s but missing.")
-                    % {"name": name, "file": path, "manifest": fmt.MANIFEST}
-                )
-            digest = hashlib.sha256()
-            for chunk in _unpacked(name, bundle, entries[path]):
-                digest.update(chunk)
-            if digest.hexdigest() != (entry.get("sha256") if isinstance(entry, dict) else None):
-                raise ArchiveError(
-                    _("%(name)s: %(file)s does not match its sha256 in %(manifest)s.")
-                    % {"name": name, "file": path, "manifest": fmt.MANIFEST}
-                )
-        parsed = {}
-        for path in fmt.JSON_FILES:
-            if path not in entries:
-                raise ArchiveError(
-                    _("%(name)s: %(file)s is missing.") % {"name": name, "file": path}
-                )
-            parsed[path] = _parse(name, path, _read(name, bundle, entries.pop(path)))
-        for path in fmt.OPTIONAL_JSON_FILES:
-            if path in entries:
-                parsed[path] = _parse(name, path, _read(name, bundle, entries.pop(path)))
+        _listing_check(name, entries, manifest["files"], bundle)
+        parsed = _json_read(name, entries, bundle)
     entries.pop(fmt.MANIFEST)
     return Archive(
         name=name, manifest=manifest, json=parsed, files=ArchiveFiles(name, data, entries)
     )
+
+
+def _listing_check(
+    name: str, entries: dict[str, zipfile.ZipInfo], listed: dict[str, Any], bundle: zipfile.ZipFile
+) -> None:
+    """Refuse an entry the manifest does not list, a file it lists that is missing, and one
+    whose sha256 is not the one it gives."""
+    for path in sorted(set(entries) - set(listed) - {fmt.MANIFEST}):
+        raise ArchiveError(
+            _("%(name)s: %(file)s is not listed in %(manifest)s.")
+            % {"name": name, "file": path, "manifest": fmt.MANIFEST}
+        )
+    for path, entry in sorted(listed.items()):
+        if path not in entries:
+            raise ArchiveError(
+                _("%(name)s: %(file)s is listed in %(manifest)s but missing.")
+                % {"name": name, "file": path, "manifest": fmt.MANIFEST}
+            )
+        digest = hashlib.sha256()
+        for chunk in _unpacked(name, bundle, entries[path]):
+            digest.update(chunk)
+        if digest.hexdigest() != (entry.get("sha256") if isinstance(entry, dict) else None):
+            raise ArchiveError(
+                _("%(name)s: %(file)s does not match its sha256 in %(manifest)s.")
+                % {"name": name, "file": path, "manifest": fmt.MANIFEST}
+            )
+
+
+def _json_read(
+    name: str, entries: dict[str, zipfile.ZipInfo], bundle: zipfile.ZipFile
+) -> dict[str, Any]:
+    """The content of each JSON file (every one of JSON_FILES, those of OPTIONAL_JSON_FILES
+    present), taken out of ``entries``."""
+    parsed = {}
+    for path in fmt.JSON_FILES:
+        if path not in entries:
+            raise ArchiveError(_("%(name)s: %(file)s is missing.") % {"name": name, "file": path})
+        parsed[path] = _parse(name, path, _read(name, bundle, entries.pop(path)))
+    for path in fmt.OPTIONAL_JSON_FILES:
+        if path in entries:
+            parsed[path] = _parse(name, path, _read(name, bundle, entries.pop(path)))
+    return parsed
 
 
 def _entry_check(name: str, info: zipfile.ZipInfo) -> None:

@@ -98,23 +98,16 @@ class RowLoader:
         them) and the empty values a field allows (a user who did not travel, an unknown
         flag); the uniqueness and constraints are checked on every field. The database's own
         refusal, the last guard, is reported for the row like the checks'."""
-        skipped = [
-            f.name
-            for f in row._meta.concrete_fields
-            if f.is_relation or (f.null and getattr(row, f.attname) is None)
-        ]
         try:
             row.full_clean(
-                exclude=[*skipped, *exclude], validate_unique=False, validate_constraints=False
+                exclude=[*_unchecked(row), *exclude],
+                validate_unique=False,
+                validate_constraints=False,
             )
             row.validate_unique(exclude=list(exclude))
             row.validate_constraints(exclude=list(exclude))
         except ValidationError as exc:
-            faults = "; ".join(
-                f"{name}: {' '.join(messages)}" if name != "__all__" else " ".join(messages)
-                for name, messages in exc.message_dict.items()
-            )
-            raise self.error(faults, file, where) from None
+            raise self.error(_faults(exc), file, where) from None
         try:
             recorded_by(row, self.user).save()
         except (IntegrityError, DataError) as exc:
@@ -140,19 +133,12 @@ class RowLoader:
         attnames = {f.name: f.attname for f in model._meta.concrete_fields}
         seen: dict[tuple, str] = {}
         for row, where in rows:
-            skipped = [
-                f.name
-                for f in row._meta.concrete_fields
-                if f.is_relation or (f.null and getattr(row, f.attname) is None)
-            ]
             try:
-                row.full_clean(exclude=skipped, validate_unique=False, validate_constraints=False)
-            except ValidationError as exc:
-                faults = "; ".join(
-                    f"{name}: {' '.join(messages)}" if name != "__all__" else " ".join(messages)
-                    for name, messages in exc.message_dict.items()
+                row.full_clean(
+                    exclude=_unchecked(row), validate_unique=False, validate_constraints=False
                 )
-                raise self.error(faults, file, where) from None
+            except ValidationError as exc:
+                raise self.error(_faults(exc), file, where) from None
             for names in uniques:
                 key = (names, *(getattr(row, attnames[n]) for n in names))
                 if key in seen:
@@ -217,3 +203,21 @@ class RowLoader:
                 f"{where}.round",
             )
         return number, rounds[number]
+
+
+def _unchecked(row: models.Model) -> list[str]:
+    """The fields of ``row`` its own checks leave out: the related rows (the loader created
+    or found them) and the empty values a field allows."""
+    return [
+        f.name
+        for f in row._meta.concrete_fields
+        if f.is_relation or (f.null and getattr(row, f.attname) is None)
+    ]
+
+
+def _faults(error: ValidationError) -> str:
+    """The messages of ``error``, each after the field it is about."""
+    return "; ".join(
+        f"{name}: {' '.join(messages)}" if name != "__all__" else " ".join(messages)
+        for name, messages in error.message_dict.items()
+    )
