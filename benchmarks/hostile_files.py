@@ -109,7 +109,8 @@ def _run(kind: str, path: Path) -> str:
     if kind == "baseline":
         return "-"
     if kind.startswith("archive"):
-        from games.archive.read import archive_open, archive_preview
+        from games.archive.check import archive_open
+        from games.archive.preview import archive_preview
         from tests.factories import make_organizer
 
         data = path.read_bytes()

@@ -74,7 +74,9 @@ def list_step(data: bytes, published: datetime.date, user) -> None:
 
 
 def archive_step(members: int, user) -> None:
-    from games.archive.read import archive_import, archive_open, archive_preview
+    from games.archive.check import archive_open
+    from games.archive.load import archive_import
+    from games.archive.preview import archive_preview
     from games.archive.write import event_archive
 
     event = benchmark_event(

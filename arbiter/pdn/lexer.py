@@ -67,6 +67,19 @@ class Token(NamedTuple):
     repair: tuple[str, str, str] | None = None
 
 
+def describe(token: Token) -> str:
+    """What ``token`` is, in the words of an error's "found": ``'('``, ``$7``, ``'34-29'``."""
+    if token.kind is Kind.EOF:
+        return "the end of the file"
+    if token.kind is Kind.TAG:
+        return f"the tag [{token.text}] of the next game"
+    if token.kind in (Kind.LPAREN, Kind.RPAREN):
+        return "'('" if token.kind is Kind.LPAREN else "')'"
+    if token.kind is Kind.NAG:
+        return f"${token.value}"
+    return repr(token.text or token.value)
+
+
 # PDN 3.0 grammar: IDENTIFIER "[A-Z][a-zA-Z0-9_]*", STRING with \" escapes; lower-case and
 # padded names are accepted (docs/rules/pdn.md §6).
 # Possessive repeats: a long value is matched without a backtracking entry per character.

@@ -17,10 +17,8 @@ match score of ``fail/delfts.pdn``).
 
 from __future__ import annotations
 
-import re
-from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass, field, replace
-from typing import cast
+from collections.abc import Iterator
+from dataclasses import replace
 
 from arbiter.errors import PdnSyntaxError
 from arbiter.numerals import read_number
@@ -30,6 +28,7 @@ from arbiter.pdn.lexer import (
     RUN_ITEM,
     Kind,
     Token,
+    describe,
     run_maybe_result,
     split_run,
     tokenize,
@@ -42,6 +41,22 @@ from arbiter.pdn.model import (
     PdnSetup,
     PdnWarning,
     made_move,
+)
+from arbiter.pdn.movetree import (
+    COMMENTED_MOVE,
+    DIGITS,
+    PLAIN_VARIATION,
+    VARIED_MOVE,
+    Entry,
+    Node,
+    add_variation,
+    frozen_line,
+    is_setup,
+    last_node,
+    number_at_end,
+    plain_variation,
+    set_comments,
+    set_variations,
 )
 from arbiter.pdn.results import GAME_RESULTS, normalize_result
 
@@ -61,112 +76,6 @@ MAX_VARIATION_DEPTH = 64
 MAX_GAME_ITEMS = 50_000
 
 
-@dataclass
-class _Node:
-    """A move or setup annotated after it was read: its frozen value is made again at the
-    end. Most moves never get one and are kept as read."""
-
-    value: PdnMove | PdnSetup
-    strength: str | None
-    nags: list[int]
-    comments: list[str]
-    variations: list[Sequence[_Entry]] = field(default_factory=list)
-
-    def freeze(self) -> PdnMove | PdnSetup:
-        value = self.value
-        if isinstance(value, PdnSetup):
-            return PdnSetup(
-                value.fen,
-                value.line,
-                value.column,
-                comments=tuple(self.comments),
-                comments_before=value.comments_before,
-            )
-        return made_move(
-            value.text,
-            value.line,
-            value.column,
-            value.number,
-            self.strength,
-            tuple(self.nags),
-            tuple(self.comments),
-            tuple(
-                [
-                    line if type(line) is LazyVariation else tuple(_frozen(line))
-                    for line in self.variations
-                ]
-            ),
-            value.unknown,
-            value.comments_before,
-        )
-
-
-_Entry = PdnMove | PdnSetup | _Node
-
-
-def _frozen(line: Sequence[_Entry]) -> list[PdnMove | PdnSetup]:
-    return [entry.freeze() if isinstance(entry, _Node) else entry for entry in line]
-
-
-def _is_setup(entry: _Entry) -> bool:
-    return isinstance(entry.value if isinstance(entry, _Node) else entry, PdnSetup)
-
-
-def _node(line: list[_Entry]) -> _Node:
-    """The last entry of ``line``, made ready for annotations."""
-    entry = line[-1]
-    if isinstance(entry, _Node):
-        return entry
-    if isinstance(entry, PdnSetup):
-        node = _Node(entry, None, [], list(entry.comments))
-    else:
-        node = _Node(
-            entry,
-            entry.strength,
-            list(entry.nags),
-            list(entry.comments),
-            list(entry.variations),
-        )
-    line[-1] = node
-    return node
-
-
-#: The setter of PdnMove's ``variations`` slot, past the frozen class's ``__setattr__``.
-_set_variations = cast(
-    "Callable[[PdnMove, tuple[Sequence[PdnMove | PdnSetup], ...]], None]",
-    vars(PdnMove)["variations"].__set__,
-)
-
-
-#: The setter of PdnMove's ``comments`` slot (see _set_variations).
-_set_comments = cast(
-    "Callable[[PdnMove, tuple[str, ...]], None]", vars(PdnMove)["comments"].__set__
-)
-
-
-def _add_variation(line: list[_Entry], variation: LazyVariation) -> None:
-    """Add ``variation`` to the last move of ``line``. A move as read was made by this
-    reader and is handed out with its game only: its variations are set in place (a
-    third of the cost of making it again; a node made ready for annotations costs more)."""
-    last = line[-1]
-    if type(last) is PdnMove:
-        _set_variations(last, (*last.variations, variation))
-    else:
-        _node(line).variations.append(variation)
-
-
-def _describe(token: Token) -> str:
-    if token.kind is Kind.EOF:
-        return "the end of the file"
-    if token.kind is Kind.TAG:
-        return f"the tag [{token.text}] of the next game"
-    if token.kind in (Kind.LPAREN, Kind.RPAREN):
-        return "'('" if token.kind is Kind.LPAREN else "')'"
-    if token.kind is Kind.NAG:
-        return f"${token.value}"
-    return repr(token.text or token.value)
-
-
 class _GameReader:
     """Builds one game from tokens; ``feed`` returns False once the game has ended."""
 
@@ -174,7 +83,7 @@ class _GameReader:
         self.game = PdnGame(index=index, line=first.line)
         self.strict = strict
         self.size = 0  # what the game holds, counted as MAX_GAME_ITEMS counts it
-        self.lines: list[list[_Entry]] = [[]]  # the main line, then open variations
+        self.lines: list[list[Entry]] = [[]]  # the main line, then open variations
         self.opened: list[Token] = []  # the '(' of each open variation
         self.pending_comments: list[str] = []
         self.number: int | None = None
@@ -193,7 +102,7 @@ class _GameReader:
                 line=token.line,
                 column=token.column,
                 expected=expected,
-                found=_describe(token) if found is None else found,
+                found=describe(token) if found is None else found,
             )
         )
 
@@ -315,7 +224,7 @@ class _GameReader:
                 self.error(token, f"variations nested at most {MAX_VARIATION_DEPTH} deep", "'('")
                 self.skipping = True
                 return
-            if not line or _is_setup(line[-1]):
+            if not line or is_setup(line[-1]):
                 self.error(token, "a move before the variation")
             self.size += 1
             self.lines.append([])
@@ -371,17 +280,17 @@ class _GameReader:
         if (
             self.lazy
             and line
-            and not _is_setup(line[-1])
+            and not is_setup(line[-1])
             and len(lines) + RUN_DEPTH <= MAX_VARIATION_DEPTH
-            and _PLAIN_VARIATION.fullmatch(flat)
+            and PLAIN_VARIATION.fullmatch(flat)
         ):
             end = len(flat)
             pending = self.number
             self.size += flat.count(" ") + 1
-            self.number = None if flat[end - 2] in _DIGITS else _number_at_end(flat, end)
+            self.number = None if flat[end - 2] in DIGITS else number_at_end(flat, end)
             self.after_number = False
             self.pending_comments = []
-            _add_variation(
+            add_variation(
                 line,
                 LazyVariation(_read_joined, token.text, token.line, token.column, pending),
             )
@@ -446,9 +355,9 @@ class _GameReader:
                         and item.group(4) == "("
                         and direct
                         and line
-                        and not _is_setup(line[-1])
+                        and not is_setup(line[-1])
                         and len(lines) + RUN_DEPTH <= MAX_VARIATION_DEPTH
-                        and (plain := _plain_variation(text, item.start()))
+                        and (plain := plain_variation(text, item.start()))
                     ):
                         # a variation that reads without a word to report: kept unread
                         pending = number
@@ -457,7 +366,7 @@ class _GameReader:
                         variation = LazyVariation(
                             _read_variation, text, item.start(), start, row, at, pending
                         )
-                        _add_variation(line, variation)
+                        add_variation(line, variation)
                         after, self.pending_comments = False, []
                         break  # the items after it
                 # a comment or a variation: the token's own path
@@ -498,7 +407,7 @@ class _GameReader:
             # the commonest items first, one match each: a numeric move, the move number
             # before it and the variation kept unread after it when there are (what the loop
             # below makes of them); the rest of the run, from the first other item, by it
-            pos, match = 0, _VARIED_MOVE.match
+            pos, match = 0, VARIED_MOVE.match
             while item := match(text, pos):
                 digits, word, varied = item.groups()
                 if digits is not None:
@@ -515,10 +424,10 @@ class _GameReader:
                         _read_variation, text, start, end, row, base + start, None
                     )
                     move = made_move(word, row, base + item.start(2), number, None, (), ())
-                    _set_variations(move, (variation,))
+                    set_variations(move, (variation,))
                     append(move)
                     # after a move (its last digit before the ')'), no move number is pending
-                    number = None if text[end - 2] in _DIGITS else _number_at_end(text, end)
+                    number = None if text[end - 2] in DIGITS else number_at_end(text, end)
                     if self.pending_comments:
                         self.pending_comments = []
                 pos = item.end()
@@ -605,23 +514,23 @@ class _GameReader:
                 lazy
                 and direct
                 and line
-                and (type(last := line[-1]) is PdnMove or not _is_setup(last))
-                and (plain := _PLAIN_VARIATION.match(text, stop))
+                and (type(last := line[-1]) is PdnMove or not is_setup(last))
+                and (plain := PLAIN_VARIATION.match(text, stop))
             ):
                 # a variation that reads without a word to report: kept unread (what
-                # _plain_variation and _add_variation do, inline: most variations are these)
+                # plain_variation and add_variation do, inline: most variations are these)
                 pending = number
                 pos = plain.end()
                 size += text.count(" ", stop, pos) + 1
                 # after a move (its last digit before the ')'), no move number is pending
-                number = None if text[pos - 2] in _DIGITS else _number_at_end(text, pos)
+                number = None if text[pos - 2] in DIGITS else number_at_end(text, pos)
                 variation = LazyVariation(
                     _read_variation, text, stop, pos, row, base + stop, pending
                 )
                 if type(last) is PdnMove:
-                    _set_variations(last, (*last.variations, variation))
+                    set_variations(last, (*last.variations, variation))
                 else:
-                    _add_variation(line, variation)
+                    add_variation(line, variation)
                 after = False
                 if self.pending_comments:
                     self.pending_comments = []
@@ -659,7 +568,7 @@ class _GameReader:
             # the commonest items first, one match each: a numeric move, the move number
             # before it and the comment after it when there are (what the loop below makes
             # of them); the rest of the run, from the first other item, by the loop
-            pos, match = 0, _COMMENTED_MOVE.match
+            pos, match = 0, COMMENTED_MOVE.match
             if text[0] == "{":  # a comment alone first (a line's): the token's own path
                 pos = text.index("}") + 1
                 self.comment(Token(Kind.COMMENT, row, base, text=text[1 : pos - 1]), token)
@@ -772,15 +681,15 @@ class _GameReader:
     def annotate(self, token: Token) -> None:
         self.size += 1
         line = self.lines[-1]
-        if not line or _is_setup(line[-1]):
+        if not line or is_setup(line[-1]):
             self.error(token, "a move before the annotation")
         elif token.kind is Kind.NAG:
             nag = read_number(token.value)
             if nag is None:
                 self.repair(token, ("a NAG of digits 0-9", f"${token.value}", "no NAG"))
             else:
-                _node(line).nags.append(nag)
-        elif (node := _node(line)).strength is None:
+                last_node(line).nags.append(nag)
+        elif (node := last_node(line)).strength is None:
             node.strength = token.text
         else:
             self.error(token, "one move strength per move")
@@ -796,10 +705,10 @@ class _GameReader:
             )
         line = self.lines[-1]
         if line and type(last := line[-1]) is PdnMove:
-            # a move as read (see _add_variation): its comments are set in place
-            _set_comments(last, (*last.comments, token.text))
+            # a move as read (see add_variation): its comments are set in place
+            set_comments(last, (*last.comments, token.text))
         elif line:
-            _node(line).comments.append(token.text)
+            last_node(line).comments.append(token.text)
         elif len(self.lines) > 1:
             self.pending_comments.append(token.text)
         else:
@@ -827,12 +736,12 @@ class _GameReader:
         variation = self.lines.pop()
         comments, self.pending_comments = self.pending_comments, []
         parent = self.lines[-1]
-        if not parent or _is_setup(parent[-1]):
+        if not parent or is_setup(parent[-1]):
             return  # reported at its '(' already
         if variation:
-            _node(parent).variations.append(variation)
+            last_node(parent).variations.append(variation)
         elif comments:
-            _node(parent).comments.extend(comments)  # "( {comment} )": a valid body, kept
+            last_node(parent).comments.extend(comments)  # "( {comment} )": a valid body, kept
         else:
             self.repair(opened, ("a move inside the variation", "'()'", "no variation"))
 
@@ -843,7 +752,7 @@ class _GameReader:
                 (
                     f"')' to close the variation opened at line {opened.line}, "
                     f"column {opened.column}",
-                    _describe(token),
+                    describe(token),
                     "the variation closed there",
                 ),
             )
@@ -870,7 +779,7 @@ class _GameReader:
         """End the game at ``token``: the result, the next game's tag, or the end."""
         if self.after_number and not self.skipping:
             expected = f"a move after the move number {self.number}"
-            self.repair(token, (expected, _describe(token), "no move there"))
+            self.repair(token, (expected, describe(token), "no move there"))
         if self.game.result is None:
             self.close_variations(token)
             if self.movetext and not self.skipping and token.kind is not Kind.EOF:
@@ -881,68 +790,8 @@ class _GameReader:
                     if tag
                     else "the end of the game, with no result"
                 )
-                self.repair(token, ("a result or '*' to end the game", _describe(token), assumed))
-        self.game.moves = _frozen(self.lines[0])
-
-
-# A variation of a run that reads without a word to report (see _plain_variation), nested
-# as deep as a run nests them: each of its lines opens with moves numbers and comments, then
-# a move (a run's word that is not a number) before any inner variation or its end. Matched
-# in a run only, whose words hold no other characters than these, whose comments hold no
-# brace and whose move numbers have at most 18 digits (arbiter.pdn.lexer): scanned by runs
-# of characters, not word by word.
-_V_OPENS = r"\((?! *+(?:(?:\{[^}]*+\}|[0-9]++\.++) *+)*+[()])"
-
-
-def _plain_variation_pattern(depth: int) -> str:
-    inner = f"|{_plain_variation_pattern(depth - 1)}" if depth else ""
-    return rf"{_V_OPENS}(?:[-0-9A-Za-z:. ]++|\{{[^}}]*+\}}{inner})*+\)"
-
-
-_PLAIN_VARIATION = re.compile(_plain_variation_pattern(RUN_DEPTH))
-_DIGITS = frozenset("0123456789")
-# walked_run's commonest items: a numeric move of a run with no move number glued to it,
-# the move number (of at most 18 digits) written before it and the variation that reads
-# without a word to report after it when there are, and the blanks around them.
-_VARIED_MOVE = re.compile(
-    r" *+(?:([0-9]{1,18}+)\.++ ++)?([0-9]++(?:[-x:][0-9]++)++)(?![^ (])"
-    rf"(?: *+({_plain_variation_pattern(RUN_DEPTH)}))? *+"
-)
-# A numeric move of a run with no move number glued to it, the move number (of at most 18
-# digits) written before it and the comment after it when there are, and the blanks around
-# them: commented_run's commonest items.
-_COMMENTED_MOVE = re.compile(
-    r" *+(?:([0-9]{1,18}+)\.++ ++)?([0-9]++(?:[-x:][0-9]++)++)(?![^ {])(?: *+\{([^{}]*+)\})? *+"
-)
-
-
-def _plain_variation(text: str, start: int) -> tuple[int, int, int | None] | None:
-    """The variation of a run opening at ``start``: where it ends, what it counts for
-    (MAX_GAME_ITEMS: one item per blank-separated piece) and the move number pending after
-    it; None when reading it could report something (a variation before a move of its own
-    line, an empty one; a run holds no move number too long), which the reader then reads
-    at once."""
-    match = _PLAIN_VARIATION.match(text, start)
-    if match is None:
-        return None
-    end = match.end()
-    return end, text.count(" ", start, end) + 1, _number_at_end(text, end)
-
-
-def _number_at_end(text: str, end: int) -> int | None:
-    """The move number pending after a variation that ends at ``end``: its last word's,
-    when that word is a move number (the variation holds a move)."""
-    at = end - 2
-    while (char := text[at]) in " ()}":
-        at = text.rfind("{", 0, at) - 1 if char == "}" else at - 1
-    if char != ".":
-        return None
-    while text[at] == ".":
-        at -= 1
-    start = at
-    while text[start - 1] in _DIGITS:
-        start -= 1
-    return int(text[start : at + 1])
+                self.repair(token, ("a result or '*' to end the game", describe(token), assumed))
+        self.game.moves = frozen_line(self.lines[0])
 
 
 def _read_variation(
@@ -956,9 +805,9 @@ def _read_variation(
     reader.number, reader.movetext, reader.lazy = number, True, False
     reader.annotated_run(Token(Kind.RUN, row, column, text=text[start:end]))
     node = reader.lines[0][0]
-    assert isinstance(node, _Node) and not reader.game.errors and not reader.game.warnings
+    assert isinstance(node, Node) and not reader.game.errors and not reader.game.warnings
     (variation,) = node.variations
-    return tuple(_frozen(variation))
+    return tuple(frozen_line(variation))
 
 
 def _read_joined(
@@ -971,9 +820,9 @@ def _read_joined(
     reader.number, reader.movetext, reader.lazy = number, True, False
     reader.variation(Token(Kind.VARIATION, row, column, text=text))
     node = reader.lines[0][0]
-    assert isinstance(node, _Node) and not reader.game.errors and not reader.game.warnings
+    assert isinstance(node, Node) and not reader.game.errors and not reader.game.warnings
     (variation,) = node.variations
-    return tuple(_frozen(variation))
+    return tuple(frozen_line(variation))
 
 
 def _read(tokens: Iterator[Token], strict: bool = False) -> Iterator[PdnGame]:

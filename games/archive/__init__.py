@@ -1,10 +1,10 @@
 """The event archive: a whole event in one zip file, written on one instance and read on
 another (docs/archive.md describes the format).
 
-`games.archive.write` writes an event's archive; `games.archive.read` opens one, checks it,
-previews what importing it would create and imports it. The archive lives in `games`
-because it holds the game records, their verifications and the disputes as well as the
-tournament rows.
+`games.archive.write` writes an event's archive; `games.archive.check` opens one and checks
+it, `games.archive.preview` previews what importing it would create and `games.archive.load`
+imports it. The archive lives in `games` because it holds the game records, their
+verifications and the disputes as well as the tournament rows.
 """
 
 #: The manifest's `format`: what this zip is.

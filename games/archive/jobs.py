@@ -3,7 +3,9 @@ registered by games.apps, its preview kept as JSON for the job's page."""
 
 from typing import Any
 
-from games.archive.read import ArchivePreview, archive_import, archive_open, archive_preview
+from games.archive.check import archive_open
+from games.archive.load import archive_import
+from games.archive.preview import ArchivePreview, archive_preview
 from games.services.errors import ArchiveError
 from tournaments.imports.models import ImportJob
 from tournaments.imports.services import Progress

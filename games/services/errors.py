@@ -30,6 +30,6 @@ class NotAllowedError(PermissionDenied):
 
 class ArchiveError(TournamentError):
     """An event archive cannot be read or imported: its message names the archive, the file
-    inside it and the field (games.archive.read)."""
+    inside it and the field (games.archive.check, games.archive.load)."""
 
     default_code = "archive_error"

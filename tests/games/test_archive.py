@@ -12,7 +12,9 @@ import pytest
 from django.core.files.storage import default_storage
 
 from games.archive import MANIFEST, PLAYERS, RECORDS, ROUNDS, TEAMS
-from games.archive.read import archive_import, archive_open, archive_preview
+from games.archive.check import archive_open
+from games.archive.load import archive_import
+from games.archive.preview import archive_preview
 from games.archive.write import event_archive
 from games.models import Dispute, GameRecord, Ruling
 from games.services.disputes import dispute_rule

@@ -1,7 +1,7 @@
 """Hostile event archives: corrupt compressed data, a JSON file nested 100,000 deep, entries
 whose path leaves the archive or that are links, a zip bomb, a megabyte event name. Each is
 refused with an error naming the archive and its entry (or field), before anything is
-written; an entry is never unpacked past the bounds (games.archive.read)."""
+written; an entry is never unpacked past the bounds (games.archive.check)."""
 
 import hashlib
 import io
@@ -12,7 +12,9 @@ import zipfile
 import pytest
 
 from games.archive import EVENT, MANIFEST, PLAYERS
-from games.archive.read import MAX_FILE_BYTES, archive_import, archive_open, archive_preview
+from games.archive.check import MAX_FILE_BYTES, archive_open
+from games.archive.load import archive_import
+from games.archive.preview import archive_preview
 from games.archive.write import event_archive
 from games.services.errors import ArchiveError
 from tests.factories import make_organizer, played_event

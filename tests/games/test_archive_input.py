@@ -11,7 +11,8 @@ from collections.abc import Iterator
 import pytest
 from django.db import transaction
 
-from games.archive.read import Archive, archive_import, archive_open
+from games.archive.check import Archive, archive_open
+from games.archive.load import archive_import
 from games.archive.write import event_archive
 from games.models import Dispute
 from games.services.disputes import dispute_open, dispute_rule

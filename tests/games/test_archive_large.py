@@ -4,7 +4,9 @@ players and registrations written in batches with their history)."""
 
 import pytest
 
-from games.archive.read import archive_import, archive_open, archive_preview
+from games.archive.check import archive_open
+from games.archive.load import archive_import
+from games.archive.preview import archive_preview
 from games.archive.write import event_archive
 from tests.factories import make_organizer
 from tournaments.models import Event, Player, Registration, System

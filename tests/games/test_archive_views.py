@@ -12,8 +12,10 @@ from django.urls import reverse
 from rest_framework.test import APIClient
 
 from games.archive import MANIFEST, PLAYERS
+from games.archive.check import archive_open
 from games.archive.jobs import archive_preview_json
-from games.archive.read import IMPORT_STEPS, archive_open, archive_preview
+from games.archive.load import IMPORT_STEPS
+from games.archive.preview import archive_preview
 from games.archive.write import event_archive
 from tests.client import logged_in
 from tests.factories import UserFactory, make_organizer, played_event

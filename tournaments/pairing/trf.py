@@ -56,7 +56,7 @@ Free text (names, clubs, event fields) is written on one line
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from decimal import Decimal, InvalidOperation
 from typing import Literal
@@ -178,7 +178,6 @@ def trf_dumps(
     ``played`` is the number of rounds to write (by default every round in which anyone was
     paired, see :func:`next_round`); a bye recorded for the round after it is written too.
     """
-    scoring = state.scoring
     if played is None:
         played = next_round(state) - 1
     competitors = {c.number: c for c in state.competitors}
@@ -186,6 +185,19 @@ def trf_dumps(
         order = draughts_order(state, after_round=played)
     else:
         order = sorted(competitors, key=lambda n: (-competitors[n].score(played), n))
+    lines = _event_lines(state, event)
+    byes: dict[tuple[str, int], list[int]] = {}
+    lines.extend(_player_lines(state, order, played, ranks, byes))
+    for (code, round_number), numbers in sorted(byes.items()):
+        lines.append(f"240 {code} {round_number:03d} " + " ".join(f"{n:4d}" for n in numbers))
+    lines.extend(_restriction_lines(state))
+    lines.extend(_engine_lines(state, ordering, played))
+    return "\n".join(lines) + "\n"
+
+
+def _event_lines(state: TournamentState, event: TrfEvent) -> list[str]:
+    """The tournament section: the event's records (012 .. 202, 132), then the rounds (142),
+    the first colour (152) and the point system (162) when it fits."""
     lines: list[str] = []
     for code, value in (
         ("012", event.name),
@@ -193,7 +205,7 @@ def trf_dumps(
         ("032", event.federation),
         ("042", event.start_date),
         ("052", event.end_date),
-        ("062", str(len(competitors))),
+        ("062", str(len({c.number for c in state.competitors}))),
         ("092", event.system or (TRF_092[state.rules] if state.rules else "Swiss system")),
         ("102", event.chief_arbiter),
         ("192", event.type_code),
@@ -206,10 +218,23 @@ def trf_dumps(
         lines.append("132" + " " * 88 + dates)
     lines.append(f"142 {state.total_rounds}")
     lines.append(f"152 {'W' if state.first_colour is Colour.WHITE else 'B'}")
-    if fits_record_162(scoring):
-        lines.append(_162_line(scoring))
+    if fits_record_162(state.scoring):
+        lines.append(_162_line(state.scoring))
+    return lines
 
-    byes: dict[tuple[str, int], list[int]] = {}
+
+def _player_lines(
+    state: TournamentState,
+    order: Iterable[int],
+    played: int,
+    ranks: Mapping[int, int] | None,
+    byes: dict[tuple[str, int], list[int]],
+) -> list[str]:
+    """The player lines (001) in ``order``, then their DAT and 299 records; the byes
+    recorded for the round after ``played`` are added to ``byes`` (by code and round)."""
+    scoring = state.scoring
+    competitors = {c.number: c for c in state.competitors}
+    lines: list[str] = []
     assigned: dict[tuple[int, str], list[int]] = {}
     dat: list[str] = []
     for position, number in enumerate(order, start=1):
@@ -229,26 +254,40 @@ def trf_dumps(
                 assigned.setdefault(key, []).append(number)
     lines.extend(dat)
     lines.extend(_299_line(key, numbers) for key, numbers in sorted(assigned.items()))
-    for (code, round_number), numbers in sorted(byes.items()):
-        lines.append(f"240 {code} {round_number:03d} " + " ".join(f"{n:4d}" for n in numbers))
+    return lines
+
+
+def _restriction_lines(state: TournamentState) -> list[str]:
+    """The prohibited pairings (260: throughout, then for some rounds) and the accelerated
+    rounds (250)."""
     pairs = sorted(tuple(sorted(pair)) for pair in state.forbidden_pairs)
-    lines.extend(f"260 001 {state.total_rounds:03d} {a:4d} {b:4d}" for a, b in pairs)
+    lines = [f"260 001 {state.total_rounds:03d} {a:4d} {b:4d}" for a, b in pairs]
     for ranged in state.forbidden_ranges:
         listed = " ".join(f"{n:4d}" for n in sorted(ranged.players))
         lines.append(f"260 {ranged.first_round:03d} {ranged.last_round:03d} {listed}")
     lines.extend(_250_line(a) for a in state.accelerations)
-    pairs = sorted(tuple(sorted(pair)) for pair in state.forbidden_in(played + 1))
+    return lines
 
-    lines.append(f"XXR {state.total_rounds}")
+
+def _engine_lines(
+    state: TournamentState, ordering: Literal["fide", "draughts"], played: int
+) -> list[str]:
+    """The engines' records: JaVaFo's XXR, XXC, XXS and XXP (the pairs forbidden in the
+    round to pair), bbpPairings' BB* point system."""
+    scoring = state.scoring
     colour = "white1" if state.first_colour is Colour.WHITE else "black1"
-    lines.append(f"XXC {'rank ' if ordering == 'draughts' else ''}{colour}")
-    lines.append(
+    lines = [
+        f"XXR {state.total_rounds}",
+        f"XXC {'rank ' if ordering == 'draughts' else ''}{colour}",
         "XXS "
-        + " ".join(f"{code.value}={_points(getattr(scoring, f))}" for code, f in XXS_FIELDS.items())
-    )
+        + " ".join(
+            f"{code.value}={_points(getattr(scoring, f))}" for code, f in XXS_FIELDS.items()
+        ),
+    ]
+    pairs = sorted(tuple(sorted(pair)) for pair in state.forbidden_in(played + 1))
     lines.extend(f"XXP {a} {b}" for a, b in pairs)
     lines.extend(f"{code} {_points(getattr(scoring, f)):>4}" for code, f in _BB_FIELDS.items())
-    return "\n".join(lines) + "\n"
+    return lines
 
 
 def next_round(state: TournamentState) -> int:
@@ -376,6 +415,35 @@ def _dat_lines(competitor: Competitor, row: list[RoundResult], scoring: ScoringS
     return [f"DAT {number:04d} {kind} {value}" for kind, value in values.items() if value]
 
 
+@dataclass
+class _Reading:
+    """What :func:`trf_loads` gathers from a file's records before it reads the players."""
+
+    errors: list[TrfError] | None
+    players: list[tuple[int, str]] = field(default_factory=list)
+    event: dict[str, str] = field(default_factory=dict)
+    round_dates: tuple[dt.date, ...] = ()
+    tiebreaks: tuple[str, ...] = ()
+    total_rounds: int | None = None
+    first_colour: Colour = Colour.WHITE
+    by_rank: bool = False
+    rules: DutchRules | None = None
+    scoring: ScoringSystem = TRF_DEFAULT_SCORING
+    system_declared: bool = False
+    forbidden: set[frozenset[int]] = field(default_factory=set)
+    ranges: list[tuple[int, int, frozenset[int]]] = field(default_factory=list)
+    accelerations: list[Acceleration] = field(default_factory=list)
+    bb_points: dict[str, Decimal] = field(default_factory=dict)
+    dat: dict[tuple[int, str], str] = field(default_factory=dict)
+    planned_byes: list[tuple[str, int, int]] = field(default_factory=list)
+
+    def refuse(self, error: TrfError) -> None:
+        """Raise ``error``, or, when the caller collects them, keep it."""
+        if self.errors is None:
+            raise error
+        self.errors.append(error)
+
+
 def trf_loads(text: str, *, errors: list[TrfError] | None = None) -> TrfDocument:
     """Read a TRF (TRF-2026, TRF16, JaVaFo TRF(x), bbpPairings TRF(xb)) into a state.
 
@@ -385,103 +453,53 @@ def trf_loads(text: str, *, errors: list[TrfError] | None = None) -> TrfDocument
     ``errors`` is a list, are added to it and left out (a refused player line drops that
     player).
     """
-    players: list[tuple[int, str]] = []
-    event: dict[str, str] = {}
-    round_dates: tuple[dt.date, ...] = ()
-    tiebreaks: tuple[str, ...] = ()
-    total_rounds: int | None = None
-    first_colour = Colour.WHITE
-    by_rank = False
-    rules: DutchRules | None = None
-    scoring = TRF_DEFAULT_SCORING
-    forbidden: set[frozenset[int]] = set()
-    ranges: list[tuple[int, int, frozenset[int]]] = []
-    accelerations: list[Acceleration] = []
-    bb_points: dict[str, Decimal] = {}
-    system_declared = False
-    dat: dict[tuple[int, str], str] = {}
-    planned_byes: list[tuple[str, int, int]] = []
-    simple = {"012": "name", "022": "city", "032": "federation", "042": "start_date"}
-    simple |= {"052": "end_date", "102": "chief_arbiter"}
-
-    def refuse(error: TrfError) -> None:
-        if errors is None:
-            raise error
-        errors.append(error)
-
+    reading = _Reading(errors)
     for index, raw in enumerate(text.splitlines(), start=1):
         line = raw.rstrip("\r\n")
-        code, content = line[:3], line[4:]
+        code = line[:3]
         if not line.strip() or code == "###":
             continue
+        record = _RECORDS.get(code)
+        if record is None:
+            continue
         try:
-            if code == "001":
-                players.append((index, line))
-            elif code in simple:
-                event[simple[code]] = content.strip()
-            elif code == "132":
-                round_dates = _read_dates(line)
-            elif code == "092":  # the system in words, or a code as bbpPairings writes it
-                event["system"] = content.strip()
-                rules = _RULES_092.get(content.strip().upper(), rules)
-            elif code == "192":  # the TRF-2026 code of the tournament type
-                event["type_code"] = content.strip()
-                rules = _RULES_092.get(content.strip().upper(), rules)
-            elif code in {"142", "XXR"}:
-                total_rounds = _number(content)
-            elif code == "152":
-                first_colour = {"W": Colour.WHITE, "B": Colour.BLACK}[content.strip().upper()]
-            elif code == "XXC":
-                words = content.split()
-                by_rank = by_rank or "rank" in words
-                if "black1" in words:
-                    first_colour = Colour.BLACK
-                elif "white1" in words:
-                    first_colour = Colour.WHITE
-            elif code == "162":
-                scoring = _read_162(line, scoring)
-                system_declared = True
-            elif code == "XXS":
-                scoring = _read_xxs(content, scoring)
-                system_declared = True
-            elif code in _BB_FIELDS:
-                bb_points[code] = Decimal(content.strip())
-            elif code == "240":
-                bye_code, round_text, *numbers = content.split()
-                if bye_code not in {"F", "H", "Z"}:
-                    raise ValueError(f"bye type {bye_code!r} is not F, H or Z")
-                planned_byes.extend((bye_code, _number(round_text), _number(n)) for n in numbers)
-            elif code == "260":
-                first, last = _number(line[4:7]), _number(line[8:11].strip() or "0")
-                ranges.append(
-                    (first, last or first, frozenset(_number(n) for n in line[12:].split()))
-                )
-            elif code == "250":
-                accelerations.append(_read_250(line))
-            elif code == "XXP":
-                forbidden |= _all_pairs([_number(n) for n in content.split()])
-            elif code == "202":
-                codes = content.replace(",", " ").split()
-                tiebreaks = tuple(c.replace("/", "-").upper() for c in codes)
-            elif code == "DAT":
-                number, kind, value = content.split(maxsplit=2)
-                dat[(_number(number), kind.upper())] = value.strip()
+            record(reading, index, line)
         except (ValueError, KeyError, InvalidOperation) as error:
             if isinstance(error, TrfError):
                 raise
-            refuse(TrfError(f"malformed {code} record ({error})", line=index, text=line))
+            reading.refuse(TrfError(f"malformed {code} record ({error})", line=index, text=line))
+    scoring = _with_bb(reading.scoring, reading.bb_points, implied=not reading.system_declared)
+    competitors = _read_players(reading, scoring)
+    total_rounds = reading.total_rounds
+    if total_rounds is None:
+        total_rounds = max((r.round for c in competitors for r in c.results), default=0)
+    state = TournamentState(
+        competitors=tuple(sorted(competitors, key=lambda c: c.number)),
+        total_rounds=total_rounds,
+        scoring=scoring,
+        forbidden_pairs=frozenset(reading.forbidden | _whole_ranges(reading, total_rounds)),
+        forbidden_ranges=_forbidden_ranges(reading, total_rounds),
+        rules=reading.rules,
+        first_colour=reading.first_colour,
+        accelerations=tuple(reading.accelerations),
+    )
+    event = TrfEvent(**reading.event, round_dates=reading.round_dates, tiebreaks=reading.tiebreaks)
+    return TrfDocument(state, event, reading.by_rank)
 
-    scoring = _with_bb(scoring, bb_points, implied=not system_declared)
+
+def _read_players(reading: _Reading, scoring: ScoringSystem) -> list[Competitor]:
+    """The competitors of the player lines (001), with their 240 byes; a line refused is
+    left out when the reading collects its errors."""
     competitors = []
     seen: set[int] = set()
-    for index, line in players:
+    for index, line in reading.players:
         try:
-            competitor = _read_player(index, line, scoring, dat)
+            competitor = _read_player(index, line, scoring, reading.dat)
             if competitor.number in seen:
                 raise TrfError("pairing number repeated", line=index, text=line, column=5)
         except ValueError as error:
             # Every fault of a player line is a TrfError; any other is named by its line too.
-            refuse(
+            reading.refuse(
                 error
                 if isinstance(error, TrfError)
                 else TrfError(str(error), line=index, text=line)
@@ -489,31 +507,165 @@ def trf_loads(text: str, *, errors: list[TrfError] | None = None) -> TrfDocument
             continue
         seen.add(competitor.number)
         competitors.append(competitor)
-    competitors = [_with_byes(c, planned_byes, scoring) for c in competitors]
-    if total_rounds is None:
-        total_rounds = max((r.round for c in competitors for r in c.results), default=0)
+    return [_with_byes(c, reading.planned_byes, scoring) for c in competitors]
+
+
+def _whole_ranges(reading: _Reading, total_rounds: int) -> set[frozenset[int]]:
+    """The pairs of the 260 records that span every round: forbidden throughout."""
+    return {
+        pair
+        for first, last, members in reading.ranges
+        if first <= 1 and last >= total_rounds
+        for pair in _all_pairs(sorted(members))
+    }
+
+
+def _forbidden_ranges(reading: _Reading, total_rounds: int) -> tuple[ForbiddenPairing, ...]:
+    """The 260 records that span only some rounds."""
     kept: list[ForbiddenPairing] = []
-    for first, last, members in ranges:
+    for first, last, members in reading.ranges:
         if first <= 1 and last >= total_rounds:
-            forbidden |= _all_pairs(sorted(members))
-        else:
-            try:
-                kept.append(ForbiddenPairing(members, first, last))
-            except ValueError as error:
-                raise TrfError(str(error), line=0, text="260") from None
-    state = TournamentState(
-        competitors=tuple(sorted(competitors, key=lambda c: c.number)),
-        total_rounds=total_rounds,
-        scoring=scoring,
-        forbidden_pairs=frozenset(forbidden),
-        forbidden_ranges=tuple(kept),
-        rules=rules,
-        first_colour=first_colour,
-        accelerations=tuple(accelerations),
-    )
-    return TrfDocument(
-        state, TrfEvent(**event, round_dates=round_dates, tiebreaks=tiebreaks), by_rank
-    )
+            continue
+        try:
+            kept.append(ForbiddenPairing(members, first, last))
+        except ValueError as error:
+            raise TrfError(str(error), line=0, text="260") from None
+    return tuple(kept)
+
+
+# -- the records trf_loads reads, one function each (``line`` whole, its content from column 5)
+
+
+def _record_player(reading: _Reading, index: int, line: str) -> None:
+    """001: a player line, read once the point system is known (after every record)."""
+    reading.players.append((index, line))
+
+
+#: The event's records held as text, by the TrfEvent field they fill.
+_EVENT_RECORDS = {
+    "012": "name",
+    "022": "city",
+    "032": "federation",
+    "042": "start_date",
+    "052": "end_date",
+    "102": "chief_arbiter",
+}
+
+
+def _record_event_text(reading: _Reading, index: int, line: str) -> None:
+    reading.event[_EVENT_RECORDS[line[:3]]] = line[4:].strip()
+
+
+def _record_round_dates(reading: _Reading, index: int, line: str) -> None:
+    """132: the rounds' dates."""
+    reading.round_dates = _read_dates(line)
+
+
+def _record_system(reading: _Reading, index: int, line: str) -> None:
+    """092: the system in words, or a code as bbpPairings writes it."""
+    reading.event["system"] = line[4:].strip()
+    reading.rules = _RULES_092.get(line[4:].strip().upper(), reading.rules)
+
+
+def _record_type_code(reading: _Reading, index: int, line: str) -> None:
+    """192: the TRF-2026 code of the tournament type."""
+    reading.event["type_code"] = line[4:].strip()
+    reading.rules = _RULES_092.get(line[4:].strip().upper(), reading.rules)
+
+
+def _record_total_rounds(reading: _Reading, index: int, line: str) -> None:
+    """142 (and JaVaFo's XXR): the number of rounds."""
+    reading.total_rounds = _number(line[4:])
+
+
+def _record_first_colour(reading: _Reading, index: int, line: str) -> None:
+    """152: the colour of the first player in round 1."""
+    reading.first_colour = {"W": Colour.WHITE, "B": Colour.BLACK}[line[4:].strip().upper()]
+
+
+def _record_xxc(reading: _Reading, index: int, line: str) -> None:
+    """JaVaFo's XXC: the initial colour, and ``rank`` (pair by the order of the lines)."""
+    words = line[4:].split()
+    reading.by_rank = reading.by_rank or "rank" in words
+    if "black1" in words:
+        reading.first_colour = Colour.BLACK
+    elif "white1" in words:
+        reading.first_colour = Colour.WHITE
+
+
+def _record_162(reading: _Reading, index: int, line: str) -> None:
+    """162: the point system."""
+    reading.scoring = _read_162(line, reading.scoring)
+    reading.system_declared = True
+
+
+def _record_xxs(reading: _Reading, index: int, line: str) -> None:
+    """JaVaFo's XXS: the full point system."""
+    reading.scoring = _read_xxs(line[4:], reading.scoring)
+    reading.system_declared = True
+
+
+def _record_bb_points(reading: _Reading, index: int, line: str) -> None:
+    """bbpPairings' BBW, BBD, BBL, BBZ, BBF, BBU: one value of the point system."""
+    reading.bb_points[line[:3]] = Decimal(line[4:].strip())
+
+
+def _record_byes(reading: _Reading, index: int, line: str) -> None:
+    """240: the byes of a round to pair (F, H or Z) and the players who have them."""
+    bye_code, round_text, *numbers = line[4:].split()
+    if bye_code not in {"F", "H", "Z"}:
+        raise ValueError(f"bye type {bye_code!r} is not F, H or Z")
+    reading.planned_byes.extend((bye_code, _number(round_text), _number(n)) for n in numbers)
+
+
+def _record_prohibited(reading: _Reading, index: int, line: str) -> None:
+    """260: players who must not meet, from a round to another (blank: the first)."""
+    first, last = _number(line[4:7]), _number(line[8:11].strip() or "0")
+    reading.ranges.append((first, last or first, frozenset(_number(n) for n in line[12:].split())))
+
+
+def _record_acceleration(reading: _Reading, index: int, line: str) -> None:
+    """250: an accelerated round's fictitious points."""
+    reading.accelerations.append(_read_250(line))
+
+
+def _record_xxp(reading: _Reading, index: int, line: str) -> None:
+    """JaVaFo's XXP: players who must never meet."""
+    reading.forbidden |= _all_pairs([_number(n) for n in line[4:].split()])
+
+
+def _record_tiebreaks(reading: _Reading, index: int, line: str) -> None:
+    """202: the tie-breaks in order."""
+    codes = line[4:].replace(",", " ").split()
+    reading.tiebreaks = tuple(c.replace("/", "-").upper() for c in codes)
+
+
+def _record_dat(reading: _Reading, index: int, line: str) -> None:
+    """Tornelo's DAT: what a player's fixed columns cannot hold, by player and kind."""
+    number, kind, value = line[4:].split(maxsplit=2)
+    reading.dat[(_number(number), kind.upper())] = value.strip()
+
+
+_RECORDS: dict[str, Callable[[_Reading, int, str], None]] = {
+    "001": _record_player,
+    **dict.fromkeys(_EVENT_RECORDS, _record_event_text),
+    "132": _record_round_dates,
+    "092": _record_system,
+    "192": _record_type_code,
+    "142": _record_total_rounds,
+    "XXR": _record_total_rounds,
+    "152": _record_first_colour,
+    "XXC": _record_xxc,
+    "162": _record_162,
+    "XXS": _record_xxs,
+    **dict.fromkeys(_BB_FIELDS, _record_bb_points),
+    "240": _record_byes,
+    "260": _record_prohibited,
+    "250": _record_acceleration,
+    "XXP": _record_xxp,
+    "202": _record_tiebreaks,
+    "DAT": _record_dat,
+}
 
 
 def _250_line(acceleration: Acceleration) -> str:
@@ -557,50 +709,9 @@ def _read_player(
     rating_text = column(49, 52)
     if rating_text and not _digits(rating_text):
         raise TrfError(f"rating {rating_text!r} is not a number", line=index, text=line, column=49)
-    results = []
-    for round_number, start in enumerate(range(92, len(line) + 1, 10), start=1):
-        cell = line[start - 1 : start + 7]
-        if not cell.strip():
-            continue
-        opponent_text, colour_text = cell[0:4].strip(), cell[5:6].strip()
-        code = cell[7:8].strip().upper() or "Z"
-        if code not in RESULT_CODES:
-            raise TrfError(f"unknown result code {code!r}", line=index, text=line, column=start + 7)
-        if not (_digits(opponent_text) or opponent_text == ""):
-            message = f"opponent {opponent_text!r} is not a pairing number"
-            raise TrfError(message, line=index, text=line, column=start)
-        opponent = int(opponent_text) if opponent_text not in {"", "0000"} else None
-        if opponent is None and code in FORFEIT_CODES:
-            # JaVaFo's and Swiss-Manager's writing of an absence (``-``) and of a full-point
-            # bye (``+``) without an opponent: TRF-2026's ``Z`` and ``F``.
-            code = "F" if code == "+" else "Z"
-        if code in BYE_CODES:
-            opponent = None
-        colour = Colour(colour_text) if colour_text in {"w", "b"} else None
-        try:
-            results.append(
-                RoundResult(round_number, opponent, colour, code, scoring.points_for(code))
-            )
-        except ValueError as error:
-            raise TrfError(str(error), line=index, text=line, column=start) from None
-    points = dat.get((number, "POINTS"), "").split()
-    if points:
-        if len(points) != len(results):
-            message = f"DAT POINTS gives {len(points)} rounds, the line has {len(results)}"
-            raise TrfError(message, line=index, text=line)
-        try:
-            results = [replace(r, points=Decimal(p)) for r, p in zip(results, points, strict=True)]
-        except (InvalidOperation, ValueError) as error:
-            raise TrfError(f"DAT POINTS: {error}", line=index, text=line) from None
-    won = dat.get((number, "WON"), "").split()
-    if won:
-        if len(won) != len(results) or not all(w == "-" or _digits(w) for w in won):
-            message = f"DAT WON gives {' '.join(won)!r} for the line's {len(results)} rounds"
-            raise TrfError(message, line=index, text=line)
-        results = [
-            replace(r, games_won=None if w == "-" else int(w))
-            for r, w in zip(results, won, strict=True)
-        ]
+    results = _read_results(index, line, scoring)
+    results = _with_dat_points(results, dat.get((number, "POINTS"), "").split(), index, line)
+    results = _with_dat_won(results, dat.get((number, "WON"), "").split(), index, line)
     title = dat.get((number, "TITLE"), column(11, 13))
     withdrawn = dat.get((number, "WITHDRAWN"), "")
     if withdrawn and not _digits(withdrawn):
@@ -616,6 +727,72 @@ def _read_player(
         fmjd_id=dat.get((number, "FMJDID"), column(58, 68)),
         withdrawn_from_round=int(withdrawn) if withdrawn else None,
     )
+
+
+def _read_results(index: int, line: str, scoring: ScoringSystem) -> list[RoundResult]:
+    """The rounds of a player line (001): one cell of 10 columns each from column 92."""
+    results = []
+    for round_number, start in enumerate(range(92, len(line) + 1, 10), start=1):
+        cell = line[start - 1 : start + 7]
+        if cell.strip():
+            results.append(_read_result(index, line, start, round_number, scoring))
+    return results
+
+
+def _read_result(
+    index: int, line: str, start: int, round_number: int, scoring: ScoringSystem
+) -> RoundResult:
+    """The round of the cell at column ``start`` of a player line: opponent, colour, code."""
+    cell = line[start - 1 : start + 7]
+    opponent_text, colour_text = cell[0:4].strip(), cell[5:6].strip()
+    code = cell[7:8].strip().upper() or "Z"
+    if code not in RESULT_CODES:
+        raise TrfError(f"unknown result code {code!r}", line=index, text=line, column=start + 7)
+    if not (_digits(opponent_text) or opponent_text == ""):
+        message = f"opponent {opponent_text!r} is not a pairing number"
+        raise TrfError(message, line=index, text=line, column=start)
+    opponent = int(opponent_text) if opponent_text not in {"", "0000"} else None
+    if opponent is None and code in FORFEIT_CODES:
+        # JaVaFo's and Swiss-Manager's writing of an absence (``-``) and of a full-point
+        # bye (``+``) without an opponent: TRF-2026's ``Z`` and ``F``.
+        code = "F" if code == "+" else "Z"
+    if code in BYE_CODES:
+        opponent = None
+    colour = Colour(colour_text) if colour_text in {"w", "b"} else None
+    try:
+        return RoundResult(round_number, opponent, colour, code, scoring.points_for(code))
+    except ValueError as error:
+        raise TrfError(str(error), line=index, text=line, column=start) from None
+
+
+def _with_dat_points(
+    results: list[RoundResult], points: list[str], index: int, line: str
+) -> list[RoundResult]:
+    """The results with the points of the player's ``DAT POINTS`` record, when there is one."""
+    if not points:
+        return results
+    if len(points) != len(results):
+        message = f"DAT POINTS gives {len(points)} rounds, the line has {len(results)}"
+        raise TrfError(message, line=index, text=line)
+    try:
+        return [replace(r, points=Decimal(p)) for r, p in zip(results, points, strict=True)]
+    except (InvalidOperation, ValueError) as error:
+        raise TrfError(f"DAT POINTS: {error}", line=index, text=line) from None
+
+
+def _with_dat_won(
+    results: list[RoundResult], won: list[str], index: int, line: str
+) -> list[RoundResult]:
+    """The results with the games won of the player's ``DAT WON`` record, when there is one."""
+    if not won:
+        return results
+    if len(won) != len(results) or not all(w == "-" or _digits(w) for w in won):
+        message = f"DAT WON gives {' '.join(won)!r} for the line's {len(results)} rounds"
+        raise TrfError(message, line=index, text=line)
+    return [
+        replace(r, games_won=None if w == "-" else int(w))
+        for r, w in zip(results, won, strict=True)
+    ]
 
 
 def _with_byes(
