@@ -11,7 +11,7 @@ from games.models import GameRecord, RecordSource
 from games.relay.selectors import relay_game
 from games.selectors import event_records, game_replay, relayed_records
 from tournaments.models import Event
-from tournaments.selectors_public import public_game
+from tournaments.selectors.public import public_game
 from tournaments.site.inputs import whole_number
 from tournaments.views import event_page, followed_page, request_event
 

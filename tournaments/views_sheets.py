@@ -17,8 +17,8 @@ from django.views.decorators.http import require_safe
 
 from tournaments.access import visible_event
 from tournaments.models import Event
-from tournaments.selectors_public import last_public_round, public_rounds
-from tournaments.selectors_sheets import (
+from tournaments.selectors.public import last_public_round, public_rounds
+from tournaments.selectors.sheets import (
     crosstable_sheet,
     pairings_sheet,
     players_sheet,

@@ -6,7 +6,7 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
 from tournaments.models import Game, GameResult
-from tournaments.selectors_public import event_fingerprint, event_state, state_time
+from tournaments.selectors.public import event_fingerprint, event_state, state_time
 from tournaments.services.results import result_record
 
 pytestmark = pytest.mark.django_db
