@@ -147,7 +147,7 @@ def player_record(player_id: int) -> PlayerRecord | None:
 
 def _player_event(event: Event, number: int) -> PlayerEvent | None:
     """The player `number` of `event` as his event's own page shows him (the same cached
-    card: tournaments.views.player)."""
+    card: tournaments.views.events.player)."""
     after_round = last_public_round(event)
     card = cached(
         event_state(event),

@@ -3,7 +3,7 @@
 `GuardedRedisCache` is the default cache when DJANGO_CACHE_URL names Redis
 (config.settings), so every use of the cache goes through it: page fragments ({% cache %}),
 the event states and ETags (tournaments.selectors.public, tournaments.live), the stored API
-answers (tournaments.api.conditional), the live parts (tournaments.views), the failed
+answers (tournaments.api.conditional), the live parts (tournaments.views.events), the failed
 logins (tournaments.site.login_limits). A call that cannot reach Redis (refused, timed out,
 any Redis error) is made on this process's own local-memory cache instead; for
 RETRY_SECONDS after a failure every call goes there at once, without trying Redis (a Redis
