@@ -46,7 +46,7 @@ def main() -> None:
     from django.test import Client
 
     from benchmarks.load import HOST
-    from tournaments.selectors_public import forget_states
+    from tournaments.selectors.public import forget_states
 
     client = Client(SERVER_NAME=HOST)
 

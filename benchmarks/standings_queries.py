@@ -4,8 +4,8 @@ and of the team ranking read from the same standings (teams of ten players, the 
 Run: .venv/bin/python benchmarks/standings_queries.py
 Builds two Swiss events in a throw-away test database (two rounds paired and played through
 the services, with one and with two games per pairing), then counts the
-queries of tournaments.selectors.standings_get and
-tournaments.selectors_team_ranking.team_ranking_get.
+queries of tournaments.selectors.standings.standings_get and
+tournaments.selectors.team_ranking.team_ranking_get.
 """
 
 import os
@@ -28,8 +28,8 @@ from django.test.utils import (  # noqa: E402
 
 from benchmarks.database import benchmark_event, register_players, throwaway_database  # noqa: E402
 from tournaments.models import Event, Game, GameResult  # noqa: E402
-from tournaments.selectors import standings_get  # noqa: E402
-from tournaments.selectors_team_ranking import team_ranking_get  # noqa: E402
+from tournaments.selectors.standings import standings_get  # noqa: E402
+from tournaments.selectors.team_ranking import team_ranking_get  # noqa: E402
 from tournaments.services import registrations, results, rounds  # noqa: E402
 
 

@@ -281,7 +281,7 @@ SPECTACULAR_SETTINGS = {
     ],
 }
 
-# Public pages and API answers are cached per event state (tournaments.selectors_public
+# Public pages and API answers are cached per event state (tournaments.selectors.public
 # event_fingerprint); a local-memory cache per process unless DJANGO_CACHE_URL names Redis,
 # which is then an accelerator: while it cannot be reached each process serves from its own
 # memory (tournaments.site.cache_guard).

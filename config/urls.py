@@ -13,13 +13,13 @@ from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitVie
 
 from games import api_urls as game_api_urls
 from games import public_urls as game_public_urls
-from tournaments import urls as public_urls
 from tournaments.api import urls as api_urls
 from tournaments.site.login_limits import (
     ThrottledAdminAuthenticationForm,
     ThrottledAuthenticationForm,
     UnlockingPasswordResetConfirmView,
 )
+from tournaments.urls import events as public_urls
 
 admin.site.login_form = ThrottledAdminAuthenticationForm
 
@@ -39,9 +39,9 @@ urlpatterns = [
     # (tournaments never imports games: the two route lists meet here).
     path("events/", include((public_urls.urlpatterns + game_public_urls.urlpatterns, "public"))),
     path("events/", include("tournaments.documents.urls")),
-    path("events/", include("tournaments.urls_sheets")),
-    path("events/", include("tournaments.urls_calendars")),
-    path("players/", include("tournaments.urls_players")),
+    path("events/", include("tournaments.urls.sheets")),
+    path("events/", include("tournaments.urls.calendars")),
+    path("players/", include("tournaments.urls.players")),
     path("desk/", include("games.urls")),
     # Site login for players and arbiters (the dispute desk); LOGIN_URL points here.
     path(

@@ -18,7 +18,7 @@ from games.services.records import record_save
 from tournaments.api import serializers as s
 from tournaments.api.views import EventScoped
 from tournaments.models import Game, GameResult
-from tournaments.selectors_public import PUBLIC_STATUSES
+from tournaments.selectors.public import PUBLIC_STATUSES
 
 
 class GameDetailSerializer(s.GameSerializer):

@@ -22,7 +22,7 @@ from arbiter.pdn import PdnGame, read_game, write_game
 from tournaments.export_text import one_line
 from tournaments.models import Game, GameResult
 from tournaments.results import pdn_result
-from tournaments.selectors import player_name
+from tournaments.selectors.names import player_name
 
 #: Results of games not played over the board, and their PDN Termination tag.
 UNPLAYED_TERMINATIONS = {

@@ -1,5 +1,5 @@
 """Public addresses of game records under /events/ (config.urls adds them to
-tournaments.urls under the namespace "public"; keep them stable)."""
+tournaments.urls.events under the namespace "public"; keep them stable)."""
 
 from django.urls import path
 

@@ -1,5 +1,5 @@
 """The public pages of game records under /events/ (config.urls serves them with
-tournaments.urls under the namespace "public"): a game replayed at any ply, its PDN, and the
+tournaments.urls.events under the namespace "public"): a game replayed at any ply, its PDN, and the
 PDN of every recorded game of an event. Addresses other tools link to: keep them stable."""
 
 from django.http import Http404, HttpRequest, HttpResponse
@@ -11,9 +11,9 @@ from games.models import GameRecord, RecordSource
 from games.relay.selectors import relay_game
 from games.selectors import event_records, game_replay, relayed_records
 from tournaments.models import Event
-from tournaments.selectors_public import public_game
+from tournaments.selectors.public import public_game
 from tournaments.site.inputs import whole_number
-from tournaments.views import event_page, followed_page, request_event
+from tournaments.views.events import event_page, followed_page, request_event
 
 
 def game(request: HttpRequest, slug: str, game_id: int) -> HttpResponse:

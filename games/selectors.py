@@ -24,7 +24,7 @@ from games.verdict_text import label, rule_name, rule_source
 from tournaments.ballots.cards import Card
 from tournaments.diagrams import diagram_svg
 from tournaments.models import Event, Game
-from tournaments.selectors_public import PUBLIC_STATUSES
+from tournaments.selectors.public import PUBLIC_STATUSES
 
 
 @dataclass(frozen=True)

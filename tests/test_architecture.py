@@ -20,7 +20,10 @@ Imports are read with :mod:`ast` wherever they stand (module level, in functions
 from __future__ import annotations
 
 import ast
+import os
 import re
+import subprocess
+import sys
 from functools import cache
 from pathlib import Path
 
@@ -195,8 +198,11 @@ def _within(module: str, package: str) -> bool:
 
 
 def _file_graph(roots: tuple[str, ...]) -> dict[str, set[str]]:
-    """For each module under ``roots``, the modules under ``roots`` it imports: for each name
-    imported, the file that defines it (the module itself, else the package that holds it)."""
+    """For each module under ``roots``, the modules under ``roots`` Python runs when it imports
+    (at module level or inside a function): for each name imported, the file that defines it
+    (the module itself, else the package that holds it) and, for ``a.b.c``, the ``__init__`` of
+    ``a`` and ``a.b`` that run on the way, but for the packages holding the importer, which
+    have begun to run before it (their ``__init__`` counts only where a name is read from it)."""
     modules = _modules()
     graph: dict[str, set[str]] = {}
     for module in modules:
@@ -205,16 +211,12 @@ def _file_graph(roots: tuple[str, ...]) -> dict[str, set[str]]:
         graph[module] = set()
         for name in _imports(module):
             parts = name.split(".")
-            found = next(
-                (
-                    ".".join(parts[:depth])
-                    for depth in range(len(parts), 0, -1)
-                    if ".".join(parts[:depth]) in modules
-                ),
-                None,
-            )
-            if found and found != module and any(_within(found, root) for root in roots):
-                graph[module].add(found)
+            prefixes = [".".join(parts[:depth]) for depth in range(len(parts), 0, -1)]
+            found = next((prefix for prefix in prefixes if prefix in modules), None)
+            on_the_way = {p for p in prefixes if p in modules and not _within(module, p)}
+            for target in on_the_way | ({found} if found else set()):
+                if target != module and any(_within(target, root) for root in roots):
+                    graph[module].add(target)
     return graph
 
 
@@ -288,6 +290,98 @@ def test_the_cycle_check_sees_a_cycle_closed_by_a_lazy_import(source_tree):
     graph = _file_graph(("app",))
     assert graph["app.tasks"] == {"app", "app.documents"}
     assert _cycles(graph) == [["app.documents", "app.rounds", "app.tasks"]]
+
+
+def test_the_cycle_check_counts_the_packages_run_on_the_way(source_tree):
+    """The check fails where it should: importing ``app.admin.scoping`` runs
+    ``app/admin/__init__.py`` first, which here imports a module that imports the importer;
+    a package holding the importer counts only where a name is read from it."""
+    source_tree(
+        {
+            "app/__init__.py": "",
+            "app/admin/__init__.py": "from app.admin import events\n",
+            "app/admin/events.py": (
+                "import app.admin.scoping\nfrom app.documents.admin import act\n"
+            ),
+            "app/admin/scoping.py": "",
+            "app/documents/__init__.py": "",
+            "app/documents/admin.py": "def act():\n    from app.admin.scoping import Scoped\n",
+        }
+    )
+    graph = _file_graph(("app",))
+    assert graph["app.admin.events"] == {
+        "app.admin.scoping",
+        "app.documents",
+        "app.documents.admin",
+    }
+    assert graph["app.documents.admin"] == {"app.admin", "app.admin.scoping"}
+    assert _cycles(graph) == [["app.admin", "app.admin.events", "app.documents.admin"]]
+
+
+#: Imports each project module named on the command line first, in a child process of its own,
+#: after django.setup() without the admin's autodiscovery (which would load the admin modules
+#: before) and after the other libraries they name (loaded once, for speed); prints those that
+#: fail.
+FIRST_IMPORTS = """
+import contextlib, importlib, os, sys
+from django.conf import settings
+settings.INSTALLED_APPS = [
+    "django.contrib.admin.apps.SimpleAdminConfig" if app == "django.contrib.admin" else app
+    for app in settings.INSTALLED_APPS
+]
+import django
+django.setup()
+separator = sys.argv.index("--")
+for library in sys.argv[separator + 1 :]:
+    with contextlib.suppress(ImportError):
+        importlib.import_module(library)
+for module in sys.argv[1:separator]:
+    if module in sys.modules:
+        continue
+    child = os.fork()
+    if child == 0:
+        try:
+            importlib.import_module(module)
+        except BaseException as error:
+            print(f"{module}: {type(error).__name__}: {error}", flush=True)
+            os._exit(1)
+        os._exit(0)
+    if os.waitpid(child, 0)[1]:
+        print(f"{module}: the child process failed", flush=True)
+"""
+
+
+def test_every_module_can_be_imported_first():
+    """Python agrees with the cycle check: no module of arbiter, tournaments and games fails
+    when it is the first of them imported (``python -c "import tournaments.documents.admin"``
+    after django.setup()), as one does on a partially initialized module."""
+    modules = [
+        module
+        for module in _modules()
+        if any(_within(module, root) for root in CYCLE_ROOTS) and not module.endswith("__main__")
+    ]
+    project = {*CYCLE_ROOTS, "config"}
+    libraries = sorted(
+        {n for m in modules for n in _imports(m) if n.split(".")[0] not in project and n}
+    )
+    environment = {**os.environ, "DJANGO_SETTINGS_MODULE": "config.settings"}
+    run = subprocess.run(
+        [sys.executable, "-c", FIRST_IMPORTS, *modules, "--", *libraries],
+        cwd=REPO,
+        env=environment,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert run.returncode == 0, run.stderr
+    assert run.stdout == ""
+
+
+def test_the_core_reads_live_in_the_selectors_package():
+    """The core's reads are ``tournaments/selectors/``, one module per concept imported by its
+    own name: no selectors module beside the package, and its ``__init__`` imports nothing."""
+    assert sorted(path.name for path in (REPO / "tournaments").glob("selectors*.py")) == []
+    assert _imports("tournaments.selectors") == frozenset()
 
 
 def _test_module_imports(tests: Path) -> list[str]:

@@ -14,7 +14,7 @@ def test_entry_point_loads_the_views_and_freezes_start_up_objects(entry):
     probe = (
         "import gc, sys\n"
         f"import {entry}\n"
-        "print(gc.get_freeze_count() > 100000, 'tournaments.views' in sys.modules)\n"
+        "print(gc.get_freeze_count() > 100000, 'tournaments.views.events' in sys.modules)\n"
     )
     completed = subprocess.run(
         [sys.executable, "-c", probe], cwd=REPO, capture_output=True, text=True, check=False

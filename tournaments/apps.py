@@ -12,11 +12,22 @@ class TournamentsConfig(AppConfig):
             live,  # noqa: F401  (forgets cached event states on every change)
             names,  # noqa: F401  (gives SQLite connections the name folding function)
         )
+        from tournaments.admin import (  # noqa: F401  (register the admin pages)
+            ballots,
+            events,
+            pairings,
+            players,
+            ratings,
+            registrations,
+            rounds,
+        )
         from tournaments.api import tokens  # noqa: F401  (a password change revokes the token)
+        from tournaments.documents import admin as documents_admin  # noqa: F401
         from tournaments.documents import follow  # noqa: F401  (documents follow every change)
         from tournaments.imports.services import ImportKind, import_kind_register
         from tournaments.services import rating_lists_import
         from tournaments.site import login_limits  # noqa: F401  (counts failed logins)
+        from tournaments.teams import admin as teams_admin  # noqa: F401
 
         import_kind_register(
             rating_lists_import.RATING_LIST_IMPORT,

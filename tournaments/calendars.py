@@ -3,7 +3,7 @@ VEVENT per scheduled round, its UID stable (the event's slug and the round's num
 player's calendar the player's id), its
 SEQUENCE and DTSTAMP the round time's, so that a program that read the file before replaces
 a round whose time changed, or whose pairing was published or taken back (a player's
-calendar then names his opponent: tournaments.selectors_schedule). No Django: the views give
+calendar then names his opponent: tournaments.selectors.schedule). No Django: the views give
 the values."""
 
 from __future__ import annotations

@@ -21,7 +21,7 @@ from tournaments.models import (
 )
 from tournaments.results import result_choices
 from tournaments.scoring.tiebreaks import TIEBREAKS
-from tournaments.selectors import event_slug_free
+from tournaments.selectors.events import event_slug_free
 from tournaments.site.upload_limits import check_upload
 
 

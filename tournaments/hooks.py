@@ -5,7 +5,7 @@ what games keeps. With no app registered, each list is empty and tournaments wor
 
 - `RESULT_FOLLOWERS`: called after each change of a game's result (services/results.py);
 - `FINGERPRINT_HISTORIES`: history rows that are part of an event's public state, so that a
-  change to them changes the event's ETag (selectors_public.event_fingerprint);
+  change to them changes the event's ETag (selectors.public.event_fingerprint);
 - `GAME_FACTS`: values another app knows about a game, listed with it (the API's games);
 - `GAME_PAGE`: the address of a game's public page (the round and player pages link to it);
 - `ROUND_PANELS`: what a round's public page shows above its pairings;
@@ -54,7 +54,7 @@ FINGERPRINT_HISTORIES: list[Callable[[OuterRef], QuerySet[Any]]] = []
 class GameFact:
     """Something another app knows about a game (whether it has a record, its verification's
     state): `value` gives the expression of its value on a query of games, read with the
-    game's row in one query (selectors_public.game_rows: `GameRow.facts`); `field` the API
+    game's row in one query (selectors.public.game_rows: `GameRow.facts`); `field` the API
     field that writes it, given its `source`."""
 
     value: Callable[[], Combinable]

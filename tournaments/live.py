@@ -1,11 +1,11 @@
-"""Keeps the cached event states (selectors_public.event_state) honest, and answers a
+"""Keeps the cached event states (selectors.public.event_state) honest, and answers a
 follower's check from one cache read.
 
 Every history row written (simple_history's post_create_historical_record, sent for each
 tracked save and delete) forgets the states at once, so the next follower's conditional
 request reads the new fingerprint instead of waiting for the cache to expire; a state read by
 another request between the write and its commit is kept at most
-selectors_public.STATE_SECONDS (the relay, which writes many rows a second, also forgets
+selectors.public.STATE_SECONDS (the relay, which writes many rows a second, also forgets
 them at its commit: games.relay.services).
 
 A page's ETag for anonymous followers (`known_etag`, `remember_etag`) is kept with the
@@ -24,7 +24,7 @@ from django.http import HttpRequest
 from django.utils.translation import get_language
 from simple_history.signals import post_create_historical_record
 
-from tournaments.selectors_public import STATE_GENERATION_KEY, STATE_SECONDS, forget_states
+from tournaments.selectors.public import STATE_GENERATION_KEY, STATE_SECONDS, forget_states
 
 #: Within `states_forgotten_once`: the history rows written meanwhile forget the states once.
 _held = threading.local()

@@ -1,5 +1,5 @@
 """Tables written as spreadsheets: CSV and XLSX. Pure: no Django (the sheets are built, with
-their headings translated, by tournaments.selectors_sheets).
+their headings translated, by tournaments.selectors.sheets).
 
 CSV is UTF-8 with a byte-order mark, so that Excel reads the accents and the Cyrillic in
 every locale, with the language's own separators: a decimal comma wants ``;`` between the

@@ -16,7 +16,7 @@ from games.relay.selectors import relay_rows
 from games.relay.services import relay_push
 from tournaments.api.views import EventScoped
 from tournaments.models import Round
-from tournaments.selectors_public import PUBLIC_STATUSES
+from tournaments.selectors.public import PUBLIC_STATUSES
 
 
 class RelayFlagSerializer(serializers.Serializer):

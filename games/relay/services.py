@@ -53,7 +53,7 @@ from games.services.verification import game_card
 from games.timeline import start_and_opening, variant_of
 from tournaments.access import may_officiate, organizes
 from tournaments.models import Event, Game, GameResult, Round, RoundStatus
-from tournaments.selectors_public import forget_states
+from tournaments.selectors.public import forget_states
 
 #: The game result code (GameResult) each record result gives (docs/rules/pdn.md §3).
 RESULT_CODES = {
@@ -399,7 +399,7 @@ def _keep_history(report: RelayReport) -> RelayReport:
     """The history rows of the boards a version changed, in one insert, and the cached event
     states forgotten once now and once at commit (a history row saved one by one would
     forget them for each board, and every follower's check between two of them would
-    compute the event's fingerprint anew: selectors_public.event_state)."""
+    compute the event's fingerprint anew: selectors.public.event_state)."""
     if report.created:
         RelayBoard.history.bulk_history_create(report.created)
     if report.changed:

@@ -21,7 +21,7 @@ from games.timeline import start_and_opening, variant_of
 from games.verification import flags_for, flags_with_entered_result
 from tournaments.ballots.cards import Card
 from tournaments.models import Game
-from tournaments.selectors import card_value, pairing_card
+from tournaments.selectors.ballots import card_value, pairing_card
 
 logger = logging.getLogger(__name__)
 
@@ -112,6 +112,6 @@ def verification_follow_result(game: Game) -> None:
 
 
 def game_card(game: Game) -> Card | None:
-    """The card drawn for ``game``'s pairing (tournaments.selectors.pairing_card), as the
+    """The card drawn for ``game``'s pairing (tournaments.selectors.ballots.pairing_card), as the
     timeline takes it; None for a free opening or a card not drawn yet."""
     return card_value(pairing_card(game.pairing))

@@ -5,7 +5,7 @@ import pytest
 from rest_framework.test import APIClient
 
 from tournaments.models import Game, RoundStatus
-from tournaments.selectors_public import game_row, game_rows
+from tournaments.selectors.public import game_row, game_rows
 
 pytestmark = pytest.mark.django_db
 

@@ -115,8 +115,9 @@ def test_plain_serializers_answer_as_drf_does(client, swiss):
     from tournaments.api import serializers as s
     from tournaments.api.views import StandingLine
     from tournaments.scoring.crosstable import Cell, CrosstableRow, GameMark
-    from tournaments.selectors import player_list, standings_get
-    from tournaments.selectors_public import crosstable_get
+    from tournaments.selectors.lists import player_list
+    from tournaments.selectors.public import crosstable_get
+    from tournaments.selectors.standings import standings_get
     from tournaments.values import Colour
 
     def drf(serializer, instance):

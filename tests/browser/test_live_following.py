@@ -20,7 +20,7 @@ def _points(page, name: str) -> str:
 def test_visitor_sees_a_result_without_reloading(
     live_server, browser, swiss, organizer, monkeypatch
 ):
-    monkeypatch.setattr("tournaments.views.LIVE_SECONDS", 1)
+    monkeypatch.setattr("tournaments.views.events.LIVE_SECONDS", 1)
     round_ = rounds.round_publish(round=swiss.rounds.get(number=3), user=organizer)
     game = (
         Game.objects.filter(pairing__round=round_)

@@ -17,7 +17,7 @@ from icalendar import Calendar
 from openpyxl import load_workbook
 
 from tests.browser.layout import assert_fits, each_language
-from tournaments.selectors_players import player_record
+from tournaments.selectors.players import player_record
 from tournaments.services.schedule import round_time_set
 
 pytestmark = pytest.mark.django_db(transaction=True)

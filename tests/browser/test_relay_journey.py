@@ -34,7 +34,7 @@ def _plies(page) -> str:
 def test_a_spectator_on_a_phone_watches_a_board_move(
     live_server, browser, relayed_round, monkeypatch
 ):
-    monkeypatch.setattr("tournaments.views.LIVE_SECONDS", 1)
+    monkeypatch.setattr("tournaments.views.events.LIVE_SECONDS", 1)
     round_, source, _arbiter = relayed_round
     phone = browser.new_context(locale="en-GB", viewport={"width": 390, "height": 844})
     page = phone.new_page()

@@ -7,7 +7,7 @@ import pytest
 from tests.browser.layout import Walk, assert_fits
 from tests.factories import event_with_players, make_organizer
 from tournaments.models import PairingNumberDraw, System
-from tournaments.selectors_berger import berger_schedule
+from tournaments.selectors.berger import berger_schedule
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

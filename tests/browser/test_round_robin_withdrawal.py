@@ -16,7 +16,7 @@ from tests.factories import event_with_players, make_organizer
 from tests.public.conftest import play_round
 from tournaments.models import Game, GameResult, Round, RoundStatus, System
 from tournaments.scoring.results import format_points
-from tournaments.selectors import standings_get
+from tournaments.selectors.standings import standings_get
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

@@ -17,7 +17,7 @@ from tests.tournaments.played_events import (
     steered_netherlands,
 )
 from tournaments.models import Round
-from tournaments.selectors import tournament_state
+from tournaments.selectors.state import tournament_state
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

@@ -12,7 +12,7 @@ import pytest
 from games.services.records import record_save
 from tests.browser.layout import assert_fits
 from tournaments.models import Game
-from tournaments.selectors import standings_get
+from tournaments.selectors.standings import standings_get
 from tournaments.services.events import event_update
 
 pytestmark = pytest.mark.django_db(transaction=True)

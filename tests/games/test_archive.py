@@ -43,8 +43,8 @@ from tournaments.models import (
     Team,
     TeamMatch,
 )
-from tournaments.selectors import standings_get
-from tournaments.selectors_team_ranking import team_ranking_get
+from tournaments.selectors.standings import standings_get
+from tournaments.selectors.team_ranking import team_ranking_get
 from tournaments.services import rounds
 from tournaments.services.ballots import ballot_card_save, ballot_deck_create, ballot_draw
 from tournaments.teams.models import LineupEntry, TeamAdjustment, TeamMember

@@ -10,7 +10,7 @@ from games.services.records import record_save
 from tests.factories import UserFactory
 from tests.games.conftest import published_round
 from tournaments.models import Game, GameResult
-from tournaments.selectors import standings_get
+from tournaments.selectors.standings import standings_get
 from tournaments.services.results import result_record
 
 pytestmark = pytest.mark.django_db

@@ -10,7 +10,7 @@ from games.services.records import record_save
 from games.tasks import record_verify_task
 from tests.games.conftest import published_round
 from tournaments.models import BallotDeck, Game, GameResult
-from tournaments.selectors import standings_get
+from tournaments.selectors.standings import standings_get
 from tournaments.services.ballots import ballot_draw
 from tournaments.services.results import result_record
 

@@ -7,7 +7,7 @@ import pytest
 
 from tests import factories
 from tournaments.models import Game, GameResult
-from tournaments.selectors import pairing_card
+from tournaments.selectors.ballots import pairing_card
 from tournaments.services.ballots import ballot_draw
 from tournaments.services.results import result_record
 from tournaments.services.rounds import round_pair, round_publish

@@ -6,7 +6,7 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
 from tournaments.models import Game, GameResult
-from tournaments.selectors_public import event_fingerprint, event_state, state_time
+from tournaments.selectors.public import event_fingerprint, event_state, state_time
 from tournaments.services.results import result_record
 
 pytestmark = pytest.mark.django_db
@@ -71,7 +71,7 @@ def test_state_time_is_the_latest_change(swiss):
 def test_a_page_being_rendered_elsewhere_is_waited_for_then_served(client, swiss, monkeypatch):
     from django.core.cache import cache
 
-    monkeypatch.setattr("tournaments.views.RENDER_WAIT", 0.2)
+    monkeypatch.setattr("tournaments.views.events.RENDER_WAIT", 0.2)
     url = f"/events/{swiss.slug}/standings/"
     first = client.get(url)
     cache.clear()  # the fragment is gone: the next request must render it ...

@@ -16,7 +16,7 @@ from icalendar import Calendar
 from tests.factories import event_with_players, played_team_league
 from tests.public.conftest import play_round
 from tournaments.models import Pairing, Round, RoundTime, System
-from tournaments.selectors import full_name
+from tournaments.selectors.names import full_name
 from tournaments.services import rounds
 from tournaments.services.schedule import round_time_set
 

@@ -6,9 +6,9 @@ import datetime
 import pytest
 
 from tournaments.models import Player, Rating, RatingList, RatingSource
-from tournaments.selectors import standings_get
-from tournaments.selectors_players import player_record, player_search
-from tournaments.selectors_public import last_public_round
+from tournaments.selectors.players import player_record, player_search
+from tournaments.selectors.public import last_public_round
+from tournaments.selectors.standings import standings_get
 
 pytestmark = pytest.mark.django_db
 

@@ -7,8 +7,8 @@ from anyascii import anyascii
 from django.core.cache import cache
 
 from tournaments.models import Player
-from tournaments.selectors import standings_get
-from tournaments.selectors_public import last_public_round
+from tournaments.selectors.public import last_public_round
+from tournaments.selectors.standings import standings_get
 
 pytestmark = [pytest.mark.django_db, pytest.mark.slow]
 

@@ -9,8 +9,9 @@ from django.urls import reverse
 from tests.factories import event_with_players
 from tests.public.conftest import play_round
 from tournaments.models import System
-from tournaments.selectors import event_finished, standings_provisional
-from tournaments.selectors_public import event_groups
+from tournaments.selectors.events import event_finished
+from tournaments.selectors.public import event_groups
+from tournaments.selectors.standings import standings_provisional
 from tournaments.services import rounds
 
 pytestmark = pytest.mark.django_db
@@ -60,7 +61,7 @@ def test_a_pending_game_leaves_its_round_unplayed_for_both_players(client, organ
     round; the API keeps saying provisional."""
     from tournaments.models import Game, GameResult
     from tournaments.scoring.standings import compute_standings, tiebreak_detail
-    from tournaments.selectors import tournament_state
+    from tournaments.selectors.state import tournament_state
     from tournaments.services import results
 
     event = event_with_players(organizer, players=4, system=System.SWISS, tiebreaks=["SB", "BH"])

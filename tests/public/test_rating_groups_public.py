@@ -5,7 +5,7 @@ import re
 
 import pytest
 
-from tournaments.selectors import standings_get
+from tournaments.selectors.standings import standings_get
 from tournaments.services.events import event_update
 
 pytestmark = pytest.mark.django_db

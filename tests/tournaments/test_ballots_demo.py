@@ -6,7 +6,7 @@ import pytest
 from games.demo import records_demo
 from tournaments.demo import ENGLISH_BALLOT_SLUG, load_demo
 from tournaments.models import BallotDraw, Event, RoundStatus
-from tournaments.selectors import ballot_draw_check, pairing_card, round_cards
+from tournaments.selectors.ballots import ballot_draw_check, pairing_card, round_cards
 
 pytestmark = pytest.mark.django_db
 

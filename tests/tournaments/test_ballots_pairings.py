@@ -6,7 +6,8 @@ import pytest
 
 from tests.factories import ballot_event
 from tournaments.models import GameResult, Ranking, System
-from tournaments.selectors import pairing_card, standings_get
+from tournaments.selectors.ballots import pairing_card
+from tournaments.selectors.standings import standings_get
 from tournaments.services.ballots import ballot_draw
 from tournaments.services.results import result_record
 from tournaments.services.rounds import round_pair, round_publish

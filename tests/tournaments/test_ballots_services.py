@@ -7,14 +7,14 @@ from django.core.exceptions import ValidationError
 from tests.factories import PlayerFactory, UserFactory, ballot_event, event_with_players
 from tournaments.ballots.draw import cards_left, pick
 from tournaments.models import BallotDeck, BallotDraw, GameResult, System
-from tournaments.selectors import (
+from tournaments.selectors.ballots import (
     ballot_draw_check,
     ballot_drawn_numbers,
     drawable_cards,
     pairing_card,
-    pairing_list,
     round_cards,
 )
+from tournaments.selectors.lists import pairing_list
 from tournaments.services.ballots import (
     BallotError,
     BallotPermissionError,

@@ -22,8 +22,8 @@ from tournaments.models import (
     RatingList,
     RoundStatus,
 )
-from tournaments.selectors import withdrawal_outcomes
-from tournaments.selectors_team_ranking import team_ranking_get
+from tournaments.selectors.standings import withdrawal_outcomes
+from tournaments.selectors.team_ranking import team_ranking_get
 from tournaments.values import ByeKind
 
 pytestmark = pytest.mark.django_db
@@ -231,7 +231,7 @@ def test_the_demo_league_has_a_captain_who_logs_in_to_his_lineups(client, loaded
 
 def test_the_demo_shashki_cup_plays_the_schedule_its_drawn_numbers_published(loaded):
     from tournaments.pairing.lot import draw_numbers
-    from tournaments.selectors_berger import berger_schedule, standing_number_draw
+    from tournaments.selectors.berger import berger_schedule, standing_number_draw
 
     cup = Event.objects.get(slug="demo-russian-table")
     draw = standing_number_draw(cup)

@@ -5,8 +5,9 @@ from decimal import Decimal
 import pytest
 
 from tests.factories import PlayerFactory, event_made
-from tournaments import selectors
 from tournaments.models import Game, GameResult, Pairing, Round, System
+from tournaments.selectors.lists import pairing_list
+from tournaments.selectors.standings import standings_get
 from tournaments.services import registrations, results, rounds
 from tournaments.values import ByeKind, DutchRules
 
@@ -16,7 +17,7 @@ pytestmark = pytest.mark.django_db
 def boards(round_: Round) -> list[tuple[int, int | None, str]]:
     return [
         (line.white.number, line.black.number if line.black else None, line.bye_kind)
-        for line in selectors.pairing_list(round_)
+        for line in pairing_list(round_)
     ]
 
 
@@ -34,7 +35,7 @@ def play(round_: Round, user, scripted: dict[tuple[int, int], str]) -> None:
 def table(event, after_round):
     return [
         (row.number, row.points, *row.tiebreaks.values())
-        for row in selectors.standings_get(event, after_round=after_round)
+        for row in standings_get(event, after_round=after_round)
     ]
 
 
@@ -123,9 +124,10 @@ def test_swiss_with_byes_late_entry_withdrawal_forfeit_and_hand_edit(arbiter_use
         (6, D(1), D(0), D(4)),
     ]
     # After round 2 only rounds 1-2 count: 1 and 2 lead with 4 (WON 2, PS 6 each): number.
-    assert [(row.number, row.points) for row in selectors.standings_get(event, after_round=2)][
-        :2
-    ] == [(1, D(4)), (2, D(4))]
+    assert [(row.number, row.points) for row in standings_get(event, after_round=2)][:2] == [
+        (1, D(4)),
+        (2, D(4)),
+    ]
 
 
 def test_double_round_robin_with_hand_edit_forfeits_and_withdrawal(arbiter_user):

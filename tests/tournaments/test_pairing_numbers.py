@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 from tests.factories import PlayerFactory, event_with_players, make_organizer
 from tournaments.models import Event, PairingNumberDraw, System
 from tournaments.pairing.lot import draw_numbers
-from tournaments.selectors_berger import berger_schedule, standing_number_draw
+from tournaments.selectors.berger import berger_schedule, standing_number_draw
 from tournaments.services import rounds
 from tournaments.services.errors import PairingNumberError, RoundStateError
 from tournaments.services.history import recorded_by

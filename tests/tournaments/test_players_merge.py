@@ -11,8 +11,7 @@ from django.urls import reverse
 from tests.client import logged_in
 from tests.factories import PlayerFactory, completed_round_1, event_with_players, make_organizer
 from tournaments.models import Player, Rating, RatingList, RatingSource, Registration
-from tournaments.selectors import standings_get
-from tournaments.selectors_duplicates import (
+from tournaments.selectors.duplicates import (
     SAME_FMJD_ID,
     SAME_NAME_AND_BIRTH_YEAR,
     SAME_NATIONAL_ID,
@@ -20,6 +19,7 @@ from tournaments.selectors_duplicates import (
     merge_moves,
     player_relations,
 )
+from tournaments.selectors.standings import standings_get
 from tournaments.services.errors import PlayerMergeError
 from tournaments.services.players_merge import players_merge
 from tournaments.teams.models import Team

@@ -12,7 +12,7 @@ from django.urls import reverse
 from tests.client import logged_in
 from tests.factories import PlayerFactory, UserFactory, event_with_players
 from tournaments.models import Player, RatingList, RatingPolicy, RatingSource
-from tournaments.selectors_ratings import rating_report_get
+from tournaments.selectors.ratings import rating_report_get
 from tournaments.services.errors import ImportFormatError
 from tournaments.services.players_import import (
     CREATE,

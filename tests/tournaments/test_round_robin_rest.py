@@ -9,7 +9,8 @@ import pytest
 from tests.factories import event_with_players
 from tests.tournaments.states import RESULTS
 from tournaments.models import GameResult, System
-from tournaments.selectors import standings_get, tournament_state
+from tournaments.selectors.standings import standings_get
+from tournaments.selectors.state import tournament_state
 from tournaments.services import results, rounds
 from tournaments.services.events import event_update
 from tournaments.values import ByeKind

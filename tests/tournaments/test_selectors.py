@@ -8,8 +8,10 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
 from tests.factories import PlayerFactory, event_with_players
-from tournaments import selectors
 from tournaments.models import Game, GameResult, Ranking
+from tournaments.selectors.lists import PublicPlayer, pairing_list, player_list
+from tournaments.selectors.standings import standings_get
+from tournaments.selectors.state import tournament_state
 from tournaments.services import registrations, results, rounds
 from tournaments.values import Colour
 
@@ -48,7 +50,7 @@ def test_two_game_pairings(arbiter_user, ranking, games, white, black):
         arbiter_user, players=2, system="rr", games_per_pairing=2, ranking=ranking
     )
     play_round(event, arbiter_user, games)
-    state = selectors.tournament_state(event, up_to_round=1)
+    state = tournament_state(event, up_to_round=1)
     one, two = state.competitors
     # Pairing 1-2 in round 1: the top seed has white in game 1 (first colour white).
     assert (one.results[0].code, one.results[0].points) == (white[0], Decimal(white[1]))
@@ -60,7 +62,7 @@ def test_two_game_pairings(arbiter_user, ranking, games, white, black):
 def test_single_game_codes_and_unplayed(arbiter_user):
     event = event_with_players(arbiter_user, players=4)
     play_round(event, arbiter_user, [GameResult.UNPLAYED, GameResult.BLACK_FORFEIT_WIN])
-    state = selectors.tournament_state(event, up_to_round=1)
+    state = tournament_state(event, up_to_round=1)
     codes = {c.number: (c.results[0].code, c.results[0].points) for c in state.competitors}
     # Boards 1-3 and 4-2 (FIDE Dutch round 1 for four players).
     assert codes == {1: ("-", 0), 3: ("-", 0), 4: ("-", 0), 2: ("+", 2)}
@@ -75,7 +77,7 @@ def test_late_entry_missed_rounds_and_withdrawal(arbiter_user):
     zero = registrations.registration_add(event=event, player=PlayerFactory(), user=None)
     leaver = event.registrations.get(pairing_number=4)
     registrations.registration_withdraw(registration=leaver, from_round=2, user=None)
-    state = selectors.tournament_state(event, up_to_round=1)
+    state = tournament_state(event, up_to_round=1)
     by_number = {c.number: c for c in state.competitors}
     assert [(r.code, r.points) for r in by_number[half.pairing_number].results] == [("H", 1)]
     assert [(r.code, r.points) for r in by_number[zero.pairing_number].results] == [("Z", 0)]
@@ -87,7 +89,7 @@ def test_late_entry_missed_rounds_and_withdrawal(arbiter_user):
     rounds.round_publish(round=round_2, user=None)
     for game in Game.objects.filter(pairing__round=round_2):
         results.result_record(game=game, result=GameResult.DRAW, user=None)
-    state = selectors.tournament_state(event, up_to_round=2)
+    state = tournament_state(event, up_to_round=2)
     assert state.competitor(4).results[1].code == "Z"
     assert state.total_rounds == 5
 
@@ -96,18 +98,18 @@ def test_forbidden_pairs_use_pairing_numbers(arbiter_user):
     event = event_with_players(arbiter_user, players=3)
     one, _, three = event.registrations.order_by("pairing_number")
     registrations.prohibited_pairing_add(first=three, second=one, reason="club", user=None)
-    state = selectors.tournament_state(event, up_to_round=0)
+    state = tournament_state(event, up_to_round=0)
     assert state.forbidden_pairs == frozenset({frozenset({1, 3})})
 
 
 def test_public_selectors_expose_no_private_field(arbiter_user):
     event = event_with_players(arbiter_user, players=3)
     round_ = rounds.round_pair(event=event, user=None)
-    fields = {f.name for f in dataclasses.fields(selectors.PublicPlayer)}
+    fields = {f.name for f in dataclasses.fields(PublicPlayer)}
     assert fields == {"number", "name", "federation", "title", "rating", "club"}
     with CaptureQueriesContext(connection) as queries:
-        players = selectors.player_list(event)
-        lines = selectors.pairing_list(round_)
+        players = player_list(event)
+        lines = pairing_list(round_)
     sql = " ".join(q["sql"] for q in queries.captured_queries)
     for private in ("email", "phone", "birth_date", "national_id"):
         assert private not in sql
@@ -124,7 +126,7 @@ def test_standings_query_count_does_not_grow_with_players(arbiter_user):
         outcomes = [GameResult.WHITE_WIN] * (size // 2)
         play_round(event, arbiter_user, outcomes)
         with CaptureQueriesContext(connection) as queries:
-            rows = selectors.standings_get(event, after_round=1)
+            rows = standings_get(event, after_round=1)
         assert len(rows) == size
         counts.append(len(queries.captured_queries))
     assert counts[0] == counts[1]

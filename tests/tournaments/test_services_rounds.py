@@ -4,7 +4,7 @@ import pytest
 
 from tests.factories import event_with_players
 from tournaments.models import Game, GameResult, Pairing, Round, RoundStatus
-from tournaments.selectors_round_warnings import round_warnings
+from tournaments.selectors.round_warnings import round_warnings
 from tournaments.services import registrations, results, rounds
 from tournaments.services.errors import (
     PairingEditError,
@@ -162,7 +162,7 @@ def test_hand_edit_warns_of_a_second_bye_and_a_prohibited_pair(arbiter_user):
 def test_colour_rule_three_in_a_row_and_difference_over_two():
     """C.04.1 f/g as the hand-edit warning applies them (played games only)."""
     from tournaments.pairing.criteria import Breach, colour_breach
-    from tournaments.selectors_round_warnings import colour_problem
+    from tournaments.selectors.round_warnings import colour_problem
     from tournaments.values import Colour, RoundResult
 
     def _colour_problem(results, colour):

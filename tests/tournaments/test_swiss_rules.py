@@ -10,7 +10,7 @@ from tests.client import logged_in
 from tests.factories import UserFactory, event_with_players, make_organizer
 from tournaments.models import Event
 from tournaments.pairing import trf_dumps
-from tournaments.selectors import tournament_state
+from tournaments.selectors.state import tournament_state
 from tournaments.services import rounds
 from tournaments.values import DutchRules
 

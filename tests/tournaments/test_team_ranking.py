@@ -15,8 +15,8 @@ from tests.tournaments.played_events import (
 )
 from tournaments.models import Game, Registration, System
 from tournaments.scoring.team_score import MemberScore, team_ranking
-from tournaments.selectors import tournament_state
-from tournaments.selectors_team_ranking import team_ranking_get
+from tournaments.selectors.state import tournament_state
+from tournaments.selectors.team_ranking import team_ranking_get
 from tournaments.services import events, registrations, rounds
 from tournaments.services.errors import EventSettingsError, RegistrationError, RoundPairingError
 from tournaments.teams.models import TeamCompetition

@@ -477,7 +477,7 @@ def test_demo_two_game_team_match(client):
 def test_a_team_rounds_boards_are_not_checked_as_individual_pairings(league):
     """The boards follow the team matches: the players' own Berger table would flag each
     one before publishing (found by the organizer's journey)."""
-    from tournaments.selectors_round_warnings import round_warnings
+    from tournaments.selectors.round_warnings import round_warnings
 
     event, user = league
     round_ = team_round_schedule(event=event, user=user)

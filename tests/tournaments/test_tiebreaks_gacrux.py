@@ -27,7 +27,7 @@ from tests.tournaments.states import RESULTS, round_robin_state
 from tests.tournaments.states import SWISS as SWISS_WITH_BYES
 from tournaments.models import Event, System
 from tournaments.pairing.simulate import simulate
-from tournaments.selectors import tournament_state
+from tournaments.selectors.state import tournament_state
 
 
 def test_swiss_with_byes_forfeits_and_a_withdrawal():

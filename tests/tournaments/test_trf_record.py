@@ -9,8 +9,8 @@ from tests.factories import UserFactory, make_organizer
 from tests.tournaments.played_events import make_event, play
 from tournaments.models import Event, Game, GameResult, Ranking, Round, System
 from tournaments.pairing.trf import trf_loads
-from tournaments.selectors import standings_get
-from tournaments.selectors_trf import event_trf
+from tournaments.selectors.standings import standings_get
+from tournaments.selectors.trf import event_trf
 from tournaments.services import results, rounds
 from tournaments.services.errors import ImportFormatError
 from tournaments.services.trf_import import (

@@ -14,8 +14,8 @@ from tests.public.conftest import play_round
 from tournaments.models import Game, GameResult, System
 from tournaments.scoring.standings import compute_standings
 from tournaments.scoring.withdrawals import WithdrawalRule, games_annulled
-from tournaments.selectors import standings_get, withdrawal_outcomes
-from tournaments.selectors_public import crosstable_get
+from tournaments.selectors.public import crosstable_get
+from tournaments.selectors.standings import standings_get, withdrawal_outcomes
 from tournaments.services import registrations, rounds
 from tournaments.values import Colour, Competitor, RoundResult, ScoringSystem, TournamentState
 

@@ -18,7 +18,7 @@ from tournaments.admin.pages import object_or_404, render_page, report_refusal, 
 from tournaments.admin.scoping import ScopedAdmin, organized_events
 from tournaments.ballots.cards import CardError, card_svg, replay_card
 from tournaments.models import BallotCard, BallotDeck, BallotDraw
-from tournaments.selectors import ballot_draw_check
+from tournaments.selectors.ballots import ballot_draw_check
 from tournaments.services.ballots import (
     ballot_card_save,
     ballot_deck_create,

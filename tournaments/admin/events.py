@@ -53,8 +53,8 @@ from tournaments.models import (
 from tournaments.names import name_contains, person_order
 from tournaments.scoring.matches import MATCH_POINTS_RULE
 from tournaments.scoring.rating_groups import group_standings
-from tournaments.selectors import standings_get
-from tournaments.selectors_trf import event_trf
+from tournaments.selectors.standings import standings_get
+from tournaments.selectors.trf import event_trf
 from tournaments.services.errors import ImportFormatError, TournamentError
 from tournaments.services.events import (
     FIXED_ONCE_PAIRED,
@@ -628,7 +628,7 @@ class EventAdmin(ScopedAdmin, AuditedAdmin):
         )
 
     def trf_view(self, request: HttpRequest, object_id: str) -> HttpResponse:
-        """The event's official record as a TRF-2026 file (selectors_trf.event_trf), as
+        """The event's official record as a TRF-2026 file (selectors.trf.event_trf), as
         pairing programs and rating officers read it."""
         event = object_or_404(self, request, object_id, change=False)
         response = HttpResponse(event_trf(event), content_type="text/plain; charset=utf-8")

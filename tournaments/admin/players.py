@@ -35,7 +35,7 @@ from tournaments.forms import (
 )
 from tournaments.models import Player
 from tournaments.names import name_contains, person_order
-from tournaments.selectors_duplicates import (
+from tournaments.selectors.duplicates import (
     duplicate_pairs,
     merge_moves,
     player_events,

@@ -31,7 +31,7 @@ from tournaments.imports.services import (
 )
 from tournaments.models import Rating, RatingList
 from tournaments.scoring.rating_report import REPORT_FIELDS, report_cells
-from tournaments.selectors_ratings import rating_report_get
+from tournaments.selectors.ratings import rating_report_get
 from tournaments.services.players_import import CREATE, REFUSED, UNCHANGED, UPDATE
 from tournaments.services.rating_lists_import import LIST_FIELDS, PROPOSED, RATING_LIST_IMPORT
 from tournaments.spreadsheets import Sheet, xlsx_bytes

@@ -18,7 +18,7 @@ from tournaments.admin.scoping import ScopedAdmin
 from tournaments.forms import ByeRequestForm, RegistrationAddForm, WithdrawForm
 from tournaments.models import ByeRequest, Registration
 from tournaments.names import name_contains
-from tournaments.selectors import WithdrawalPreview, withdrawal_preview
+from tournaments.selectors.withdrawals import WithdrawalPreview, withdrawal_preview
 from tournaments.services.errors import TournamentError
 from tournaments.services.registrations import (
     bye_request_add,

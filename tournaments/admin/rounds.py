@@ -17,8 +17,9 @@ from tournaments.admin.scoping import ScopedAdmin
 from tournaments.forms import RoundResultsForm, game_field_names
 from tournaments.models import Game, Round, RoundStatus, System
 from tournaments.pairing.dutch import COLOUR_RULE_TEXTS, Explanation
-from tournaments.selectors import round_draws, round_explanations
-from tournaments.selectors_round_warnings import round_warnings
+from tournaments.selectors.ballots import round_draws
+from tournaments.selectors.round_warnings import round_warnings
+from tournaments.selectors.state import round_explanations
 from tournaments.services.ballots import ballot_draw
 from tournaments.services.errors import StaleResultError, TournamentError
 from tournaments.services.results import result_record

@@ -5,7 +5,7 @@ keep it but must ask again before use); a request whose If-None-Match names the 
 gets 304 Not Modified with no body. Two kinds of ETag:
 
 - views whose answer depends only on the event's public state (`state_etag = True`) name it
-  by the event's fingerprint (selectors_public.event_state), the path with its query, the
+  by the event's fingerprint (selectors.public.event_state), the path with its query, the
   media type and the language, and answer 304 before doing any work: an anonymous follower
   polling the standings costs one cache read (tournaments.live.known_etag) while nothing
   changes. Their JSON answers are kept in the cache under that name,
@@ -29,7 +29,7 @@ from rest_framework.response import Response
 
 from tournaments.access import visible_event
 from tournaments.live import known_etag, remember_etag
-from tournaments.selectors_public import event_state
+from tournaments.selectors.public import event_state
 
 _READS = ("GET", "HEAD")
 

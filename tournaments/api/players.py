@@ -1,6 +1,6 @@
 """The player directory in the API: GET /api/players/?q= (a search by name or id) and
 GET /api/players/<id>/ (a player across his published events), over
-tournaments.selectors_players. Public fields only: never the contact details, birth date,
+tournaments.selectors.players. Public fields only: never the contact details, birth date,
 login account or national id (searched, never shown)."""
 
 from django.utils.translation import gettext as _
@@ -12,7 +12,7 @@ from rest_framework.response import Response
 
 from tournaments.api.permissions import ReadOnlyOrAuthenticated
 from tournaments.api.serializers import GameLinkSerializer, PlainSerializer
-from tournaments.selectors_players import player_record, player_search
+from tournaments.selectors.players import player_record, player_search
 from tournaments.site.inputs import search_text
 
 

@@ -1,6 +1,6 @@
 """Read-only public endpoints, and the organizers' writes on events, rounds and results.
 
-Views are thin: they read through tournaments.selectors / selectors_public and write
+Views are thin: they read through tournaments.selectors (standings, lists, public...) and write
 through tournaments.services, the same functions the admin calls. Only published rounds
 are visible; results-based answers are kept per event state (their rendered JSON, under
 their ETag) and read the public pages' cached tables.
@@ -29,13 +29,8 @@ from tournaments.api.permissions import ReadOnlyOrAuthenticated, may_manage
 from tournaments.models import Event, Game
 from tournaments.scoring.rating_groups import group_places
 from tournaments.scoring.standings import StandingRow
-from tournaments.selectors import (
-    pairing_list,
-    player_list,
-    standings_get,
-    standings_provisional,
-)
-from tournaments.selectors_public import (
+from tournaments.selectors.lists import pairing_list, player_list
+from tournaments.selectors.public import (
     GameRow,
     cached,
     crosstable_get,
@@ -48,8 +43,9 @@ from tournaments.selectors_public import (
     round_games,
     tiebreak_explanation,
 )
-from tournaments.selectors_ratings import rating_report_get
-from tournaments.selectors_team_ranking import has_team_ranking, team_ranking_get
+from tournaments.selectors.ratings import rating_report_get
+from tournaments.selectors.standings import standings_get, standings_provisional
+from tournaments.selectors.team_ranking import has_team_ranking, team_ranking_get
 from tournaments.services import registrations, results, rounds
 from tournaments.site.inputs import whole_number
 

@@ -37,15 +37,12 @@ from tournaments.models import BYE_KIND_LABELS, Event, GameResult, Round, RoundS
 from tournaments.results import result_score
 from tournaments.scoring.crosstable import Crosstable
 from tournaments.scoring.standings import place_text
-from tournaments.selectors import (
-    PublicPlayer,
-    event_total_rounds,
-    pairing_list,
-    tournament_state,
-)
-from tournaments.selectors_public import crosstable_get
-from tournaments.selectors_ratings import rating_report_get
-from tournaments.selectors_team_ranking import team_ranking_get
+from tournaments.selectors.events import event_total_rounds
+from tournaments.selectors.lists import PublicPlayer, pairing_list
+from tournaments.selectors.public import crosstable_get
+from tournaments.selectors.ratings import rating_report_get
+from tournaments.selectors.state import tournament_state
+from tournaments.selectors.team_ranking import team_ranking_get
 from tournaments.teams.models import TeamAdjustment
 from tournaments.teams.selectors import team_competition, team_matches, team_standings_get
 from tournaments.values import ByeKind

@@ -43,7 +43,7 @@ class Document(models.Model):
     `fingerprint` is the SHA-256 of the data the file was drawn from (and the layout's
     version): a job whose data has the same fingerprint keeps the file instead of drawing
     it again, unless `forced`. `source_state` is the event's change marker when the job read
-    the data (tournaments.selectors_public.event_fingerprint): a request made while it is
+    the data (tournaments.selectors.public.event_fingerprint): a request made while it is
     still current and the file exists needs no job at all.
     """
 

@@ -37,7 +37,7 @@ from tournaments.documents.models import (
     DocumentStatus,
 )
 from tournaments.models import Event, Round
-from tournaments.selectors_public import event_fingerprint
+from tournaments.selectors.public import event_fingerprint
 from tournaments.services.errors import TournamentError
 from tournaments.site.job_liveness import DOCUMENT_JOBS, job_alive, job_lock
 from tournaments.task_names import TaskQueueError, task_queue

@@ -17,7 +17,7 @@ from tournaments.access import may_change_deck, may_officiate, organizes
 from tournaments.ballots.cards import CardError, replay_card
 from tournaments.ballots.draw import draw_sequence, new_seed
 from tournaments.models import BallotCard, BallotDeck, BallotDraw, Event, Round, RoundStatus
-from tournaments.selectors import ballot_drawn_numbers, drawable_cards
+from tournaments.selectors.ballots import ballot_drawn_numbers, drawable_cards
 from tournaments.services.errors import TournamentError
 from tournaments.services.history import recorded_by
 

@@ -1,5 +1,5 @@
 """A round robin's pairing numbers fixed before round 1, by lot or by hand, so that the whole
-Berger schedule is public in advance (tournaments.selectors_berger).
+Berger schedule is public in advance (tournaments.selectors.berger).
 
 Each draw is recorded (tournaments.models.PairingNumberDraw: seed, entrants, numbers, who,
 when); a draw is never redone silently (``redraw=True`` says the organizer was asked) and never

@@ -1,4 +1,4 @@
-"""Merging a player entered twice into the other one (tournaments.selectors_duplicates
+"""Merging a player entered twice into the other one (tournaments.selectors.duplicates
 proposes the pairs). Every row pointing at the removed player moves to the kept one, so each
 event keeps its registrations, results and standings; the kept player's empty fields take
 the removed one's values; each write is recorded in the rows' history with the acting user.
@@ -12,7 +12,7 @@ from django.utils.translation import gettext as _
 
 from tournaments.access import may_merge_players, player_access, player_refusal
 from tournaments.models import Player, Registration
-from tournaments.selectors_duplicates import (
+from tournaments.selectors.duplicates import (
     field_label,
     identifier_key,
     player_events,

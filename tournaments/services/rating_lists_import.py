@@ -37,7 +37,7 @@ from tournaments.access import player_access, player_refusal
 from tournaments.imports.models import ImportJob
 from tournaments.imports.services import Progress
 from tournaments.models import Player, Rating, RatingList, RatingSource, Title
-from tournaments.selectors_public import forget_states
+from tournaments.selectors.public import forget_states
 from tournaments.services import csv_import
 from tournaments.services.errors import ImportFormatError
 from tournaments.services.players_import import (

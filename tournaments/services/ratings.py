@@ -9,7 +9,7 @@ from django.contrib.auth.models import AbstractBaseUser
 from simple_history.utils import bulk_update_with_history
 
 from tournaments.models import Event, Rating, RatingPolicy, Registration
-from tournaments.selectors_ratings import NATIONAL_SOURCES, fmjd_source
+from tournaments.selectors.ratings import NATIONAL_SOURCES, fmjd_source
 from tournaments.services.history import written_in_bulk
 
 

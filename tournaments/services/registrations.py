@@ -20,7 +20,7 @@ from tournaments.models import (
     RoundStatus,
     System,
 )
-from tournaments.selectors import event_total_rounds
+from tournaments.selectors.events import event_total_rounds
 from tournaments.services.errors import ProhibitedPairingError, RegistrationError
 from tournaments.services.history import recorded_by, written_in_bulk
 from tournaments.services.players import player_create

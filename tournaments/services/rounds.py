@@ -22,9 +22,10 @@ from tournaments.models import (
 )
 from tournaments.pairing.berger import round_pairs
 from tournaments.pairing.dutch import NoPairingError, PairingError, pair_dutch
-from tournaments.selectors import event_total_rounds, swiss_round_request
-from tournaments.selectors_berger import standing_number_draw
-from tournaments.selectors_round_warnings import PairingWarning, round_warnings
+from tournaments.selectors.berger import standing_number_draw
+from tournaments.selectors.events import event_total_rounds
+from tournaments.selectors.round_warnings import PairingWarning, round_warnings
+from tournaments.selectors.state import swiss_round_request
 from tournaments.services.errors import (
     PairingEditError,
     RoundPairingError,
@@ -81,7 +82,7 @@ def round_create(*, event: Event, user: AbstractBaseUser | None) -> Round:
 
 def _number_players(event: Event, *, user: AbstractBaseUser | None) -> None:
     """Round 1's pairing numbers: the drawn (or hand-set) ones of a round robin whose schedule
-    is published (selectors_berger), else by rating (registrations_renumber). A draw that no
+    is published (selectors.berger), else by rating (registrations_renumber). A draw that no
     longer matches the registrations refuses rather than pair against the published schedule."""
     if event.system != System.SWISS and event.pairing_number_draws.exists():
         if standing_number_draw(event) is None:

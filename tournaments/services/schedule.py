@@ -8,7 +8,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from tournaments.models import Event, Round, RoundTime
-from tournaments.selectors import event_total_rounds
+from tournaments.selectors.events import event_total_rounds
 from tournaments.services.errors import RoundTimeError
 from tournaments.services.history import recorded_by
 

@@ -51,7 +51,7 @@ from tournaments.scoring.matches import (
     pairing_result,
 )
 from tournaments.scoring.tiebreaks import TIEBREAKS
-from tournaments.selectors import event_slug_free
+from tournaments.selectors.events import event_slug_free
 from tournaments.services.csv_import import CONTROL_CHARACTERS, decode_upload
 from tournaments.services.errors import ImportFormatError
 from tournaments.services.events import event_create
@@ -424,7 +424,7 @@ def _rests(plan: TrfImportPlan) -> dict[int, int]:
 
 def _draughts_ordering(document: TrfDocument) -> bool:
     """The Swiss pairs by the draughts ordering: the file's 192 code is the one Damier's
-    export gives it (selectors_trf.SYSTEM_RECORDS), or the file pairs by rank (``XXC rank``)."""
+    export gives it (selectors.trf.SYSTEM_RECORDS), or the file pairs by rank (``XXC rank``)."""
     return document.by_rank or document.event.type_code.upper() == "CUSTOM_SWISS"
 
 

@@ -2,8 +2,8 @@
 
 `GuardedRedisCache` is the default cache when DJANGO_CACHE_URL names Redis
 (config.settings), so every use of the cache goes through it: page fragments ({% cache %}),
-the event states and ETags (tournaments.selectors_public, tournaments.live), the stored API
-answers (tournaments.api.conditional), the live parts (tournaments.views), the failed
+the event states and ETags (tournaments.selectors.public, tournaments.live), the stored API
+answers (tournaments.api.conditional), the live parts (tournaments.views.events), the failed
 logins (tournaments.site.login_limits). A call that cannot reach Redis (refused, timed out,
 any Redis error) is made on this process's own local-memory cache instead; for
 RETRY_SECONDS after a failure every call goes there at once, without trying Redis (a Redis
@@ -16,7 +16,7 @@ Why each use stays right on the local cache:
   hold: a copy in one process is as good as a shared one;
 - event states and page ETags are kept STATE_SECONDS (2 s) under the process's own
   generation, so a change written through another process shows within that time, the bound
-  a change read just before its commit already has (tournaments.selectors_public); the
+  a change read just before its commit already has (tournaments.selectors.public); the
   states Redis kept from before the outage have expired by the time it is asked again
   (RETRY_SECONDS is longer);
 - failed logins are counted by each process alone while Redis is unreachable: each of N

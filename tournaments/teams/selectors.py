@@ -20,8 +20,9 @@ from tournaments.scoring.teams import (
     team_crosstable,
     team_standings,
 )
-from tournaments.selectors import event_scoring, full_name
-from tournaments.selectors_public import PUBLIC_STATUSES
+from tournaments.selectors.events import event_scoring
+from tournaments.selectors.names import full_name
+from tournaments.selectors.public import PUBLIC_STATUSES
 from tournaments.teams.models import TeamAdjustment, TeamBoard, TeamCompetition, TeamMatch
 
 

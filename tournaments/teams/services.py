@@ -30,7 +30,7 @@ from tournaments.scoring.teams import (
     default_lineup,
     lineup_problems,
 )
-from tournaments.selectors import event_scoring
+from tournaments.selectors.events import event_scoring
 from tournaments.services.errors import TournamentError
 from tournaments.services.history import recorded_by
 from tournaments.services.results import result_record

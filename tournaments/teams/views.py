@@ -1,9 +1,9 @@
 """Public pages of a team competition: the team standings, the team crosstable, the team
 matches board by board and each team's page (roster, matches, each player's board
-results), followed live like the individual pages (tournaments.views.followed_page) and,
+results), followed live like the individual pages (tournaments.views.events.followed_page) and,
 like them, computed once per event state: the tables are cached {% cache %} fragments named
 by the page's key (its state, language and address), rendered once per state, and their data
-is read only when the fragment is missing (selectors_public.cached); and,
+is read only when the fragment is missing (selectors.public.cached); and,
 behind the site login, a team's lineups round by round for its captain and the event's
 organizers (tournaments.access.may_captain), each set until its match is paired."""
 
@@ -24,7 +24,7 @@ from tournaments.access import may_captain, visible_events
 from tournaments.models import Event, RoundStatus, Team
 from tournaments.scoring.standings import place_text
 from tournaments.scoring.teams import TEAM_TIEBREAKS
-from tournaments.selectors_public import cached
+from tournaments.selectors.public import cached
 from tournaments.services.errors import TournamentError
 from tournaments.teams.forms import LineupForm
 from tournaments.teams.models import TeamCompetition, TeamMatch, TeamMember
@@ -48,7 +48,7 @@ from tournaments.teams.services import (
     lineup_set,
     roster,
 )
-from tournaments.views import followed_page, page_key, request_event, request_state
+from tournaments.views.events import followed_page, page_key, request_event, request_state
 
 
 def _competition(event: Event) -> TeamCompetition:

@@ -5,7 +5,7 @@ from django import template
 from django.urls import reverse
 
 from tournaments.models import Event
-from tournaments.selectors_players import player_page_id
+from tournaments.selectors.players import player_page_id
 
 register = template.Library()
 

@@ -5,9 +5,9 @@ RoundTime), ``{% round_time event number as time %}`` (None when unscheduled) an
 from django import template
 
 from tournaments.models import Event, RoundTime
-from tournaments.selectors_berger import ScheduledRoundPairings
-from tournaments.selectors_berger import berger_schedule as event_berger_schedule
-from tournaments.selectors_schedule import round_times as event_round_times
+from tournaments.selectors.berger import ScheduledRoundPairings
+from tournaments.selectors.berger import berger_schedule as event_berger_schedule
+from tournaments.selectors.schedule import round_times as event_round_times
 
 register = template.Library()
 
@@ -25,5 +25,5 @@ def round_time(event: Event, number: int) -> RoundTime | None:
 @register.simple_tag
 def berger_schedule(event: Event) -> list[ScheduledRoundPairings]:
     """``{% berger_schedule event as pairings %}``: a round robin's every round once its
-    pairing numbers are drawn (tournaments.selectors_berger), else empty."""
+    pairing numbers are drawn (tournaments.selectors.berger), else empty."""
     return event_berger_schedule(event)

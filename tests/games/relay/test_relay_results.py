@@ -25,7 +25,7 @@ from games.services.errors import NotAllowedError
 from tests.games.conftest import published_round
 from tests.games.relay.game import push_token, version
 from tournaments.models import Game, GameResult
-from tournaments.selectors import standings_get
+from tournaments.selectors.standings import standings_get
 from tournaments.services.results import result_record
 from tournaments.services.rounds import round_complete
 

@@ -17,8 +17,8 @@ from tournaments.models import (
     System,
     TeamCompetition,
 )
-from tournaments.selectors import full_name
-from tournaments.selectors_public import PUBLIC_STATUSES
+from tournaments.selectors.names import full_name
+from tournaments.selectors.public import PUBLIC_STATUSES
 from tournaments.values import ByeKind
 
 

@@ -1,8 +1,8 @@
-"""The public site: thin views over tournaments.selectors_public.
+"""The public site: thin views over tournaments.selectors.public.
 
 Only published rounds are shown. Pages whose content depends on results carry an ETag built
 from the event's fingerprint (a browser that already holds the page gets 304), and their data
-is computed once per event state (selectors_public.cached). Followed pages (`followed_page`)
+is computed once per event state (selectors.public.cached). Followed pages (`followed_page`)
 also tell static/js/live.js their ETag: it asks again every few seconds with If-None-Match
 and swaps the page's content in place when the event has changed.
 """
@@ -32,14 +32,8 @@ from tournaments.results import points_text
 from tournaments.scoring.rating_groups import group_standings
 from tournaments.scoring.standings import place_text
 from tournaments.scoring.tiebreaks import find_tiebreak
-from tournaments.selectors import (
-    pairing_list,
-    player_list,
-    standings_get,
-    standings_provisional,
-    withdrawal_outcomes,
-)
-from tournaments.selectors_public import (
+from tournaments.selectors.lists import pairing_list, player_list
+from tournaments.selectors.public import (
     cached,
     crosstable_get,
     event_groups,
@@ -52,8 +46,13 @@ from tournaments.selectors_public import (
     tiebreak_explanation,
     withdrawn_numbers,
 )
-from tournaments.selectors_ratings import rating_history
-from tournaments.selectors_team_ranking import has_team_ranking, team_ranking_get
+from tournaments.selectors.ratings import rating_history
+from tournaments.selectors.standings import (
+    standings_get,
+    standings_provisional,
+    withdrawal_outcomes,
+)
+from tournaments.selectors.team_ranking import has_team_ranking, team_ranking_get
 from tournaments.site.inputs import search_text, whole_number
 from tournaments.teams.rules_text import team_rules
 from tournaments.teams.selectors import team_competition, team_standings_get

@@ -7,7 +7,7 @@ tournaments.access.PRIVATE_FIELDS nor the national id; the national id is search
 exact match of the whole id) but never shown.
 
 A player's figures in an event are the event's own: `player_card` of
-tournaments.selectors_public, through the event's published rounds, whose score is the
+tournaments.selectors.public, through the event's published rounds, whose score is the
 standings' and whose rank and place are read from `standings_get` (the standings page's
 rows), and kept under the event's state like the event's own player page.
 """
@@ -21,8 +21,8 @@ from django.db.models import Q, QuerySet
 from tournaments.models import Event, Player, Rating, RatingSource, Registration
 from tournaments.names import name_order, search_words
 from tournaments.rating_chart import RatingChart, rating_chart
-from tournaments.selectors import full_name
-from tournaments.selectors_public import (
+from tournaments.selectors.names import full_name
+from tournaments.selectors.public import (
     PlayerCard,
     cached,
     event_state,
@@ -147,7 +147,7 @@ def player_record(player_id: int) -> PlayerRecord | None:
 
 def _player_event(event: Event, number: int) -> PlayerEvent | None:
     """The player `number` of `event` as his event's own page shows him (the same cached
-    card: tournaments.views.player)."""
+    card: tournaments.views.events.player)."""
     after_round = last_public_round(event)
     card = cached(
         event_state(event),

@@ -6,7 +6,7 @@ from dataclasses import dataclass
 
 from tournaments.models import Event, PairingNumberDraw, System
 from tournaments.pairing.berger import berger_rounds, round_pairs
-from tournaments.selectors import PublicPlayer, player_list
+from tournaments.selectors.lists import PublicPlayer, player_list
 
 
 @dataclass(frozen=True)

@@ -11,7 +11,8 @@ from tournaments.models import Event, Game, GameResult, Rating, RatingSource, Ro
 from tournaments.rating_chart import RatingChart, rating_chart
 from tournaments.scoring.rating_report import RatedGame, RatingReportRow, rating_report_row
 from tournaments.scoring.results import GAME_CODES, game_points
-from tournaments.selectors import event_scoring, full_name
+from tournaments.selectors.events import event_scoring
+from tournaments.selectors.names import full_name
 
 #: The national lists, for the policies that name one (the newest holding the player wins).
 NATIONAL_SOURCES = (RatingSource.KNDB, RatingSource.FFJD, RatingSource.NATIONAL)

@@ -1,6 +1,7 @@
 """Reads for the public site and the read-only API: only published rounds, public fields only.
 
-Built on tournaments.selectors (tournament_state, standings_get, pairing_list, player_list).
+Built on tournaments.selectors.state, .standings and .lists (tournament_state, standings_get,
+pairing_list, player_list).
 Everything that depends on results is computed once per event state: `event_fingerprint` names
 the state (the latest change recorded in the history tables of the event's rows), and
 `cached` keeps a computed value under it, so a page is recomputed only after a change.
@@ -37,20 +38,11 @@ from tournaments.scoring.performance import rating_performance
 from tournaments.scoring.results import GAME_CODES
 from tournaments.scoring.standings import compute_standings, tiebreak_detail
 from tournaments.scoring.tiebreaks import TieBreakDetail
-from tournaments.selectors import (
-    PublicPlayer,
-    finished_event_ids,
-    standings_get,
-    tournament_state,
-    withdrawal_outcomes,
-)
-from tournaments.teams.models import (
-    Team,
-    TeamAdjustment,
-    TeamCompetition,
-    TeamMatch,
-    TeamMember,
-)
+from tournaments.selectors.events import finished_event_ids
+from tournaments.selectors.lists import PublicPlayer
+from tournaments.selectors.standings import standings_get, withdrawal_outcomes
+from tournaments.selectors.state import tournament_state
+from tournaments.teams.models import Team, TeamAdjustment, TeamCompetition, TeamMatch, TeamMember
 from tournaments.values import Colour
 
 T = TypeVar("T")

@@ -3,7 +3,7 @@ rounds/<n>/pairings, players (the starting rank list), team-standings, team-cros
 Public where the page is (a draft's to its organizers and arbiters only); CSV written as the
 page's language writes numbers (tournaments.spreadsheets). A team competition has no
 individual standings or crosstable sheet (404), as it has no such PDF and its pages lead to
-the team ones (tournaments.views.team_page_instead); an individual event has no team sheet
+the team ones (tournaments.views.events.team_page_instead); an individual event has no team sheet
 (404), as it has no team page."""
 
 from collections.abc import Callable
@@ -17,8 +17,8 @@ from django.views.decorators.http import require_safe
 
 from tournaments.access import visible_event
 from tournaments.models import Event
-from tournaments.selectors_public import last_public_round, public_rounds
-from tournaments.selectors_sheets import (
+from tournaments.selectors.public import last_public_round, public_rounds
+from tournaments.selectors.sheets import (
     crosstable_sheet,
     pairings_sheet,
     players_sheet,

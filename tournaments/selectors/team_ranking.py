@@ -5,7 +5,7 @@ from collections import defaultdict
 
 from tournaments.models import Event
 from tournaments.scoring.team_score import MemberScore, TeamScoreRow, team_ranking
-from tournaments.selectors import standings_get
+from tournaments.selectors.standings import standings_get
 
 
 def has_team_ranking(event: Event) -> bool:

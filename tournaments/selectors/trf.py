@@ -9,7 +9,8 @@ from django.db.models import Max
 
 from tournaments.models import Event, RoundStatus, SwissOrdering, System
 from tournaments.pairing.trf import TrfEvent, trf_dumps
-from tournaments.selectors import standings_get, tournament_state
+from tournaments.selectors.standings import standings_get
+from tournaments.selectors.state import tournament_state
 from tournaments.values import DutchRules
 
 #: TRF-2026 record 092 (the system in words) and 192 (its code in the TRF-2026 table of

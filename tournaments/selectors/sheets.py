@@ -16,8 +16,9 @@ from tournaments.results import result_score
 from tournaments.scoring.crosstable import Crosstable
 from tournaments.scoring.standings import place_text
 from tournaments.scoring.teams import TEAM_TIEBREAKS
-from tournaments.selectors import pairing_list, player_list, standings_get
-from tournaments.selectors_public import cached, crosstable_get, event_state
+from tournaments.selectors.lists import pairing_list, player_list
+from tournaments.selectors.public import cached, crosstable_get, event_state
+from tournaments.selectors.standings import standings_get
 from tournaments.spreadsheets import Sheet, Value
 from tournaments.teams.selectors import (
     team_competition,

@@ -9,7 +9,7 @@ from django.utils.translation import gettext as _
 from tournaments.models import Pairing, Round, System
 from tournaments.pairing.berger import round_pairs
 from tournaments.pairing.criteria import Breach, board_breaches, table_breach
-from tournaments.selectors import tournament_state
+from tournaments.selectors.state import tournament_state
 from tournaments.teams.models import TeamCompetition
 from tournaments.values import ByeKind, Colour
 

@@ -1,5 +1,5 @@
 """The public player directory: /players/ (a search by name or id) and /players/<id>/ (a
-player across his published events), thin views over tournaments.selectors_players."""
+player across his published events), thin views over tournaments.selectors.players."""
 
 from django.core.paginator import Paginator
 from django.http import Http404, HttpRequest, HttpResponse
@@ -7,7 +7,7 @@ from django.shortcuts import render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_safe
 
-from tournaments.selectors_players import player_record, player_search
+from tournaments.selectors.players import player_record, player_search
 from tournaments.site.inputs import search_text
 
 #: Players listed on one page of the directory.

@@ -7,8 +7,8 @@ from django.views.decorators.http import require_safe
 
 from tournaments.access import visible_event
 from tournaments.calendars import ScheduledRound, calendar_bytes
-from tournaments.selectors_players import directory_players
-from tournaments.selectors_schedule import event_schedule, player_schedule
+from tournaments.selectors.players import directory_players
+from tournaments.selectors.schedule import event_schedule, player_schedule
 
 
 def _answer(name: str, file_name: str, rounds: list[ScheduledRound]) -> HttpResponse:
