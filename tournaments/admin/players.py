@@ -16,6 +16,7 @@ from django.urls import path, reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from tournaments import hooks
 from tournaments.access import (
     PRIVATE_FIELDS,
     PlayerAccess,
@@ -80,6 +81,15 @@ class PlayerAdmin(AuditedAdmin):
         if obj.pk not in answers:
             answers[obj.pk] = player_access(request.user, obj)
         return answers[obj.pk]
+
+    def get_actions(self, request: HttpRequest):
+        """The list's actions, with those other apps add (tournaments.hooks)."""
+        actions = super().get_actions(request)
+        for action in hooks.PLAYER_ADMIN_ACTIONS:
+            found = self.get_action(action)
+            if found is not None:
+                actions[found[1]] = found
+        return actions
 
     def get_fieldsets(self, request: HttpRequest, obj: Player | None = None):
         rights = self.access(request, obj)
