@@ -104,7 +104,7 @@ def dispute_mail(*, report_id: int) -> int:
         .filter(pk=report_id, dispute__isnull=False)
         .first()
     )
-    if report is None:
+    if report is None or report.dispute is None:
         return 0
     game = report.game
     event = game.pairing.round.event
@@ -123,7 +123,7 @@ def dispute_mail(*, report_id: int) -> int:
             "accounts/mail/dispute.txt",
             {
                 "game": game,
-                "statement": report.dispute.statement,
+                "statement": report.dispute.statement,  # the filter keeps disputed reports
                 "url": settings.SITE_URL + reverse("desk:dispute", args=[report.dispute_id]),
             },
         )

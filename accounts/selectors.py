@@ -37,7 +37,7 @@ class MyPage:
 
 
 def my_page(user: AbstractBaseUser) -> MyPage:
-    player = Player.objects.filter(user=user).select_related("mail_choice").first()
+    player = Player.objects.filter(user_id=user.pk).select_related("mail_choice").first()
     if player is None:
         return MyPage(None, [], [], False)
     registrations = list(
@@ -45,7 +45,7 @@ def my_page(user: AbstractBaseUser) -> MyPage:
         .select_related("event")
         .order_by("-event__start_date", "event__name")
     )
-    reported = ResultReport.objects.filter(game=OuterRef("pk"), user=user)
+    reported = ResultReport.objects.filter(game=OuterRef("pk"), user_id=user.pk)
     games = (
         Game.objects.filter(
             Q(white__player=player) | Q(black__player=player),

@@ -8,10 +8,11 @@ account is linked; it is void if the player's e-mail changed since.
 """
 
 from dataclasses import dataclass, field
+from functools import partial
 
 from django.conf import settings
 from django.contrib.auth import get_user_model
-from django.contrib.auth.models import AbstractBaseUser
+from django.contrib.auth.models import AbstractBaseUser, User
 from django.core import signing
 from django.db import transaction
 from django.db.models import QuerySet
@@ -93,14 +94,15 @@ def invitations_send(
         else:
             link = site.rstrip("/") + reverse("accounts:claim", args=[invitation_token(player)])
             language = translation.get_language() or settings.LANGUAGE_CODE
-            args = (player.pk, link, language)
-            transaction.on_commit(lambda args=args: task_queue("accounts.tasks.invite_task", *args))
+            transaction.on_commit(
+                partial(task_queue, "accounts.tasks.invite_task", player.pk, link, language)
+            )
             outcome.sent.append(player)
     return outcome
 
 
 @transaction.atomic
-def invitation_accept(*, token: str, username: str, password: str) -> AbstractBaseUser:
+def invitation_accept(*, token: str, username: str, password: str) -> User:
     """Claim the account of ``token``'s player: a login account ``username`` with
     ``password`` (validated by the caller's form) is created and linked to him."""
     player = invitation_player(token)
@@ -110,7 +112,7 @@ def invitation_accept(*, token: str, username: str, password: str) -> AbstractBa
             _("This invitation was already used: %(player)s has an account. Log in with it.")
             % {"player": player}
         )
-    user = get_user_model().objects.create_user(
+    user: User = get_user_model().objects.create_user(
         username=username,
         password=password,
         email=player.email,

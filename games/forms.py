@@ -30,7 +30,9 @@ class ReportForm(forms.Form):
 
     def __init__(self, *args, choices: list[tuple[str, str]], **kwargs) -> None:
         super().__init__(*args, **kwargs)
-        self.fields["result"].choices = choices
+        result = self.fields["result"]
+        assert isinstance(result, forms.ChoiceField)
+        result.choices = choices
 
 
 class RulingForm(forms.Form):

@@ -360,7 +360,7 @@ def game_report(request: HttpRequest, pk: int) -> HttpResponse:
     if colour is None:
         raise PermissionDenied
     variant = game.pairing.round.event.variant
-    choices = [(code, result_label(code, variant)) for code in REPORTABLE]
+    choices = [(str(code), result_label(code, variant)) for code in REPORTABLE]
     form = ReportForm(request.POST or None, choices=choices)
     if request.method == "POST" and form.is_valid():
         user = request.user

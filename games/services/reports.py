@@ -20,7 +20,7 @@ that dispute for the arbiter.
 
 from collections.abc import Callable
 
-from django.contrib.auth.models import AbstractBaseUser
+from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.db import transaction
 from django.db.models import Max
 from django.utils import timezone
@@ -58,7 +58,7 @@ REPORTABLE = (GameResult.WHITE_WIN, GameResult.DRAW, GameResult.BLACK_WIN)
 REPORT_DISPUTED: list[Callable[[ResultReport], None]] = []
 
 
-def player_colour(user: AbstractBaseUser | None, game: Game) -> Colour | None:
+def player_colour(user: AbstractBaseUser | AnonymousUser | None, game: Game) -> Colour | None:
     """The colour ``user`` plays in ``game`` (his Player.user link), None if neither."""
     if user is None or not user.is_authenticated or not user.is_active:
         return None
@@ -102,7 +102,7 @@ def report_submit(*, game: Game, result: str, user: AbstractBaseUser) -> ResultR
             _("%(round)s is not being played: results are reported while it is published")
             % {"round": round_}
         )
-    report = ResultReport(game=locked, colour=colour.value, result=result, user=user)
+    report = ResultReport(game=locked, colour=colour.value, result=result, user_id=user.pk)
     open_dispute = Dispute.objects.filter(
         game=locked, claim=DisputeClaim.WRONG_RESULT, status=DisputeStatus.OPEN
     ).first()
@@ -225,7 +225,7 @@ def report_confirm(*, report: ResultReport, user: AbstractBaseUser) -> Game:
             }
         )
     game = result_record(game=game, result=report.result, user=user)
-    report.confirmed_by = user
+    report.confirmed_by_id = user.pk
     report.confirmed_at = timezone.now()
     recorded_by(report, user).save(update_fields=["confirmed_by", "confirmed_at"])
     return game
