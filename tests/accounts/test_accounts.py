@@ -154,3 +154,23 @@ def test_my_page_needs_a_login_and_tells_an_account_without_player(client):
     assert "No player is linked" in client.get(reverse("accounts:me")).content.decode()
     answer = client.post(reverse("accounts:me"), {"round_mail": ""})
     assert answer.status_code == 200
+
+
+def test_the_organizer_links_only_a_free_players_account_in_the_admin(client, organizer, event):
+    player, other = (r.player for r in event.registrations.order_by("pairing_number"))
+    free = UserFactory(username="free-account", is_staff=False)
+    taken = UserFactory(username="taken-account", is_staff=False)
+    other.user = taken
+    other.save()
+    client.force_login(organizer)
+    url = reverse("admin:tournaments_player_change", args=[player.pk])
+    form = client.get(url).context["adminform"].form
+    offered = set(form.fields["user"].queryset.values_list("username", flat=True))
+    assert "free-account" in offered
+    assert not offered & {"taken-account", "olga", "other"}  # another player's, officials'
+    data = {name: form[name].value() or "" for name in form.fields}
+    data["birth_date"] = player.birth_date.isoformat()
+    for account, linked in ((organizer, None), (free, free)):
+        answer = client.post(url, {**data, "user": account.pk})
+        assert (answer.status_code == 302) == (linked is not None)
+        assert Player.objects.get(pk=player.pk).user == linked
