@@ -41,6 +41,10 @@ Environment variables:
   DJANGO_EMAIL_PORT (587), DJANGO_EMAIL_HOST_USER, DJANGO_EMAIL_HOST_PASSWORD,
   DJANGO_EMAIL_USE_TLS (1), DJANGO_EMAIL_USE_SSL (0) and DJANGO_DEFAULT_FROM_EMAIL. Without it
   mails are printed on the console (development).
+- DAMIER_SITE_URL: the site's address as players reach it (default http://127.0.0.1:8000),
+  written into the links of the mails sent without a request (a published round's boards).
+- DAMIER_INVITATION_SECONDS: how long a player's account invitation stays valid (default
+  1209600, two weeks).
 - DJANGO_LANGUAGE_CODE: "en" (default) or another language of LANGUAGES ("fr", "nl", "ru"): the
   language of visitors whose browser asks for none of them, and the default language of an
   event's PDF documents (Event.language).
@@ -129,6 +133,7 @@ INSTALLED_APPS = [
     "simple_history",
     "tournaments",
     "games",
+    "accounts",
 ]
 
 MIDDLEWARE = [
@@ -220,6 +225,8 @@ EMAIL_USE_TLS = not EMAIL_USE_SSL and _env_flag("DJANGO_EMAIL_USE_TLS", True)
 EMAIL_TIMEOUT = 30
 DEFAULT_FROM_EMAIL = os.environ.get("DJANGO_DEFAULT_FROM_EMAIL", "damier@localhost")
 SERVER_EMAIL = DEFAULT_FROM_EMAIL
+SITE_URL = os.environ.get("DAMIER_SITE_URL", "http://127.0.0.1:8000").rstrip("/")
+INVITATION_SECONDS = int(os.environ.get("DAMIER_INVITATION_SECONDS", str(14 * 24 * 3600)))
 
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},

@@ -1,7 +1,7 @@
 """URL routes: the admin site (customised by tournaments.admin and games.admin), the public
 pages under /events/ and the player directory under /players/, the dispute desk under /desk/
-with the site login under /accounts/, the REST API under /api/ with its OpenAPI schema and
-docs, and the language switch."""
+with the site login under /accounts/, a player's own page under /me/, the REST API under /api/
+with its OpenAPI schema and docs, and the language switch."""
 
 from django.contrib import admin
 from django.contrib.auth.views import LoginView, PasswordResetView
@@ -43,6 +43,7 @@ urlpatterns = [
     path("events/", include("tournaments.urls.calendars")),
     path("players/", include("tournaments.urls.players")),
     path("desk/", include("games.urls")),
+    path("me/", include("accounts.urls")),
     # Site login for players and arbiters (the dispute desk); LOGIN_URL points here.
     path(
         "accounts/login/",

@@ -1,6 +1,6 @@
 """Games: listed and audited here; results are entered on the round's result sheet, records
 typed or uploaded on the game's record page or a round's upload page, disputes ruled on the
-dispute desk (games.views)."""
+dispute desk (games.views); how an event takes its players' reports of their results."""
 
 from django import forms
 from django.contrib import admin, messages
@@ -13,7 +13,7 @@ from django.utils.translation import gettext_lazy
 
 from games.admin_archive import EventArchiveAdmin
 from games.forms import ArbiterAppointForm, ArbiterCreateForm
-from games.models import Dispute, RecordSource
+from games.models import Dispute, RecordSource, ResultReporting
 from games.relay import admin as relay_admin  # noqa: F401 (registers the relay admin)
 from games.services.arbiters import arbiter_account_create, arbiter_appoint, arbiter_remove
 from games.services.records import record_save, round_records_upload
@@ -70,6 +70,20 @@ def object_or_404_in(queryset: QuerySet, pk: str | None):
     if found is None:
         raise Http404(_("No such row."))
     return found
+
+
+@admin.register(ResultReporting)
+class ResultReportingAdmin(ScopedAdmin, AuditedAdmin):
+    """Whether the results an event's players agree on wait for the arbiter's confirmation:
+    set by the event's organizers, for their own events only."""
+
+    event_path = "event"
+    list_display = ("event", "confirm")
+    list_select_related = ("event",)
+    fields = ("event", "confirm")
+
+    def get_readonly_fields(self, request: HttpRequest, obj=None):
+        return ("event",) if obj else ()
 
 
 @admin.register(Game)

@@ -1,6 +1,7 @@
 """Game endpoints: a game with its PDN and verification verdict, the record upload, and the
 dispute desk's writes. They call the games services (games.services.records, disputes),
-which enforce who may act (games.permissions); a refusal is a 403, a rule broken a 409."""
+which enforce who may act (games.permissions); a refusal is a 403, a rule broken a 409; a
+player's report of his game's result (games.services.reports)."""
 
 from django.http import HttpResponse
 from django.shortcuts import get_object_or_404
@@ -15,6 +16,7 @@ from games.models import DisputeClaim, GameRecord, RecordSource, RulingDecision
 from games.selectors import verification_get
 from games.services.disputes import dispute_open, dispute_rule
 from games.services.records import record_save
+from games.services.reports import REPORTABLE, report_submit
 from tournaments.api import serializers as s
 from tournaments.api.views import EventScoped
 from tournaments.models import Game, GameResult
@@ -46,6 +48,26 @@ class DisputeSerializer(serializers.Serializer):
     ply = serializers.IntegerField(allow_null=True)
     statement = serializers.CharField()
     status = serializers.CharField()
+
+
+class ReportCreateSerializer(serializers.Serializer):
+    result = serializers.ChoiceField(
+        choices=[(code, GameResult(code).label) for code in REPORTABLE],
+        help_text="The result as the game ended: 1-0, 1/2 or 0-1 (white's score first).",
+    )
+
+
+class ReportSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    game = serializers.IntegerField(source="game_id")
+    colour = serializers.CharField(help_text='The reporter\'s colour: "w" or "b".')
+    result = serializers.CharField()
+    reported_at = serializers.DateTimeField()
+    outcome = serializers.CharField(
+        help_text='"waiting" (for the opponent), "recorded", "confirm" (waits for the '
+        'arbiter), "disputed" (sent to the desk) or "kept" (the result was already entered).'
+    )
+    dispute = serializers.IntegerField(source="dispute_id", allow_null=True)
 
 
 class RulingCreateSerializer(serializers.Serializer):
@@ -134,6 +156,20 @@ class DisputeCreate(GameScoped):
             user=self.actor(),
         )
         return Response(DisputeSerializer(dispute).data, status=status.HTTP_201_CREATED)
+
+
+class GameReport(GameScoped):
+    """POST: report this game's result as one of its two players (Player.user); when both
+    agree it is recorded (or waits for the arbiter), when they differ a dispute opens."""
+
+    serializer_class = ReportSerializer
+
+    @extend_schema(request=ReportCreateSerializer, responses={201: ReportSerializer})
+    def post(self, request: Request, slug: str, game_id: int) -> Response:
+        game = self.game()
+        data = self.valid(ReportCreateSerializer)
+        report = report_submit(game=game, result=data["result"], user=self.actor())
+        return Response(ReportSerializer(report).data, status=status.HTTP_201_CREATED)
 
 
 class DisputeRuling(EventScoped):

@@ -1,7 +1,7 @@
 """Demo game records (passed to tournaments.demo.load_demo for the English ballot event and
 the Bashni club event): each played round's PDN file is uploaded and matched to the games,
 every record verified in the background; on a ballot event one game leaves its card and
-carries an open dispute.
+carries an open dispute. Newer apps add their own steps to DEMO_STEPS.
 
 Records are the game's drawn card followed by random legal moves from the demo's seeded
 generator (never a move that ends the game on the board, which would contradict the
@@ -9,6 +9,7 @@ entered result at random).
 """
 
 import random
+from collections.abc import Callable
 from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser
@@ -23,6 +24,10 @@ from tournaments.results import pdn_result
 
 #: Plies played after the card in a demo record.
 CONTINUATION = 30
+
+#: Demo steps of newer apps that load_demo runs after the events, each given the demo
+#: organizer's password and returning the lines it prints (filled in the apps' ready()).
+DEMO_STEPS: list[Callable[[str], list[str]]] = []
 
 
 def records_demo(*, event: Event, user: AbstractBaseUser, rng: random.Random) -> None:

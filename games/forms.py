@@ -22,6 +22,19 @@ class DisputeOpenForm(forms.Form):
     statement = forms.CharField(label=_("Statement"), widget=forms.Textarea(attrs={"rows": 4}))
 
 
+class ReportForm(forms.Form):
+    """A player's report of his game's result: one of the results a player reports, written
+    as the event's variant writes them."""
+
+    result = forms.ChoiceField(label=_("Result"), choices=())
+
+    def __init__(self, *args, choices: list[tuple[str, str]], **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        result = self.fields["result"]
+        assert isinstance(result, forms.ChoiceField)
+        result.choices = choices
+
+
 class RulingForm(forms.Form):
     decision = forms.ChoiceField(label=_("Decision"), choices=RulingDecision.choices)
     result = forms.ChoiceField(

@@ -1,5 +1,7 @@
 """The records (PDN) of games (tournaments.models.Game), the background verification of each
-record, disputes and rulings; the live relay of a round's games (RelaySource, RelayBoard)."""
+record, disputes and rulings; the live relay of a round's games (RelaySource, RelayBoard); the
+players' reports of their results (ResultReport) and how an event takes them
+(ResultReporting)."""
 
 import secrets
 
@@ -10,7 +12,14 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 from simple_history.models import HistoricalRecords
 
-from tournaments.models import Event, Game, GameResult, Round
+from tournaments.models import (
+    COLOUR_LABELS,
+    Event,
+    Game,
+    GameResult,
+    Round,
+    labelled_choices,
+)
 
 
 class RecordSource(models.TextChoices):
@@ -321,3 +330,88 @@ class RelayBoard(models.Model):
 
     def __str__(self) -> str:
         return f"{self.source}: {self.key}"
+
+
+class ReportOutcome(models.TextChoices):
+    """What became of a player's report of his game's result."""
+
+    WAITING = "waiting", _("waiting for the opponent's report")
+    RECORDED = "recorded", _("both players agree: result recorded")
+    CONFIRM = "confirm", _("both players agree: waiting for the arbiter's confirmation")
+    DISPUTED = "disputed", _("sent to the arbiter's desk")
+    KEPT = "kept", _("kept: the result was already entered")
+
+
+class ResultReporting(models.Model):
+    """How an event takes its players' reports: without a row, an agreed result is recorded
+    at once; with ``confirm``, it waits for an official's confirmation at the desk."""
+
+    event = models.OneToOneField(
+        Event,
+        on_delete=models.CASCADE,
+        related_name="result_reporting",
+        verbose_name=_("event"),
+    )
+    confirm = models.BooleanField(
+        _("agreed results wait for the arbiter's confirmation"),
+        default=False,
+        help_text=_(
+            "When ticked, a result both players report is shown at the arbiter's desk to be "
+            "confirmed instead of being recorded at once."
+        ),
+    )
+    history = HistoricalRecords()
+
+    class Meta:
+        verbose_name = _("result reporting")
+        verbose_name_plural = _("result reporting")
+
+    def __str__(self) -> str:
+        return str(self.event)
+
+
+class ResultReport(models.Model):
+    """One report of a game's result by one of its players, kept whatever came of it: a
+    player who reports again adds a row, so who said what and when is never lost."""
+
+    game = models.ForeignKey(
+        Game, on_delete=models.CASCADE, related_name="reports", verbose_name=_("game")
+    )
+    colour = models.CharField(_("colour"), max_length=1, choices=labelled_choices(COLOUR_LABELS))
+    result = models.CharField(_("result"), max_length=3, choices=GameResult.choices)
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        related_name="+",
+        verbose_name=_("reported by"),
+    )
+    reported_at = models.DateTimeField(_("reported at"), default=timezone.now)
+    outcome = models.CharField(_("outcome"), max_length=8, choices=ReportOutcome.choices)
+    dispute = models.ForeignKey(
+        Dispute,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="reports",
+        verbose_name=_("dispute"),
+    )
+    confirmed_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+        verbose_name=_("confirmed by"),
+    )
+    confirmed_at = models.DateTimeField(_("confirmed at"), null=True, blank=True)
+    history = HistoricalRecords()
+
+    class Meta:
+        verbose_name = _("result report")
+        verbose_name_plural = _("result reports")
+        ordering = ("game", "reported_at", "pk")
+        indexes = (models.Index(fields=["game", "colour", "reported_at"]),)
+
+    def __str__(self) -> str:
+        return f"{self.game}: {self.get_colour_display()} {self.result}"

@@ -16,6 +16,8 @@ from games.models import (
     DisputeStatus,
     GameRecord,
     RecordSource,
+    ReportOutcome,
+    ResultReport,
     Verification,
 )
 from games.services.verification import game_card
@@ -23,7 +25,7 @@ from games.timeline import Step, Timeline, game_timeline, start_and_opening, var
 from games.verdict_text import label, rule_name, rule_source
 from tournaments.ballots.cards import Card
 from tournaments.diagrams import diagram_svg
-from tournaments.models import Event, Game
+from tournaments.models import Event, Game, GameResult
 from tournaments.selectors.public import PUBLIC_STATUSES
 
 
@@ -234,3 +236,25 @@ def game_label(game: Game) -> str:
         "white": game.white.player,
         "black": game.black.player,
     }
+
+
+def game_reports(game: Game) -> QuerySet[ResultReport]:
+    """Every report of ``game``'s result by its players, oldest first, with who made it."""
+    return (
+        ResultReport.objects.filter(game=game).select_related("user").order_by("reported_at", "pk")
+    )
+
+
+def desk_reports_to_confirm(event: Event) -> QuerySet[ResultReport]:
+    """The results both players of a game of ``event`` agreed on that wait for an official's
+    confirmation (the game's result still pending), by round and board."""
+    return (
+        ResultReport.objects.filter(
+            game__pairing__round__event=event,
+            outcome=ReportOutcome.CONFIRM,
+            confirmed_at__isnull=True,
+            game__result=GameResult.PENDING,
+        )
+        .select_related("game__pairing__round", "game__white__player", "game__black__player")
+        .order_by("game__pairing__round__number", "game__pairing__board", "game__index")
+    )

@@ -1,6 +1,7 @@
 """The arbiter's desk: /desk/ (the events the user officiates), /desk/events/<slug>/ (an
 event's disputes, flagged records and relayed boards), its round upload, the assignment of a
-relayed game to a board, /desk/disputes/<id>/, and opening a dispute on a game."""
+relayed game to a board, /desk/disputes/<id>/, opening a dispute on a game, a player's report
+of his game's result and an official's confirmation of an agreed one."""
 
 from django.urls import path
 
@@ -20,4 +21,6 @@ urlpatterns = [
     ),
     path("disputes/<int:pk>/", views.dispute_detail, name="dispute"),
     path("games/<int:pk>/dispute/", views.dispute_new, name="dispute_open"),
+    path("games/<int:pk>/report/", views.game_report, name="report"),
+    path("reports/<int:pk>/confirm/", views.desk_report_confirm, name="report_confirm"),
 ]

@@ -1,4 +1,5 @@
-"""The dispute desk pages: thin views over games.selectors and games.services.
+"""The dispute desk pages: thin views over games.selectors and games.services; a player's
+page to report his game's result, and the confirmation of an agreed result at the desk.
 
 Every page needs a login; who sees and changes what is games.permissions. A draft event,
 and its games and disputes, is a 404 for whoever may not preview it (its existence is not
@@ -16,8 +17,16 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from games.forms import AssignForm, DeskUploadForm, DisputeOpenForm, RelayAssignForm, RulingForm
-from games.models import Dispute, DisputeStatus, RelayBoard
+from arbiter.geometry import Colour
+from games.forms import (
+    AssignForm,
+    DeskUploadForm,
+    DisputeOpenForm,
+    RelayAssignForm,
+    ReportForm,
+    RulingForm,
+)
+from games.models import Dispute, DisputeStatus, RelayBoard, ResultReport
 from games.permissions import can_officiate, can_open_dispute, can_rule, can_see_dispute
 from games.relay.selectors import relay_desk, relay_free_games
 from games.relay.services import relay_board_assign
@@ -25,8 +34,10 @@ from games.selectors import (
     claim_rules,
     desk_disputes,
     desk_flagged,
+    desk_reports_to_confirm,
     game_label,
     game_replay,
+    game_reports,
     officiated_events,
     position_svg,
     replay_ply_proposed,
@@ -35,9 +46,11 @@ from games.selectors import (
 from games.services.arbiters import may_appoint
 from games.services.disputes import dispute_open, dispute_rule
 from games.services.records import games_without_record, record_assign, round_records_upload
+from games.services.reports import REPORTABLE, player_colour, report_confirm, report_submit
 from tournaments.access import captained_teams, visible_event, visible_events
 from tournaments.models import Event, Game, Round, RoundStatus
-from tournaments.results import result_score
+from tournaments.results import result_label, result_score
+from tournaments.selectors.public import PUBLIC_STATUSES
 from tournaments.services.errors import TournamentError
 from tournaments.site.inputs import whole_number
 
@@ -72,6 +85,7 @@ def desk(request: HttpRequest, slug: str) -> HttpResponse:
             "event": event,
             "disputes": desk_disputes(event),
             "flagged": desk_flagged(event),
+            "to_confirm": desk_reports_to_confirm(event),
             "relays": [
                 (
                     round_,
@@ -295,6 +309,7 @@ def dispute_detail(request: HttpRequest, pk: int) -> HttpResponse:
             and ruling.replay_fen
             and position_svg(game, ruling.replay_fen, ply=ruling.replay_from_ply),
             "history": dispute.history.select_related("history_user").order_by("history_id"),
+            "reports": game_reports(game),
             "may_see_desk": can_officiate(request.user, event),
         },
     )
@@ -331,3 +346,77 @@ def dispute_new(request: HttpRequest, pk: int) -> HttpResponse:
 def _ply(request: HttpRequest, *, default: int) -> int:
     ply = whole_number(request.GET.get("ply"))
     return default if ply is None else ply
+
+
+@login_required
+def game_report(request: HttpRequest, pk: int) -> HttpResponse:
+    """A player reports his game's result from his phone: three large buttons, and what
+    became of his reports (games.services.reports)."""
+    games = Game.objects.filter(
+        pairing__round__event__in=_visible(request), pairing__round__status__in=PUBLIC_STATUSES
+    )
+    game = get_object_or_404(games.select_related(*_GAME_RELATED), pk=pk)
+    colour = player_colour(request.user, game)
+    if colour is None:
+        raise PermissionDenied
+    variant = game.pairing.round.event.variant
+    choices = [(str(code), result_label(code, variant)) for code in REPORTABLE]
+    form = ReportForm(request.POST or None, choices=choices)
+    if request.method == "POST" and form.is_valid():
+        user = request.user
+        assert isinstance(user, AbstractBaseUser)  # login_required
+        try:
+            report = report_submit(game=game, result=form.cleaned_data["result"], user=user)
+        except TournamentError as error:
+            form.add_error(None, str(error))
+        else:
+            messages.success(
+                request,
+                _("Your report (%(result)s) is saved: %(outcome)s.")
+                % {
+                    "result": result_score(report.result, variant),
+                    "outcome": report.get_outcome_display(),
+                },
+            )
+            return redirect("desk:report", pk=game.pk)
+    mine = game_reports(game).filter(colour=colour.value)
+    opponent = game.black if colour == Colour.WHITE else game.white
+    return render(
+        request,
+        "games/report.html",
+        {
+            "game": game,
+            "event": game.pairing.round.event,
+            "form": form,
+            "choices": choices,
+            "white": colour == Colour.WHITE,
+            "opponent": opponent.player,
+            "result_score": result_score(game.result, variant),
+            "reports": mine,
+            "dispute": game.disputes.filter(status=DisputeStatus.OPEN).first(),
+        },
+    )
+
+
+@login_required
+@require_POST
+def desk_report_confirm(request: HttpRequest, pk: int) -> HttpResponse:
+    """An official confirms the result both players of a game agreed on."""
+    reports = ResultReport.objects.filter(game__pairing__round__event__in=_visible(request))
+    report = get_object_or_404(reports.select_related("game__pairing__round__event"), pk=pk)
+    event = report.game.pairing.round.event
+    if not can_officiate(request.user, event):
+        raise PermissionDenied
+    user = request.user
+    assert isinstance(user, AbstractBaseUser)  # login_required
+    try:
+        game = report_confirm(report=report, user=user)
+    except TournamentError as error:
+        messages.error(request, str(error))
+    else:
+        messages.success(
+            request,
+            _("%(game)s: the result %(result)s is recorded.")
+            % {"game": game_label(game), "result": result_score(game.result, event.variant)},
+        )
+    return redirect("desk:desk", slug=event.slug)

@@ -3,7 +3,8 @@
 - ``arbiter`` never imports Django, nor DRF, directly or through a project module;
 - ``tournaments/pairing`` likewise (``python -m tournaments.pairing`` runs without Django), and
   so does the scoring core ``tournaments/scoring``;
-- ``tournaments`` never imports ``games`` (the arrows run games -> tournaments -> arbiter), and
+- ``tournaments`` never imports ``games`` nor ``accounts``, and ``games`` never imports
+  ``accounts`` (the arrows run accounts -> games -> tournaments -> arbiter), and
   its code and templates never name games' relations, URL names or tag libraries (what games
   adds is registered in ``tournaments/hooks.py``);
 - no two files of ``arbiter``, ``tournaments`` and ``games`` import each other, directly or
@@ -157,6 +158,9 @@ def _imports_of_app(module: str, app: str) -> list[str]:
     ("package", "forbidden"),
     [
         ("tournaments", "games"),
+        # the player accounts add to tournaments and games through their hooks
+        ("tournaments", "accounts"),
+        ("games", "accounts"),
         # the values both use are tournaments.values
         ("tournaments.scoring", "tournaments.pairing"),
     ],
@@ -186,7 +190,7 @@ def test_the_import_reader_sees_an_import_of_games(source_tree):
 
 
 #: The packages whose files are checked for import cycles.
-CYCLE_ROOTS = ("arbiter", "tournaments", "games")
+CYCLE_ROOTS = ("arbiter", "tournaments", "games", "accounts")
 #: Packages with known cycles among their own files, to be removed (none now). A cycle that
 #: leaves such a package, or any cycle elsewhere, fails; so does an entry here once its
 #: package has none left.
@@ -694,7 +698,7 @@ def _unnamed(package: Path, text: str) -> list[str]:
     return sorted(children - named)
 
 
-@pytest.mark.parametrize("package", ["arbiter", "tournaments", "games"])
+@pytest.mark.parametrize("package", ["arbiter", "tournaments", "games", "accounts"])
 def test_the_readme_layout_names_every_module(package):
     assert _unnamed(REPO / package, _layout_sections()[package]) == []
 

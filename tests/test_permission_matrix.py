@@ -38,7 +38,16 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import URLPattern, URLResolver, get_resolver, reverse
 from rest_framework.test import APIClient
 
-from games.models import Dispute, RelayBoard, RelayKind, RelaySource, RelayToken
+from games.models import (
+    Dispute,
+    RelayBoard,
+    RelayKind,
+    RelaySource,
+    RelayToken,
+    ReportOutcome,
+    ResultReport,
+    ResultReporting,
+)
 from games.relay.services import relay_push, relay_source_set
 from games.services.disputes import dispute_open
 from games.services.records import record_save
@@ -198,6 +207,11 @@ NOT_SCOPED = {
     # events, or a superuser; tests/games/test_archive_views.py checks who may.
     "admin:tournaments_event_archive_job",
     "admin:tournaments_event_archive_job_status",
+    # A player's own page (his choice of mails, for his own player only), claiming his
+    # account and turning the mails off by a signed link: tests/accounts checks them.
+    "accounts:me",
+    "accounts:claim",
+    "accounts:mail_off",
 }
 
 
@@ -252,6 +266,10 @@ def _world() -> World:
     white.save()
     record_save(game=game, pdn=PDN, user=organizer)
     dispute = dispute_open(game=game, claim="wrong-result", statement="It was a draw.", user=player)
+    # The player's report of a draw, waiting for an official's confirmation.
+    ResultReport.objects.create(
+        game=game, colour="w", result="1/2", user=player, outcome=ReportOutcome.CONFIRM
+    )
     document, _ = Document.objects.get_or_create(event=event, kind="standings")
     custom_deck = ballot_deck_create(
         name="Club openings", slug="club-openings", variant="english", event=event, user=organizer
@@ -283,6 +301,7 @@ def _world() -> World:
         Player: white,
         Dispute: dispute,
         RelaySource: relay,
+        ResultReporting: ResultReporting.objects.create(event=event),
         Document: document,
         TeamCompetition: competition,
         Team: team_a,
@@ -372,6 +391,25 @@ WRITES: dict[str, Write] = {
             "post",
             reverse("desk:dispute_open", args=(w.game.pk,)),
             {"claim": "wrong-result", "statement": "It was a draw.", "ply": ""},
+            None,
+        ),
+    ),
+    # A game's result: reported by its players only, on the page and through the API.
+    "desk:report": Write(
+        frozenset({"player"}),
+        lambda w: ("post", reverse("desk:report", args=(w.game.pk,)), {"result": "1/2"}, None),
+    ),
+    "api:report": Write(
+        frozenset({"player"}),
+        _api("post", lambda w: _event(w) + f"games/{w.game.pk}/report/", {"result": "1/2"}),
+    ),
+    # An agreed result confirmed at the desk: the event's officials.
+    "desk:report_confirm": Write(
+        OFFICIALS,
+        lambda w: (
+            "post",
+            reverse("desk:report_confirm", args=(ResultReport.objects.get(game=w.game).pk,)),
+            {},
             None,
         ),
     ),
@@ -707,6 +745,7 @@ ADMIN_CHANGE: dict[str, frozenset[str]] = {
     "tournaments_teammatch": ORGANIZER,
     "games_dispute": ORGANIZER,
     "games_relaysource": ORGANIZER,
+    "games_resultreporting": ORGANIZER,
     "auth_user": NOBODY,
     "auth_group": NOBODY,
     "authtoken_tokenproxy": NOBODY,
@@ -838,6 +877,7 @@ LOOKUPS: dict[str, frozenset[str]] = {
             "void_reason",
         }
     ),
+    "games_resultreporting": frozenset({"event", "confirm"}),
     "tournaments_document": frozenset(
         {"kind", "status", "event__name", "event__slug", "event", "round__number", "error"}
     ),

@@ -11,6 +11,8 @@ anonymous users of none.
 - A player belongs to the events they are registered in, and is changed only by whoever
   manages all of them (`player_access`); a player registered nowhere belongs to no event:
   any user with the model permission changes them, as when the player was just created.
+  Whoever changes a player links his login account (Player.user) to an account that is no
+  official's and no other player's (`linkable_accounts`).
 - A team's captain (Team.captain, through the player's login account Player.user) reads his
   team's lineups and sets them until the match is paired (`may_captain`); so do the event's
   organizers. Nobody else reads a lineup before its round is public.
@@ -36,6 +38,7 @@ anonymous users of none.
 """
 
 from dataclasses import dataclass
+from typing import Any
 
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser, PermissionsMixin
@@ -231,6 +234,15 @@ def may_merge_players(user: User | None, keep: Player, remove: Player) -> bool:
         and player_access(user, keep).change
         and player_access(user, remove).change
     )
+
+
+def linkable_accounts(player: Player | None) -> QuerySet[Any]:
+    """The login accounts an organizer may link to `player` (Player.user): a player's account,
+    never an official's (staff, superuser), and not linked to another player; his own link
+    stays among them."""
+    accounts = get_user_model().objects.filter(is_staff=False, is_superuser=False)
+    own = Q(player=player) if player is not None and player.pk else Q(pk__in=[])
+    return accounts.filter(Q(player__isnull=True) | own).order_by("username")
 
 
 #: The private fields of a player; of a login account everything but its id and user name

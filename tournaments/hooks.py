@@ -11,7 +11,9 @@ what games keeps. With no app registered, each list is empty and tournaments wor
 - `ROUND_PANELS`: what a round's public page shows above its pairings;
 - `EVENT_PAGE_LINKS`, `EVENT_ADMIN_LINKS`, `EVENT_LIST_ADMIN_LINKS`: links on the event's
   public page, its admin page and the admin list of events;
-- `ORGANIZER_APPS`: the apps whose model permissions an organizer holds (the demo's).
+- `ORGANIZER_APPS`: the apps whose model permissions an organizer holds (the demo's);
+- `ROUND_PUBLISHED`: called when a round is published (services/rounds.py: round_publish);
+- `PLAYER_ADMIN_ACTIONS`: actions another app adds to the admin list of players.
 
 The templates read them through ``{% load hooks %}`` (tournaments/templatetags/hooks.py).
 """
@@ -85,6 +87,15 @@ EVENT_LIST_ADMIN_LINKS: list[Callable[[], Link | None]] = []
 
 #: The apps whose model permissions an organizer holds: the demo organizer gets them all.
 ORGANIZER_APPS: list[str] = ["tournaments"]
+
+
+#: Called with the round in `round_publish`'s transaction once its pairings are official; an
+#: app that tells the players (their mail) queues its work after the commit.
+ROUND_PUBLISHED: list[Callable[["Round"], None]] = []
+
+#: Admin actions (`(model_admin, request, queryset)`, with their `short_description`) another
+#: app adds to the list of players (tournaments.admin.players.PlayerAdmin).
+PLAYER_ADMIN_ACTIONS: list[Callable[..., Any]] = []
 
 
 def game_page(slug: str, game_id: int) -> str:

@@ -17,6 +17,13 @@ class DisputeError(TournamentError):
     default_code = "dispute_error"
 
 
+class ReportError(TournamentError):
+    """A player's report of a result, or its confirmation, breaks a rule (a round not being
+    played, a result a player does not report, nothing to confirm)."""
+
+    default_code = "report_error"
+
+
 class RelayError(TournamentError):
     """A relay source or a pushed game breaks a rule of the relay (a push to a polled round,
     a polled source without an address...)."""

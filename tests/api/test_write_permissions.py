@@ -7,7 +7,7 @@ from django.contrib.auth.models import Permission
 from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
 
-from games.models import Dispute, GameRecord
+from games.models import Dispute, GameRecord, ResultReport
 from tests.factories import UserFactory, event_with_players
 from tournaments.models import Game, GameResult, Player, Registration, Round, RoundStatus
 
@@ -60,6 +60,7 @@ def writes(event):
             f"/api/events/{event.slug}/games/{game.pk}/disputes/",
             {"claim": "wrong-result", "statement": "It was a draw."},
         ),
+        ("post", f"/api/events/{event.slug}/games/{game.pk}/report/", {"result": "1/2"}),
     ]
 
 
@@ -70,6 +71,7 @@ def snapshot(event):
         list(Game.objects.filter(pairing__round__event=event).values_list("result", "version")),
         GameRecord.objects.count(),
         Dispute.objects.count(),
+        ResultReport.objects.count(),
     )
 
 
@@ -89,8 +91,8 @@ def test_players_and_other_organizers_write_nothing(swiss, outsiders, who):
     client.force_authenticate(outsiders[who])
     before = snapshot(swiss)
     for method, url, body in writes(swiss):
-        if who == "player" and url.endswith("/disputes/"):
-            continue  # a player of the game may open a dispute on it (games.permissions)
+        if who == "player" and url.endswith(("/disputes/", "/report/")):
+            continue  # a player of the game may open a dispute on it and report its result
         response = getattr(client, method)(url, body, format="json")
         assert response.status_code == 403, (who, url, response.status_code, response.content)
         assert response.json()["error"]["status"] == 403

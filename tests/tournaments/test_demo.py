@@ -11,6 +11,7 @@ from django.core.cache import cache
 from django.core.management import call_command
 from django.db.models import F, Q
 
+from accounts.selectors import my_page
 from games.models import Dispute, GameRecord, Verification
 from tests.held import held_for_the_module
 from tournaments.models import (
@@ -104,6 +105,12 @@ def test_demo_contents_and_idempotence():
     organizer = authenticate(username="demo-organizer", password=new)
     assert organizer is not None and organizer.is_staff and not organizer.is_superuser
     assert authenticate(username="demo-organizer", password=old) is None
+    # the demo player (accounts.demo) has the same password and a result to report
+    assert "Player login (same password): demo-player" in first
+    assert "Player login (same password): demo-player" in second
+    player = authenticate(username="demo-player", password=new)
+    assert player is not None and not player.is_staff
+    assert my_page(player).to_report
     assert organizer.has_perm("tournaments.change_game")
     assert organizer.has_perm("tournaments.add_round")
     others = set(

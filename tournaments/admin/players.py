@@ -8,6 +8,7 @@ details, birth date and login account are shown only to those tournaments.access
 lets read them, and no list filters, searches or sorts on them (tournaments.admin.privacy).
 """
 
+from django import forms
 from django.contrib import admin, messages
 from django.contrib.admin.utils import unquote
 from django.core.exceptions import PermissionDenied
@@ -16,10 +17,12 @@ from django.urls import path, reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from tournaments import hooks
 from tournaments.access import (
     PRIVATE_FIELDS,
     PlayerAccess,
     changeable_players,
+    linkable_accounts,
     may_merge_players,
     player_access,
     player_refusal,
@@ -80,6 +83,26 @@ class PlayerAdmin(AuditedAdmin):
         if obj.pk not in answers:
             answers[obj.pk] = player_access(request.user, obj)
         return answers[obj.pk]
+
+    def get_form(
+        self, request: HttpRequest, obj: Player | None = None, change: bool = False, **kwargs
+    ):
+        """The login account offered are those a player may be linked to
+        (tournaments.access.linkable_accounts): no official's, none linked elsewhere."""
+        form = super().get_form(request, obj, change=change, **kwargs)
+        account = form.base_fields.get("user")
+        if isinstance(account, forms.ModelChoiceField):
+            account.queryset = linkable_accounts(obj)
+        return form
+
+    def get_actions(self, request: HttpRequest):
+        """The list's actions, with those other apps add (tournaments.hooks)."""
+        actions = super().get_actions(request)
+        for action in hooks.PLAYER_ADMIN_ACTIONS:
+            found = self.get_action(action)
+            if found is not None:
+                actions[found[1]] = found
+        return actions
 
     def get_fieldsets(self, request: HttpRequest, obj: Player | None = None):
         rights = self.access(request, obj)

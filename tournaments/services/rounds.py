@@ -10,6 +10,7 @@ from django.utils.translation import gettext_lazy, ngettext
 from simple_history.utils import bulk_create_with_history
 
 from tournaments.documents.services import documents_round_completed
+from tournaments.hooks import ROUND_PUBLISHED
 from tournaments.models import (
     Event,
     Game,
@@ -379,6 +380,8 @@ def round_publish(*, round: Round, user: AbstractBaseUser | None) -> Round:
     round_.published_at = timezone.now()
     recorded_by(round_, user).save()
     round_time_revise(round=round_, user=user)  # the players' calendars name their opponents
+    for follow in ROUND_PUBLISHED:
+        follow(round_)
     return round_
 
 

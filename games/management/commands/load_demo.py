@@ -7,7 +7,7 @@ import random
 from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand
 
-from games.demo import records_demo
+from games.demo import DEMO_STEPS, records_demo
 from games.relay.demo import relay_demo
 from tournaments.demo import CAPTAIN_USERNAME, ORGANIZER_USERNAME, SEED, load_demo
 from tournaments.documents.services import documents_request_published
@@ -52,3 +52,6 @@ class Command(BaseCommand):
             self.stdout.write(
                 f"Captain login (same password): {CAPTAIN_USERNAME}, captain of {report.captained}"
             )
+        for step in DEMO_STEPS:
+            for line in step(report.password):
+                self.stdout.write(line)

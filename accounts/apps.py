@@ -1,0 +1,12 @@
+from django.apps import AppConfig
+from django.utils.translation import gettext_lazy as _
+
+
+class AccountsConfig(AppConfig):
+    name = "accounts"
+    verbose_name = _("Player accounts")
+
+    def ready(self) -> None:
+        from accounts import hooks
+
+        hooks.register()
