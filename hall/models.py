@@ -41,13 +41,12 @@ class CheckInRule(models.Model):
         event = getattr(self, "event", None)
         if event is not None and getattr(event, "team_competition", None) is not None:
             raise ValidationError(
-                {
-                    "event": _(
-                        "%(event)s is a team competition: its absences are marked by team, on "
-                        "the team round page."
-                    )
-                    % {"event": event}
-                }
+                _(
+                    "Event %(event)s is a team competition: its absences are marked by team, "
+                    "on the team round page."
+                )
+                % {"event": event},
+                code="team_competition",
             )
 
     def asks(self, number: int) -> bool:
