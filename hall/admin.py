@@ -33,12 +33,10 @@ class CheckInRuleAdmin(ScopedAdmin):
     def get_queryset(self, request: HttpRequest) -> QuerySet[CheckInRule]:
         return super().get_queryset(request).select_related("event")
 
-    def get_changeform_initial_data(self, request: HttpRequest) -> dict[str, str]:
-        return (
-            {"event": request.GET.get("event", "")}
-            if whole_number(request.GET.get("event"))
-            else {}
-        )
+    def get_changeform_initial_data(self, request: HttpRequest) -> dict[str, str | list[str]]:
+        """The event named by the event page's "Check-in" link (?event=<id>)."""
+        event = request.GET.get("event", "")
+        return {"event": event} if whole_number(event) else {}
 
     def get_readonly_fields(self, request: HttpRequest, obj: CheckInRule | None = None):
         return ("event",) if obj is not None else ()

@@ -14,6 +14,7 @@ from hall.models import CheckInStatus
 from hall.selectors import own_registration
 from hall.services import check_in_record
 from tournaments.api.views import EventScoped
+from tournaments.models import Registration
 from tournaments.selectors import player_name
 
 
@@ -59,6 +60,7 @@ class RoundCheckIn(EventScoped):
     def post(self, request: Request, slug: str, number: int) -> Response:
         event = self.event()
         data = self.valid(CheckInCreateSerializer)
+        registration: Registration | None
         if "player" in data:
             registration = get_object_or_404(
                 event.registrations.select_related("player"), pairing_number=data["player"]

@@ -67,7 +67,7 @@ def check_in_record(
     event = Event.objects.select_for_update().get(pk=registration.event_id)  # as round_create
     registration = Registration.objects.select_related("player").get(pk=registration.pk)
     organizer = may_manage(user, event, CHANGE_CHECK_IN)
-    himself = is_active(user) and registration.player.user_id == user.pk
+    himself = user is not None and is_active(user) and registration.player.user_id == user.pk
     if not organizer and not (himself and status == CheckInStatus.PRESENT):
         raise CheckInNotAllowed(
             _("%(user)s may not check in %(player)s: a player checks in only himself.")

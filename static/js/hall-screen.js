@@ -16,11 +16,12 @@
     var head = part.querySelector("thead");
     room -= head ? head.getBoundingClientRect().height : 0;
     room -= part.querySelector("h2").getBoundingClientRect().height;
-    var height = rows[0].getBoundingClientRect().height || 1;
+    var height = part.querySelector("tbody").getBoundingClientRect().height / rows.length || 1;
     part.hidden = true;
     return Math.max(1, Math.floor(room / height));
   }
 
+  parts.forEach(function (part) { part.hidden = true; });  // each is measured alone
   parts.forEach(function (part) {
     var rows = part.querySelectorAll("tbody tr");
     var size = rowsThatFit(part);

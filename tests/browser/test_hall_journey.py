@@ -14,6 +14,7 @@ from django.utils.translation import gettext, ngettext
 from hall.models import CheckInMode, CheckInRule
 from hall.selectors import kiosk_pin
 from hall.services import check_in_record
+from hall.views import SCREEN_SECONDS
 from tests.browser.layout import assert_fits, each_language, logged_in_context
 from tests.factories import UserFactory, event_with_players, make_organizer
 from tournaments.models import Game, Round
@@ -21,6 +22,14 @@ from tournaments.selectors import player_name
 from tournaments.services import results, rounds
 
 pytestmark = pytest.mark.django_db(transaction=True)
+
+#: Collects the Content-Security-Policy violations the page reports.
+LISTEN = """
+window.__violations = [];
+document.addEventListener("securitypolicyviolation", (event) => {
+  window.__violations.push(event.violatedDirective + " " + (event.blockedURI || "inline"));
+});
+"""
 
 
 def _(language: str, message: str, **values) -> str:
@@ -82,10 +91,12 @@ def test_check_in_then_pairing_then_the_hall_screen(live_server, browser, hall, 
         page.goto(f"{base}/admin/tournaments/event/{event.pk}/change/")
         page.locator("#check-in-admin").click()
         assert page.locator("#check-in-list tr.missing").count() == 2
+        page.add_init_script(LISTEN)
         page.locator("#open-kiosk").click()
         page.fill("#kiosk-search", late.player.last_name)
         assert page.locator("#kiosk-players li:visible").count() == 1
         assert_fits(page, shot=f"hall-{language}-kiosk")
+        assert page.evaluate("window.__violations") == []
         page.get_by_role("link", name=player_name(late)).click()
         page.fill("#kiosk-pin", "0000" if kiosk_pin(late) != "0000" else "1111")
         page.locator("#kiosk-confirm").click()
@@ -131,6 +142,8 @@ def test_check_in_then_pairing_then_the_hall_screen(live_server, browser, hall, 
     tv = browser.new_context(locale=language, viewport={"width": 1920, "height": 1080})
     try:
         page = tv.new_page()
+        page.add_init_script(LISTEN)
+        page.clock.install()
         page.goto(f"{base}/events/{event.slug}/screen/")
         boards = page.locator("#screen-boards")
         assert boards.is_visible()
@@ -143,5 +156,14 @@ def test_check_in_then_pairing_then_the_hall_screen(live_server, browser, hall, 
         assert size >= 32  # read from 3 m
         page.screenshot(path=f"/tmp/hall-{language}-screen-1920.png")
         assert_fits(page, shot=f"hall-{language}-screen")
+        page.clock.run_for(SCREEN_SECONDS * 1000)  # the next part: the players by name
+        names = page.locator("#screen-names")
+        page.screenshot(path=f"/tmp/hall-{language}-screen-names-1920.png")
+        assert names.is_visible() and boards.is_hidden()
+        # The rows shown fit the screen, each player's board and colour on it.
+        shown = names.locator("tbody tr:visible")
+        bottom = shown.last.evaluate("row => row.getBoundingClientRect().bottom")
+        assert shown.count() == 7 and bottom <= 1080
+        assert page.evaluate("window.__violations") == []  # the CSP holds
     finally:
         tv.close()

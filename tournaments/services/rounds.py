@@ -221,7 +221,7 @@ def _swiss_pairs(
             _("%(event)s, round %(number)s: %(error)s")
             % {"event": event, "number": number, "error": error}
         ) from error
-    half = [(n, ByeKind.HALF_POINT) for n in sorted(request.half_point_byes)]
+    half: list[tuple[int, str]] = [(n, ByeKind.HALF_POINT) for n in sorted(request.half_point_byes)]
     return pairs, half + [(n, ByeKind.ZERO_POINT) for n in sorted(request.zero_point_byes)]
 
 
