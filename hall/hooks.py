@@ -2,11 +2,13 @@
 
 - a player marked absent for a round is left out of it when it is paired
   (`tournaments.hooks.ROUND_ABSENTEES`; docs/rules/tournaments.md §1.4);
-- the event's public page links to the hall screen and, while it is open, to the check-in;
+- the event's public page links to the hall screen and, while it is open, to the check-in
+  (a change of the event's check-in rule changes its ETag, so the page shows the link anew);
   its admin page to the check-in of the open round;
 - an organizer holds the permissions of the hall's models too (the demo's).
 """
 
+from django.db.models import OuterRef, QuerySet
 from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 
@@ -15,6 +17,10 @@ from hall.selectors import check_in_round, round_absentees
 from tournaments import hooks
 from tournaments.hooks import Link
 from tournaments.models import Event
+
+
+def rule_history(event: OuterRef) -> QuerySet:
+    return CheckInRule.history.filter(event_id=event)
 
 
 def screen_link(event: Event) -> Link:
@@ -43,6 +49,7 @@ def check_in_admin_link(event: Event) -> Link:
 
 def register() -> None:
     hooks.add(hooks.ROUND_ABSENTEES, round_absentees)
+    hooks.add(hooks.FINGERPRINT_HISTORIES, rule_history)
     hooks.add(hooks.EVENT_PAGE_LINKS, check_in_link)
     hooks.add(hooks.EVENT_PAGE_LINKS, screen_link)
     hooks.add(hooks.EVENT_ADMIN_LINKS, check_in_admin_link)

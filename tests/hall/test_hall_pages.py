@@ -145,3 +145,18 @@ def test_the_admin_marks_the_missing_absent(event):
     statuses = sorted(CheckIn.objects.values_list("status", flat=True))
     assert statuses == ["absent", "absent", "absent", "present"]
     assert b'class="missing"' not in client.get(url).content
+
+
+def test_the_event_page_links_to_the_check_in_while_it_is_open():
+    organizer = make_organizer("organizer")
+    event = event_with_players(organizer, players=4)
+    client = Client()
+    url = reverse("public:event_home", args=[event.slug])
+    page = client.get(url)
+    assert b'id="hall-screen"' in page.content and b'id="check-in"' not in page.content
+    CheckInRule.objects.create(event=event, mode=CheckInMode.FIRST_ROUND)
+    # The rule's history is part of the event's state: the page is not answered 304.
+    again = client.get(url, HTTP_IF_NONE_MATCH=page["ETag"])
+    assert again.status_code == 200 and b'id="check-in"' in again.content
+    rounds.round_pair(event=event, user=organizer)
+    assert b'id="check-in"' not in client.get(url).content
