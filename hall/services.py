@@ -62,8 +62,8 @@ def check_in_record(
     status: str = CheckInStatus.PRESENT,
 ) -> CheckIn:
     """Record ``registration`` as present (or absent) for round ``round_number``. The player
-    himself checks in (his login account is the player's); the event's organizer checks in or
-    marks absent any of its players."""
+    himself checks in (his login account is the player's), unless the organizers marked him
+    absent; the event's organizer checks in or marks absent any of its players."""
     event = Event.objects.select_for_update().get(pk=registration.event_id)  # as round_create
     registration = Registration.objects.select_related("player").get(pk=registration.pk)
     organizer = may_manage(user, event, CHANGE_CHECK_IN)
@@ -80,6 +80,14 @@ def check_in_record(
             % {"player": registration, "number": round_number, "event": event}
         )
     check_in = CheckIn.objects.filter(registration=registration, round_number=round_number).first()
+    if check_in is not None and check_in.status == CheckInStatus.ABSENT and not organizer:
+        raise CheckInError(
+            _(
+                "%(player)s is marked absent for round %(number)s by the organizers: only they "
+                "undo it."
+            )
+            % {"player": registration, "number": round_number}
+        )
     if check_in is None:
         check_in = CheckIn(registration=registration, round_number=round_number)
     check_in.status = status

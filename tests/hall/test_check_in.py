@@ -52,6 +52,19 @@ def test_a_player_checks_himself_in_and_no_one_else(organizer):
     assert CheckIn.objects.count() == 1
 
 
+def test_a_player_marked_absent_does_not_undo_it_himself(organizer):
+    event = _swiss(organizer)
+    registration = event.registrations.first()
+    user = _player_user(registration)
+    check_in_record(
+        registration=registration, round_number=1, user=organizer, status=CheckInStatus.ABSENT
+    )
+    with pytest.raises(CheckInError, match="marked absent"):
+        check_in_record(registration=registration, round_number=1, user=user)
+    check_in_record(registration=registration, round_number=1, user=organizer)
+    assert CheckIn.objects.get().status == CheckInStatus.PRESENT
+
+
 def test_an_organizer_checks_in_only_in_his_events(organizer):
     event = _swiss(organizer)
     other = make_organizer("other")
