@@ -26,7 +26,7 @@ from games.services.verification import verification_follow_result
 from tournaments import hooks
 from tournaments.hooks import GameFact, Link
 from tournaments.models import Event, Round
-from tournaments.selectors_public import public_rounds
+from tournaments.selectors.public import public_rounds
 
 
 def record_history(event: OuterRef) -> QuerySet:

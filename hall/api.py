@@ -15,7 +15,7 @@ from hall.selectors import own_registration
 from hall.services import check_in_record
 from tournaments.api.views import EventScoped
 from tournaments.models import Registration
-from tournaments.selectors import player_name
+from tournaments.selectors.names import player_name
 
 
 class CheckInCreateSerializer(serializers.Serializer):

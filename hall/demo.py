@@ -1,8 +1,8 @@
-"""The hall in the demo (called by `manage.py load_demo` after tournaments.demo): the Swiss asks
-its players to check in before each round; for its next round most have checked in, one is
-marked absent, and the rest are missing. One player still to check in gets the login
-PLAYER_USERNAME (his player's account) with the organizer's password, to check in on his
-phone at /events/demo-swiss/check-in/."""
+"""The hall in the demo (`manage.py load_demo` runs `demo_step` through games.demo.DEMO_STEPS,
+after the events): the Swiss asks its players to check in before each round; for its next round
+most have checked in, one is marked absent, and the rest are missing. One player still to check
+in gets the login PLAYER_USERNAME (his player's account) with the organizer's password, to
+check in on his phone at /events/demo-swiss/check-in/."""
 
 from dataclasses import dataclass
 
@@ -13,12 +13,14 @@ from django.db import transaction
 from hall.models import CheckInMode, CheckInRule, CheckInStatus
 from hall.selectors import check_in_list, check_in_round
 from hall.services import check_in_record, check_in_rule_save
+from tournaments.demo import ORGANIZER_USERNAME
 from tournaments.models import Event, Registration
 
 #: The demo event whose players check in.
 CHECK_IN_SLUG = "demo-swiss"
-#: The login of a player of that event who checks in on his phone.
-PLAYER_USERNAME = "demo-player"
+#: The login of a player of that event who checks in on his phone (accounts.demo's
+#: "demo-player" is another player's, who reports his result).
+PLAYER_USERNAME = "demo-checkin"
 #: Players of the round who have checked in, and the one marked absent, in name order.
 CHECKED_IN = 30
 
@@ -47,9 +49,24 @@ def hall_demo(*, organizer: AbstractBaseUser, password: str) -> HallDemo | None:
     number = check_in_round(event)
     if number is None:
         return None
-    missing = [line for line in check_in_list(event, number) if not line.status]
-    player = _player_login(missing[0].registration, password) if missing else ""
+    missing = [line.registration for line in check_in_list(event, number) if not line.status]
+    free = Registration.objects.filter(pk__in=missing, player__user__isnull=True)
+    own = Registration.objects.filter(pk__in=missing, player__user__username=PLAYER_USERNAME)
+    chosen = own.first() or free.order_by("pairing_number").first()
+    player = _player_login(chosen.pk, password) if chosen else ""
     return HallDemo(event=event.name, round=number, player=player)
+
+
+def demo_step(password: str) -> list[str]:
+    """games.demo.DEMO_STEPS: the check-in, and the line load_demo prints about its login."""
+    organizer = get_user_model().objects.get(username=ORGANIZER_USERNAME)
+    hall = hall_demo(organizer=organizer, password=password)
+    if hall is None or not hall.player:
+        return []
+    return [
+        f"Player login (same password): {PLAYER_USERNAME}, {hall.player} of {hall.event}, who "
+        f"checks in for round {hall.round} at /events/{CHECK_IN_SLUG}/check-in/"
+    ]
 
 
 def _answers(event: Event, organizer: AbstractBaseUser) -> None:

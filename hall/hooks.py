@@ -5,13 +5,16 @@
 - the event's public page links to the hall screen and, while it is open, to the check-in
   (a change of the event's check-in rule changes its ETag, so the page shows the link anew);
   its admin page to the check-in of the open round;
-- an organizer holds the permissions of the hall's models too (the demo's).
+- an organizer holds the permissions of the hall's models too (the demo's);
+- the demo's Swiss asks for a check-in (hall.demo, one of games.demo.DEMO_STEPS).
 """
 
 from django.db.models import OuterRef, QuerySet
 from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 
+from games import demo
+from hall.demo import demo_step
 from hall.models import CheckInRule
 from hall.selectors import check_in_round, round_absentees
 from tournaments import hooks
@@ -54,3 +57,4 @@ def register() -> None:
     hooks.add(hooks.EVENT_PAGE_LINKS, screen_link)
     hooks.add(hooks.EVENT_ADMIN_LINKS, check_in_admin_link)
     hooks.add(hooks.ORGANIZER_APPS, "hall")
+    hooks.add(demo.DEMO_STEPS, demo_step)

@@ -11,8 +11,11 @@ from django.utils.crypto import salted_hmac
 from hall.models import CheckIn, CheckInRule, CheckInStatus
 from tournaments.models import Event, Registration, Round, RoundStatus
 from tournaments.names import person_order, sort_key
-from tournaments.selectors import event_total_rounds, pairing_list, player_name, standings_get
-from tournaments.selectors_public import public_rounds
+from tournaments.selectors.events import event_total_rounds
+from tournaments.selectors.lists import pairing_list
+from tournaments.selectors.names import player_name
+from tournaments.selectors.public import public_rounds
+from tournaments.selectors.standings import standings_get
 
 #: Digits of the PIN a player types on the hall's tablet.
 PIN_DIGITS = 4

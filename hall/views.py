@@ -34,7 +34,7 @@ from hall.selectors import (
 from hall.services import CHANGE_CHECK_IN, check_in_record
 from tournaments.access import may_manage, visible_event
 from tournaments.models import Event
-from tournaments.selectors import player_name
+from tournaments.selectors.names import player_name
 from tournaments.services.errors import TournamentError
 
 #: Wrong PINs allowed for one player within KIOSK_LOCK_SECONDS before the kiosk refuses him

@@ -164,8 +164,8 @@ def _imports_of_app(module: str, app: str) -> list[str]:
         ("games", "accounts"),
         # the hall's absences reach the pairing through tournaments.hooks.ROUND_ABSENTEES
         ("tournaments", "hall"),
-        # the hall uses tournaments only
-        ("hall", "games"),
+        # the hall adds its demo step to games (games.demo.DEMO_STEPS)
+        ("games", "hall"),
         # the values both use are tournaments.values
         ("tournaments.scoring", "tournaments.pairing"),
     ],

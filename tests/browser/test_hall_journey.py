@@ -18,7 +18,7 @@ from hall.views import SCREEN_SECONDS
 from tests.browser.layout import assert_fits, each_language, logged_in_context
 from tests.factories import UserFactory, event_with_players, make_organizer
 from tournaments.models import Game, Round
-from tournaments.selectors import player_name
+from tournaments.selectors.names import player_name
 from tournaments.services import results, rounds
 
 pytestmark = pytest.mark.django_db(transaction=True)

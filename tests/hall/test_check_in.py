@@ -14,7 +14,7 @@ from hall.services import (
 )
 from tests.factories import UserFactory, event_with_players, make_organizer
 from tournaments.models import Game, GameResult, System
-from tournaments.selectors import tournament_state
+from tournaments.selectors.state import tournament_state
 from tournaments.services import results, rounds
 from tournaments.values import ByeKind
 

@@ -1,6 +1,5 @@
 """`manage.py load_demo`: the demo events and organizer (tournaments.demo) with their game
-records (games.demo) and the Swiss's check-in (hall.demo). It lives in games, the app that may
-see both games and tournaments; like config, it is where the apps meet."""
+records (games.demo). It lives in games, the app that may see both."""
 
 import os
 import random
@@ -10,7 +9,6 @@ from django.core.management.base import BaseCommand
 
 from games.demo import DEMO_STEPS, records_demo
 from games.relay.demo import relay_demo
-from hall.demo import CHECK_IN_SLUG, PLAYER_USERNAME, hall_demo
 from tournaments.demo import CAPTAIN_USERNAME, ORGANIZER_USERNAME, SEED, load_demo
 from tournaments.documents.services import documents_request_published
 from tournaments.models import Event
@@ -32,9 +30,9 @@ class Command(BaseCommand):
         for name in report.events_kept:
             self.stdout.write(f"Already loaded, left unchanged: {name}")
         self.stdout.write(f"Players available: {report.players}")
-        organizer = get_user_model().objects.get(username=ORGANIZER_USERNAME)
         relayed = Event.objects.filter(slug=RELAYED_SLUG, name__in=report.events_created).first()
         if relayed is not None:
+            organizer = get_user_model().objects.get(username=ORGANIZER_USERNAME)
             source = relay_demo(event=relayed, user=organizer, rng=random.Random(SEED))
             if source is not None:
                 self.stdout.write(f"Live relay: {source.round} (its games grow as the server runs)")
@@ -50,13 +48,6 @@ class Command(BaseCommand):
         self.stdout.write(f"Admin: http://127.0.0.1:{port}/admin/")
         self.stdout.write(f"Organizer login: {report.organizer}")
         self.stdout.write(f"Organizer password (new at every load): {report.password}")
-        hall = hall_demo(organizer=organizer, password=report.password)
-        if hall is not None and hall.player:
-            self.stdout.write(
-                f"Player login (same password): {PLAYER_USERNAME}, {hall.player} of "
-                f"{hall.event}, who checks in for round {hall.round} at "
-                f"/events/{CHECK_IN_SLUG}/check-in/"
-            )
         if report.captained:
             self.stdout.write(
                 f"Captain login (same password): {CAPTAIN_USERNAME}, captain of {report.captained}"
