@@ -134,6 +134,7 @@ INSTALLED_APPS = [
     "tournaments",
     "games",
     "accounts",
+    "hall",
 ]
 
 MIDDLEWARE = [

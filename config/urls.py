@@ -1,7 +1,8 @@
 """URL routes: the admin site (customised by tournaments.admin and games.admin), the public
-pages under /events/ and the player directory under /players/, the dispute desk under /desk/
-with the site login under /accounts/, a player's own page under /me/, the REST API under /api/
-with its OpenAPI schema and docs, and the language switch."""
+pages under /events/ (the playing hall's check-in and screen among them) and the player
+directory under /players/, the dispute desk under /desk/ with the site login under
+/accounts/, a player's own page under /me/, the REST API under /api/ with its OpenAPI
+schema and docs, and the language switch."""
 
 from django.contrib import admin
 from django.contrib.auth.views import LoginView, PasswordResetView
@@ -13,6 +14,7 @@ from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitVie
 
 from games import api_urls as game_api_urls
 from games import public_urls as game_public_urls
+from hall import api_urls as hall_api_urls
 from tournaments.api import urls as api_urls
 from tournaments.site.login_limits import (
     ThrottledAdminAuthenticationForm,
@@ -41,6 +43,7 @@ urlpatterns = [
     path("events/", include("tournaments.documents.urls")),
     path("events/", include("tournaments.urls.sheets")),
     path("events/", include("tournaments.urls.calendars")),
+    path("events/", include("hall.urls")),
     path("players/", include("tournaments.urls.players")),
     path("desk/", include("games.urls")),
     path("me/", include("accounts.urls")),
@@ -57,7 +60,12 @@ urlpatterns = [
         name="password_reset_confirm",
     ),
     path("accounts/", include("django.contrib.auth.urls")),
-    path("api/", include((api_urls.urlpatterns + game_api_urls.urlpatterns, "api"))),
+    path(
+        "api/",
+        include(
+            (api_urls.urlpatterns + game_api_urls.urlpatterns + hall_api_urls.urlpatterns, "api")
+        ),
+    ),
     path("api/schema/", SpectacularAPIView.as_view(), name="api-schema"),
     # The docs' script is a file of its own (?script), not inline: the Content-Security-Policy
     # allows no inline script (tournaments.site.csp).

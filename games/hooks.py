@@ -26,6 +26,7 @@ from games.services.verification import verification_follow_result
 from tournaments import hooks
 from tournaments.hooks import GameFact, Link
 from tournaments.models import Event, Round
+from tournaments.selectors.public import public_rounds
 
 
 def record_history(event: OuterRef) -> QuerySet:
@@ -75,7 +76,10 @@ def relay_panel(round: Round) -> str:
     )
 
 
-def event_pdn_link(event: Event) -> Link:
+def event_pdn_link(event: Event) -> Link | None:
+    """The event's games as one PDN file, once a round is public (none before)."""
+    if not public_rounds(event).exists():
+        return None
     return Link(
         _("Download every recorded game (PDN)"),
         reverse("public:event_pdn", args=[event.slug]),

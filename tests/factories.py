@@ -128,10 +128,10 @@ def ballot_event(user, *, players: int = 4, deck="english-3-move", **options) ->
 
 
 def make_organizer(username: str):
-    """A staff user with the tournament and game model permissions, and no event yet."""
+    """A staff user with the tournament, game and hall model permissions, and no event yet."""
     user = UserFactory(username=username)
     user.user_permissions.set(
-        Permission.objects.filter(content_type__app_label__in=("tournaments", "games"))
+        Permission.objects.filter(content_type__app_label__in=("tournaments", "games", "hall"))
     )
     return user
 

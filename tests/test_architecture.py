@@ -3,13 +3,14 @@
 - ``arbiter`` never imports Django, nor DRF, directly or through a project module;
 - ``tournaments/pairing`` likewise (``python -m tournaments.pairing`` runs without Django), and
   so does the scoring core ``tournaments/scoring``;
-- ``tournaments`` never imports ``games`` nor ``accounts``, and ``games`` never imports
-  ``accounts`` (the arrows run accounts -> games -> tournaments -> arbiter), and
+- ``tournaments`` never imports ``games``, ``accounts`` nor ``hall``, and ``games`` never
+  imports ``accounts`` (the arrows run accounts -> games -> tournaments -> arbiter and
+  hall -> tournaments), and
   its code and templates never name games' relations, URL names or tag libraries (what games
   adds is registered in ``tournaments/hooks.py``);
-- no two files of ``arbiter``, ``tournaments`` and ``games`` import each other, directly or
-  around a loop, and ``tournaments/scoring`` never imports ``tournaments/pairing`` (the values
-  both use are ``tournaments/values.py``);
+- no two files of ``arbiter``, ``tournaments``, ``games``, ``accounts`` and ``hall`` import each
+  other, directly or around a loop, and ``tournaments/scoring`` never imports
+  ``tournaments/pairing`` (the values both use are ``tournaments/values.py``);
 - code cites rules in the repository (``docs/rules/``) or at their federation, never a file
   outside it, and its comments describe the code, not the project's history;
 - every ``docs/rules/<file>.md §N`` a module cites exists.
@@ -161,6 +162,10 @@ def _imports_of_app(module: str, app: str) -> list[str]:
         # the player accounts add to tournaments and games through their hooks
         ("tournaments", "accounts"),
         ("games", "accounts"),
+        # the hall's absences reach the pairing through tournaments.hooks.ROUND_ABSENTEES
+        ("tournaments", "hall"),
+        # the hall adds its demo step to games (games.demo.DEMO_STEPS)
+        ("games", "hall"),
         # the values both use are tournaments.values
         ("tournaments.scoring", "tournaments.pairing"),
     ],
@@ -190,7 +195,7 @@ def test_the_import_reader_sees_an_import_of_games(source_tree):
 
 
 #: The packages whose files are checked for import cycles.
-CYCLE_ROOTS = ("arbiter", "tournaments", "games", "accounts")
+CYCLE_ROOTS = ("arbiter", "tournaments", "games", "accounts", "hall")
 #: Packages with known cycles among their own files, to be removed (none now). A cycle that
 #: leaves such a package, or any cycle elsewhere, fails; so does an entry here once its
 #: package has none left.

@@ -51,6 +51,8 @@ from games.models import (
 from games.relay.services import relay_push, relay_source_set
 from games.services.disputes import dispute_open
 from games.services.records import record_save
+from hall.models import CheckInMode, CheckInRule
+from hall.selectors import kiosk_pin
 from tests.client import form_data
 from tests.factories import (
     PlayerFactory,
@@ -172,6 +174,10 @@ READS = {
     "sheets:team_standings",
     "sheets:team_crosstable",
     "calendars:event",
+    # The hall's screen (published events only, as every public page) and the check-in
+    # kiosk's list (its organizers only: tests/hall/test_hall_pages.py checks who may).
+    "hall:screen",
+    "hall:kiosk",
 }
 #: URL names that write nothing of an event: the login pages, the language switch, one's
 #: own password.
@@ -284,6 +290,8 @@ def _world() -> World:
     )
     team_a.captain = white
     team_a.save()
+    # Its players check in before each round (the hall): round 3 is open.
+    check_in_rule = CheckInRule.objects.create(event=event, mode=CheckInMode.EACH_ROUND)
     users = {
         "player": player,
         "staff": staff,
@@ -300,6 +308,7 @@ def _world() -> World:
         Registration: event.registrations.order_by("pairing_number").first(),
         Player: white,
         Dispute: dispute,
+        CheckInRule: check_in_rule,
         RelaySource: relay,
         ResultReporting: ResultReporting.objects.create(event=event),
         Document: document,
@@ -356,6 +365,32 @@ WRITES: dict[str, Write] = {
             "post",
             reverse("public:team_lineups", args=(w.event.slug, 1)),
             _lineup(w),
+            None,
+        ),
+    ),
+    # A player checks in himself only (the player names his own pairing number; naming
+    # another is refused: tests/hall/test_check_in_api.py), the organizer anyone of his event.
+    "api:check_in": Write(
+        ORGANIZER | {"player"},
+        lambda w: (
+            "post",
+            _event(w) + "rounds/3/check-in/",
+            {"player": w.game.white.pairing_number, "status": "present"},
+            "json",
+        ),
+    ),
+    # The player's own check-in page (his button), and the hall's tablet opened by the
+    # organizer, where a player confirms with his PIN.
+    "hall:check_in": Write(
+        frozenset({"player"}),
+        lambda w: ("post", reverse("hall:check_in", args=(w.event.slug,)), {}, None),
+    ),
+    "hall:kiosk_player": Write(
+        ORGANIZER,
+        lambda w: (
+            "post",
+            reverse("hall:kiosk_player", args=(w.event.slug, w.objects[Registration].pk)),
+            {"pin": kiosk_pin(w.objects[Registration])},
             None,
         ),
     ),
@@ -524,6 +559,8 @@ ADMIN_VIEWS: dict[str, tuple[frozenset[str], Callable[[World], dict]]] = {
     "tournaments_teamcompetition_round": (ORGANIZER, lambda w: {"action": "schedule"}),
     # A confirmed teams import: only for the organizer's own team competitions.
     "tournaments_team_import": (ORGANIZER, lambda w: _teams_csv(w)),
+    # The check-in page of the open round: the missing players marked absent at once.
+    "hall_checkinrule_round": (ORGANIZER, lambda w: {"action": "missing"}),
     "tournaments_ratinglist_import": (
         STAFF,
         lambda w: {"file": _rating_list(), "source": "fmjd100", "published": "2026-01-01"},
@@ -746,6 +783,7 @@ ADMIN_CHANGE: dict[str, frozenset[str]] = {
     "games_dispute": ORGANIZER,
     "games_relaysource": ORGANIZER,
     "games_resultreporting": ORGANIZER,
+    "hall_checkinrule": ORGANIZER,
     "auth_user": NOBODY,
     "auth_group": NOBODY,
     "authtoken_tokenproxy": NOBODY,
@@ -852,6 +890,7 @@ LOOKUPS: dict[str, frozenset[str]] = {
         {"game__pairing__round__event", "status", "claim", "opened_by", "opened_at"}
     ),
     "games_relaysource": frozenset({"round__event", "kind", "active", "failures", "last_move_at"}),
+    "hall_checkinrule": frozenset({"event", "mode"}),
     "tournaments_ballotcard": frozenset(
         {"deck", "barred", "brazilian", "code", "name", "moves", "notation"}
     ),

@@ -13,12 +13,14 @@ what games keeps. With no app registered, each list is empty and tournaments wor
   public page, its admin page and the admin list of events;
 - `ORGANIZER_APPS`: the apps whose model permissions an organizer holds (the demo's);
 - `ROUND_PUBLISHED`: called when a round is published (services/rounds.py: round_publish);
-- `PLAYER_ADMIN_ACTIONS`: actions another app adds to the admin list of players.
+- `PLAYER_ADMIN_ACTIONS`: actions another app adds to the admin list of players;
+- `ROUND_ABSENTEES`: the players another app keeps out of a Swiss round (the hall's
+  check-in: a player marked absent), given a zero-point bye by its pairing.
 
 The templates read them through ``{% load hooks %}`` (tournaments/templatetags/hooks.py).
 """
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -87,6 +89,12 @@ EVENT_LIST_ADMIN_LINKS: list[Callable[[], Link | None]] = []
 
 #: The apps whose model permissions an organizer holds: the demo organizer gets them all.
 ORGANIZER_APPS: list[str] = ["tournaments"]
+
+#: Each takes the event and a round's number and returns the ids of the registrations kept
+#: out of that round of a Swiss by another app (a player marked absent at the hall's
+#: check-in): the Dutch pairing leaves them out and the draft gives each a zero-point bye
+#: board, which names him (docs/rules/tournaments.md §1.4: a requested bye of zero points).
+ROUND_ABSENTEES: list[Callable[["Event", int], Iterable[int]]] = []
 
 
 #: Called with the round in `round_publish`'s transaction once its pairings are official; an

@@ -42,6 +42,7 @@ def test_schema_is_valid_openapi(client):
     schema = yaml.safe_load(response.content)
     validate_schema(schema)  # raises on an invalid OpenAPI 3 document
     assert "/api/events/{slug}/standings/" in schema["paths"]
+    assert "post" in schema["paths"]["/api/events/{slug}/rounds/{number}/check-in/"]
     assert schema == yaml.safe_load(yaml.safe_dump(SchemaGenerator().get_schema(public=True)))
 
 

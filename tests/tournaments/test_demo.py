@@ -255,3 +255,24 @@ def test_the_demo_shashki_cup_plays_the_schedule_its_drawn_numbers_published(loa
         ]
         scheduled = schedule[round_.number - 1].boards
         assert played == [(b.white.number, b.black.number) for b in scheduled]
+
+
+def test_demo_check_in(loaded):
+    """The Swiss asks for a check-in before round 6: 30 players in, one marked absent, and the
+    demo player (a login of his own, the organizer's password) still to check in."""
+    from hall.demo import CHECKED_IN, PLAYER_USERNAME
+    from hall.selectors import check_in_list, check_in_round
+
+    swiss = Event.objects.get(slug="demo-swiss")
+    assert check_in_round(swiss) == 6
+    statuses = [line.status for line in check_in_list(swiss, 6)]
+    assert statuses.count("present") == CHECKED_IN
+    assert statuses.count("absent") == 1
+    line = next(line for line in loaded.splitlines() if PLAYER_USERNAME in line)
+    assert line.startswith("Player login") and "/events/demo-swiss/check-in/" in line
+    user = authenticate(username=PLAYER_USERNAME, password=password_in(loaded))
+    assert user is not None
+    mine = swiss.registrations.get(player__user=user)
+    assert (
+        next(line for line in check_in_list(swiss, 6) if line.registration == mine.pk).status == ""
+    )

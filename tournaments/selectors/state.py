@@ -5,6 +5,7 @@ Dutch engine makes."""
 from collections import defaultdict
 from dataclasses import dataclass
 
+from tournaments import hooks
 from tournaments.models import (
     ByeRequest,
     Event,
@@ -243,19 +244,22 @@ def _pairing_results(
 @dataclass(frozen=True)
 class SwissRoundRequest:
     """What round ``number`` of a Swiss is paired from: the state after the previous round,
-    the players kept out (not yet arrived, withdrawn) and those on a requested half-point
-    bye."""
+    the players kept out (not yet arrived, withdrawn, marked absent), those on a requested
+    half-point bye, and those marked absent by another app (tournaments.hooks.ROUND_ABSENTEES),
+    who get a zero-point bye."""
 
     state: TournamentState
     absent: frozenset[int]
     half_point_byes: frozenset[int]
+    zero_point_byes: frozenset[int] = frozenset()
 
 
 def swiss_round_request(
     event: Event, number: int, registrations: dict[int, Registration] | None = None
 ) -> SwissRoundRequest:
     """The input of the Dutch system for round ``number`` of ``event`` (``registrations``:
-    the event's, by pairing number, when the caller has them)."""
+    the event's, by pairing number, when the caller has them). A player both on a requested
+    half-point bye and marked absent keeps his half-point bye: he gave notice."""
     if registrations is None:
         registrations = {r.pairing_number: r for r in event.registrations.all()}
     absent = frozenset(
@@ -269,8 +273,13 @@ def swiss_round_request(
             "registration__pairing_number", flat=True
         )
     )
+    numbers = {r.pk: r.pairing_number for r in registrations.values()}
+    marked = frozenset(
+        numbers[pk] for hook in hooks.ROUND_ABSENTEES for pk in hook(event, number) if pk in numbers
+    )
+    zero = marked - absent - half
     state = tournament_state(event, up_to_round=number - 1)
-    return SwissRoundRequest(state, absent, half - absent)
+    return SwissRoundRequest(state, absent | zero, half - absent, zero)
 
 
 def round_explanations(round_: Round) -> dict[tuple[int, int | None], Explanation]:

@@ -9,6 +9,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 from simple_history.utils import bulk_create_with_history
 
+from tournaments import hooks
 from tournaments.documents.services import documents_round_completed
 from tournaments.hooks import ROUND_PUBLISHED
 from tournaments.models import (
@@ -145,11 +146,20 @@ def pairings_generate(*, round: Round, user: AbstractBaseUser | None) -> Round:
     return round_
 
 
+def _marked_absent(event: Event, number: int) -> set[int]:
+    """The registrations another app keeps out of round ``number`` (tournaments.hooks)."""
+    return {pk for hook in hooks.ROUND_ABSENTEES for pk in hook(event, number)}
+
+
 def _entered_results(round_: Round) -> QuerySet[Game]:
     """The round's games with a result someone entered: not pending, and not the forfeit of
-    a player withdrawn by this round (_create_games writes those)."""
-    withdrawn = Q(white__withdrawn_from_round__lte=round_.number) | Q(
-        black__withdrawn_from_round__lte=round_.number
+    a player withdrawn by this round or marked absent for it (_create_games writes those)."""
+    absent = _marked_absent(round_.event, round_.number)
+    withdrawn = (
+        Q(white__withdrawn_from_round__lte=round_.number)
+        | Q(black__withdrawn_from_round__lte=round_.number)
+        | Q(white_id__in=absent)
+        | Q(black_id__in=absent)
     )
     return (
         Game.objects.filter(pairing__round=round_)
@@ -211,7 +221,8 @@ def _swiss_pairs(
             _("%(event)s, round %(number)s: %(error)s")
             % {"event": event, "number": number, "error": error}
         ) from error
-    return pairs, [(n, ByeKind.HALF_POINT) for n in sorted(request.half_point_byes)]
+    half: list[tuple[int, str]] = [(n, ByeKind.HALF_POINT) for n in sorted(request.half_point_byes)]
+    return pairs, half + [(n, ByeKind.ZERO_POINT) for n in sorted(request.zero_point_byes)]
 
 
 def pairings_save(
@@ -238,7 +249,8 @@ def _create_games(round_: Round, pairings: list[Pairing], *, user: AbstractBaseU
     """The pairings' games, pending; in a round robin, a game of a player withdrawn by this
     round is created as his forfeit (FIDE Tournament Rules C.06 V.4: his unplayed games are
     "-" for him and "+" for his opponent), so the table keeps its pairs and nobody waits
-    for him."""
+    for him; so is the game of a player marked absent for the round by another app
+    (tournaments.hooks.ROUND_ABSENTEES, docs/rules/tournaments.md §1.4)."""
     event = round_.event
     count = event.games_per_pairing
     withdrawn = set()
@@ -247,7 +259,7 @@ def _create_games(round_: Round, pairings: list[Pairing], *, user: AbstractBaseU
             event.registrations.filter(withdrawn_from_round__lte=round_.number).values_list(
                 "pk", flat=True
             )
-        )
+        ) | _marked_absent(event, round_.number)
     games = [
         Game(
             pairing=p,
