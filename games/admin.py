@@ -23,7 +23,7 @@ from tournaments.admin.history import AuditedAdmin
 from tournaments.admin.pages import object_or_404, render_page, report_refusal, staff_user
 from tournaments.admin.scoping import ScopedAdmin, organized_events, scope
 from tournaments.models import Game, Round, RoundStatus
-from tournaments.results import result_score
+from tournaments.scoring.notation import result_score
 from tournaments.services.errors import TournamentError
 from tournaments.site.inputs import whole_number
 from tournaments.site.upload_limits import check_text, check_upload

@@ -20,7 +20,7 @@ from games.services.disputes import dispute_open
 from games.services.records import round_records_upload
 from games.services.verification import game_card
 from tournaments.models import Event, Game, GameResult, RoundStatus
-from tournaments.results import pdn_result
+from tournaments.scoring.notation import pdn_result
 
 #: Plies played after the card in a demo record.
 CONTINUATION = 30
@@ -123,8 +123,8 @@ def _move_that_goes_on(board: GameBoard, rng: random.Random) -> Any:
 
 
 def _pdn_result(game: Game) -> str:
-    """The game's result in its record (tournaments.results.pdn_result); a forfeited game was not
-    played, so its demo record is left unfinished (``*``)."""
+    """The game's result in its record (tournaments.scoring.notation.pdn_result); a forfeited
+    game was not played, so its demo record is left unfinished (``*``)."""
     forfeits = (GameResult.WHITE_FORFEIT_WIN, GameResult.BLACK_FORFEIT_WIN)
     if game.result in forfeits:
         return "*"

@@ -1,7 +1,7 @@
 """A game's record as it leaves the site: the PDN the players or arbiters entered, with the
 game's official result (after any ruling) in its Result tag and terminator, written in the
-variant's PDN convention (tournaments.results.pdn_result), and the players' ratings and FMJD
-ids where known (``WhiteRating``, ``BlackRating``, ``WhiteFmjdId``, ``BlackFmjdId``).
+variant's PDN convention (tournaments.scoring.notation.pdn_result), and the players' ratings
+and FMJD ids where known (``WhiteRating``, ``BlackRating``, ``WhiteFmjdId``, ``BlackFmjdId``).
 
 A relayed record is the board's own document: it leaves as relayed, its Result tag and
 terminator as the relay gave them, and the official result beside it in the user tag
@@ -21,7 +21,7 @@ from arbiter.errors import UnknownVariantError
 from arbiter.pdn import PdnGame, read_game, write_game
 from tournaments.export_text import one_line
 from tournaments.models import Game, GameResult
-from tournaments.results import pdn_result
+from tournaments.scoring.notation import pdn_result
 from tournaments.selectors.names import player_name
 
 #: Results of games not played over the board, and their PDN Termination tag.

@@ -8,22 +8,14 @@ see the desk; only arbiters rule. The services enforce these predicates and the 
 them to show or hide actions.
 """
 
-from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
-
 from games.models import Dispute
-from tournaments.access import may_arbitrate, may_officiate
+from tournaments.access import User, is_active, may_arbitrate, may_officiate
 from tournaments.models import Event, Game
-
-User = AbstractBaseUser | AnonymousUser
-
-
-def _active(user: User | None) -> bool:
-    return user is not None and user.is_authenticated and user.is_active
 
 
 def can_officiate(user: User | None, event: Event) -> bool:
     """Enter records, see the event's desk (all its disputes and flagged games)."""
-    return _active(user) and may_officiate(user, event)
+    return is_active(user) and may_officiate(user, event)
 
 
 def can_rule(user: User | None, event: Event) -> bool:
@@ -33,7 +25,7 @@ def can_rule(user: User | None, event: Event) -> bool:
 
 def is_player_of(user: User | None, game: Game) -> bool:
     """Whether ``user`` is the login account of one of the game's two players."""
-    if not _active(user):
+    if not is_active(user):
         return False
     return user.pk in (game.white.player.user_id, game.black.player.user_id)
 

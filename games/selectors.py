@@ -23,7 +23,7 @@ from games.models import (
 from games.services.verification import game_card
 from games.timeline import Step, Timeline, game_timeline, start_and_opening, variant_of
 from games.verdict_text import label, rule_name, rule_source
-from tournaments.ballots.cards import Card
+from tournaments.ballots.dealt import Card
 from tournaments.diagrams import diagram_svg
 from tournaments.models import Event, Game, GameResult
 from tournaments.selectors.public import PUBLIC_STATUSES

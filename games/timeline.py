@@ -18,7 +18,7 @@ from arbiter.counters import DrawCounter, DrawCounters
 from arbiter.errors import UnknownVariantError
 from arbiter.game import GameBoard
 from arbiter.pdn import PdnGame, PdnMove, PdnSetup
-from tournaments.ballots.cards import Card
+from tournaments.ballots.dealt import Card
 
 
 @dataclass(frozen=True, slots=True)

@@ -23,7 +23,7 @@ from django.utils.translation import gettext_lazy, ngettext
 
 from arbiter import Termination
 from arbiter.draws import RULES
-from tournaments.results import result_score
+from tournaments.scoring.notation import result_score
 
 LABELS = {
     # arbiter.verdict.VerdictKind

@@ -49,7 +49,8 @@ from games.services.records import games_without_record, record_assign, round_re
 from games.services.reports import REPORTABLE, player_colour, report_confirm, report_submit
 from tournaments.access import captained_teams, visible_event, visible_events
 from tournaments.models import Event, Game, Round, RoundStatus
-from tournaments.results import result_label, result_score
+from tournaments.results import result_label
+from tournaments.scoring.notation import result_score
 from tournaments.selectors.public import PUBLIC_STATUSES
 from tournaments.services.errors import TournamentError
 from tournaments.site.inputs import whole_number

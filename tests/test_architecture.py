@@ -2,7 +2,9 @@
 
 - ``arbiter`` never imports Django, nor DRF, directly or through a project module;
 - ``tournaments/pairing`` likewise (``python -m tournaments.pairing`` runs without Django), and
-  so does the scoring core ``tournaments/scoring``;
+  so does the scoring core ``tournaments/scoring``, and the relay's core
+  ``games/relay/core.py`` with what it reads (``games/timeline.py``,
+  ``tournaments/ballots/dealt.py``);
 - ``tournaments`` never imports ``games``, ``accounts`` nor ``hall``, and ``games`` never
   imports ``accounts`` (the arrows run accounts -> games -> tournaments -> arbiter and
   hall -> tournaments), and
@@ -105,7 +107,16 @@ def _modules_under(prefix: str) -> list[str]:
 
 
 @pytest.mark.parametrize(
-    "package", ["arbiter", "tournaments.values", "tournaments.pairing", "tournaments.scoring"]
+    "package",
+    [
+        "arbiter",
+        "tournaments.values",
+        "tournaments.pairing",
+        "tournaments.scoring",
+        "tournaments.ballots.dealt",
+        "games.timeline",
+        "games.relay.core",
+    ],
 )
 def test_pure_packages_never_reach_django(package):
     reached = {}

@@ -79,6 +79,14 @@ _BYE_CODES = {
 PLAYED_CODES = frozenset("1=0WDL")
 #: Codes of games decided by forfeit (an opponent was paired but did not play).
 FORFEIT_CODES = frozenset("+-")
+#: A game's final results decided by forfeit, as stored and written, each with the codes
+#: (White's, Black's) it gives: won by White ``+/-``, by Black ``-/+``, lost by both ``-/-``
+#: (docs/rules/tournaments.md §1.3; a forfeited game is not a game played, FIDE C.04.1).
+FORFEIT_RESULTS: Mapping[str, tuple[str, str]] = {
+    "+/-": ("+", "-"),
+    "-/+": ("-", "+"),
+    "-/-": ("-", "-"),
+}
 #: Codes of rounds without an opponent.
 BYE_CODES = frozenset("HFUZ")
 #: Every result code this package reads and writes.

@@ -28,7 +28,7 @@ from games.templatetags.relay import relay_rule
 from tournaments.admin.pages import staff_user
 from tournaments.admin.scoping import ScopedAdmin
 from tournaments.models import Game
-from tournaments.results import result_score
+from tournaments.scoring.notation import result_score
 
 #: A polled file is read over the web: an address of another scheme (ftp) is refused on the
 #: form, not when the first poll fails.

@@ -16,7 +16,7 @@ from games.services.errors import DisputeError, NotAllowedError
 from games.services.verification import game_card
 from games.timeline import game_timeline, start_and_opening, variant_of
 from tournaments.models import Game, GameResult
-from tournaments.results import result_score
+from tournaments.scoring.notation import result_score
 from tournaments.services.history import recorded_by
 from tournaments.services.results import result_record
 

@@ -45,7 +45,7 @@ from games.services.disputes import dispute_open
 from games.services.errors import NotAllowedError, ReportError
 from games.verification import entered_result_flag
 from tournaments.models import COLOUR_LABELS, Game, GameResult, RoundStatus
-from tournaments.results import result_score
+from tournaments.scoring.notation import result_score
 from tournaments.services.history import recorded_by
 from tournaments.services.results import result_record
 

@@ -19,7 +19,7 @@ from arbiter.verdict import OpeningCheck
 from games.models import GameRecord, Verification, VerificationStatus
 from games.timeline import start_and_opening, variant_of
 from games.verification import flags_for, flags_with_entered_result
-from tournaments.ballots.cards import Card
+from tournaments.ballots.dealt import Card
 from tournaments.models import Game
 from tournaments.selectors.ballots import card_value, pairing_card
 

@@ -10,7 +10,8 @@ import pytest
 from pypdf import PdfReader
 
 from tests.documents.events import NAMES, TIEBREAKS, synthetic_crosstable
-from tournaments.ballots.cards import Card, relocated_fen, replay_card
+from tournaments.ballots.cards import relocated_fen, replay_card
+from tournaments.ballots.dealt import Card
 from tournaments.documents.pdf import (
     Board,
     EventHeader,

@@ -1,5 +1,6 @@
 """The PDN leaving the site carries the game's official result, after any ruling, in the
-variant's PDN convention (tournaments.results): FMJD 2-0 / 1-1 / 0-2, English first-player-first."""
+variant's PDN convention (tournaments.scoring.notation): FMJD 2-0 / 1-1 / 0-2, English
+first-player-first."""
 
 import pytest
 from django.urls import reverse
@@ -10,7 +11,7 @@ from games.services.disputes import dispute_open, dispute_rule
 from games.services.records import record_save
 from tests.games.conftest import published_round
 from tournaments.models import GameResult
-from tournaments.results import match_score, pdn_result, result_score
+from tournaments.scoring.notation import match_score, pairing_score, pdn_result, result_score
 from tournaments.services.results import result_record
 
 pytestmark = pytest.mark.django_db
@@ -213,8 +214,6 @@ def test_a_forfeit_is_never_written_like_a_game_played():
 
 
 def test_a_two_game_pairing_scores_the_match():
-    from tournaments.results import pairing_score
-
     assert pairing_score([(1, "1-0"), (2, "1/2")], 1, "international") == "3-1"
     assert pairing_score([(1, "1/2"), (2, "0-1")], 1, "english") == "1½-½"
     assert pairing_score([(1, "1-0"), (2, "*")], 1, "english") is None

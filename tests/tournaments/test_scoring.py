@@ -18,6 +18,8 @@ from tournaments.scoring.matches import GameSides, pairing_result
 from tournaments.scoring.results import GAME_CODES, PENDING
 from tournaments.scoring.standings import compute_standings
 from tournaments.values import (
+    FORFEIT_CODES,
+    FORFEIT_RESULTS,
     Colour,
     Competitor,
     RoundResult,
@@ -92,6 +94,15 @@ def test_game_codes_cover_every_final_game_result():
     assert PENDING == GameResult.PENDING
 
 
+def test_the_forfeit_results_are_the_models_forfeits():
+    assert set(FORFEIT_RESULTS) == {
+        GameResult.WHITE_FORFEIT_WIN,
+        GameResult.BLACK_FORFEIT_WIN,
+        GameResult.DOUBLE_FORFEIT,
+    }
+    assert all(set(codes) <= FORFEIT_CODES for codes in FORFEIT_RESULTS.values())
+
+
 @pytest.mark.parametrize(
     ("games", "match_points", "expected"),
     [
@@ -147,6 +158,8 @@ def test_pairing_share_and_games_won(games, match_points, expected):
     "name",
     [
         "tournaments.scoring.results",
+        "tournaments.scoring.notation",
+        "tournaments.scoring.teams",
         "tournaments.scoring.matches",
         "tournaments.scoring.performance",
         "tournaments.scoring.standings",

@@ -1,25 +1,35 @@
 """Team competitions, pure core: the issue's worked examples and the rules around them."""
 
+import os
+import subprocess
+import sys
 from decimal import Decimal
+from pathlib import Path
 
 import pytest
 
+from tests.no_django import BLOCK_DJANGO
 from tournaments.scoring.teams import (
     Adjustment,
+    BoardGame,
     BoardResult,
+    BoardScore,
     LineupMember,
     MatchPointsScheme,
     PrimaryScore,
     TeamMatchResult,
     best_members_score,
     board_colours,
+    board_score,
     default_lineup,
     lineup_problems,
     match_points,
+    match_totals,
     team_standings,
 )
-from tournaments.values import Colour
+from tournaments.values import Colour, ScoringSystem
 
+REPO = Path(__file__).resolve().parents[2]
 D = Decimal
 SCHEME = MatchPointsScheme()
 
@@ -182,3 +192,119 @@ def test_best_members_score():
     scores = [D(5), D(4), D(4), D("3.5"), D(3), D(0)]
     assert best_members_score(scores, 4) == D("16.5")
     assert best_members_score(scores[:2], 4) == 9
+
+
+DRAUGHTS = ScoringSystem()
+
+
+def test_a_board_scores_its_game_in_game_points_seen_from_team_a():
+    # Team A's player has Black and wins: 0-2 on the game, 2-0 on the board (§7.1).
+    assert board_score(
+        [BoardGame("0-1", a_white=False)], scoring=DRAUGHTS, games_per_board=1
+    ) == BoardScore(D(2), D(0), forfeit=False)
+    assert board_score(
+        [BoardGame("1/2", a_white=True)], scoring=DRAUGHTS, games_per_board=1
+    ) == BoardScore(D(1), D(1), forfeit=False)
+
+
+def test_a_two_game_board_sums_both_games_with_colours_swapped():
+    games = [BoardGame("1-0", a_white=True), BoardGame("1/2", a_white=False)]
+    assert board_score(games, scoring=DRAUGHTS, games_per_board=2) == BoardScore(
+        D(3), D(1), forfeit=False
+    )
+
+
+def test_a_board_has_no_points_while_a_game_is_pending_or_none_is_entered():
+    pending = [BoardGame("1-0", a_white=True), BoardGame("*", a_white=False)]
+    assert board_score(pending, scoring=DRAUGHTS, games_per_board=2) == BoardScore(
+        None, None, forfeit=False
+    )
+    assert board_score([], scoring=DRAUGHTS, games_per_board=1) == BoardScore(
+        None, None, forfeit=False
+    )
+
+
+@pytest.mark.parametrize(
+    ("result", "a_white", "points"),
+    [
+        ("+/-", True, (D(3), D(-1))),
+        ("-/+", True, (D(-1), D(3))),
+        ("-/-", False, (D(-1), D(-1))),
+    ],
+)
+def test_a_forfeited_game_makes_a_forfeited_board_scored_as_the_event_says(result, a_white, points):
+    # Forfeits in the event's own values (§1.1), a double forfeit a forfeit loss for both
+    # (§1.3): a scoring other than the default tells them from a game played.
+    scoring = ScoringSystem(forfeit_win=D(3), forfeit_loss=D(-1))
+    assert board_score(
+        [BoardGame(result, a_white=a_white)], scoring=scoring, games_per_board=1
+    ) == BoardScore(*points, forfeit=True)
+
+
+def test_an_unplayed_game_is_a_loss_for_both_not_a_forfeit():
+    scoring = ScoringSystem(loss=D(0), forfeit_loss=D(-1))
+    assert board_score(
+        [BoardGame("0-0", a_white=True)], scoring=scoring, games_per_board=1
+    ) == BoardScore(D(0), D(0), forfeit=False)
+
+
+def test_a_forfeit_is_marked_even_while_the_other_game_is_pending():
+    games = [BoardGame("+/-", a_white=True), BoardGame("*", a_white=False)]
+    assert board_score(games, scoring=DRAUGHTS, games_per_board=2) == BoardScore(
+        None, None, forfeit=True
+    )
+
+
+@pytest.mark.parametrize(("empty", "points"), [("b", (D(4), D(0))), ("a", (D(0), D(4)))])
+def test_an_empty_board_gives_the_present_player_a_full_point_bye_per_game(empty, points):
+    scoring = ScoringSystem(full_bye=D(2))
+    assert board_score([], scoring=scoring, games_per_board=2, empty=empty) == BoardScore(
+        *points, forfeit=True
+    )
+
+
+def test_match_board_points_sum_every_board_pending_ones_counting_nothing_yet():
+    boards = [
+        BoardScore(D(2), D(0), forfeit=False),
+        BoardScore(D(2), D(0), forfeit=True),
+        BoardScore(None, None, forfeit=False),
+    ]
+    totals = match_totals(boards, bye=False)
+    assert (totals.board_points_a, totals.board_points_b, totals.finished) == (D(4), D(0), False)
+    assert match_totals(boards[:2], bye=False).finished
+
+
+def test_a_team_bye_is_finished_at_once_a_match_not_paired_yet_never():
+    assert match_totals([], bye=True).finished
+    assert not match_totals([], bye=False).finished
+
+
+BOARD_POINTS_SCRIPT = """
+from decimal import Decimal as D
+from tournaments.scoring.notation import pairing_score
+from tournaments.scoring.teams import BoardGame, board_score, match_totals
+from tournaments.values import ScoringSystem
+
+scoring = ScoringSystem()
+boards = [
+    board_score([BoardGame("1-0", a_white=True), BoardGame("1/2", a_white=False)],
+                scoring=scoring, games_per_board=2),
+    board_score([], scoring=scoring, games_per_board=2, empty="a"),
+]
+totals = match_totals(boards, bye=False)
+print(totals.board_points_a, totals.board_points_b, totals.finished,
+      pairing_score([(1, "1-0"), (2, "1/2")], 1, "international"))
+"""
+
+
+def test_board_points_are_decided_with_django_blocked():
+    env = {k: v for k, v in os.environ.items() if k != "DJANGO_SETTINGS_MODULE"}
+    completed = subprocess.run(
+        [sys.executable, "-c", BLOCK_DJANGO + BOARD_POINTS_SCRIPT],
+        cwd=REPO,
+        env=env,
+        capture_output=True,
+        text=True,
+    )
+    assert completed.returncode == 0, completed.stderr
+    assert completed.stdout.split() == ["3", "5", "True", "3-1"]

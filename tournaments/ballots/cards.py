@@ -43,31 +43,6 @@ class CardPosition:
     turn: arbiter.Colour
 
 
-@dataclass(frozen=True)
-class Card:
-    """A ballot card as it is dealt to a board: ``code`` is the label players know
-    (``"4"``, ``"1-I"``), ``moves`` the opening played from ``start_fen`` (empty: the
-    variant's initial position), ``fen`` the position the players start from. Pairing lists,
-    the printed sheets and the check of a game record's opening all read this one value.
-
-    >>> Card("4", "Bristol", "11-16", "", "W:W21,...").text
-    '4 Bristol: 11-16'
-    """
-
-    code: str
-    name: str
-    moves: str
-    start_fen: str
-    fen: str
-
-    @property
-    def text(self) -> str:
-        """The card as a sheet prints it: code, name and moves. A start-position card is
-        named only: its position is drawn (:func:`card_svg`), never written as FEN."""
-        label = f"{self.code} {self.name}".strip()
-        return f"{label}: {self.moves}" if self.moves else label
-
-
 def replay_card(*, variant: str, code: str, moves: str = "", start_fen: str = "") -> CardPosition:
     """Play card ``code`` of ``variant``: ``moves`` (any notation ``arbiter`` reads, move
     numbers allowed) from ``start_fen`` (empty: the initial position).

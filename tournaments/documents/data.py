@@ -34,8 +34,8 @@ from tournaments.documents.pdf import (
     render_team_standings,
 )
 from tournaments.models import BYE_KIND_LABELS, Event, GameResult, Round, RoundStatus
-from tournaments.results import result_score
 from tournaments.scoring.crosstable import Crosstable
+from tournaments.scoring.notation import result_score
 from tournaments.scoring.standings import place_text
 from tournaments.selectors.events import event_total_rounds
 from tournaments.selectors.lists import PublicPlayer, pairing_list

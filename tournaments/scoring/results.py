@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from decimal import Decimal
 
-from tournaments.values import ScoringSystem
+from tournaments.values import FORFEIT_RESULTS, ScoringSystem
 
 #: A game not finished yet: it has no code and the pairing is left out of the standings.
 PENDING = "*"
@@ -30,9 +30,7 @@ GAME_CODES: dict[str, tuple[str, str]] = {
     "1-0": ("1", "0"),
     "1/2": ("=", "="),
     "0-1": ("0", "1"),
-    "+/-": ("+", "-"),
-    "-/+": ("-", "+"),
-    "-/-": ("-", "-"),
+    **FORFEIT_RESULTS,
     UNPLAYED: ("-", "-"),
 }
 

@@ -17,11 +17,12 @@ from collections.abc import Collection, Sequence
 from dataclasses import dataclass, field
 from decimal import Decimal
 from enum import StrEnum
-from typing import Protocol, TypeVar
+from typing import Literal, Protocol, TypeVar
 
 from tournaments.i18n import gettext_noop
+from tournaments.scoring.results import GAME_CODES, PENDING, game_points
 from tournaments.scoring.standings import _group_by, shared_places
-from tournaments.values import Colour
+from tournaments.values import FORFEIT_RESULTS, Colour, ScoringSystem
 
 Member = TypeVar("Member")
 
@@ -52,6 +53,93 @@ def match_points(own: Decimal, other: Decimal, scheme: MatchPointsScheme) -> Dec
     if own > other:
         return scheme.win
     return scheme.draw if own == other else scheme.loss
+
+
+@dataclass(frozen=True)
+class BoardGame:
+    """A game of a team board: its result as stored (``1-0``, ``1/2``, ``+/-``, ``*``...) and
+    whether team A's player had White in it (game 2 of a two-game board swaps the colours,
+    docs/rules/tournaments.md §1.5)."""
+
+    result: str
+    a_white: bool
+
+
+@dataclass(frozen=True)
+class BoardScore:
+    """A board's points seen from team A: each player's game points, None while a game is
+    pending or none is entered; ``forfeit`` marks a board not played over the board."""
+
+    points_a: Decimal | None
+    points_b: Decimal | None
+    forfeit: bool
+
+
+def board_score(
+    games: Sequence[BoardGame],
+    *,
+    scoring: ScoringSystem,
+    games_per_board: int,
+    empty: Literal["a", "b"] | None = None,
+) -> BoardScore:
+    """The points of a team board from its games, in the event's ``scoring``
+    (docs/rules/tournaments.md §7.1: each board is an ordinary game scored in game points).
+
+    - A board ``empty`` on one side (``"a"`` or ``"b"``: that team put nobody on it) is a
+      forfeit: the present player scores the full-point bye of each of the board's
+      ``games_per_board`` games, the empty side nothing (§7.1: forfeited boards count, the
+      present player scoring the win).
+    - Otherwise each player scores the sum of his games (§1.3: a double forfeit is a forfeit
+      loss for both, an unplayed game a loss), or None while a game is pending or none is
+      entered; the board is a forfeit when one of its games is (``FORFEIT_RESULTS``: a
+      forfeited game is not a game played, FIDE C.04.1).
+
+    >>> board_score([BoardGame("1-0", a_white=False)], scoring=ScoringSystem(), games_per_board=1)
+    BoardScore(points_a=Decimal('0'), points_b=Decimal('2'), forfeit=False)
+    >>> board_score([], scoring=ScoringSystem(), games_per_board=2, empty="b")
+    BoardScore(points_a=Decimal('4'), points_b=Decimal('0'), forfeit=True)
+    """
+    if empty is not None:
+        present = scoring.full_bye * games_per_board
+        if empty == "b":
+            return BoardScore(present, Decimal(0), forfeit=True)
+        return BoardScore(Decimal(0), present, forfeit=True)
+    forfeit = any(game.result in FORFEIT_RESULTS for game in games)
+    if not games or any(game.result == PENDING for game in games):
+        return BoardScore(None, None, forfeit)
+    points_a = points_b = Decimal(0)
+    for game in games:
+        white, black = GAME_CODES[game.result]
+        code_a, code_b = (white, black) if game.a_white else (black, white)
+        points_a += game_points(game.result, code_a, scoring)
+        points_b += game_points(game.result, code_b, scoring)
+    return BoardScore(points_a, points_b, forfeit)
+
+
+@dataclass(frozen=True)
+class MatchTotals:
+    """A team match's board points, team A's and team B's, and whether it is finished."""
+
+    board_points_a: Decimal
+    board_points_b: Decimal
+    finished: bool
+
+
+def match_totals(boards: Sequence[BoardScore], *, bye: bool) -> MatchTotals:
+    """A team's board points in a match are the sum of its boards, forfeited boards included
+    (docs/rules/tournaments.md §7.1), a board still pending counting nothing yet. The match is
+    finished once every board has a result; a team ``bye`` at once, a match whose boards are
+    not paired yet never.
+
+    >>> D = Decimal
+    >>> match_totals([BoardScore(D(2), D(0), False), BoardScore(None, None, False)], bye=False)
+    MatchTotals(board_points_a=Decimal('2'), board_points_b=Decimal('0'), finished=False)
+    """
+    return MatchTotals(
+        board_points_a=sum((b.points_a or Decimal(0) for b in boards), Decimal(0)),
+        board_points_b=sum((b.points_b or Decimal(0) for b in boards), Decimal(0)),
+        finished=all(b.points_a is not None for b in boards) and (bye or bool(boards)),
+    )
 
 
 @dataclass(frozen=True)

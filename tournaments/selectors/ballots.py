@@ -1,7 +1,7 @@
 """Ballot reads: the cards a draw may pick, the cards drawn in an event, a draw re-run from
 its seed, and the card each board of a round starts from."""
 
-from tournaments.ballots.cards import Card
+from tournaments.ballots.dealt import Card
 from tournaments.ballots.draw import cards_left, pick
 from tournaments.models import BRAZILIAN, BallotCard, BallotDeck, BallotDraw, Event, Pairing, Round
 

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 from django.db.models import Prefetch
 
-from tournaments.ballots.cards import Card
+from tournaments.ballots.dealt import Card
 from tournaments.models import Event, Game, Pairing, Registration, Round
 from tournaments.selectors.ballots import card_value, round_cards
 from tournaments.selectors.names import player_name

@@ -12,8 +12,8 @@ from django.template.defaultfilters import floatformat
 from django.utils.translation import gettext as _
 
 from tournaments.models import BYE_KIND_LABELS, Event, GameResult, Round
-from tournaments.results import result_score
 from tournaments.scoring.crosstable import Crosstable
+from tournaments.scoring.notation import result_score
 from tournaments.scoring.standings import place_text
 from tournaments.scoring.teams import TEAM_TIEBREAKS
 from tournaments.selectors.lists import pairing_list, player_list

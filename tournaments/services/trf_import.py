@@ -43,13 +43,13 @@ from tournaments.models import (
 )
 from tournaments.pairing.berger import berger_rounds, berger_table
 from tournaments.pairing.trf import TrfDocument, TrfError, next_round, trf_loads
-from tournaments.results import result_score
 from tournaments.scoring.matches import (
     MATCH_POINTS_RULE,
     GameSides,
     must_rank_on_match_points,
     pairing_result,
 )
+from tournaments.scoring.notation import result_score
 from tournaments.scoring.tiebreaks import TIEBREAKS
 from tournaments.selectors.events import event_slug_free
 from tournaments.services.csv_import import CONTROL_CHARACTERS, decode_upload

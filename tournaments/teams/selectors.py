@@ -8,15 +8,18 @@ from typing import NamedTuple
 from django.db.models import Q
 
 from tournaments.models import Event, Game
-from tournaments.scoring.results import GAME_CODES, PENDING, game_points
 from tournaments.scoring.standings import place_text
 from tournaments.scoring.teams import (
     Adjustment,
+    BoardGame,
     BoardResult,
+    BoardScore,
     MatchPointsScheme,
     PrimaryScore,
     TeamMatchResult,
     TeamStandingRow,
+    board_score,
+    match_totals,
     team_crosstable,
     team_standings,
 )
@@ -24,6 +27,7 @@ from tournaments.selectors.events import event_scoring
 from tournaments.selectors.names import full_name
 from tournaments.selectors.public import PUBLIC_STATUSES
 from tournaments.teams.models import TeamAdjustment, TeamBoard, TeamCompetition, TeamMatch
+from tournaments.values import ScoringSystem
 
 
 @dataclass(frozen=True)
@@ -43,6 +47,11 @@ class BoardView:
     registration_a: int | None = None
     registration_b: int | None = None
     games: tuple[int, ...] = ()
+
+    @property
+    def score(self) -> BoardScore:
+        """The board's points as scoring.teams reads them."""
+        return BoardScore(self.points_a, self.points_b, self.forfeit)
 
 
 @dataclass(frozen=True)
@@ -79,9 +88,6 @@ def match_boards(match: TeamMatch) -> tuple[BoardView, ...]:
     views = _match_views(match.round.event, Q(pk=match.pk))
     return views[0].boards if views else ()
 
-
-#: Results of a game not played over the board through a player's fault.
-FORFEITS = frozenset({"+/-", "-/+", "-/-"})
 
 _BOARD_FIELDS = (
     "match_id",
@@ -135,16 +141,16 @@ def _match_views(event: Event, matches: Q) -> list[MatchView]:
             )
             for b in boards.get(row["pk"], [])
         )
+        totals = match_totals([b.score for b in board_views], bye=row["team_b__name"] is None)
         views.append(
             MatchView(
                 round=row["round__number"],
                 number=row["number"],
                 team_a=row["team_a__name"],
                 team_b=row["team_b__name"],
-                board_points_a=sum((b.points_a or Decimal(0) for b in board_views), Decimal(0)),
-                board_points_b=sum((b.points_b or Decimal(0) for b in board_views), Decimal(0)),
-                finished=all(b.points_a is not None for b in board_views)
-                and (row["team_b__name"] is None or bool(board_views)),
+                board_points_a=totals.board_points_a,
+                board_points_b=totals.board_points_b,
+                finished=totals.finished,
                 boards=board_views,
                 no_show=row["no_show__name"],
             )
@@ -153,55 +159,47 @@ def _match_views(event: Event, matches: Q) -> list[MatchView]:
 
 
 def _board_view(
-    board: dict, played: list[tuple[int, str]], game_ids: tuple[int, ...], scoring, games: int
+    board: dict,
+    played: list[tuple[int, str]],
+    game_ids: tuple[int, ...],
+    scoring: ScoringSystem,
+    games: int,
 ) -> BoardView:
+    """A board's row and its games' (White's registration, result) as the values of
+    scoring.teams, scored there (board_score), seen from team A."""
+    a_is_white = board["a_is_white"]
+    white_id, black_id = board["pairing__white_id"], board["pairing__black_id"]
     white = full_name(
         board["pairing__white__player__last_name"], board["pairing__white__player__first_name"]
     )
-    a_is_white = board["a_is_white"]
-    white_id, black_id = board["pairing__white_id"], board["pairing__black_id"]
-    # Each side as (name, points, registration), then seen from team A.
-    white_side: tuple[str, Decimal | None, int | None]
-    black_side: tuple[str, Decimal | None, int | None]
-    if black_id is None:
-        # A board the other team left empty: the present player's full-point bye.
-        white_side = (white, scoring.full_bye * games, white_id)
-        black_side = ("—", Decimal(0), None)
-        forfeit = True
-    else:
-        black = full_name(
+    # A board the other team left empty is a pairing without Black.
+    black = (
+        "—"
+        if black_id is None
+        else full_name(
             board["pairing__black__player__last_name"],
             board["pairing__black__player__first_name"],
         )
-        if not played or any(result == PENDING for _white, result in played):
-            points_white = points_black = None
-        else:
-            points_white = sum((_points(g, white_id, scoring) for g in played), Decimal(0))
-            points_black = sum((_points(g, black_id, scoring) for g in played), Decimal(0))
-        white_side = (white, points_white, white_id)
-        black_side = (black, points_black, black_id)
-        forfeit = any(result in FORFEITS for _white, result in played)
-    a, b = (white_side, black_side) if a_is_white else (black_side, white_side)
+    )
+    a_id, b_id = (white_id, black_id) if a_is_white else (black_id, white_id)
+    score = board_score(
+        [BoardGame(result, a_white=game_white == a_id) for game_white, result in played],
+        scoring=scoring,
+        games_per_board=games,
+        empty=None if black_id is not None else "b" if a_is_white else "a",
+    )
     return BoardView(
         board["number"],
-        a[0],
-        b[0],
+        white if a_is_white else black,
+        black if a_is_white else white,
         a_is_white,
-        a[1],
-        b[1],
-        forfeit,
-        registration_a=a[2],
-        registration_b=b[2],
+        score.points_a,
+        score.points_b,
+        score.forfeit,
+        registration_a=a_id,
+        registration_b=b_id,
         games=game_ids,
     )
-
-
-def _points(game: tuple[int, str], registration_id: int, scoring) -> Decimal:
-    """What the player ``registration_id`` scored in ``game`` (colours swap in game 2)."""
-    game_white_id, result = game
-    white_code, black_code = GAME_CODES[result]
-    code = white_code if game_white_id == registration_id else black_code
-    return game_points(result, code, scoring)
 
 
 @dataclass(frozen=True)

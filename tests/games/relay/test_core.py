@@ -1,9 +1,17 @@
 """The relay's pure core: plies appended once, rewrites and illegal moves flagged."""
 
+import os
+import subprocess
+import sys
+from pathlib import Path
+
 from arbiter import find_variant
 from arbiter.pdn import read_game
 from games.relay.core import record_result, relay_update
 from tests.games.relay.game import PLIES, version
+from tests.no_django import BLOCK_DJANGO
+
+REPO = Path(__file__).resolve().parents[3]
 
 INTERNATIONAL = find_variant("international")
 
@@ -74,3 +82,30 @@ def test_the_docstring_example_runs() -> None:
     import games.relay.core
 
     assert doctest.testmod(games.relay.core).failed == 0
+
+
+#: Replays a growing version with Django blocked: the relay's core, the timeline it reads
+#: and the ballot card value load no framework.
+WITHOUT_DJANGO = """
+import sys
+from arbiter import find_variant
+from arbiter.pdn import read_game
+from games.relay.core import relay_update
+update = relay_update(("32-28",), read_game('[GameType "20"] 1. 32-28 19-23 2. 28x19 *'),
+                      variant=find_variant("international"))
+assert not [name for name in sys.modules if name.split(".")[0] == "django"]
+print(" ".join(update.appended))
+"""
+
+
+def test_the_core_runs_with_django_blocked() -> None:
+    env = {k: v for k, v in os.environ.items() if k != "DJANGO_SETTINGS_MODULE"}
+    completed = subprocess.run(
+        [sys.executable, "-c", BLOCK_DJANGO + WITHOUT_DJANGO],
+        cwd=REPO,
+        env=env,
+        capture_output=True,
+        text=True,
+    )
+    assert completed.returncode == 0, completed.stderr
+    assert completed.stdout.split() == ["19-23", "28x19"]

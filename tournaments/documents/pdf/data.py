@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from decimal import Decimal
 
-from tournaments.ballots.cards import Card
+from tournaments.ballots.dealt import Card
 from tournaments.scoring.rating_report import RatingReportRow
 
 

@@ -10,7 +10,8 @@ from reportlab.graphics.shapes import Drawing
 from reportlab.lib.units import mm
 from svglib.svglib import svg2rlg
 
-from tournaments.ballots.cards import Card, card_svg
+from tournaments.ballots.cards import card_svg
+from tournaments.ballots.dealt import Card
 
 #: The side of a printed card diagram.
 DIAGRAM_SIZE = 32 * mm

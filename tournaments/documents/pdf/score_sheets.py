@@ -13,7 +13,7 @@ from reportlab.lib import colors
 from reportlab.lib.units import mm
 from reportlab.platypus import Flowable, PageBreak, Paragraph, Spacer, Table, TableStyle
 
-from tournaments.ballots.cards import Card
+from tournaments.ballots.dealt import Card
 from tournaments.documents.pdf.data import Board, RoundSheet, SheetPlayer
 from tournaments.documents.pdf.diagram import DIAGRAM_SIZE, card_drawing
 from tournaments.documents.pdf.pages import (
