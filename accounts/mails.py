@@ -81,6 +81,10 @@ def round_mails(*, round_id: int) -> int:
                         + reverse("public:round", args=[event.slug, round_.number]),
                         "off_url": settings.SITE_URL
                         + reverse("accounts:mail_off", args=[mail_off_token(registration.player)]),
+                        # A player who claimed his account reports his result from his page.
+                        "me_url": settings.SITE_URL + reverse("accounts:me")
+                        if registration.player.user_id
+                        else None,
                     },
                 )
                 messages.append((subject, body, None, [registration.player.email]))

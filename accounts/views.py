@@ -20,6 +20,22 @@ from accounts.services import (
     mail_choice_set,
     mail_off_player,
 )
+from tournaments.access import captained_teams, officiated_events
+from tournaments.models import Player
+
+
+def landing(request: HttpRequest) -> HttpResponse:
+    """Where the site's login leads (LOGIN_REDIRECT_URL): a player who officiates no event
+    and captains no team to his own page, anyone else to the arbiter's desk."""
+    user = request.user
+    if (
+        user.is_authenticated
+        and Player.objects.filter(user_id=user.pk).exists()
+        and not officiated_events(user).exists()
+        and not captained_teams(user).exists()
+    ):
+        return redirect("accounts:me")
+    return redirect("desk:home")
 
 
 @login_required

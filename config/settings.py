@@ -200,8 +200,9 @@ RATING_EXPECTANCY = os.environ.get(
 # account, within the counting window; past a limit each attempt waits a doubling delay
 # (tournaments.site.login_limits).
 AUTHENTICATION_BACKENDS = ["tournaments.site.login_limits.ThrottledModelBackend"]
-# The site login (players and arbiters) leads to the dispute desk unless a page asked for it.
-LOGIN_REDIRECT_URL = "desk:home"
+# The site login leads where a page asked for, else a player to his own page and an arbiter
+# to the dispute desk (accounts.views.landing).
+LOGIN_REDIRECT_URL = "accounts:landing"
 LOGIN_FAILURE_LIMIT = int(os.environ.get("LOGIN_FAILURE_LIMIT", "5"))
 LOGIN_ADDRESS_FAILURE_LIMIT = int(os.environ.get("LOGIN_ADDRESS_FAILURE_LIMIT", "50"))
 LOGIN_ACCOUNT_FAILURE_LIMIT = int(os.environ.get("LOGIN_ACCOUNT_FAILURE_LIMIT", "20"))

@@ -174,3 +174,19 @@ def test_the_organizer_links_only_a_free_players_account_in_the_admin(client, or
         answer = client.post(url, {**data, "user": account.pk})
         assert (answer.status_code == 302) == (linked is not None)
         assert Player.objects.get(pk=player.pk).user == linked
+
+
+def test_the_login_leads_a_player_to_his_page_and_an_arbiter_to_the_desk(client, event):
+    player = event.registrations.first().player
+    player.user = UserFactory(username="piet")
+    player.user.set_password(PASSWORD)
+    player.user.save()
+    player.save()
+    login = reverse("login")
+    answer = client.post(login, {"username": "piet", "password": PASSWORD})
+    assert answer.url == reverse("accounts:landing")
+    assert client.get(answer.url).url == reverse("accounts:me")
+    event.arbiters.add(player.user)  # an arbiter too: the desk comes first
+    assert client.get(reverse("accounts:landing")).url == reverse("desk:home")
+    client.logout()
+    assert client.get(reverse("accounts:landing")).url == reverse("desk:home")

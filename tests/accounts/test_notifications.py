@@ -97,3 +97,18 @@ def test_the_organizer_is_told_of_a_disputed_report(organizer, django_capture_on
     assert message.to == ["olga@example.org"]
     assert "disputed" in message.subject
     assert reverse("desk:dispute", args=[report.dispute_id]) in message.body
+
+
+def test_a_player_with_an_account_is_sent_to_his_page_to_report(
+    organizer, django_capture_on_commit_callbacks
+):
+    event = event_with_players(organizer, players=2)
+    claimed = event.registrations.first().player
+    claimed.user = UserFactory()
+    claimed.save()
+    publish(event, organizer, django_capture_on_commit_callbacks)
+    by_player = {message.to[0]: message.body for message in mail.outbox}
+    me = reverse("accounts:me")
+    assert f"{me}\n" in by_player[claimed.email]
+    (other,) = (body for address, body in by_player.items() if address != claimed.email)
+    assert f"{me}\n" not in other  # no account to report from (its mail-off link is /me/mails/...)
