@@ -16,7 +16,9 @@ keeps them after the newer one (its rating report is in the admin and the API); 
 three rating groups (below 2100, 2100-2299, 2300 and above).
 
 Results come from the ratings (Elo expectation, a third of the games drawn) with a seeded
-random generator, so every load gives the same events. Loading is idempotent: players are
+random generator, one per event, so every load gives the same events and results (the ballot
+cards alone are drawn anew, from seeds of ``secrets`` as in a real event, and with them the
+moves of the ballot event's records). Loading is idempotent: players are
 found by their demo FMJD id (a number from ``DEMO_FMJD_ID``), an event whose slug exists is
 left as it is.
 """
@@ -205,7 +207,9 @@ def load_demo(*, records: RecordsLoader, only: Collection[str] = ()) -> DemoRepo
                 existing.organizers.add(organizer)
                 report.events_kept.append(existing.name)
                 continue
-            event = loader(organizer, players, rng, records)
+            # Each event draws from a generator of its own: what one event draws (its
+            # records' moves, its pairings) never changes the results of the next.
+            event = loader(organizer, players, random.Random(f"{SEED}:{slug}"), records)
             _schedule(event, organizer)
             report.events_created.append(event.name)
         report.captained = _captain(password)
