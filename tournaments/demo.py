@@ -198,6 +198,7 @@ def load_demo(*, records: RecordsLoader, only: Collection[str] = ()) -> DemoRepo
             (NATIONS_CUP_SLUG, _nations_cup),
             (TEAM_SWISS_SLUG, team_swiss),
             (TEAM_MATCH_SLUG, team_match),
+            *hooks.DEMO_EVENTS,
         )
         for slug, loader in loaders:
             if only and slug not in only:
