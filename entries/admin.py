@@ -3,15 +3,19 @@ organizers accept, refuse or put on the waiting list with one action of the list
 amounts due and paid they record. Rows, filters and choices are limited to the organizer's
 events (tournaments.admin.scoping); every write goes through entries.services."""
 
+from collections.abc import Callable
+
 from django.contrib import admin, messages
 from django.core.exceptions import ValidationError
 from django.db.models import QuerySet
-from django.http import HttpRequest
+from django.http import Http404, HttpRequest, HttpResponse
+from django.urls import URLPattern, path
 from django.utils.html import format_html_join
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from entries.models import Entry, EntrySettings
+from entries.pdf import check_in_pdf, participants_pdf
 from entries.selectors import possible_matches
 from entries.services import (
     ORGANIZER_FIELDS,
@@ -21,8 +25,10 @@ from entries.services import (
     entry_settings_save,
     entry_waitlist,
 )
+from tournaments.access import may_manage
 from tournaments.admin.history import AuditedAdmin
 from tournaments.admin.scoping import ScopedAdmin
+from tournaments.models import Event
 from tournaments.services.errors import TournamentError
 
 
@@ -137,6 +143,39 @@ class EntryAdmin(ScopedAdmin, AuditedAdmin):
     def has_add_permission(self, request: HttpRequest) -> bool:
         """Entries come from the entry page, the API or a secretary's list."""
         return False
+
+    def get_urls(self) -> list[URLPattern]:
+        def pdf(draw: Callable[[Event], bytes], stem: str):
+            def view(request: HttpRequest, event_id: int) -> HttpResponse:
+                return self.hall_list(request, event_id, draw, stem)
+
+            return self.admin_site.admin_view(view)
+
+        return [
+            path(
+                "event/<int:event_id>/participants.pdf",
+                pdf(participants_pdf, "participants"),
+                name="entries_entry_participants",
+            ),
+            path(
+                "event/<int:event_id>/check-in.pdf",
+                pdf(check_in_pdf, "check-in"),
+                name="entries_entry_check_in",
+            ),
+            *super().get_urls(),
+        ]
+
+    def hall_list(
+        self, request: HttpRequest, event_id: int, draw: Callable[[Event], bytes], stem: str
+    ) -> HttpResponse:
+        """A printed list of the hall (entries.pdf), for the event's organizers only: 404 to
+        everyone else, so that the address tells nothing of another organizer's event."""
+        event = Event.objects.filter(pk=event_id).first()
+        if event is None or not may_manage(request.user, event, "entries.view_entry"):
+            raise Http404(_("No event with id %(id)r.") % {"id": event_id})
+        response = HttpResponse(draw(event), content_type="application/pdf")
+        response["Content-Disposition"] = f'inline; filename="{event.slug}-{stem}.pdf"'
+        return response
 
     def save_model(self, request: HttpRequest, obj: Entry, form, change: bool) -> None:
         changed = {

@@ -4,7 +4,7 @@ tournaments never imports entries, and reads these through tournaments.hooks.
 - the event's public page shows when it takes entries, with links to enter and to the list;
 - the API lists each event with `entries_open`;
 - a change of an event's entry settings changes its public state (its ETag);
-- the event's admin page links to its entries and its entry settings;
+- the event's admin page links to its entries and to the printed lists of the hall;
 - an organizer holds the permissions of the entries' models too (the demo's);
 - the demo builds one event open for entries (entries.demo).
 """
@@ -55,10 +55,22 @@ def entries_admin_link(event: Event) -> Link:
     )
 
 
+def participants_link(event: Event) -> Link:
+    return Link(
+        _("Participants by rating (PDF)"),
+        reverse("admin:entries_entry_participants", args=[event.pk]),
+    )
+
+
+def check_in_link(event: Event) -> Link:
+    return Link(_("Check-in list (PDF)"), reverse("admin:entries_entry_check_in", args=[event.pk]))
+
+
 def register() -> None:
     hooks.add(hooks.EVENT_PANELS, entries_panel)
     hooks.EVENT_FIELDS["entries_open"] = EntriesOpenField
     hooks.add(hooks.FINGERPRINT_HISTORIES, settings_history)
-    hooks.add(hooks.EVENT_ADMIN_LINKS, entries_admin_link)
+    for link in (entries_admin_link, participants_link, check_in_link):
+        hooks.add(hooks.EVENT_ADMIN_LINKS, link)
     hooks.add(hooks.ORGANIZER_APPS, "entries")
     hooks.add(hooks.DEMO_EVENTS, (OPEN_SLUG, open_event))

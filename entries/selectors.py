@@ -1,16 +1,17 @@
 """Reads of the entries: whether an event takes entries now, its places, the registry's player
 an entry is for (by id only), the possible matches by name shown to the organizer, and the
-public list of entries."""
+public list of entries, the players of the printed lists of the hall."""
 
 import datetime
 from dataclasses import dataclass
+from decimal import Decimal
 
 from django.db.models import QuerySet
-from django.utils import timezone
+from django.utils import timezone, translation
 
 from entries.models import ACTIVE_STATUSES, Entry, EntrySettings, EntryStatus
 from tournaments.models import Event, Player
-from tournaments.names import search_key
+from tournaments.names import person_order, search_key
 
 
 def entry_settings_get(event: Event) -> EntrySettings | None:
@@ -109,3 +110,41 @@ def public_entries(event: Event) -> list[PublicEntry]:
 def organizer_entries(event: Event) -> QuerySet[Entry]:
     """Every entry of the event with its private fields, for its organizers."""
     return Entry.objects.filter(event=event).select_related("player").order_by("entered_at", "pk")
+
+
+@dataclass(frozen=True)
+class HallRow:
+    """A registered player as the printed lists of the hall show him: the amounts are his
+    entry's (None when he was registered without an online entry)."""
+
+    number: int
+    name: str
+    federation: str
+    club: str
+    rating: int
+    amount_due: Decimal | None
+    amount_paid: Decimal | None
+
+
+def hall_rows(event: Event, *, by_rating: bool) -> list[HallRow]:
+    """The event's players, by rating (highest first, then name) or by name, as the
+    language of the event's documents sorts surnames (tournaments.names.person_order)."""
+    names = person_order("player__last_name", "player__first_name")
+    order = ["-rating", *names] if by_rating else names
+    with translation.override(event.language):
+        registrations = list(event.registrations.select_related("player", "entry").order_by(*order))
+    rows = []
+    for registration in registrations:
+        entry = getattr(registration, "entry", None)
+        rows.append(
+            HallRow(
+                number=registration.pairing_number,
+                name=str(registration.player),
+                federation=registration.player.federation,
+                club=registration.player.club,
+                rating=registration.rating,
+                amount_due=entry.amount_due if entry else None,
+                amount_paid=entry.amount_paid if entry else None,
+            )
+        )
+    return rows

@@ -187,6 +187,10 @@ READS = {
     # The public list of entries: names, clubs, ratings and statuses only
     # (tests/entries/test_entry_pages.py checks that no private field is shown).
     "entries:list",
+    # The printed lists of the hall: the event's organizers only (a 404 to everyone else,
+    # tests/entries/test_entry_pages.py).
+    "admin:entries_entry_participants",
+    "admin:entries_entry_check_in",
 }
 #: URL names that write nothing of an event: the login pages, the language switch, one's
 #: own password.

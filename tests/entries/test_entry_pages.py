@@ -4,6 +4,7 @@ the list, which reaches only his own events' entries; the settings of another or
 event cannot be made."""
 
 import datetime
+from decimal import Decimal
 
 import pytest
 from django.contrib.admin.helpers import ACTION_CHECKBOX_NAME
@@ -13,7 +14,8 @@ from django.urls import reverse
 from django.utils import timezone
 
 from entries.models import Entry, EntrySettings, EntryStatus
-from entries.services import entry_submit
+from entries.selectors import hall_rows
+from entries.services import entry_accept, entry_payment_record, entry_submit
 from tests.factories import make_organizer, open_for_entries
 
 pytestmark = pytest.mark.django_db
@@ -154,3 +156,33 @@ def test_settings_only_for_one_s_own_events(organizer):
     )
     assert answer.status_code == 200  # the form again: the event is not among his choices
     assert not EntrySettings.objects.filter(event=theirs).exists()
+
+
+@pytest.mark.parametrize(
+    "name", ["admin:entries_entry_participants", "admin:entries_entry_check_in"]
+)
+def test_printed_lists_for_the_organizer_only(event, organizer, name):
+    entry = entry_submit(
+        event=event, fields={"first_name": "Пётр", "last_name": "Волков", "rating": 1500}, user=None
+    )
+    entry_accept(entry=entry, user=organizer)
+    entry_payment_record(entry=entry, amount_paid=Decimal("5"), user=organizer)
+    url = reverse(name, args=[event.pk])
+    answer = logged_in(organizer).get(url)
+    assert answer.status_code == 200
+    assert answer["Content-Type"] == "application/pdf"
+    assert answer.content.startswith(b"%PDF")
+    other = make_organizer("other")
+    assert logged_in(other).get(url).status_code == 404
+    assert Client().get(url).status_code == 302  # the admin's login
+
+
+def test_the_check_in_list_reads_by_name_with_the_amounts(event, organizer):
+    for first, last in (("Zoe", "Zwart"), ("Adam", "Aalders")):
+        entry = entry_submit(
+            event=event, fields={"first_name": first, "last_name": last, "rating": 1500}, user=None
+        )
+        entry_accept(entry=entry, user=organizer)
+    rows = hall_rows(event, by_rating=False)
+    assert [row.name for row in rows] == ["Aalders, Adam", "Zwart, Zoe"]
+    assert rows[0].amount_due == Decimal("0") and rows[0].amount_paid == Decimal("0")
