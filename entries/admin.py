@@ -12,7 +12,7 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.urls import URLPattern, path
 from django.utils.html import format_html_join
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, ngettext
 
 from entries.models import Entry, EntrySettings
 from entries.pdf import check_in_pdf, participants_pdf
@@ -61,7 +61,10 @@ def _answer(modeladmin: "EntryAdmin", request: HttpRequest, queryset: QuerySet, 
             done += 1
     if done:
         modeladmin.message_user(
-            request, _("%(count)s entries answered.") % {"count": done}, messages.SUCCESS
+            request,
+            ngettext("%(count)s entry answered.", "%(count)s entries answered.", done)
+            % {"count": done},
+            messages.SUCCESS,
         )
 
 

@@ -11,6 +11,7 @@ from django.core.validators import MinValueValidator, RegexValidator
 from django.db import models
 from django.db.models import F, Q
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 from simple_history.models import HistoricalRecords
 
 from tournaments.models import Event, Player, Registration
@@ -87,10 +88,10 @@ class EntrySettings(models.Model):
 
 
 class EntryStatus(models.TextChoices):
-    PENDING = "pending", _("pending")
-    ACCEPTED = "accepted", _("accepted")
-    REFUSED = "refused", _("refused")
-    WAITLISTED = "waitlisted", _("on the waiting list")
+    PENDING = "pending", pgettext_lazy("entry", "pending")
+    ACCEPTED = "accepted", pgettext_lazy("entry", "accepted")
+    REFUSED = "refused", pgettext_lazy("entry", "refused")
+    WAITLISTED = "waitlisted", pgettext_lazy("entry", "on the waiting list")
 
 
 #: The entries that hold or wait for a place (a refused one holds nothing).

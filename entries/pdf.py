@@ -14,6 +14,7 @@ from decimal import Decimal
 from django.utils import timezone, translation
 from django.utils.formats import number_format
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from entries.selectors import HallRow, hall_rows
 from tournaments.documents.data import event_header
@@ -48,7 +49,8 @@ def _document(
     event: Event, title: str, body: TableBody, *, generated_at: datetime.datetime
 ) -> bytes:
     header = event_header(event)
-    status = _("%(count)s players") % {"count": len(body.rows)}
+    count = len(body.rows)
+    status = ngettext("%(count)s player", "%(count)s players", count) % {"count": count}
     return table_document(
         header,
         PageFrame(title, status, generated_at),

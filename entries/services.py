@@ -257,12 +257,11 @@ def _locked(entry: Entry) -> Entry:
     return Entry.objects.select_for_update().select_related("event", "player").get(pk=entry.pk)
 
 
-def _refuse_change(entry: Entry, allowed: Sequence[str], action: str) -> None:
+def _refuse_change(entry: Entry, allowed: Sequence[str], message: str) -> None:
+    """EntryStateError with `message` (naming %(entry)s and %(status)s) unless the entry's
+    status is one of `allowed`."""
     if entry.status not in allowed:
-        raise EntryStateError(
-            _("%(entry)s is %(status)s: it cannot be %(action)s.")
-            % {"entry": entry, "status": entry.get_status_display(), "action": action}
-        )
+        raise EntryStateError(message % {"entry": entry, "status": entry.get_status_display()})
 
 
 def _new_player_fields(entry: Entry) -> dict[str, Any]:
@@ -277,7 +276,11 @@ def entry_accept(*, entry: Entry, user: AbstractBaseUser) -> Registration:
     place."""
     Event.objects.select_for_update().get(pk=entry.event_id)
     entry = _locked(entry)
-    _refuse_change(entry, (EntryStatus.PENDING, EntryStatus.WAITLISTED), _("accepted"))
+    _refuse_change(
+        entry,
+        (EntryStatus.PENDING, EntryStatus.WAITLISTED),
+        _("%(entry)s: the entry is %(status)s, it can no longer be accepted."),
+    )
     rules = _settings(entry.event)
     if entry.status == EntryStatus.WAITLISTED and is_full(rules):
         raise EntryStateError(
@@ -305,7 +308,11 @@ def entry_accept(*, entry: Entry, user: AbstractBaseUser) -> Registration:
 def entry_refuse(*, entry: Entry, user: AbstractBaseUser) -> Entry:
     """Refuse a pending or waiting entry (an accepted one is a registration: withdraw it)."""
     entry = _locked(entry)
-    _refuse_change(entry, (EntryStatus.PENDING, EntryStatus.WAITLISTED), _("refused"))
+    _refuse_change(
+        entry,
+        (EntryStatus.PENDING, EntryStatus.WAITLISTED),
+        _("%(entry)s: the entry is %(status)s, it can no longer be refused."),
+    )
     entry.status = EntryStatus.REFUSED
     recorded_by(entry, user).save()
     return entry
@@ -315,7 +322,11 @@ def entry_refuse(*, entry: Entry, user: AbstractBaseUser) -> Entry:
 def entry_waitlist(*, entry: Entry, user: AbstractBaseUser) -> Entry:
     """Put a pending entry on the waiting list."""
     entry = _locked(entry)
-    _refuse_change(entry, (EntryStatus.PENDING,), _("put on the waiting list"))
+    _refuse_change(
+        entry,
+        (EntryStatus.PENDING,),
+        _("%(entry)s: the entry is %(status)s, it can no longer be put on the waiting list."),
+    )
     entry.status = EntryStatus.WAITLISTED
     recorded_by(entry, user).save()
     return entry

@@ -10,6 +10,7 @@ from django.forms import BaseForm
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.views.decorators.http import require_safe
 
 from entries.forms import EntryForm, EntryFormSet
@@ -84,7 +85,11 @@ def enter_several(request: HttpRequest, slug: str) -> HttpResponse:
             else:
                 messages.success(
                     request,
-                    _("%(count)s entries sent; the organizers will answer them.")
+                    ngettext(
+                        "%(count)s entry sent; the organizers will answer it.",
+                        "%(count)s entries sent; the organizers will answer them.",
+                        len(entries),
+                    )
                     % {"count": len(entries)},
                 )
                 return redirect("entries:list", slug=event.slug)
