@@ -288,6 +288,8 @@ SPECTACULAR_SETTINGS = {
     "SWAGGER_UI_DIST": "SIDECAR",
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",
+    # The entries' status, whose field name ("status") other enums share.
+    "ENUM_NAME_OVERRIDES": {"EntryStatusEnum": "entries.models.EntryStatus"},
     "POSTPROCESSING_HOOKS": [
         "drf_spectacular.hooks.postprocess_schema_enums",
         "tournaments.api.schema.error_responses",

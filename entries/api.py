@@ -3,7 +3,7 @@
 for its organizers only."""
 
 from django.core.exceptions import ValidationError
-from drf_spectacular.utils import extend_schema
+from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework import exceptions, serializers, status
 from rest_framework.permissions import AllowAny
 from rest_framework.request import Request
@@ -81,6 +81,15 @@ class EntryList(EventScopedList):
         if self.request.method == "POST":
             return [AllowAny()]
         return super().get_permissions()
+
+    @extend_schema(
+        responses={
+            200: EntrySerializer(many=True),
+            403: OpenApiResponse(description="The user does not organize this event."),
+        }
+    )
+    def get(self, request: Request, *args, **kwargs) -> Response:
+        return super().get(request, *args, **kwargs)
 
     def get_queryset(self):
         event = self.require("entries.view_entry")

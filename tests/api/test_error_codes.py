@@ -4,6 +4,7 @@ DRF's exceptions do), so renaming a class cannot change what clients read."""
 import pytest
 from rest_framework import status
 
+from entries.errors import EntryStateError
 from games.services.arbiters import ArbiterError
 from games.services.errors import ArchiveError, DisputeError, RecordError, RelayError
 from tournaments.api.exceptions import exception_handler
@@ -53,6 +54,7 @@ PUBLIC_CODES = {
     PlayerMergeError: "player_merge_error",
     PairingNumberError: "pairing_number_error",
     StaleLineupError: "stale_lineup",
+    EntryStateError: "entry_state_error",
 }
 
 
