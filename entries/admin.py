@@ -27,6 +27,7 @@ from entries.services import (
 )
 from tournaments.access import may_manage
 from tournaments.admin.history import AuditedAdmin
+from tournaments.admin.pages import staff_user
 from tournaments.admin.scoping import ScopedAdmin
 from tournaments.models import Event
 from tournaments.services.errors import TournamentError
@@ -45,7 +46,7 @@ class EntrySettingsAdmin(ScopedAdmin, AuditedAdmin):
     )
 
     def save_model(self, request: HttpRequest, obj: EntrySettings, form, change: bool) -> None:
-        entry_settings_save(rules=obj, user=request.user)
+        entry_settings_save(rules=obj, user=staff_user(request))
 
 
 def _answer(modeladmin: "EntryAdmin", request: HttpRequest, queryset: QuerySet, write) -> None:
@@ -53,7 +54,7 @@ def _answer(modeladmin: "EntryAdmin", request: HttpRequest, queryset: QuerySet, 
     done = 0
     for entry in queryset:
         try:
-            write(entry=entry, user=request.user)
+            write(entry=entry, user=staff_user(request))
         except (TournamentError, ValidationError) as exc:
             text = "; ".join(exc.messages) if isinstance(exc, ValidationError) else str(exc)
             modeladmin.message_user(request, f"{entry}: {text}", messages.ERROR)
@@ -184,4 +185,4 @@ class EntryAdmin(ScopedAdmin, AuditedAdmin):
         changed = {
             name: form.cleaned_data[name] for name in ORGANIZER_FIELDS if name in form.cleaned_data
         }
-        entry_change(entry=obj, fields=changed, user=request.user)
+        entry_change(entry=obj, fields=changed, user=staff_user(request))

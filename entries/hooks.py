@@ -9,6 +9,8 @@ tournaments never imports entries, and reads these through tournaments.hooks.
 - the demo builds one event open for entries (entries.demo).
 """
 
+from typing import Any
+
 from django.db.models import OuterRef, QuerySet
 from django.template.loader import render_to_string
 from django.urls import reverse
@@ -34,7 +36,8 @@ class EntriesOpenField(serializers.BooleanField):
             "/api/events/{slug}/entries/.",
         )
 
-    def to_representation(self, value: Event) -> bool:
+    def to_representation(self, value: Any) -> bool:
+        """`value` is the event itself (source "*")."""
         return entries_open(value)
 
 

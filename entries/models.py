@@ -4,6 +4,7 @@ organizers accepts it (it then becomes a `tournaments.Registration`), refuses it
 on the waiting list. Written only by entries.services."""
 
 from decimal import Decimal
+from typing import TYPE_CHECKING
 
 from django.conf import settings
 from django.core.exceptions import ValidationError
@@ -16,8 +17,11 @@ from simple_history.models import HistoricalRecords
 
 from tournaments.models import Event, Player, Registration
 
+if TYPE_CHECKING:
+    from django_stubs_ext import StrOrPromise
 
-def _money(label: str) -> "models.DecimalField[Decimal, Decimal]":
+
+def _money(label: "StrOrPromise") -> "models.DecimalField[Decimal, Decimal]":
     return models.DecimalField(
         label,
         max_digits=8,

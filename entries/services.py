@@ -207,7 +207,12 @@ def _submit(event: Event, fields: Mapping[str, Any], user: AbstractBaseUser | No
         raise ValidationError({name: _("Not a field of an entry.") for name in sorted(unknown)})
     rules = _settings(event)
     _check_dates(rules)
-    entry = Entry(event=event, entered_by=user, amount_due=rules.fee, **fields)
+    entry = Entry(
+        event=event,
+        entered_by_id=user.pk if user is not None else None,
+        amount_due=rules.fee,
+        **fields,
+    )
     entry.full_clean(exclude=["event", "player", "registration", "entered_by"])
     entry.player = _match(entry)
     _check_duplicate(event, entry)

@@ -2,6 +2,8 @@
 club secretary) and the list of entries without private data. They call entries.services;
 a refused entry is shown on its form with the field named."""
 
+from typing import cast
+
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.models import AbstractBaseUser
@@ -78,7 +80,9 @@ def enter_several(request: HttpRequest, slug: str) -> HttpResponse:
             filled = [(form, form.entry_fields()) for form in formset if form.has_changed()]
             try:
                 entries = entries_submit(
-                    event=event, rows=[fields for _form, fields in filled], user=request.user
+                    event=event,
+                    rows=[fields for _form, fields in filled],
+                    user=cast(AbstractBaseUser, request.user),  # login_required
                 )
             except EntriesRefused as exc:
                 _refusal_on(filled[exc.row - 1][0], exc.error)
