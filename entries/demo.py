@@ -33,7 +33,7 @@ def open_event(
     today = timezone.localdate()
     event = event_create(
         user=user,
-        name="Open Damier Cup (entries open)",
+        name="Damier Summer Cup",
         slug=OPEN_SLUG,
         variant="international",
         system=System.SWISS,
