@@ -40,11 +40,13 @@ Environment variables:
 - DJANGO_EMAIL_HOST: the SMTP server that sends the password reset mails, with
   DJANGO_EMAIL_PORT (587), DJANGO_EMAIL_HOST_USER, DJANGO_EMAIL_HOST_PASSWORD,
   DJANGO_EMAIL_USE_TLS (1), DJANGO_EMAIL_USE_SSL (0) and DJANGO_DEFAULT_FROM_EMAIL. Without it
-  mails are printed on the console (development).
+  mails are printed on the console (development). The same settings send the organizers'
+  mail about each new online entry (entries.notify).
 - DAMIER_SITE_URL: the site's address as players reach it (default http://127.0.0.1:8000),
   written into the links of the mails sent without a request (a published round's boards).
 - DAMIER_INVITATION_SECONDS: how long a player's account invitation stays valid (default
   1209600, two weeks).
+- ENTRY_THROTTLE_RATE ("20/hour"): anonymous online entries per address (entries.throttles).
 - DJANGO_LANGUAGE_CODE: "en" (default) or another language of LANGUAGES ("fr", "nl", "ru"): the
   language of visitors whose browser asks for none of them, and the default language of an
   event's PDF documents (Event.language).
@@ -135,6 +137,7 @@ INSTALLED_APPS = [
     "games",
     "accounts",
     "hall",
+    "entries",
 ]
 
 MIDDLEWARE = [
@@ -209,6 +212,8 @@ LOGIN_ACCOUNT_FAILURE_LIMIT = int(os.environ.get("LOGIN_ACCOUNT_FAILURE_LIMIT", 
 LOGIN_LOCKOUT_SECONDS = int(os.environ.get("LOGIN_LOCKOUT_SECONDS", "900"))
 LOGIN_DELAY_SECONDS = int(os.environ.get("LOGIN_DELAY_SECONDS", "1"))
 LOGIN_DELAY_MAX_SECONDS = int(os.environ.get("LOGIN_DELAY_MAX_SECONDS", "900"))
+# Anonymous online entries per address (entries.throttles), on the API and the entry page.
+ENTRY_THROTTLE_RATE = os.environ.get("ENTRY_THROTTLE_RATE", "20/hour")
 # Proxies in front of the server that append the client's address to X-Forwarded-For.
 TRUSTED_PROXY_COUNT = int(os.environ.get("DJANGO_TRUSTED_PROXY_COUNT", "0"))
 
@@ -283,6 +288,8 @@ SPECTACULAR_SETTINGS = {
     "SWAGGER_UI_DIST": "SIDECAR",
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",
+    # The entries' status, whose field name ("status") other enums share.
+    "ENUM_NAME_OVERRIDES": {"EntryStatusEnum": "entries.models.EntryStatus"},
     "POSTPROCESSING_HOOKS": [
         "drf_spectacular.hooks.postprocess_schema_enums",
         "tournaments.api.schema.error_responses",

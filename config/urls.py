@@ -1,8 +1,8 @@
 """URL routes: the admin site (customised by tournaments.admin and games.admin), the public
-pages under /events/ (the playing hall's check-in and screen among them) and the player
-directory under /players/, the dispute desk under /desk/ with the site login under
-/accounts/, a player's own page under /me/, the REST API under /api/ with its OpenAPI
-schema and docs, and the language switch."""
+pages under /events/ (the playing hall's check-in and screen, and the online entries,
+among them) and the player directory under /players/, the dispute desk under /desk/ with the
+site login under /accounts/, a player's own page under /me/, the REST API under /api/ with
+its OpenAPI schema and docs, and the language switch."""
 
 from django.contrib import admin
 from django.contrib.auth.views import LoginView, PasswordResetView
@@ -12,6 +12,7 @@ from django.urls import include, path
 from django.views.generic import RedirectView
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
 
+from entries import api_urls as entry_api_urls
 from games import api_urls as game_api_urls
 from games import public_urls as game_public_urls
 from hall import api_urls as hall_api_urls
@@ -44,6 +45,7 @@ urlpatterns = [
     path("events/", include("tournaments.urls.sheets")),
     path("events/", include("tournaments.urls.calendars")),
     path("events/", include("hall.urls")),
+    path("events/", include("entries.urls")),
     path("players/", include("tournaments.urls.players")),
     path("desk/", include("games.urls")),
     path("me/", include("accounts.urls")),
@@ -63,7 +65,13 @@ urlpatterns = [
     path(
         "api/",
         include(
-            (api_urls.urlpatterns + game_api_urls.urlpatterns + hall_api_urls.urlpatterns, "api")
+            (
+                api_urls.urlpatterns
+                + game_api_urls.urlpatterns
+                + hall_api_urls.urlpatterns
+                + entry_api_urls.urlpatterns,
+                "api",
+            )
         ),
     ),
     path("api/schema/", SpectacularAPIView.as_view(), name="api-schema"),

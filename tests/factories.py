@@ -128,12 +128,35 @@ def ballot_event(user, *, players: int = 4, deck="english-3-move", **options) ->
 
 
 def make_organizer(username: str):
-    """A staff user with the tournament, game and hall model permissions, and no event yet."""
+    """A staff user with the tournament, game, hall and entry model permissions, and no event
+    yet."""
     user = UserFactory(username=username)
     user.user_permissions.set(
-        Permission.objects.filter(content_type__app_label__in=("tournaments", "games", "hall"))
+        Permission.objects.filter(
+            content_type__app_label__in=("tournaments", "games", "hall", "entries")
+        )
     )
     return user
+
+
+def open_for_entries(user, **limits) -> Event:
+    """A published Swiss of July 2026 (event_made) taking entries online now, for a day
+    either side, with the entry settings `limits` (max_players, min_rating, fee...)."""
+    from django.utils import timezone
+
+    from entries.models import EntrySettings
+    from entries.services import entry_settings_save
+
+    event = event_made(user, number_of_rounds=5, published=True)
+    now = timezone.now()
+    rules = EntrySettings(
+        event=event,
+        opens_at=now - datetime.timedelta(days=1),
+        closes_at=now + datetime.timedelta(days=1),
+        **limits,
+    )
+    entry_settings_save(rules=rules, user=user)
+    return event
 
 
 def demo_league(organizer) -> Event:

@@ -9,10 +9,11 @@
   imports ``accounts`` (the arrows run accounts -> games -> tournaments -> arbiter and
   hall -> tournaments), and
   its code and templates never name games' relations, URL names or tag libraries (what games
-  adds is registered in ``tournaments/hooks.py``);
-- no two files of ``arbiter``, ``tournaments``, ``games``, ``accounts`` and ``hall`` import each
-  other, directly or around a loop, and ``tournaments/scoring`` never imports
-  ``tournaments/pairing`` (the values both use are ``tournaments/values.py``);
+  adds is registered in ``tournaments/hooks.py``); neither ``tournaments`` nor ``games``
+  imports ``entries``, which fills the same hooks;
+- no two files of ``arbiter``, ``tournaments``, ``games``, ``accounts``, ``hall`` and
+  ``entries`` import each other, directly or around a loop, and ``tournaments/scoring`` never
+  imports ``tournaments/pairing`` (the values both use are ``tournaments/values.py``);
 - code cites rules in the repository (``docs/rules/``) or at their federation, never a file
   outside it, and its comments describe the code, not the project's history;
 - every ``docs/rules/<file>.md §N`` a module cites exists.
@@ -177,6 +178,9 @@ def _imports_of_app(module: str, app: str) -> list[str]:
         ("tournaments", "hall"),
         # the hall adds its demo step to games (games.demo.DEMO_STEPS)
         ("games", "hall"),
+        # entries is newer than both: each shows it only through tournaments.hooks
+        ("tournaments", "entries"),
+        ("games", "entries"),
         # the values both use are tournaments.values
         ("tournaments.scoring", "tournaments.pairing"),
     ],
@@ -206,7 +210,7 @@ def test_the_import_reader_sees_an_import_of_games(source_tree):
 
 
 #: The packages whose files are checked for import cycles.
-CYCLE_ROOTS = ("arbiter", "tournaments", "games", "accounts", "hall")
+CYCLE_ROOTS = ("arbiter", "tournaments", "games", "accounts", "hall", "entries")
 #: Packages with known cycles among their own files, to be removed (none now). A cycle that
 #: leaves such a package, or any cycle elsewhere, fails; so does an entry here once its
 #: package has none left.

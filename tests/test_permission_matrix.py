@@ -36,8 +36,11 @@ from django.db import connection
 from django.test import Client
 from django.test.utils import CaptureQueriesContext
 from django.urls import URLPattern, URLResolver, get_resolver, reverse
+from django.utils import timezone
 from rest_framework.test import APIClient
 
+from entries.models import Entry, EntrySettings
+from entries.services import entry_settings_save, entry_submit
 from games.models import (
     Dispute,
     RelayBoard,
@@ -83,6 +86,9 @@ from tournaments.services.ballots import ballot_card_save, ballot_deck_create, b
 
 pytestmark = pytest.mark.django_db
 
+ALL = frozenset(
+    {"anonymous", "player", "staff", "other arbiter", "other organizer", "organizer", "arbiter"}
+)
 ROLES = (
     "anonymous",
     "player",
@@ -178,6 +184,13 @@ READS = {
     # kiosk's list (its organizers only: tests/hall/test_hall_pages.py checks who may).
     "hall:screen",
     "hall:kiosk",
+    # The public list of entries: names, clubs, ratings and statuses only
+    # (tests/entries/test_entry_pages.py checks that no private field is shown).
+    "entries:list",
+    # The printed lists of the hall: the event's organizers only (a 404 to everyone else,
+    # tests/entries/test_entry_pages.py).
+    "admin:entries_entry_participants",
+    "admin:entries_entry_check_in",
 }
 #: URL names that write nothing of an event: the login pages, the language switch, one's
 #: own password.
@@ -277,6 +290,18 @@ def _world() -> World:
         game=game, colour="w", result="1/2", user=player, outcome=ReportOutcome.CONFIRM
     )
     document, _ = Document.objects.get_or_create(event=event, kind="standings")
+    now = timezone.now()
+    rules = entry_settings_save(
+        rules=EntrySettings(
+            event=event,
+            opens_at=now - datetime.timedelta(days=1),
+            closes_at=now + datetime.timedelta(days=1),
+        ),
+        user=organizer,
+    )
+    entry = entry_submit(
+        event=event, fields={"first_name": "Anna", "last_name": "de Vries"}, user=None
+    )
     custom_deck = ballot_deck_create(
         name="Club openings", slug="club-openings", variant="english", event=event, user=organizer
     )
@@ -319,6 +344,8 @@ def _world() -> World:
         BallotDeck: BallotDeck.objects.get(slug="english-3-move"),
         BallotCard: BallotCard.objects.filter(deck__slug="english-3-move").first(),
         UserFactory._meta.model: organizer,
+        EntrySettings: rules,
+        Entry: entry,
         RatingList: RatingList.objects.create(
             source="fmjd100", published=datetime.date(2026, 1, 1), file_name="fmjd.csv"
         ),
@@ -336,8 +363,25 @@ def _event(w: World) -> str:
     return f"/api/events/{w.event.slug}/"
 
 
+#: An entry, as a person types it (no id: each role's entry is a new person).
+ENTRY = {"first_name": "Bob", "last_name": "Visser", "rating": "1700"}
+
 #: The writes outside the admin's model views.
 WRITES: dict[str, Write] = {
+    # Anyone enters an event while it takes entries; a club secretary's list needs a login.
+    "api:entries": Write(ALL, _api("post", lambda w: _event(w) + "entries/", ENTRY)),
+    "entries:enter": Write(
+        ALL, lambda w: ("post", reverse("entries:enter", args=(w.event.slug,)), ENTRY, None)
+    ),
+    "entries:enter_several": Write(
+        ALL - {"anonymous"},
+        lambda w: (
+            "post",
+            reverse("entries:enter_several", args=(w.event.slug,)),
+            _secretary_list(),
+            None,
+        ),
+    ),
     "api:players": Write(
         ORGANIZER,
         _api("post", lambda w: _event(w) + "players/", {"first_name": "A", "last_name": "B"}),
@@ -568,6 +612,15 @@ ADMIN_VIEWS: dict[str, tuple[frozenset[str], Callable[[World], dict]]] = {
 }
 
 
+def _secretary_list() -> dict:
+    """A club secretary's list of one person (entries.forms.EntryFormSet)."""
+    return {
+        "form-TOTAL_FORMS": "1",
+        "form-INITIAL_FORMS": "0",
+        **{f"form-0-{name}": value for name, value in ENTRY.items()},
+    }
+
+
 def _lineup(w: World) -> dict:
     """Team 1's only member on board 1 of its draft match: a change of the lineup."""
     match = w.objects[TeamMatch]
@@ -765,6 +818,8 @@ def test_admin_object_views(world, name):
 #: Who may change, delete, or act from the change list on the world's object of each model.
 ADMIN_CHANGE: dict[str, frozenset[str]] = {
     "tournaments_event": ORGANIZER,
+    "entries_entry": ORGANIZER,
+    "entries_entrysettings": ORGANIZER,
     "tournaments_round": ORGANIZER,
     "tournaments_pairing": NOBODY,
     "tournaments_registration": ORGANIZER,
@@ -886,6 +941,23 @@ LOOKUPS: dict[str, frozenset[str]] = {
         }
     ),
     "authtoken_tokenproxy": frozenset({"user__username", "user", "key", "created"}),
+    "entries_entry": frozenset(
+        {
+            "event",
+            "status",
+            "last_name",
+            "first_name",
+            "fmjd_id",
+            "national_id",
+            "club",
+            "rating",
+            "amount_due",
+            "amount_paid",
+            "entered_at",
+            "player",
+        }
+    ),
+    "entries_entrysettings": frozenset({"event", "opens_at", "closes_at", "max_players", "fee"}),
     "games_dispute": frozenset(
         {"game__pairing__round__event", "status", "claim", "opened_by", "opened_at"}
     ),

@@ -188,7 +188,7 @@ def load_demo(*, records: RecordsLoader, only: Collection[str] = ()) -> DemoRepo
         _rating_lists(players, organizer)
         report = DemoReport(organizer=organizer.get_username(), password=password)
         report.players = len(players)
-        loaders = (
+        loaders: list[tuple[str, Callable[..., Event]]] = [
             ("demo-swiss", _swiss),
             ("demo-round-robin", _round_robin),
             (ENGLISH_BALLOT_SLUG, _english_ballot),
@@ -198,7 +198,8 @@ def load_demo(*, records: RecordsLoader, only: Collection[str] = ()) -> DemoRepo
             (NATIONS_CUP_SLUG, _nations_cup),
             (TEAM_SWISS_SLUG, team_swiss),
             (TEAM_MATCH_SLUG, team_match),
-        )
+            *hooks.DEMO_EVENTS,
+        ]
         for slug, loader in loaders:
             if only and slug not in only:
                 continue

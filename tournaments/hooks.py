@@ -1,7 +1,8 @@
 """What another app adds to tournaments, registered at start-up: tournaments never imports
 `games` and never names its tables, relations or pages; `games` fills these lists in
-`GamesConfig.ready` (games/hooks.py), and tournaments reads them where it shows or follows
-what games keeps. With no app registered, each list is empty and tournaments works alone.
+`GamesConfig.ready` (games/hooks.py), `entries` in `EntriesConfig.ready` (entries/hooks.py),
+and tournaments reads them where it shows or follows what they keep. With no app registered,
+each list is empty and tournaments works alone.
 
 - `RESULT_FOLLOWERS`: called after each change of a game's result (services/results.py);
 - `FINGERPRINT_HISTORIES`: history rows that are part of an event's public state, so that a
@@ -9,13 +10,16 @@ what games keeps. With no app registered, each list is empty and tournaments wor
 - `GAME_FACTS`: values another app knows about a game, listed with it (the API's games);
 - `GAME_PAGE`: the address of a game's public page (the round and player pages link to it);
 - `ROUND_PANELS`: what a round's public page shows above its pairings;
+- `EVENT_PANELS`: what the event's public page shows under its facts;
 - `EVENT_PAGE_LINKS`, `EVENT_ADMIN_LINKS`, `EVENT_LIST_ADMIN_LINKS`: links on the event's
   public page, its admin page and the admin list of events;
 - `ORGANIZER_APPS`: the apps whose model permissions an organizer holds (the demo's);
 - `ROUND_PUBLISHED`: called when a round is published (services/rounds.py: round_publish);
 - `PLAYER_ADMIN_ACTIONS`: actions another app adds to the admin list of players;
 - `ROUND_ABSENTEES`: the players another app keeps out of a Swiss round (the hall's
-  check-in: a player marked absent), given a zero-point bye by its pairing.
+  check-in: a player marked absent), given a zero-point bye by its pairing;
+- `EVENT_FIELDS`: fields another app adds to each event of the API (`entries_open`);
+- `DEMO_EVENTS`: demo events another app builds (`manage.py load_demo`).
 
 The templates read them through ``{% load hooks %}`` (tournaments/templatetags/hooks.py).
 """
@@ -76,6 +80,10 @@ GAME_PAGE: list[Callable[[str, int], str]] = []
 #: escaped; "" to show nothing).
 ROUND_PANELS: list[Callable[["Round"], str]] = []
 
+#: Each takes the event and returns the HTML its public page shows under its facts (already
+#: escaped; "" to show nothing).
+EVENT_PANELS: list[Callable[["Event"], str]] = []
+
 #: Each takes the event and returns a link for its public page, under its rounds (None: no
 #: link).
 EVENT_PAGE_LINKS: list[Callable[["Event"], Link | None]] = []
@@ -95,6 +103,14 @@ ORGANIZER_APPS: list[str] = ["tournaments"]
 #: check-in): the Dutch pairing leaves them out and the draft gives each a zero-point bye
 #: board, which names him (docs/rules/tournaments.md §1.4: a requested bye of zero points).
 ROUND_ABSENTEES: list[Callable[["Event", int], Iterable[int]]] = []
+
+#: Name -> a function making a read-only DRF field whose `source` is the event itself
+#: ("*"): the API lists it with each event after the event's own fields.
+EVENT_FIELDS: dict[str, Callable[[], Any]] = {}
+
+#: (slug, loader) of demo events another app builds; each loader is called as
+#: tournaments.demo's own: loader(organizer, players, rng, records) -> Event.
+DEMO_EVENTS: list[tuple[str, Callable[..., "Event"]]] = []
 
 
 #: Called with the round in `round_publish`'s transaction once its pairings are official; an

@@ -4,8 +4,11 @@ DRF's exceptions do), so renaming a class cannot change what clients read."""
 import pytest
 from rest_framework import status
 
+from accounts.services import AccountError
+from entries.errors import EntryStateError
 from games.services.arbiters import ArbiterError
-from games.services.errors import ArchiveError, DisputeError, RecordError, RelayError
+from games.services.errors import ArchiveError, DisputeError, RecordError, RelayError, ReportError
+from hall.services import CheckInError
 from tournaments.api.exceptions import exception_handler
 from tournaments.documents.services import DocumentRequestError
 from tournaments.services.ballots import BallotError, BallotPermissionError
@@ -53,6 +56,10 @@ PUBLIC_CODES = {
     PlayerMergeError: "player_merge_error",
     PairingNumberError: "pairing_number_error",
     StaleLineupError: "stale_lineup",
+    EntryStateError: "entry_state_error",
+    ReportError: "report_error",
+    AccountError: "account_error",
+    CheckInError: "check_in_error",
 }
 
 

@@ -123,10 +123,11 @@ def test_demo_contents_and_idempotence():
                 "demo-nations-cup",
                 "demo-team-swiss",
                 "demo-team-match",
+                "demo-open-entries",
             ]
         )
     )
-    assert len(others) == 7
+    assert len(others) == 8
     assert set(organizer.organized_events.all()) == {swiss, robin} | others
 
 

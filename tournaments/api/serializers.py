@@ -8,7 +8,7 @@ from typing import Any
 from django.utils.translation import gettext as _
 from rest_framework import serializers
 
-from tournaments.hooks import GAME_FACTS
+from tournaments.hooks import EVENT_FIELDS, GAME_FACTS
 from tournaments.models import SCORING_FIELDS, Event, GameResult, Player, Round
 
 
@@ -94,6 +94,14 @@ class EventSerializer(serializers.ModelSerializer):
             "team_score_members",
             "never_pair_team_mates",
         )
+
+    def get_fields(self) -> dict[str, serializers.Field]:
+        """The event's own fields, then those other apps add (tournaments.hooks.EVENT_FIELDS:
+        whether it takes entries online)."""
+        fields = super().get_fields()
+        for name, field in EVENT_FIELDS.items():
+            fields[name] = field()
+        return fields
 
     def get_swiss_rules_text(self, event: Event) -> str:
         return event.swiss_rules_text()

@@ -3,6 +3,7 @@
 ``{% game_page event.slug game.id as url %}`` the address of a game's page ("" when none);
 ``board.games|game_pages:event.slug`` the addresses of a list of games' pages;
 ``{% round_panels round %}`` what a round's page shows above its pairings;
+``{% event_panels event %}`` what the event's page shows under its facts;
 ``{% event_page_links event as links %}``, ``{% event_admin_links event as links %}`` and
 ``{% event_list_admin_links as links %}`` the links (tournaments.hooks.Link) of the event's
 public page, its admin page and the admin list of events.
@@ -32,6 +33,12 @@ def game_pages(game_ids: list[int], slug: str) -> list[str]:
 def round_panels(round: Round) -> SafeString:
     # each panel returns HTML it has escaped (tournaments.hooks.ROUND_PANELS)
     return mark_safe("".join(panel(round) for panel in hooks.ROUND_PANELS))
+
+
+@register.simple_tag
+def event_panels(event: Event) -> SafeString:
+    # each panel returns HTML it has escaped (tournaments.hooks.EVENT_PANELS)
+    return mark_safe("".join(panel(event) for panel in hooks.EVENT_PANELS))
 
 
 @register.simple_tag
