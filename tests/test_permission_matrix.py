@@ -226,9 +226,11 @@ NOT_SCOPED = {
     # events, or a superuser; tests/games/test_archive_views.py checks who may.
     "admin:tournaments_event_archive_job",
     "admin:tournaments_event_archive_job_status",
-    # A player's own page (his choice of mails, for his own player only), claiming his
-    # account and turning the mails off by a signed link: tests/accounts checks them.
+    # A player's own page (his choice of mails, for his own player only), where a login
+    # leads (a redirect, no data), claiming his account and turning the mails off by a signed
+    # link: tests/accounts checks them.
     "accounts:me",
+    "accounts:landing",
     "accounts:claim",
     "accounts:mail_off",
 }
