@@ -289,7 +289,12 @@ SPECTACULAR_SETTINGS = {
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",
     # The entries' status, whose field name ("status") other enums share.
-    "ENUM_NAME_OVERRIDES": {"EntryStatusEnum": "entries.models.EntryStatus"},
+    "ENUM_NAME_OVERRIDES": {
+        "EntryStatusEnum": "entries.models.EntryStatus",
+        # A game's results: the fields named "result" hold them, or (a player's report) a
+        # part of them (games.services.reports.REPORTABLE).
+        "GameResultEnum": "tournaments.models.GameResult",
+    },
     "POSTPROCESSING_HOOKS": [
         "drf_spectacular.hooks.postprocess_schema_enums",
         "tournaments.api.schema.error_responses",

@@ -259,7 +259,11 @@ def entries_submit(
 
 
 def _locked(entry: Entry) -> Entry:
-    return Entry.objects.select_for_update().select_related("event", "player").get(pk=entry.pk)
+    return (
+        Entry.objects.select_for_update(of=("self",))
+        .select_related("event", "player")
+        .get(pk=entry.pk)
+    )
 
 
 def _refuse_change(entry: Entry, allowed: Sequence[str], message: str) -> None:

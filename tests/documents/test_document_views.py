@@ -141,7 +141,7 @@ def test_load_demo_generates_the_published_pdfs(settings, tmp_path, ballot_decks
     # each team competition; the team ranking of an event that ranks teams.
     leagues = Event.objects.filter(team_competition__isnull=False).count()
     ranked = Event.objects.filter(team_score_members__gt=0).count()
-    assert documents.count() == 2 * Event.objects.count() + 3 * leagues + ranked == 28
+    assert documents.count() == 2 * Event.objects.count() + 3 * leagues + ranked == 30
     assert all(
         d.status == DocumentStatus.DONE and (tmp_path / d.file.name).exists() for d in documents
     )

@@ -11,6 +11,7 @@ import datetime
 import io
 
 import pytest
+from django.apps import apps
 from django.contrib import admin
 from django.contrib.auth.models import Group
 from django.core.management import call_command
@@ -74,6 +75,8 @@ def world(demo_of_the_module, django_user_model):
     )
     event = Event.objects.get(slug="demo-swiss")
     documents.document_request(event=event, kind="standings")
+    # The demo leaves the players' reports as they are by default (no row of their own).
+    apps.get_model("games", "ResultReporting").objects.create(event=event, confirm=True)
     client = Client()
     client.force_login(root)
     return client
