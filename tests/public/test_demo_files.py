@@ -106,7 +106,8 @@ def test_every_event_s_standings_and_crosstable_files_hold_the_api_figures(clien
             (r["name"], Decimal(r["score"])) for r in crosstable
         ]
         checked += 1
-    assert checked == len(demo) == 9
+    # Every event with rounds (the one open for entries has none yet).
+    assert checked == len([event for event in demo if event.rounds.exists()]) == 9
 
 
 def test_every_event_s_calendar_has_one_event_per_scheduled_round(client, demo):
