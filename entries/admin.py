@@ -18,6 +18,7 @@ from entries.models import Entry, EntrySettings
 from entries.pdf import check_in_pdf, participants_pdf
 from entries.selectors import possible_matches
 from entries.services import (
+    ENTRY_FIELDS,
     ORGANIZER_FIELDS,
     entry_accept,
     entry_change,
@@ -108,16 +109,7 @@ class EntryAdmin(ScopedAdmin, AuditedAdmin):
     readonly_fields = (
         "event",
         "status",
-        "first_name",
-        "last_name",
-        "federation",
-        "fmjd_id",
-        "national_id",
-        "rating",
-        "club",
-        "birth_date",
-        "email",
-        "phone",
+        *ENTRY_FIELDS,
         "registration",
         "entered_by",
         "entered_at",

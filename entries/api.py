@@ -11,7 +11,7 @@ from rest_framework.response import Response
 
 from entries.models import Entry, EntryStatus
 from entries.selectors import organizer_entries
-from entries.services import entry_submit
+from entries.services import ENTRY_FIELDS, entry_submit
 from entries.throttles import EntryThrottle
 from tournaments.api.views import EventScopedList
 from tournaments.models import Player
@@ -42,16 +42,7 @@ class EntrySerializer(serializers.ModelSerializer):
         model = Entry
         fields = (
             "id",
-            "first_name",
-            "last_name",
-            "federation",
-            "fmjd_id",
-            "national_id",
-            "rating",
-            "club",
-            "birth_date",
-            "email",
-            "phone",
+            *ENTRY_FIELDS,
             "status",
             "player",
             "amount_due",
