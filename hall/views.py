@@ -8,6 +8,8 @@ lists and known to club mates, so anyone could check another player in. The PIN
 (hall.selectors.kiosk_pin) is printed on the organizer's check-in list and shown on the
 player's own page; wrong PINs for one player are limited (KIOSK_ATTEMPTS)."""
 
+import hmac
+
 import segno
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
@@ -131,8 +133,14 @@ def kiosk_player(request: HttpRequest, slug: str, player: int) -> HttpResponse:
         if failures >= KIOSK_ATTEMPTS:
             error = _("Too many wrong PINs: please check in at the organizers' desk.")
             status = 403
-        elif pin != kiosk_pin(registration):
-            cache.set(key, failures + 1, KIOSK_LOCK_SECONDS)
+        elif not hmac.compare_digest(pin.encode(), kiosk_pin(registration).encode()):
+            # add then incr, as tournaments.site.login_limits counts: atomic in a shared cache,
+            # so two tablets failing at once lose no failure.
+            cache.add(key, 0, timeout=KIOSK_LOCK_SECONDS)
+            try:
+                cache.incr(key)
+            except ValueError:  # the count expired between add and incr
+                cache.set(key, 1, timeout=KIOSK_LOCK_SECONDS)
             error = _("This PIN is not the one on your check-in slip.")
             status = 400
         else:
