@@ -160,12 +160,17 @@ class DisputeCreate(GameScoped):
 
 class GameReport(GameScoped):
     """POST: report this game's result as one of its two players (Player.user); when both
-    agree it is recorded (or waits for the arbiter), when they differ a dispute opens."""
+    agree it is recorded (or waits for the arbiter), when they differ a dispute opens. The
+    same operation under /api/games/<id>/report/ (the game alone) and under its event."""
 
     serializer_class = ReportSerializer
 
     @extend_schema(request=ReportCreateSerializer, responses={201: ReportSerializer})
-    def post(self, request: Request, slug: str, game_id: int) -> Response:
+    def post(self, request: Request, game_id: int, slug: str | None = None) -> Response:
+        if slug is None:  # /api/games/<id>/report/: the phone knows the game, not its event
+            self.kwargs["slug"] = get_object_or_404(
+                Game.objects.values_list("pairing__round__event__slug", flat=True), pk=game_id
+            )
         game = self.game()
         data = self.valid(ReportCreateSerializer)
         report = report_submit(game=game, result=data["result"], user=self.actor())

@@ -484,6 +484,10 @@ WRITES: dict[str, Write] = {
         frozenset({"player"}),
         _api("post", lambda w: _event(w) + f"games/{w.game.pk}/report/", {"result": "1/2"}),
     ),
+    "api:game_report": Write(
+        frozenset({"player"}),
+        _api("post", lambda w: f"/api/games/{w.game.pk}/report/", {"result": "1/2"}),
+    ),
     # An agreed result confirmed at the desk: the event's officials.
     "desk:report_confirm": Write(
         OFFICIALS,
