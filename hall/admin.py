@@ -27,8 +27,8 @@ from tournaments.site.inputs import whole_number
 
 @admin.register(CheckInRule)
 class CheckInRuleAdmin(ScopedAdmin):
-    list_display = ("event", "mode", "round_link")
-    fields = ("event", "mode")
+    list_display = ("event", "mode", "missing_absent", "round_link")
+    fields = ("event", "mode", "missing_absent")
 
     def get_queryset(self, request: HttpRequest) -> QuerySet[CheckInRule]:
         return super().get_queryset(request).select_related("event")

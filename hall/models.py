@@ -17,7 +17,8 @@ class CheckInMode(models.TextChoices):
 
 class CheckInRule(models.Model):
     """An event whose players check in before round 1, or before each round. A player marked
-    absent is left out of the round when it is paired (docs/rules/tournaments.md §1.4)."""
+    absent, or not checked in where the rule says the missing are absent, is left out of the
+    round when it is paired (docs/rules/tournaments.md §1.4)."""
 
     event = models.OneToOneField(
         Event, on_delete=models.CASCADE, related_name="check_in_rule", verbose_name=_("event")
@@ -27,6 +28,14 @@ class CheckInRule(models.Model):
         max_length=5,
         choices=CheckInMode.choices,
         default=CheckInMode.FIRST_ROUND,
+    )
+    missing_absent = models.BooleanField(
+        _("players not checked in are absent"),
+        default=False,
+        help_text=_(
+            "When the round is paired, a player who has not checked in is left out as if "
+            "marked absent. Otherwise he is paired unless the organizers mark him absent."
+        ),
     )
     history = HistoricalRecords()
 

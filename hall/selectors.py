@@ -37,6 +37,12 @@ def check_in_round(event: Event) -> int | None:
     return number if rule.asks(number) else None
 
 
+def missing_are_absent(event: Event) -> bool:
+    """Whether ``event``'s players who have not checked in when a round is paired are left
+    out of it (CheckInRule.missing_absent)."""
+    return CheckInRule.objects.filter(event=event, missing_absent=True).exists()
+
+
 def playing(event: Event, number: int) -> QuerySet[Registration]:
     """The registrations that play round ``number``: arrived by then, not withdrawn."""
     return event.registrations.filter(joined_round__lte=number).filter(
@@ -86,15 +92,18 @@ def check_in_of(registration: Registration, number: int) -> CheckIn | None:
 
 
 def round_absentees(event: Event, number: int) -> list[int]:
-    """The registrations marked absent for round ``number`` while the event asks for a
-    check-in before it (tournaments.hooks.ROUND_ABSENTEES)."""
+    """The registrations absent from round ``number`` while the event asks for a check-in
+    before it (tournaments.hooks.ROUND_ABSENTEES): those marked absent, and, where the rule
+    says the missing are absent, every player of the round who has not checked in."""
     rule = CheckInRule.objects.filter(event=event).first()
     if rule is None or not rule.asks(number):
         return []
+    answers = CheckIn.objects.filter(registration__event=event, round_number=number)
+    if rule.missing_absent:
+        present = answers.filter(status=CheckInStatus.PRESENT).values("registration_id")
+        return list(playing(event, number).exclude(pk__in=present).values_list("pk", flat=True))
     return list(
-        CheckIn.objects.filter(
-            registration__event=event, round_number=number, status=CheckInStatus.ABSENT
-        ).values_list("registration_id", flat=True)
+        answers.filter(status=CheckInStatus.ABSENT).values_list("registration_id", flat=True)
     )
 
 

@@ -30,6 +30,7 @@ from hall.selectors import (
     check_in_round,
     hall_screen,
     kiosk_pin,
+    missing_are_absent,
     own_registration,
     playing,
 )
@@ -82,6 +83,7 @@ def check_in(request: HttpRequest, slug: str) -> HttpResponse:
                 and playing(event, number).filter(pk=registration.pk).exists()
             ),
             "pin": kiosk_pin(registration) if registration else "",
+            "missing_absent": missing_are_absent(event),
             "section": "check_in",
         },
         status=status,

@@ -3,9 +3,16 @@ does with a player marked absent (a Swiss leaves him out with a zero-point bye, 
 forfeits his game)."""
 
 import pytest
+from django.db.models import Q
 
 from hall.models import CheckIn, CheckInMode, CheckInRule, CheckInStatus
-from hall.selectors import check_in_list, check_in_round, kiosk_pin
+from hall.selectors import (
+    check_in_list,
+    check_in_round,
+    kiosk_pin,
+    missing_are_absent,
+    round_absentees,
+)
 from hall.services import (
     CheckInError,
     CheckInNotAllowed,
@@ -145,6 +152,46 @@ def test_a_round_robin_forfeits_the_absent_players_game(organizer):
     assert game.result == lost
     assert Game.objects.filter(pairing__round=round_, result=GameResult.PENDING).count() == 1
     rounds.pairings_generate(round=round_, user=organizer)  # the forfeit is no entered result
+
+
+def test_where_the_missing_are_absent_only_the_checked_in_are_paired(organizer):
+    event = _swiss(organizer, players=7)
+    registrations = list(event.registrations.order_by("pairing_number"))
+    for registration in registrations[:4]:
+        check_in_record(registration=registration, round_number=1, user=organizer)
+    marked = registrations[4]
+    check_in_record(
+        registration=marked, round_number=1, user=organizer, status=CheckInStatus.ABSENT
+    )
+    missing = {r.pk for r in registrations[5:]}
+    assert not missing_are_absent(event)
+    assert set(round_absentees(event, 1)) == {marked.pk}  # the missing would be paired
+    CheckInRule.objects.filter(event=event).update(missing_absent=True)
+    assert missing_are_absent(event)
+    assert set(round_absentees(event, 1)) == missing | {marked.pk}
+    round_ = rounds.round_pair(event=event, user=organizer)
+    byes = set(round_.pairings.filter(black__isnull=True).values_list("white_id", "bye_kind"))
+    assert byes == {(pk, ByeKind.ZERO_POINT) for pk in missing | {marked.pk}}
+    paired = round_.pairings.filter(black__isnull=False).values_list("white_id", "black_id")
+    assert {pk for pair in paired for pk in pair} == {r.pk for r in registrations[:4]}
+
+
+def test_where_the_missing_are_absent_a_round_robin_forfeits_their_games(organizer):
+    event = event_with_players(organizer, players=4, system=System.ROUND_ROBIN)
+    CheckInRule.objects.create(event=event, mode=CheckInMode.EACH_ROUND, missing_absent=True)
+    registrations = list(event.registrations.order_by("pairing_number"))
+    for registration in registrations[1:]:
+        check_in_record(registration=registration, round_number=1, user=organizer)
+    round_ = rounds.round_pair(event=event, user=organizer)
+    missing = registrations[0]
+    game = Game.objects.get(Q(white=missing) | Q(black=missing), pairing__round=round_)
+    lost = (
+        GameResult.BLACK_FORFEIT_WIN
+        if game.white_id == missing.pk
+        else GameResult.WHITE_FORFEIT_WIN
+    )
+    assert game.result == lost
+    assert Game.objects.filter(pairing__round=round_, result=GameResult.PENDING).count() == 1
 
 
 def test_the_kiosk_pin_is_four_digits_and_the_players_own(organizer):
