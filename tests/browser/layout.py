@@ -5,9 +5,10 @@ import os
 from pathlib import Path
 
 WIDTHS = (390, 1366)
-#: The languages `make test` walks each journey made for every language in: French (a Latin
-#: script besides the English of the other journeys) and Russian (Cyrillic); `make test-deep`
-#: walks the others (Dutch is also walked by the Dutch league journeys).
+#: The languages `make test` walks a journey made for every language in, unless the journey
+#: names one of them: French (a Latin script besides the English of the other journeys) and
+#: Russian (Cyrillic); `make test-deep` walks the others (Dutch is also walked by the Dutch
+#: league journeys).
 SAMPLED_LANGUAGES = ("fr", "ru")
 #: Where the journeys that walk with :class:`Walk` save their screenshots.
 SHOTS = Path(os.environ.get("DAMIER_SHOTS", "/tmp/damier-journeys"))
@@ -96,13 +97,15 @@ class Walk:
         self.check(name)
 
 
-def each_language() -> list:
-    """Every language offered (settings.LANGUAGES) as parameters of a journey: the sampled ones
-    in `make test`, the others marked `deep`."""
+def each_language(*sampled: str) -> list:
+    """Every language offered (settings.LANGUAGES) as parameters of a journey: in `make test`
+    the ``sampled`` ones (by default SAMPLED_LANGUAGES; a journey that names one walks only it,
+    the journeys between them walking both scripts), the others marked `deep`."""
     import pytest
     from django.conf import settings
 
+    walked = sampled or SAMPLED_LANGUAGES
     return [
-        code if code in SAMPLED_LANGUAGES else pytest.param(code, marks=pytest.mark.deep)
+        code if code in walked else pytest.param(code, marks=pytest.mark.deep)
         for code, _name in settings.LANGUAGES
     ]

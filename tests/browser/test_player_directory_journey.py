@@ -38,7 +38,7 @@ def visitor(browser, request):
     context.close()
 
 
-@pytest.mark.parametrize("visitor", each_language(), indirect=True)
+@pytest.mark.parametrize("visitor", each_language("ru"), indirect=True)
 def test_a_visitor_finds_a_player_and_his_events(live_server, visitor, ivanov):
     language, page = visitor
     record = player_record(ivanov.pk)

@@ -43,7 +43,7 @@ def _report(browser, live_server, game, colour: str, result: str, language: str,
     return text
 
 
-@pytest.mark.parametrize("language", each_language())
+@pytest.mark.parametrize("language", each_language("ru"))
 def test_two_players_report_agree_on_one_board_and_differ_on_the_other(
     live_server, browser, language
 ):
