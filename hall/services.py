@@ -4,17 +4,21 @@ marking of the players still missing as absent. Each write is refused, naming th
 the round, when the check-in of that round is not open (the event asks for none, or the round
 is already paired) or the user may not make it."""
 
+import hmac
+
 from django.contrib.auth.models import AbstractBaseUser
+from django.core.cache import cache
 from django.core.exceptions import PermissionDenied
 from django.db import transaction
 from django.utils.translation import gettext as _
 
 from hall.models import CheckIn, CheckInRule, CheckInStatus
-from hall.selectors import check_in_round, playing
+from hall.selectors import check_in_round, kiosk_pin, playing
 from tournaments.access import is_active, may_manage
 from tournaments.models import Event, Registration
 from tournaments.services.errors import TournamentError
 from tournaments.services.history import recorded_by
+from tournaments.site.login_limits import failure_count
 
 #: The permission an organizer's check-in writes need (tournaments.access.may_manage).
 CHANGE_CHECK_IN = "hall.change_checkin"
@@ -24,6 +28,18 @@ class CheckInError(TournamentError):
     """A check-in for a round that is not open, or for a player who does not play it."""
 
     default_code = "check_in_error"
+
+
+class KioskRefusal(TournamentError):
+    """A PIN typed on the hall's kiosk refused: not the player's, or too many wrong ones."""
+
+    default_code = "kiosk_pin_refused"
+
+
+class KioskLocked(KioskRefusal):
+    """Too many wrong PINs for one player: the kiosk refuses him for a while."""
+
+    default_code = "kiosk_locked"
 
 
 class CheckInNotAllowed(PermissionDenied):
@@ -93,6 +109,34 @@ def check_in_record(
     check_in.status = status
     check_in.full_clean()
     recorded_by(check_in, user).save()
+    return check_in
+
+
+#: Wrong PINs allowed for one player within KIOSK_LOCK_SECONDS before the kiosk refuses him
+#: (he then checks in at the desk).
+KIOSK_ATTEMPTS = 5
+KIOSK_LOCK_SECONDS = 900
+
+
+def kiosk_check_in(
+    *, registration: Registration, round_number: int, pin: str, user: AbstractBaseUser | None
+) -> CheckIn:
+    """Check ``registration`` in on the hall's kiosk, given the PIN its player typed
+    (hall.selectors.kiosk_pin), compared in constant time; wrong PINs are counted per player
+    as the site counts failed logins, and past KIOSK_ATTEMPTS the kiosk refuses him."""
+    key = f"hall:kiosk-failures:{registration.pk}"
+    if cache.get(key, 0) >= KIOSK_ATTEMPTS:
+        raise KioskLocked(_("Too many wrong PINs: please check in at the organizers' desk."))
+    if not hmac.compare_digest(pin.strip().encode(), kiosk_pin(registration).encode()):
+        failure_count(key, KIOSK_LOCK_SECONDS)
+        raise KioskRefusal(_("This PIN is not the one on your check-in slip."))
+    check_in = check_in_record(
+        registration=registration,
+        round_number=round_number,
+        status=CheckInStatus.PRESENT,
+        user=user,
+    )
+    cache.delete(key)
     return check_in
 
 

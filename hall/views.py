@@ -8,13 +8,10 @@ lists and known to club mates, so anyone could check another player in. The PIN
 (hall.selectors.kiosk_pin) is printed on the organizer's check-in list and shown on the
 player's own page; wrong PINs for one player are limited (KIOSK_ATTEMPTS)."""
 
-import hmac
-
 import segno
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.models import AbstractBaseUser
-from django.core.cache import cache
 from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import get_object_or_404, render
@@ -23,7 +20,6 @@ from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_safe
 
-from hall.models import CheckInStatus
 from hall.selectors import (
     check_in_list,
     check_in_of,
@@ -34,16 +30,18 @@ from hall.selectors import (
     own_registration,
     playing,
 )
-from hall.services import CHANGE_CHECK_IN, check_in_record
+from hall.services import (
+    CHANGE_CHECK_IN,
+    KioskLocked,
+    KioskRefusal,
+    check_in_record,
+    kiosk_check_in,
+)
 from tournaments.access import may_manage, visible_event
 from tournaments.models import Event
 from tournaments.selectors.names import player_name
 from tournaments.services.errors import TournamentError
 
-#: Wrong PINs allowed for one player within KIOSK_LOCK_SECONDS before the kiosk refuses him
-#: (he then checks in at the desk).
-KIOSK_ATTEMPTS = 5
-KIOSK_LOCK_SECONDS = 900
 #: Seconds each part of the hall screen stays up (the page reloads after the last one).
 SCREEN_SECONDS = 20
 
@@ -129,40 +127,26 @@ def kiosk_player(request: HttpRequest, slug: str, player: int) -> HttpResponse:
     error = ""
     status = 200
     if request.method == "POST" and number is not None:
-        key = f"hall:kiosk-failures:{registration.pk}"
-        failures = cache.get(key, 0)
-        pin = request.POST.get("pin", "").strip()
-        if failures >= KIOSK_ATTEMPTS:
-            error = _("Too many wrong PINs: please check in at the organizers' desk.")
-            status = 403
-        elif not hmac.compare_digest(pin.encode(), kiosk_pin(registration).encode()):
-            # add then incr, as tournaments.site.login_limits counts: atomic in a shared cache,
-            # so two tablets failing at once lose no failure.
-            cache.add(key, 0, timeout=KIOSK_LOCK_SECONDS)
-            try:
-                cache.incr(key)
-            except ValueError:  # the count expired between add and incr
-                cache.set(key, 1, timeout=KIOSK_LOCK_SECONDS)
-            error = _("This PIN is not the one on your check-in slip.")
-            status = 400
+        try:
+            kiosk_check_in(
+                registration=registration,
+                round_number=number,
+                pin=request.POST.get("pin", ""),
+                user=_author(request),
+            )
+        except KioskLocked as refusal:
+            error, status = str(refusal), 403
+        except KioskRefusal as refusal:
+            error, status = str(refusal), 400
+        except TournamentError as refusal:
+            error, status = str(refusal), 409
         else:
-            try:
-                check_in_record(
-                    registration=registration,
-                    round_number=number,
-                    status=CheckInStatus.PRESENT,
-                    user=_author(request),
-                )
-            except TournamentError as refusal:
-                error, status = str(refusal), 409
-            else:
-                cache.delete(key)
-                messages.success(
-                    request,
-                    _("%(name)s is checked in for round %(number)s.")
-                    % {"name": player_name(registration), "number": number},
-                )
-                return HttpResponseRedirect(reverse("hall:kiosk", args=[slug]))
+            messages.success(
+                request,
+                _("%(name)s is checked in for round %(number)s.")
+                % {"name": player_name(registration), "number": number},
+            )
+            return HttpResponseRedirect(reverse("hall:kiosk", args=[slug]))
     return render(
         request,
         "hall/kiosk_player.html",

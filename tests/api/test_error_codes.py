@@ -8,7 +8,7 @@ from accounts.services import AccountError
 from entries.errors import EntryStateError
 from games.services.arbiters import ArbiterError
 from games.services.errors import ArchiveError, DisputeError, RecordError, RelayError, ReportError
-from hall.services import CheckInError
+from hall.services import CheckInError, KioskLocked, KioskRefusal
 from tournaments.api.exceptions import exception_handler
 from tournaments.documents.services import DocumentRequestError
 from tournaments.services.ballots import BallotError, BallotPermissionError
@@ -60,6 +60,8 @@ PUBLIC_CODES = {
     ReportError: "report_error",
     AccountError: "account_error",
     CheckInError: "check_in_error",
+    KioskRefusal: "kiosk_pin_refused",
+    KioskLocked: "kiosk_locked",
 }
 
 

@@ -9,7 +9,7 @@ from django.urls import reverse
 
 from hall.models import CheckIn, CheckInMode, CheckInRule, CheckInStatus
 from hall.selectors import kiosk_pin
-from hall.views import KIOSK_ATTEMPTS
+from hall.services import KIOSK_ATTEMPTS
 from tests.factories import UserFactory, event_with_players, make_organizer
 from tournaments.services import rounds
 

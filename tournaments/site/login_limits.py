@@ -124,17 +124,23 @@ def login_delay(request: HttpRequest | None, username: str) -> LoginDelay:
     return LoginDelay(int(wait) + 1 if wait > 0 else 0)
 
 
+def failure_count(key: str, seconds: int) -> None:
+    """Add one failure to the count under ``key``, which lasts ``seconds`` from its first
+    failure: the one way the site counts failed attempts (logins, the hall kiosk's PINs).
+    add sets the expiry only when it creates the count; incr is atomic in a shared cache, so
+    processes counting together lose no failure."""
+    cache.add(key, 0, timeout=seconds)
+    try:
+        cache.incr(key)
+    except ValueError:  # expired between add and incr
+        cache.set(key, 1, timeout=seconds)
+
+
 def login_failed(request: HttpRequest | None, username: str) -> None:
     """Count a wrong password for `username` from the request's client."""
     now = time.time()
     for count in _counts(request, username):
-        # The window starts at the first failure (add sets the expiry only when creating);
-        # incr is atomic in a shared cache, so processes counting together lose no failure.
-        cache.add(count.key, 0, timeout=settings.LOGIN_LOCKOUT_SECONDS)
-        try:
-            cache.incr(count.key)
-        except ValueError:  # expired between add and incr
-            cache.set(count.key, 1, timeout=settings.LOGIN_LOCKOUT_SECONDS)
+        failure_count(count.key, settings.LOGIN_LOCKOUT_SECONDS)
         cache.set(f"{count.key}:last", now, timeout=settings.LOGIN_LOCKOUT_SECONDS)
 
 
