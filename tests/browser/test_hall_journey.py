@@ -1,5 +1,6 @@
 """The playing hall in each language: a player checks in on his 390 px phone and sees the
-confirmation naming him and the round; the organizer opens the event's check-in page from
+confirmation naming him and the round, and the event's rule that a player not checked in
+is not paired; the organizer opens the event's check-in page from
 its admin page, sees the one player missing and marks him absent in one action, pairs the
 round, and the draft names him on a zero-point bye; the round published, the hall's TV
 (1920 px) shows the boards, then the players by name, with a QR code. Another player checks
@@ -39,9 +40,10 @@ def _(language: str, message: str, **values) -> str:
 
 @pytest.fixture
 def hall():
-    """A Swiss of 7 whose round 1 is played, asking for a check-in before each round; the
-    first player has a login, four others have checked in for round 2, the sixth will check
-    in on the hall's tablet and the last is missing."""
+    """A Swiss of 7 whose round 1 is played, asking for a check-in before each round and
+    leaving out the players not checked in; the first player has a login, four others have
+    checked in for round 2, the sixth will check in on the hall's tablet and the last is
+    missing."""
     organizer = make_organizer("organizer-hall")
     event = event_with_players(organizer, players=7)
     round_ = rounds.round_publish(
@@ -50,7 +52,7 @@ def hall():
     for game in Game.objects.filter(pairing__round=round_):
         results.result_record(game=game, result="1-0", user=organizer)
     rounds.round_complete(round=round_, user=organizer)
-    CheckInRule.objects.create(event=event, mode=CheckInMode.EACH_ROUND)
+    CheckInRule.objects.create(event=event, mode=CheckInMode.EACH_ROUND, missing_absent=True)
     players = list(event.registrations.order_by("pairing_number"))
     player = UserFactory(username="player-hall", is_staff=False)
     players[0].player.user = player
@@ -72,6 +74,10 @@ def test_check_in_then_pairing_then_the_hall_screen(live_server, browser, hall, 
         page.locator("#check-in").click()
         button = page.locator("#check-in-button")
         assert button.inner_text() == _(language, "I am here for round %(number)s", number=2)
+        assert page.locator("#check-in-deadline").inner_text() == _(
+            language,
+            "A player who has not checked in when the round is paired is not paired for it.",
+        )
         assert_fits(page, shot=f"hall-{language}-phone-before")
         button.click()
         confirmation = page.locator("#check-in-confirmation").inner_text()
@@ -115,6 +121,12 @@ def test_check_in_then_pairing_then_the_hall_screen(live_server, browser, hall, 
         missing_rows = page.locator("#check-in-list tr.missing")
         assert missing_rows.count() == 1
         assert player_name(missing) in missing_rows.inner_text()
+        assert page.locator("#check-in-rule").inner_text() == _(
+            language,
+            "When the round is paired, the players marked absent and those still missing are "
+            "left out: in a Swiss each holds a zero-point bye, in a round robin his game is "
+            "lost by forfeit.",
+        )
         assert_fits(page, shot=f"hall-{language}-admin-missing")
         with translation.override(language):
             label = ngettext(
