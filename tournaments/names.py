@@ -10,7 +10,8 @@ by TournamentsConfig.ready).
 
 A surname sorts by :func:`sort_key` (in the database :class:`SortName`): folded, without
 spaces, apostrophes and hyphens, compared byte by byte on both databases (PostgreSQL's
-``COLLATE "C"``, SQLite's binary order), so "de Haan" sorts under D, "Çelik" under C. In a
+``COLLATE "C"``, SQLite's binary order), so "de Haan" sorts under D, "Çelik" under C,
+"Ёлкин" under Е (as Russian lists sort Ё), before "Жуков" and not after "Яковлев". In a
 Dutch list (the page's language is Dutch) a surname written with its prefix in lower case
 (tussenvoegsel: "van der Veen", "de Haan", "van 't Hof") sorts on the name after it, Veen,
 Haan, Hof, as Dutch directories and the KNDB's rating list do (NEN 1772); "De Haan" written
@@ -45,12 +46,15 @@ def _base_letter(char: str) -> str:
     return bare if len(bare) == 1 else lower
 
 
-#: Every accented lower-case Latin letter (Latin-1 Supplement, Latin Extended-A) and the
-#: plain letter it folds to: one character for one, as PostgreSQL's translate wants (the
-#: name is put in lower case first).
+#: The letters folded: Latin-1 Supplement and Latin Extended-A, and the Cyrillic Ё, which a
+#: Russian list sorts with Е (the other Cyrillic letters with a mark, such as Й, are letters
+#: of their own).
+_FOLDED_CODES = (*range(0xC0, 0x180), 0x401, 0x451)
+#: Every accented lower-case letter of those and the plain letter it folds to: one character
+#: for one, as PostgreSQL's translate wants (the name is put in lower case first).
 _ACCENTED = "".join(
     chr(code)
-    for code in range(0xC0, 0x180)
+    for code in _FOLDED_CODES
     if chr(code).islower() and _base_letter(chr(code)) != chr(code)
 )
 _PLAIN = "".join(_base_letter(char) for char in _ACCENTED)
@@ -59,7 +63,7 @@ _TABLE = str.maketrans(_ACCENTED, _PLAIN)
 #: databases whose ``lower`` leaves them as they are.
 _ACCENTED_CAPITALS = "".join(
     chr(code)
-    for code in range(0xC0, 0x180)
+    for code in _FOLDED_CODES
     if chr(code).isupper() and len(chr(code).lower()) == 1 and _base_letter(chr(code)) != chr(code)
 )
 _CAPITALS_PLAIN = "".join(_base_letter(char) for char in _ACCENTED_CAPITALS)
@@ -105,8 +109,8 @@ _SILENT = " '’-"
 def fold(text: str) -> str:
     """``text`` in lower case without accents, as :class:`Folded` writes it in the database.
 
-    >>> fold("Lefèvre"), fold("Ozoliņš"), fold("ØSTERGÅRD")
-    ('lefevre', 'ozolins', 'ostergard')
+    >>> fold("Lefèvre"), fold("Ozoliņš"), fold("ØSTERGÅRD"), fold("Ёлкин"), fold("Йоффе")
+    ('lefevre', 'ozolins', 'ostergard', 'елкин', 'йоффе')
     """
     return text.lower().translate(_TABLE)
 

@@ -23,6 +23,7 @@ from games.relay.services import (
     relay_source_check,
     relay_source_set,
 )
+from games.selectors import game_label
 from games.services.errors import RelayError
 from games.templatetags.relay import relay_rule
 from tournaments.admin.pages import staff_user
@@ -71,6 +72,14 @@ class RelaySourceForm(forms.ModelForm):
         return data
 
 
+class GameChoiceField(forms.ModelChoiceField):
+    """A round's game named as the desk names it (board, game, players), not by its stored
+    result code ("1-0" in an international event, "+/-")."""
+
+    def label_from_instance(self, obj: Game) -> str:
+        return game_label(obj)
+
+
 class RelayBoardInline(admin.TabularInline):
     """The relayed boards: each one's flag said in words (why the arbiter is needed, at
     which ply) and the record's result on the event's scale (2-0 in international draughts),
@@ -115,10 +124,15 @@ class RelayBoardInline(admin.TabularInline):
     def get_formset(self, request: HttpRequest, obj=None, **kwargs):
         formset = super().get_formset(request, obj, **kwargs)
         games = Game.objects.filter(pairing__round=obj.round)
-        formset.form.base_fields["game"].queryset = games.select_related(
-            "pairing", "white__player", "black__player"
-        )
+        field = formset.form.base_fields["game"]
+        assert isinstance(field, forms.ModelChoiceField)
+        field.queryset = games.select_related("pairing", "white__player", "black__player")
         return formset
+
+    def formfield_for_foreignkey(self, db_field, request, **kwargs):
+        if db_field.name == "game":
+            kwargs["form_class"] = GameChoiceField
+        return super().formfield_for_foreignkey(db_field, request, **kwargs)
 
     @admin.display(description=gettext_lazy("plies"))
     def plies_count(self, board: RelayBoard) -> int:
@@ -156,6 +170,11 @@ class RelayFeedInline(admin.TabularInline):
             "pairing__board", "index"
         )
         return formset
+
+    def formfield_for_foreignkey(self, db_field, request, **kwargs):
+        if db_field.name == "game":
+            kwargs["form_class"] = GameChoiceField
+        return super().formfield_for_foreignkey(db_field, request, **kwargs)
 
 
 @admin.register(RelaySource)

@@ -88,3 +88,27 @@ def test_the_dutch_registration_list_sorts_on_the_name_after_the_prefix(players,
     positions = [english.index(f">{escape(name)}, Anne<") for name in ENGLISH]
     assert positions == sorted(positions)
     assert Registration.objects.filter(event=event).count() == len(NAMES)
+
+
+#: Russian surnames as a Russian list sorts them: Ё with Е (as dictionaries and the FMJD's
+#: Russian lists do), never after Я.
+RUSSIAN = ["Абрамов", "Егоров", "ёжиков", "Ёлкин", "Жуков", "Ильин", "Эткин", "Яковлев"]
+
+
+def _check_russian_order() -> None:
+    for name in reversed(RUSSIAN):
+        PlayerFactory(last_name=name, first_name="Анна")
+    with translation.override("ru"):
+        got = list(Player.objects.order_by(*person_order()).values_list("last_name", flat=True))
+    assert got == RUSSIAN
+    assert sorted(RUSSIAN[::-1], key=lambda n: sort_key(n, language="ru")) == RUSSIAN
+
+
+def test_russian_surnames_sort_yo_with_ye():
+    _check_russian_order()
+
+
+@pytest.mark.postgres
+def test_russian_surnames_sort_yo_with_ye_on_postgresql():
+    assert connection.vendor == "postgresql"
+    _check_russian_order()

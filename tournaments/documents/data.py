@@ -145,7 +145,7 @@ def team_sheet(event: Event) -> TeamSheet:
     finished = [m.round for m in matches if m.finished]
     return TeamSheet(
         after_round=max(finished, default=0),
-        total_rounds=event_total_rounds(event, players=event.teams.count()),
+        total_rounds=event_total_rounds(event, players=0, teams=event.teams.count()),
         tiebreaks=tuple(competition.tiebreaks or ["BP"]),
         lines=tuple(
             TeamLine(

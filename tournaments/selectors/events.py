@@ -1,10 +1,10 @@
 """An event's facts read from its rows: its scoring as the pure algorithms take it, its
 number of rounds, whether it is finished, and a web address (slug) no other event uses."""
 
-from django.db.models import Count, Q, QuerySet
+from django.db.models import Count, Exists, OuterRef, Q, QuerySet
 from django.utils.text import slugify
 
-from tournaments.models import SCORING_FIELDS, Event, RoundStatus, System
+from tournaments.models import SCORING_FIELDS, Event, RoundStatus, System, TeamCompetition
 from tournaments.pairing.berger import berger_rounds
 from tournaments.values import ScoringSystem
 
@@ -16,11 +16,16 @@ def event_scoring(event: Event) -> ScoringSystem:
     )
 
 
-def event_total_rounds(event: Event, *, players: int) -> int:
-    """Rounds of the event: the Swiss's number, or the Berger table's length (C.05 Annex 1)."""
+def event_total_rounds(event: Event, *, players: int, teams: int | None = None) -> int:
+    """Rounds of the event: the Swiss's number, or the Berger table's length (C.05 Annex 1)
+    for its ``players``; in a team competition, for its teams (``teams``, their number, is
+    read when not given): a team league has a round for each opposing team."""
     if event.system == System.SWISS:
         return event.number_of_rounds or 0
-    return berger_rounds(players, double=event.system == System.DOUBLE_ROUND_ROBIN)
+    if teams is None and hasattr(event, "team_competition"):
+        teams = event.teams.count()
+    entrants = players if teams is None else teams
+    return berger_rounds(entrants, double=event.system == System.DOUBLE_ROUND_ROBIN)
 
 
 def finished_event_ids(events: QuerySet[Event]) -> set[int]:
@@ -29,11 +34,20 @@ def finished_event_ids(events: QuerySet[Event]) -> set[int]:
     rows = events.annotate(
         players=Count("registrations", distinct=True),
         completed=Count("rounds", filter=Q(rounds__status=RoundStatus.COMPLETED), distinct=True),
+        team_count=Count("teams", distinct=True),
+        team_competition_held=Exists(TeamCompetition.objects.filter(event=OuterRef("pk"))),
     )
     return {
         event.pk
         for event in rows
-        if (total := event_total_rounds(event, players=event.players)) and event.completed >= total
+        if (
+            total := event_total_rounds(
+                event,
+                players=event.players,
+                teams=event.team_count if event.team_competition_held else None,
+            )
+        )
+        and event.completed >= total
     }
 
 

@@ -1,16 +1,20 @@
 """The relay in the admin: the organizer sets a round's source, reads its push token, and
 assigns a relayed game the matching left out."""
 
+import re
+
 import pytest
 from django.urls import reverse
+from django.utils.html import escape
 
 from games.models import RelayBoard, RelayFeed, RelayKind, RelaySource
 from games.relay.services import relay_push
+from games.selectors import game_label
 from tests.client import form_data, logged_in
 from tests.factories import make_organizer
 from tests.games.conftest import published_round
 from tests.games.relay.game import push_token, version
-from tournaments.models import Game
+from tournaments.models import Game, GameResult
 
 pytestmark = pytest.mark.django_db
 
@@ -124,3 +128,30 @@ def test_the_source_page_says_flags_and_results_in_words_and_hides_the_token(adm
     token = push_token(source)
     assert f"<summary>{token[:4]}… show the token</summary>" in html
     assert html.index(token) > html.index('<details class="relay-token">')
+
+
+def test_the_source_page_names_its_games_without_their_result_codes(admin_round):
+    """A board's game and a board's file are chosen among the round's games named as the
+    desk names them (board, game, players), not as stored: '1-0' is no result of an
+    international game (2-0), and '+/-' is no words."""
+    organizer, round_ = admin_round
+    client = logged_in(organizer)
+    client.post(
+        reverse("admin:games_relaysource_add"),
+        {"round": round_.pk, "kind": RelayKind.PUSH, "interval": 5},
+    )
+    source = RelaySource.objects.get(round=round_)
+    relay_push(round=round_, token=push_token(source), pdn=version(6))
+    game = Game.objects.filter(pairing__round=round_).order_by("pairing__board").first()
+    Game.objects.filter(pk=game.pk).update(result=GameResult.WHITE_WIN)
+    game.refresh_from_db()
+    html = client.get(reverse("admin:games_relaysource_change", args=(source.pk,))).text
+    labels = re.findall(r'<option value="\d+"(?: selected)?>([^<]*)</option>', html)
+    assert escape(game_label(game)) in labels
+    assert not [label for label in labels if label.endswith((": 1-0", ": *"))]
+    source.kind = RelayKind.BOARDS
+    source.save()
+    html = client.get(reverse("admin:games_relaysource_change", args=(source.pk,))).text
+    labels = re.findall(r'<option value="\d+"(?: selected)?>([^<]*)</option>', html)
+    assert escape(game_label(game)) in labels
+    assert not [label for label in labels if label.endswith((": 1-0", ": *"))]
