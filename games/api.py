@@ -3,7 +3,7 @@ dispute desk's writes. They call the games services (games.services.records, dis
 which enforce who may act (games.permissions); a refusal is a 403, a rule broken a 409; a
 player's report of his game's result (games.services.reports)."""
 
-from django.http import HttpResponse
+from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404
 from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework import serializers, status
@@ -168,9 +168,11 @@ class GameReport(GameScoped):
     @extend_schema(request=ReportCreateSerializer, responses={201: ReportSerializer})
     def post(self, request: Request, game_id: int, slug: str | None = None) -> Response:
         if slug is None:  # /api/games/<id>/report/: the phone knows the game, not its event
-            self.kwargs["slug"] = get_object_or_404(
-                Game.objects.values_list("pairing__round__event__slug", flat=True), pk=game_id
-            )
+            games = Game.objects.filter(pk=game_id)
+            found = games.values_list("pairing__round__event__slug", flat=True).first()
+            if found is None:
+                raise Http404
+            self.kwargs["slug"] = found
         game = self.game()
         data = self.valid(ReportCreateSerializer)
         report = report_submit(game=game, result=data["result"], user=self.actor())
