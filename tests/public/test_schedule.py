@@ -9,11 +9,11 @@ from django.utils import timezone
 from icalendar import Calendar
 
 from tests.client import form_data, logged_in
-from tests.factories import PlayerFactory, event_with_players, make_organizer
+from tests.factories import PlayerFactory, event_with_players, make_organizer, team_league
 from tournaments.models import RoundTime, System
 from tournaments.services.errors import RoundTimeError
 from tournaments.services.registrations import registration_add, registration_withdraw
-from tournaments.services.schedule import round_time_set
+from tournaments.services.schedule import event_round_count, round_time_set
 
 pytestmark = pytest.mark.django_db
 
@@ -140,3 +140,13 @@ def test_the_organizer_sets_and_changes_times_in_the_event_s_admin_page(swiss, o
     time.refresh_from_db()
     assert (time.starts_at, time.sequence) == (START + datetime.timedelta(minutes=90), 1)
     assert time.history.first().history_user == user
+
+
+def test_a_team_round_robin_has_as_many_rounds_as_its_teams_play():
+    # Four teams of three players (12 registrations): the Berger table of 4 teams, 3 rounds,
+    # not the 11 rounds of 12 players.
+    event, user = team_league()
+    assert event_round_count(event) == 3
+    round_time_set(event=event, number=3, starts_at=START, user=user)
+    with pytest.raises(RoundTimeError):
+        round_time_set(event=event, number=4, starts_at=START, user=user)
