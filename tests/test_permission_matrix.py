@@ -179,6 +179,7 @@ READS = {
     "sheets:players",
     "sheets:team_standings",
     "sheets:team_crosstable",
+    "sheets:team_ranking",
     "calendars:event",
     # The hall's screen (published events only, as every public page) and the check-in
     # kiosk's list (its organizers only: tests/hall/test_hall_pages.py checks who may).
