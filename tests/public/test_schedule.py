@@ -150,3 +150,34 @@ def test_a_team_round_robin_has_as_many_rounds_as_its_teams_play():
     round_time_set(event=event, number=3, starts_at=START, user=user)
     with pytest.raises(RoundTimeError):
         round_time_set(event=event, number=4, starts_at=START, user=user)
+
+
+def test_the_rounds_times_are_set_when_the_event_is_made():
+    user = make_organizer("maker")
+    client = logged_in(user)
+    url = "/admin/tournaments/event/add/"
+    data = form_data(client.get(url), "event_form")
+    data.update(
+        {
+            "name": ["Summer Open"],
+            "slug": ["summer-open"],
+            "variant": ["international"],
+            "start_date": ["2026-07-01"],
+            "end_date": ["2026-07-03"],
+            "system": ["swiss"],
+            "number_of_rounds": ["3"],
+            "round_times-0-number": ["1"],
+            "round_times-0-starts_at_0": ["2026-07-01"],
+            "round_times-0-starts_at_1": ["10:00:00"],
+        }
+    )
+    answer = client.post(url, data)
+    assert answer.status_code == 302, answer.content.decode()[:3000]
+    time = RoundTime.objects.get(event__slug="summer-open")
+    assert (time.number, time.starts_at, time.sequence) == (1, START, 0)
+    assert time.history.first().history_user == user
+    data["slug"], data["name"] = ["winter-open"], ["Winter Open"]
+    data["round_times-0-number"] = ["4"]  # the event has three rounds
+    answer = client.post(url, data)
+    assert answer.status_code == 302
+    assert not RoundTime.objects.filter(event__slug="winter-open").exists()
