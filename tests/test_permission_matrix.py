@@ -72,6 +72,7 @@ from tournaments.models import (
     Event,
     Game,
     Pairing,
+    PairingNumberDraw,
     Player,
     RatingList,
     Registration,
@@ -179,6 +180,7 @@ READS = {
     "sheets:players",
     "sheets:team_standings",
     "sheets:team_crosstable",
+    "sheets:team_ranking",
     "calendars:event",
     # The hall's screen (published events only, as every public page) and the check-in
     # kiosk's list (its organizers only: tests/hall/test_hall_pages.py checks who may).
@@ -343,6 +345,9 @@ def _world() -> World:
         Team: team_a,
         TeamMatch: team_match,
         BallotDraw: BallotDraw.objects.filter(round=round_).first(),
+        PairingNumberDraw: PairingNumberDraw.objects.create(
+            event=event, seed="matrix", drawn_by=organizer, drawn_at=timezone.now()
+        ),
         BallotDeck: BallotDeck.objects.get(slug="english-3-move"),
         BallotCard: BallotCard.objects.filter(deck__slug="english-3-move").first(),
         UserFactory._meta.model: organizer,
@@ -831,6 +836,8 @@ ADMIN_CHANGE: dict[str, frozenset[str]] = {
     "tournaments_registration": ORGANIZER,
     "tournaments_player": ORGANIZER,
     "tournaments_ballotdraw": ORGANIZER,
+    # The pairing-number draws' log is read only, for everyone.
+    "tournaments_pairingnumberdraw": NOBODY,
     # The published deck and its cards are read-only for everyone (CUSTOM: the custom deck).
     "tournaments_ballotdeck": NOBODY,
     "tournaments_ballotcard": NOBODY,
@@ -995,6 +1002,7 @@ LOOKUPS: dict[str, frozenset[str]] = {
         }
     ),
     "games_resultreporting": frozenset({"event", "confirm"}),
+    "tournaments_pairingnumberdraw": frozenset({"event", "drawn_at", "drawn_by", "seed"}),
     "tournaments_document": frozenset(
         {"kind", "status", "event__name", "event__slug", "event", "round__number", "error"}
     ),

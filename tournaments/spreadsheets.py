@@ -4,7 +4,9 @@ their headings translated, by tournaments.selectors.sheets).
 CSV is UTF-8 with a byte-order mark, so that Excel reads the accents and the Cyrillic in
 every locale, with the language's own separators: a decimal comma wants ``;`` between the
 fields (as Excel in French, Dutch or Russian writes them), a decimal point ``,``. XLSX
-(openpyxl) holds numbers as numbers, the header row bold and frozen.
+(openpyxl) holds numbers as numbers, the header row bold and frozen. A text is never a formula
+(a name starting with ``=``, ``+``, ``-`` or ``@``: tournaments.export_text.csv_cell in the CSV,
+a text cell in the XLSX), nor, in the CSV, more than one line.
 
 >>> sheet = Sheet("Standings", ("Rank", "Name", "Points"), (("1", "Lefèvre, Luc", Decimal("4.5")),))
 >>> csv_bytes(sheet, decimal=",").decode("utf-8-sig").splitlines()
@@ -25,6 +27,8 @@ from decimal import Decimal
 from openpyxl import Workbook
 from openpyxl.styles import Font
 from openpyxl.utils import get_column_letter
+
+from tournaments.export_text import csv_cell
 
 #: A cell's value: text, a whole number, points (Decimal) or nothing.
 Value = str | int | Decimal | None
@@ -58,6 +62,9 @@ def _csv_text(value: Value, decimal: str) -> str:
         return ""
     if isinstance(value, Decimal):
         return number_text(value, decimal)
+    if isinstance(value, str):
+        # A name is data: on one line, and never a formula to the spreadsheet opening it.
+        return csv_cell(value)
     return str(value)
 
 
@@ -88,6 +95,10 @@ def xlsx_bytes(sheet: Sheet) -> bytes:
         cell.font = Font(bold=True)
     for row in sheet.rows:
         worksheet.append(list(row))
+        for cell in worksheet[worksheet.max_row]:
+            # openpyxl stores a text starting with "=" as a formula: a name is text.
+            if cell.data_type == "f":
+                cell.data_type = "s"
     worksheet.freeze_panes = "A2"
     for index, width in enumerate(_widths(sheet), start=1):
         worksheet.column_dimensions[get_column_letter(index)].width = width

@@ -9,11 +9,11 @@ from django.utils import timezone
 from icalendar import Calendar
 
 from tests.client import form_data, logged_in
-from tests.factories import PlayerFactory, event_with_players, make_organizer
+from tests.factories import PlayerFactory, event_with_players, make_organizer, team_league
 from tournaments.models import RoundTime, System
 from tournaments.services.errors import RoundTimeError
 from tournaments.services.registrations import registration_add, registration_withdraw
-from tournaments.services.schedule import round_time_set
+from tournaments.services.schedule import event_round_count, round_time_set
 
 pytestmark = pytest.mark.django_db
 
@@ -140,3 +140,44 @@ def test_the_organizer_sets_and_changes_times_in_the_event_s_admin_page(swiss, o
     time.refresh_from_db()
     assert (time.starts_at, time.sequence) == (START + datetime.timedelta(minutes=90), 1)
     assert time.history.first().history_user == user
+
+
+def test_a_team_round_robin_has_as_many_rounds_as_its_teams_play():
+    # Four teams of three players (12 registrations): the Berger table of 4 teams, 3 rounds,
+    # not the 11 rounds of 12 players.
+    event, user = team_league()
+    assert event_round_count(event) == 3
+    round_time_set(event=event, number=3, starts_at=START, user=user)
+    with pytest.raises(RoundTimeError):
+        round_time_set(event=event, number=4, starts_at=START, user=user)
+
+
+def test_the_rounds_times_are_set_when_the_event_is_made():
+    user = make_organizer("maker")
+    client = logged_in(user)
+    url = "/admin/tournaments/event/add/"
+    data = form_data(client.get(url), "event_form")
+    data.update(
+        {
+            "name": ["Summer Open"],
+            "slug": ["summer-open"],
+            "variant": ["international"],
+            "start_date": ["2026-07-01"],
+            "end_date": ["2026-07-03"],
+            "system": ["swiss"],
+            "number_of_rounds": ["3"],
+            "round_times-0-number": ["1"],
+            "round_times-0-starts_at_0": ["2026-07-01"],
+            "round_times-0-starts_at_1": ["10:00:00"],
+        }
+    )
+    answer = client.post(url, data)
+    assert answer.status_code == 302, answer.content.decode()[:3000]
+    time = RoundTime.objects.get(event__slug="summer-open")
+    assert (time.number, time.starts_at, time.sequence) == (1, START, 0)
+    assert time.history.first().history_user == user
+    data["slug"], data["name"] = ["winter-open"], ["Winter Open"]
+    data["round_times-0-number"] = ["4"]  # the event has three rounds
+    answer = client.post(url, data)
+    assert answer.status_code == 302
+    assert not RoundTime.objects.filter(event__slug="winter-open").exists()

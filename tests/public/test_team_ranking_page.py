@@ -1,7 +1,12 @@
 """The team ranking of an individual event on the public site and in the API
 (docs/rules/tournaments.md §7.5)."""
 
+import csv
+import io
+from decimal import Decimal
+
 import pytest
+from openpyxl import load_workbook
 
 from tests.factories import UserFactory
 from tests.tournaments.played_events import national_team_swiss, play_steered, steered_netherlands
@@ -61,3 +66,33 @@ def test_the_api_rows(client, national):
     assert (about["team_score_members"], about["never_pair_team_mates"]) == (4, True)
     schema = client.get("/api/schema/").content.decode()
     assert "/api/events/{slug}/team-ranking/" in schema
+
+
+def test_the_page_links_its_files_which_hold_the_api_figures(client, national):
+    text = client.get("/events/national-teams/team-ranking/?round=4").content.decode()
+    assert 'href="/events/national-teams/team-ranking.csv?round=4"' in text
+    assert 'href="/events/national-teams/team-ranking.xlsx?round=4"' in text
+    api = client.get("/api/events/national-teams/team-ranking/").json()["results"]
+    answer = client.get("/events/national-teams/team-ranking.csv", HTTP_ACCEPT_LANGUAGE="fr")
+    assert answer.status_code == 200 and answer.content.startswith(b"\xef\xbb\xbf")
+    rows = list(csv.reader(io.StringIO(answer.content.decode("utf-8-sig")), delimiter=";"))
+    assert rows[0] == ["Rang", "Équipe", "Score", "Tous"]
+    assert [
+        (r[1], Decimal(r[2].replace(",", ".")), Decimal(r[3].replace(",", "."))) for r in rows[1:]
+    ] == [(t["team"], Decimal(t["score"]), Decimal(t["all_members"])) for t in api]
+    sheet = load_workbook(
+        io.BytesIO(client.get("/events/national-teams/team-ranking.xlsx").content)
+    )
+    cells = [list(row) for row in sheet.active.iter_rows(values_only=True)]
+    assert cells[0] == ["Rank", "Team", "Score", "All"]
+    assert [(r[1], Decimal(str(r[2]))) for r in cells[1:]] == [
+        (t["team"], Decimal(t["score"])) for t in api
+    ]
+    earlier = client.get("/events/national-teams/team-ranking.csv", {"round": 1}).content
+    assert "NED,4," in earlier.decode("utf-8-sig")
+
+
+def test_an_event_without_team_ranking_has_no_files(client, national):
+    events.event_update(event=national, user=None, team_score_members=0)
+    assert client.get("/events/national-teams/team-ranking.csv").status_code == 404
+    assert client.get("/events/national-teams/team-ranking.xlsx").status_code == 404

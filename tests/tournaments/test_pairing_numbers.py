@@ -206,3 +206,37 @@ def test_the_admin_takes_numbers_typed_by_hand_and_names_the_wrong_ones(client):
     assert dict(event.registrations.values_list("pk", "pairing_number")) == wanted
     draw = PairingNumberDraw.objects.get(event=event)
     assert draw.seed == "" and draw.drawn_by == organizer
+
+
+def test_the_draw_log_lists_every_draw_of_one_s_events_and_checks_its_seed(client):
+    """As the ballot draws' log: each pairing-number draw with its seed, who drew and when,
+    whether the seed deals the numbers recorded; another organizer's draws are not listed."""
+    organizer = make_organizer("organizer")
+    event = event_with_players(organizer, players=4, system=System.ROUND_ROBIN)
+    pairing_numbers_draw(event=event, user=organizer, seed="first")
+    by_hand = pairing_numbers_fix(
+        event=event, user=organizer, numbers=_reversed_numbers(event), redraw=True
+    )
+    other = make_organizer("other")
+    elsewhere = event_with_players(other, players=4, system=System.ROUND_ROBIN)
+    pairing_numbers_draw(event=elsewhere, user=other, seed="elsewhere")
+    client.force_login(organizer)
+    listing = client.get("/admin/tournaments/pairingnumberdraw/")
+    assert listing.status_code == 200
+    rows = listing.text[listing.text.index('id="result_list"') :]
+    assert "first" in rows and "elsewhere" not in rows
+    assert rows.count('alt="True"') == 1  # the lot's seed deals its numbers
+    assert rows.count('alt="None"') == 1  # numbers set by hand: no seed to check
+    page = client.get(f"/admin/tournaments/pairingnumberdraw/{by_hand.pk}/change/")
+    assert page.status_code == 200 and 'name="seed"' not in page.text  # read-only
+    assert client.get("/admin/tournaments/pairingnumberdraw/add/").status_code == 403
+    assert (
+        client.post(f"/admin/tournaments/pairingnumberdraw/{by_hand.pk}/delete/").status_code == 403
+    )
+    mine = PairingNumberDraw.objects.get(event=elsewhere)
+    assert client.get(f"/admin/tournaments/pairingnumberdraw/{mine.pk}/change/").status_code == 404
+
+
+def _reversed_numbers(event: Event) -> dict:
+    registrations = list(event.registrations.order_by("pairing_number"))
+    return {r.pk: len(registrations) + 1 - r.pairing_number for r in registrations}

@@ -17,7 +17,8 @@ from tournaments.admin.history import AuditedAdmin
 from tournaments.admin.pages import object_or_404, render_page, report_refusal, staff_user
 from tournaments.admin.scoping import ScopedAdmin, organized_events
 from tournaments.ballots.cards import CardError, card_svg, replay_card
-from tournaments.models import BallotCard, BallotDeck, BallotDraw
+from tournaments.models import BallotCard, BallotDeck, BallotDraw, PairingNumberDraw
+from tournaments.pairing.lot import draw_numbers
 from tournaments.selectors.ballots import ballot_draw_check
 from tournaments.services.ballots import (
     ballot_card_save,
@@ -275,3 +276,33 @@ class BallotDrawAdmin(ScopedAdmin, AuditedAdmin):
             obj=draw,
             form=form,
         )
+
+
+@admin.register(PairingNumberDraw)
+class PairingNumberDrawAdmin(ScopedAdmin):
+    """The log of the round robins' pairing-number draws of the organizer's events, as the
+    ballot draws' (tournaments.services.pairing_numbers records them, never changed): each
+    draw's seed, who drew and when, and whether the seed deals the numbers recorded
+    (tournaments.pairing.lot.draw_numbers over the registrations drawn). Read only."""
+
+    list_display = ("event", "drawn_at", "drawn_by", "seed", "reproduced")
+    list_filter = (("event", admin.RelatedOnlyFieldListFilter),)
+    list_select_related = ("event", "drawn_by")
+
+    @admin.display(description=gettext_lazy("seed reproduces the numbers"), boolean=True)
+    def reproduced(self, draw: PairingNumberDraw) -> bool | None:
+        """None for numbers set by hand (no seed)."""
+        if not draw.seed:
+            return None
+        dealt = draw_numbers(seed=draw.seed, entrants=draw.entrants)
+        return {str(entrant): number for entrant, number in dealt.items()} == draw.numbers
+
+    def has_add_permission(self, request: HttpRequest) -> bool:
+        """Numbers are drawn from the event's page (pairing_numbers_draw)."""
+        return False
+
+    def has_change_permission(self, request: HttpRequest, obj=None) -> bool:
+        return False
+
+    def has_delete_permission(self, request: HttpRequest, obj=None) -> bool:
+        return False

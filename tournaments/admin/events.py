@@ -287,7 +287,12 @@ class EventAdmin(ScopedAdmin, AuditedAdmin):
         return initial
 
     def get_inline_instances(self, request: HttpRequest, obj=None):
-        return super().get_inline_instances(request, obj) if obj is not None else []
+        """A new event's page offers its rounds' times only (its players are registered
+        once it exists)."""
+        inlines = super().get_inline_instances(request, obj)
+        if obj is None:
+            return [inline for inline in inlines if isinstance(inline, RoundTimeInline)]
+        return inlines
 
     def save_form(self, request: HttpRequest, form, change: bool) -> Event:
         """A new event is created by event_create (then saved already, organizers set)."""
@@ -302,6 +307,8 @@ class EventAdmin(ScopedAdmin, AuditedAdmin):
             user=staff_user(request), scoring=scoring, organizers=data.pop("organizers"), **data
         )
         event.arbiters.set(arbiters)
+        # The rounds' times typed on the same page are the created event's (save_related).
+        form.instance = event
         return event
 
     def get_readonly_fields(self, request: HttpRequest, obj=None):

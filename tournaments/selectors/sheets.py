@@ -3,8 +3,9 @@ language, each read through the selector its page reads, so that the file's figu
 page's: the standings and the crosstable after a published round (standings_get,
 crosstable_get, kept under the event's state like the pages' tables), the pairings of a
 published round (pairing_list), the players list as the starting rank list (by rating at
-start, then name), the team standings (team_standings_get) and the team crosstable
-(team_crosstable_get)."""
+start, then name), the team standings (team_standings_get), the team crosstable
+(team_crosstable_get) and the team ranking of an individual event after a published round
+(team_ranking_get, kept under the event's state like its page's)."""
 
 from decimal import Decimal
 
@@ -19,6 +20,7 @@ from tournaments.scoring.teams import TEAM_TIEBREAKS
 from tournaments.selectors.lists import pairing_list, player_list
 from tournaments.selectors.public import cached, crosstable_get, event_state
 from tournaments.selectors.standings import standings_get
+from tournaments.selectors.team_ranking import team_ranking_get
 from tournaments.spreadsheets import Sheet, Value
 from tournaments.teams.selectors import (
     team_competition,
@@ -218,6 +220,24 @@ def team_crosstable_sheet(event: Event) -> Sheet | None:
                 row.standing.row.match_points,
                 row.standing.row.board_points,
             )
+            for row in rows
+        ),
+    )
+
+
+def team_ranking_sheet(event: Event, *, after_round: int) -> Sheet:
+    """The team ranking page's table after ``after_round``: place, team, its score (the sum
+    of its best members' points) and the sum of all its members' points."""
+    rows = cached(
+        event_state(event),
+        f"team-ranking:{after_round}",
+        lambda: team_ranking_get(event, after_round=after_round),
+    )
+    return Sheet(
+        title=_("Team ranking"),
+        header=(_("Rank"), _("Team"), _("Score"), _("All")),
+        rows=tuple(
+            (place_text(row.rank, row.shared_rank), row.team, row.score, row.all_members)
             for row in rows
         ),
     )

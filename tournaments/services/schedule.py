@@ -7,7 +7,7 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from tournaments.models import Event, Round, RoundTime
+from tournaments.models import Event, Round, RoundTime, TeamCompetition
 from tournaments.selectors.events import event_total_rounds
 from tournaments.services.errors import RoundTimeError
 from tournaments.services.history import recorded_by
@@ -68,9 +68,12 @@ def event_round_count(event: Event) -> int:
 
 
 def _rounds(event: Event) -> int | None:
-    """The event's number of rounds: a Swiss's own, a round robin's from its players (None
-    while it has fewer than two: any round may then be given a time)."""
+    """The event's number of rounds: a Swiss's own, a round robin's from its players, a team
+    round robin's from its teams, who meet by the Berger table of the teams
+    (tournaments.teams.services.team_round_schedule); None while it has fewer than two: any
+    round may then be given a time."""
     if event.number_of_rounds:
         return event.number_of_rounds
-    players = event.registrations.count()
-    return event_total_rounds(event, players=players) if players >= 2 else None
+    teams = event.teams.count() if TeamCompetition.objects.filter(event=event).exists() else None
+    entrants = event.registrations.count() if teams is None else teams
+    return event_total_rounds(event, players=entrants, teams=teams) if entrants >= 2 else None

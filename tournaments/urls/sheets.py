@@ -24,4 +24,5 @@ urlpatterns = [
         sheets.team_crosstable,
         name="team_crosstable",
     ),
+    re_path(_EVENT + "team-ranking" + _FORMAT, sheets.team_ranking, name="team_ranking"),
 ]

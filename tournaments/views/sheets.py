@@ -1,5 +1,6 @@
 """The public tables as spreadsheets: /events/<slug>/standings.csv (and .xlsx), crosstable,
-rounds/<n>/pairings, players (the starting rank list), team-standings, team-crosstable.
+rounds/<n>/pairings, players (the starting rank list), team-standings, team-crosstable, and
+team-ranking (the team ranking of an individual event that has one, else 404).
 Public where the page is (a draft's to its organizers and arbiters only); CSV written as the
 page's language writes numbers (tournaments.spreadsheets). A team competition has no
 individual standings or crosstable sheet (404), as it has no such PDF and its pages lead to
@@ -24,8 +25,10 @@ from tournaments.selectors.sheets import (
     players_sheet,
     standings_sheet,
     team_crosstable_sheet,
+    team_ranking_sheet,
     team_standings_sheet,
 )
+from tournaments.selectors.team_ranking import has_team_ranking
 from tournaments.site.inputs import whole_number
 from tournaments.spreadsheets import Sheet, csv_bytes, xlsx_bytes
 from tournaments.teams.models import TeamCompetition
@@ -118,3 +121,12 @@ def team_standings(request: HttpRequest, event: Event) -> tuple[Sheet, str]:
 @_sheet_view
 def team_crosstable(request: HttpRequest, event: Event) -> tuple[Sheet, str]:
     return _team(team_crosstable_sheet(event), event), "team-crosstable"
+
+
+@_sheet_view
+def team_ranking(request: HttpRequest, event: Event) -> tuple[Sheet, str]:
+    """The team ranking of an individual event; 404 without one, as its page."""
+    if not has_team_ranking(event):
+        raise Http404(_("%(event)s has no team ranking.") % {"event": event})
+    after_round = _after_round(request, event)
+    return team_ranking_sheet(event, after_round=after_round), f"team-ranking-{after_round}"
