@@ -14,6 +14,7 @@ from openpyxl import load_workbook
 
 from tests.client import form_data, logged_in, message_texts
 from tests.factories import make_organizer, played_event
+from tournaments.export_text import csv_cell
 from tournaments.forms import RatingBoundsField
 from tournaments.models import ImportJob, Player, RatingList, validate_rating_bounds
 from tournaments.scoring.rating_report import REPORT_FIELDS
@@ -109,10 +110,31 @@ def test_the_rating_report_page_and_csv():
     assert page.status_code == 200 and 'id="rating-report"' in page.content.decode()
     assert "Opponents' ratings" in page.content.decode()
     answer = client.get(reverse("admin:tournaments_event_rating_report_csv", args=(event.pk,)))
-    rows = list(csv.reader(io.StringIO(answer.content.decode())))
+    rows = list(csv.reader(io.StringIO(answer.content.decode("utf-8-sig"))))
     assert rows[0] == list(REPORT_FIELDS) and len(rows) == 5
     winner = rows[1]
     assert (winner[4], winner[5], winner[7]) == ("1", "1", "20")
+
+
+def test_the_rating_report_csv_is_written_as_the_language_writes_numbers():
+    """UTF-8 with a BOM (Excel reads it in every locale); in French a decimal comma, so ``;``
+    between the fields, as the site's other tables."""
+    organizer = make_organizer("olga")
+    event, _round = played_event(organizer, players=4, rating_k=20)
+    client = logged_in(organizer)
+    url = reverse("admin:tournaments_event_rating_report_csv", args=(event.pk,))
+    english = client.get(url, headers={"accept-language": "en"}).content
+    french = client.get(url, headers={"accept-language": "fr"}).content
+    assert english.startswith(b"\xef\xbb\xbf") and french.startswith(b"\xef\xbb\xbf")
+    rows = list(csv.reader(io.StringIO(french.decode("utf-8-sig")), delimiter=";"))
+    assert rows[0] == list(REPORT_FIELDS) and len(rows) == 5
+    expected = [row[REPORT_FIELDS.index("expected")] for row in rows[1:]]
+    assert any("," in value for value in expected) and not any("." in v for v in expected)
+    english_rows = list(csv.reader(io.StringIO(english.decode("utf-8-sig"))))
+    numbers = [i for i, name in enumerate(REPORT_FIELDS) if name not in ("fmjd_id", "name")]
+    for row, english_row in zip(rows[1:], english_rows[1:], strict=True):
+        assert row[2] == english_row[2]
+        assert [row[i].replace(",", ".") for i in numbers] == [english_row[i] for i in numbers]
 
 
 def test_the_rating_report_xlsx_holds_the_csv_figures():
@@ -126,19 +148,20 @@ def test_the_rating_report_xlsx_holds_the_csv_figures():
     assert 'id="rating-report-xlsx"' in page.content.decode()
     args = (event.pk,)
     answer = client.get(reverse("admin:tournaments_event_rating_report_csv", args=args))
-    rows = list(csv.reader(io.StringIO(answer.content.decode())))
+    rows = list(csv.reader(io.StringIO(answer.content.decode("utf-8-sig"))))
     book = client.get(reverse("admin:tournaments_event_rating_report_xlsx", args=args))
     assert book["Content-Type"].endswith("spreadsheetml.sheet")
     sheet = load_workbook(io.BytesIO(book.content)).active
+    assert not [cell for row in sheet.iter_rows() for cell in row if cell.data_type == "f"]
     cells = [list(row) for row in sheet.iter_rows(values_only=True)]
     assert cells[0] == rows[0] and len(cells) == len(rows) == 5
     for got, want in zip(cells[1:], rows[1:], strict=True):
         for value, text in zip(got, want, strict=True):
             if isinstance(value, int | float):
                 assert Decimal(str(value)) == Decimal(text)
-            else:
-                assert (value or "") == text
-    assert any(row[2].startswith("'=HYPERLINK") for row in cells[1:])
+            else:  # the CSV guards a text a spreadsheet would run; the XLSX holds it as text
+                assert csv_cell(value or "") == text
+    assert any(row[2].startswith("=HYPERLINK") for row in cells[1:])
     assert any(isinstance(row[8], float) and row[8] < 0 for row in cells[1:])
 
 
@@ -194,7 +217,7 @@ def test_the_report_csv_writes_names_as_data_not_formulas():
     player.save()
     client = logged_in(organizer)
     answer = client.get(reverse("admin:tournaments_event_rating_report_csv", args=(event.pk,)))
-    rows = list(csv.reader(io.StringIO(answer.content.decode())))
+    rows = list(csv.reader(io.StringIO(answer.content.decode("utf-8-sig"))))
     assert len(rows) == 5  # no row injected by the line break
     cells = [cell for row in rows[1:] for cell in row]
     assert not any(cell and cell[0] in "=+@" for cell in cells), rows

@@ -1,9 +1,6 @@
 """Rating lists (imported from their files with a preview, kept as imported) and an event's
 rating report (admin page, CSV and XLSX; its PDF is a printed document, tournaments.documents)."""
 
-import csv
-import io
-
 from django.contrib import admin, messages
 from django.core.exceptions import PermissionDenied
 from django.http import (
@@ -15,12 +12,12 @@ from django.http import (
     JsonResponse,
 )
 from django.urls import path, reverse
+from django.utils.formats import get_format
 from django.utils.html import format_html
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from tournaments.admin.pages import object_or_404, render_page, staff_user
-from tournaments.export_text import csv_cell
 from tournaments.forms import ImportJobConfirmForm, RatingListUploadForm
 from tournaments.imports.models import ImportJob, ImportPhase, ImportStatus
 from tournaments.imports.selectors import import_job_get
@@ -29,12 +26,12 @@ from tournaments.imports.services import (
     import_job_refresh,
     import_job_start,
 )
-from tournaments.models import Rating, RatingList
-from tournaments.scoring.rating_report import REPORT_FIELDS, report_cells
+from tournaments.models import Event, Rating, RatingList
+from tournaments.scoring.rating_report import REPORT_FIELDS
 from tournaments.selectors.ratings import rating_report_get
 from tournaments.services.players_import import CREATE, REFUSED, UNCHANGED, UPDATE
 from tournaments.services.rating_lists_import import LIST_FIELDS, PROPOSED, RATING_LIST_IMPORT
-from tournaments.spreadsheets import Sheet, xlsx_bytes
+from tournaments.spreadsheets import Sheet, csv_bytes, xlsx_bytes
 
 
 class RatingInline(admin.TabularInline):
@@ -253,32 +250,31 @@ def rating_report_view(model_admin, request: HttpRequest, object_id: str) -> Htt
     )
 
 
-def rating_report_csv(model_admin, request: HttpRequest, object_id: str) -> HttpResponse:
-    """The report as the federation's file: FMJD id, name, games, score, expected, ..."""
-    event = object_or_404(model_admin, request, object_id, change=False)
-    buffer = io.StringIO()
-    writer = csv.writer(buffer)
-    writer.writerow(REPORT_FIELDS)
-    writer.writerows(
-        [csv_cell(cell) for cell in report_cells(row)] for row in rating_report_get(event)
+def _report_sheet(event: Event) -> Sheet:
+    """The report as a table, one row a player in REPORT_FIELDS order (the federation's
+    column names): numbers as numbers, for the CSV and the XLSX alike."""
+    rows = tuple(
+        tuple(getattr(row, name) for name in REPORT_FIELDS) for row in rating_report_get(event)
     )
-    response = HttpResponse(buffer.getvalue(), content_type="text/csv; charset=utf-8")
+    return Sheet(_("Rating report"), REPORT_FIELDS, rows)
+
+
+def rating_report_csv(model_admin, request: HttpRequest, object_id: str) -> HttpResponse:
+    """The report as the federation's file: FMJD id, name, games, score, expected, ...; a
+    CSV as the site's other tables write them (UTF-8 with a BOM, the language's separators,
+    tournaments.spreadsheets)."""
+    event = object_or_404(model_admin, request, object_id, change=False)
+    body = csv_bytes(_report_sheet(event), decimal=str(get_format("DECIMAL_SEPARATOR")))
+    response = HttpResponse(body, content_type="text/csv; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="{event.slug}-rating-report.csv"'
     return response
 
 
 def rating_report_xlsx(model_admin, request: HttpRequest, object_id: str) -> HttpResponse:
-    """The CSV's figures as an XLSX sheet: numbers as numbers, text as the CSV writes it (on
-    one line, never run as a formula)."""
+    """The CSV's figures as an XLSX sheet: numbers as numbers, a name never run as a
+    formula."""
     event = object_or_404(model_admin, request, object_id, change=False)
-    rows = tuple(
-        tuple(
-            csv_cell(value) if isinstance(value, str) else value
-            for value in (getattr(row, name) for name in REPORT_FIELDS)
-        )
-        for row in rating_report_get(event)
-    )
-    body = xlsx_bytes(Sheet(_("Rating report"), REPORT_FIELDS, rows))
+    body = xlsx_bytes(_report_sheet(event))
     response = HttpResponse(
         body, content_type="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
     )
