@@ -20,14 +20,26 @@ import zipfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
+#: The hostile fixtures of the tests (tests/tournaments/fixtures/hostile/), each tried as is.
+FIXTURE_CASES = {
+    "trf-superscript": "superscript_rating.trf",
+    "trf-superscript-opponent": "superscript_opponent.trf",
+    "trf-utf16": "utf16.trf",
+    "list-stray-quote": "rating_list_stray_quote.csv",
+    "list-nul-id": "rating_list_nul_id.csv",
+    "teams-nul-name": "teams_nul_name.csv",
+}
+HOSTILE = ROOT / "tests" / "tournaments" / "fixtures" / "hostile"
 CASES = (
     "baseline",
     "trf-superscript",
+    "trf-superscript-opponent",
     "trf-utf16",
     "trf-megabyte-name",
     "list-stray-quote",
     "list-nul-id",
     "list-10000-lines",
+    "teams-nul-name",
     "archive-bomb",
     "archive-bomb-spread",
     "archive-corrupt-deflate",
@@ -77,17 +89,14 @@ def _archive(kind: str) -> bytes:
 
 
 def _file(kind: str) -> bytes:
-    hostile = ROOT / "tests" / "tournaments" / "fixtures" / "hostile"
+    if kind in FIXTURE_CASES:
+        return (HOSTILE / FIXTURE_CASES[kind]).read_bytes()
     small = (ROOT / "tests" / "tournaments" / "fixtures" / "small.trf").read_text()
     header = '"nr_ew","nick","last_n","first_n","country","title","rating","wtitle","wrating"\n'
     return {
-        "trf-superscript": lambda: (hostile / "superscript_rating.trf").read_bytes(),
-        "trf-utf16": lambda: (hostile / "utf16.trf").read_bytes(),
         "trf-megabyte-name": lambda: small.replace(
             "012 Damier test open", "012 " + "N" * 2**20
         ).encode(),
-        "list-stray-quote": lambda: (hostile / "rating_list_stray_quote.csv").read_bytes(),
-        "list-nul-id": lambda: (hostile / "rating_list_nul_id.csv").read_bytes(),
         "list-10000-lines": lambda: (
             header
             + "".join(
@@ -120,11 +129,40 @@ def _run(kind: str, path: Path) -> str:
         preview = archive_preview(archive=archive, user=user)
         return f"{size // 1024} KiB: preview of {preview.name}"
     data = path.read_bytes()
+    if kind.startswith("teams"):
+        return _teams(data)
     if kind.startswith("trf"):
         plan = trf_import_plan(data, settings=TrfImportSettings(variant="international"))
         return f"{len(plan.refusals)} refusal(s): {plan.refusals[:1]}"[:160]
     plan = rating_list_plan(data, source=RatingSource.FMJD_100, published=datetime.date(2026, 1, 1))
     return f"{plan.count('refused')} line(s) refused of {len(plan.lines)}"
+
+
+def _teams(data: bytes) -> str:
+    """Preview then confirm the teams file (its {last}/{first} placeholders filled with two
+    players of an event of four): the lines refused and the teams written."""
+    from tests.factories import UserFactory, event_with_players
+    from tournaments.models import System
+    from tournaments.teams.imports import team_import_apply, team_import_plan
+    from tournaments.teams.models import Team, TeamCompetition
+
+    user = UserFactory(is_superuser=True, is_staff=True)
+    event = event_with_players(user, players=4, system=System.ROUND_ROBIN)
+    TeamCompetition.objects.create(event=event, boards=2)
+    first, second = (r.player for r in event.registrations.order_by("pk")[:2])
+    text = data.decode()
+    for mark, value in (
+        ("{last}", first.last_name),
+        ("{first}", first.first_name),
+        ("{last2}", second.last_name),
+        ("{first2}", second.first_name),
+    ):
+        text = text.replace(mark, value)
+    plan = team_import_plan(event, text.encode())
+    team_import_apply(event, text.encode(), digest=plan.digest, user=user)
+    refused = [line for line in plan.lines if line.error]
+    teams = list(Team.objects.values_list("name", flat=True))
+    return f"{len(refused)} line(s) refused ({refused[0].error if refused else ''}); teams {teams}"
 
 
 def child(step: str, kind: str, path: Path) -> None:

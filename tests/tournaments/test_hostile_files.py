@@ -124,3 +124,23 @@ def test_a_nul_byte_in_a_team_name_refuses_its_line_and_confirming_writes_no_suc
     assert "team" in refused.error and "U+0000" in refused.error
     team_import_apply(event, data, digest=plan.digest, user=user)
     assert list(Team.objects.values_list("name", flat=True)) == ["Lions"]
+
+
+def test_the_peak_memory_benchmark_tries_every_hostile_fixture(tmp_path):
+    """benchmarks/hostile_files.py states the peak memory of each hostile file: each fixture
+    here is one of its cases, and each is answered with a refusal, nothing written."""
+    from benchmarks.hostile_files import CASES, FIXTURE_CASES, _file, _run
+
+    assert sorted(FIXTURE_CASES.values()) == sorted(path.name for path in HOSTILE.iterdir())
+    assert set(FIXTURE_CASES) <= set(CASES)
+    for kind in FIXTURE_CASES:
+        path = tmp_path / kind
+        path.write_bytes(_file(kind))
+        try:
+            answer = _run(kind, path)
+        except ImportFormatError as exc:
+            answer = str(exc)
+        assert "refused" in answer or "refusal" in answer or "Line 1" in answer, (kind, answer)
+    # the teams file is confirmed too: its good line only is written
+    assert list(Team.objects.values_list("name", flat=True)) == ["Lions"]
+    assert not RatingList.objects.exists()
