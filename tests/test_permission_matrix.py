@@ -975,7 +975,7 @@ LOOKUPS: dict[str, frozenset[str]] = {
         {"game__pairing__round__event", "status", "claim", "opened_by", "opened_at"}
     ),
     "games_relaysource": frozenset({"round__event", "kind", "active", "failures", "last_move_at"}),
-    "hall_checkinrule": frozenset({"event", "mode"}),
+    "hall_checkinrule": frozenset({"event", "missing_absent", "mode"}),
     "tournaments_ballotcard": frozenset(
         {"deck", "barred", "brazilian", "code", "name", "moves", "notation"}
     ),
