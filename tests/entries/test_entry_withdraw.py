@@ -230,6 +230,30 @@ def test_a_secretary_s_people_each_get_their_own_link(
     assert url(entries[1]) not in receipts["anna@example.org"]
 
 
+def test_the_receipt_is_in_the_language_of_the_entry_page(
+    event, django_capture_on_commit_callbacks
+):
+    fields = {key: str(value) for key, value in person().items()}
+    with django_capture_on_commit_callbacks(execute=True):
+        answer = Client().post(
+            reverse("entries:enter", args=[event.slug]), fields, HTTP_ACCEPT_LANGUAGE="fr"
+        )
+    assert answer.status_code == 302
+    receipt = next(m for m in mail.outbox if m.to == ["anna@example.org"])
+    assert receipt.subject.startswith("Votre inscription")
+    assert "retirez votre inscription" in receipt.body
+
+
+@pytest.mark.parametrize("language", ["fr", "nl", "ru"])
+def test_the_page_in_each_language(event, language):
+    entry = entry_submit(event=event, fields=person(), user=None)
+    page = Client().get(url(entry), HTTP_ACCEPT_LANGUAGE=language)
+    assert page.status_code == 200
+    text = page.content.decode()
+    assert f'lang="{language}"' in text
+    assert "Withdraw" not in text, language  # every string of the page translated
+
+
 def test_the_api_entry_gets_its_receipt_too(event, django_capture_on_commit_callbacks):
     with django_capture_on_commit_callbacks(execute=True):
         answer = Client().post(
