@@ -1,7 +1,8 @@
 """Online entry to events: each event's entry settings (dates, places, limits, fee) and the
 entries themselves, a person's request to play in an event, pending until one of its
 organizers accepts it (it then becomes a `tournaments.Registration`), refuses it, or puts it
-on the waiting list. Written only by entries.services."""
+on the waiting list, or until the person withdraws it (by the link of the mail he got).
+Written only by entries.services."""
 
 from decimal import Decimal
 from typing import TYPE_CHECKING
@@ -96,9 +97,10 @@ class EntryStatus(models.TextChoices):
     ACCEPTED = "accepted", pgettext_lazy("entry", "accepted")
     REFUSED = "refused", pgettext_lazy("entry", "refused")
     WAITLISTED = "waitlisted", pgettext_lazy("entry", "on the waiting list")
+    WITHDRAWN = "withdrawn", pgettext_lazy("entry", "withdrawn")
 
 
-#: The entries that hold or wait for a place (a refused one holds nothing).
+#: The entries that hold or wait for a place (a refused or withdrawn one holds nothing).
 ACTIVE_STATUSES = (EntryStatus.PENDING, EntryStatus.ACCEPTED, EntryStatus.WAITLISTED)
 
 

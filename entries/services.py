@@ -1,7 +1,7 @@
 """Writes of the entries: an entry sent (by the person, or several by a club secretary), the
-organizer's answer (accept, refuse, put on the waiting list), his changes (the registry's
-player chosen, the amounts due and paid). Each write is one transaction: a refused one
-leaves the database as it was.
+entrant's withdrawal of it, the organizer's answer (accept, refuse, put on the waiting
+list), his changes (the registry's player chosen, the amounts due and paid). Each write is
+one transaction: a refused one leaves the database as it was.
 
 An entry's limits are the event's entry settings: the dates, the places (once the event is
 full an entry waits on the list, or is refused without one), the rating range (the
@@ -15,11 +15,13 @@ from decimal import Decimal
 from functools import partial
 from typing import Any
 
+from django.conf import settings
 from django.contrib.auth.models import AbstractBaseUser
 from django.core.exceptions import ValidationError
 from django.db import transaction
-from django.utils import formats, timezone
+from django.utils import formats, timezone, translation
 from django.utils.translation import gettext as _
+from simple_history.utils import update_change_reason
 
 from entries.errors import EntryStateError
 from entries.models import ACTIVE_STATUSES, Entry, EntrySettings, EntryStatus
@@ -194,11 +196,13 @@ def _match(entry: Entry) -> Player | None:
         ) from exc
 
 
-def _notify(entry_id: int) -> None:
+def _mail(task: str, entry_id: int, *args: object) -> None:
+    """Queue the mail task `task` (entries.tasks) of entry `entry_id`; a broker out of reach
+    is logged, the entry stays written."""
     try:
-        task_queue("entries.tasks.entry_notify_task", entry_id)
+        task_queue(task, entry_id, *args)
     except TaskQueueError as exc:
-        logger.warning("entry %s: the organizers' mail %s", entry_id, exc)
+        logger.warning("entry %s: %s %s", entry_id, task, exc)
 
 
 def _submit(event: Event, fields: Mapping[str, Any], user: AbstractBaseUser | None) -> Entry:
@@ -228,7 +232,13 @@ def _submit(event: Event, fields: Mapping[str, Any], user: AbstractBaseUser | No
             )
         entry.status = EntryStatus.WAITLISTED
     recorded_by(entry, user).save()
-    transaction.on_commit(partial(_notify, entry.pk))
+    transaction.on_commit(partial(_mail, "entries.tasks.entry_notify_task", entry.pk))
+    if entry.email:
+        # The entrant's receipt, with the link that withdraws the entry, in his language.
+        language = translation.get_language() or settings.LANGUAGE_CODE
+        transaction.on_commit(
+            partial(_mail, "entries.tasks.entry_receipt_task", entry.pk, language)
+        )
     return entry
 
 
@@ -237,8 +247,10 @@ def entry_submit(
     *, event: Event, fields: Mapping[str, Any], user: AbstractBaseUser | None
 ) -> Entry:
     """Enter one person in `event` (`fields`: ENTRY_FIELDS, as typed): pending, or on the
-    waiting list once the event is full; its organizers are told by mail after the commit.
-    `user` is who sent it (None: an anonymous visitor)."""
+    waiting list once the event is full; its organizers are told by mail after the commit,
+    and so is the person entered when he gave an e-mail (a receipt with the link that
+    withdraws the entry: entries.links). `user` is who sent it (None: an anonymous
+    visitor)."""
     event = Event.objects.select_for_update().get(pk=event.pk)
     return _submit(event, fields, user)
 
@@ -247,7 +259,8 @@ def entry_submit(
 def entries_submit(
     *, event: Event, rows: Sequence[Mapping[str, Any]], user: AbstractBaseUser
 ) -> list[Entry]:
-    """A club secretary's entries: all of them, or none (EntriesRefused names the row)."""
+    """A club secretary's entries: all of them, or none (EntriesRefused names the row). Each
+    person entered with an e-mail gets his own receipt and withdrawal link, as by himself."""
     event = Event.objects.select_for_update().get(pk=event.pk)
     entries = []
     for number, fields in enumerate(rows, start=1):
@@ -324,6 +337,39 @@ def entry_refuse(*, entry: Entry, user: AbstractBaseUser) -> Entry:
     )
     entry.status = EntryStatus.REFUSED
     recorded_by(entry, user).save()
+    return entry
+
+
+def withdraw_refusal(entry: Entry) -> str:
+    """Why the entrant cannot withdraw `entry` himself ("" when he can: it is pending or on
+    the waiting list)."""
+    refusals = {
+        EntryStatus.ACCEPTED: _(
+            "%(entry)s is registered in %(event)s: to withdraw, ask its organizers."
+        ),
+        EntryStatus.REFUSED: _("%(entry)s: the entry to %(event)s was refused, it holds no place."),
+        EntryStatus.WITHDRAWN: _("%(entry)s: the entry to %(event)s is already withdrawn."),
+    }
+    message = refusals.get(EntryStatus(entry.status))
+    return message % {"entry": entry, "event": entry.event} if message else ""
+
+
+@transaction.atomic
+def entry_withdraw(*, entry: Entry, user: AbstractBaseUser | None, reason: str = "") -> Entry:
+    """The entrant withdraws his pending or waiting entry (by the link of his receipt:
+    entries.links): it holds no place any more, is no longer listed, and its event's
+    organizers are told by mail after the commit. An accepted entry is a registration: only
+    the organizers withdraw the player. `user` is who did it (None: an anonymous visitor),
+    `reason` how (the history's change reason)."""
+    entry = _locked(entry)
+    refusal = withdraw_refusal(entry)
+    if refusal:
+        raise EntryStateError(refusal)
+    entry.status = EntryStatus.WITHDRAWN
+    recorded_by(entry, user).save()
+    if reason:
+        update_change_reason(entry, reason[:100])
+    transaction.on_commit(partial(_mail, "entries.tasks.entry_withdrawn_notify_task", entry.pk))
     return entry
 
 

@@ -1,6 +1,7 @@
 """The public pages of the entries: the entry form (one person, or several for a logged-in
-club secretary) and the list of entries without private data. They call entries.services;
-a refused entry is shown on its form with the field named."""
+club secretary), the list of entries without private data, and the page of the link that
+withdraws an entry. They call entries.services; a refused entry is shown on its form with
+the field named."""
 
 from typing import cast
 
@@ -13,11 +14,19 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
-from django.views.decorators.http import require_safe
+from django.views.decorators.http import require_http_methods, require_safe
 
+from entries.errors import EntryStateError
 from entries.forms import EntryForm, EntryFormSet
+from entries.links import WithdrawLinkError, withdraw_link_entry
 from entries.selectors import entry_settings_get, public_entries, rules_open
-from entries.services import EntriesRefused, entries_submit, entry_submit
+from entries.services import (
+    EntriesRefused,
+    entries_submit,
+    entry_submit,
+    entry_withdraw,
+    withdraw_refusal,
+)
 from entries.throttles import EntryThrottle
 from tournaments.access import visible_event
 from tournaments.models import Event
@@ -108,3 +117,45 @@ def entry_list(request: HttpRequest, slug: str) -> HttpResponse:
     """The event's entries: name, club, federation, rating and status only."""
     event = visible_event(request.user, slug)
     return render(request, "entries/list.html", _context(event, entries=public_entries(event)))
+
+
+#: The history's change reason of a withdrawal by the link of the entrant's receipt.
+WITHDRAWN_BY_LINK = "withdrawn by the entrant's link"
+
+
+def _withdraw_page(request: HttpRequest, status: int = 200, **values: object) -> HttpResponse:
+    event = values.get("event")
+    base = "public/event_base.html" if event else "base.html"
+    context = {"base": base, "section": "entries", **values}
+    return render(request, "entries/withdraw.html", context, status=status)
+
+
+@require_http_methods(["GET", "POST"])
+def withdraw(request: HttpRequest, slug: str, token: str) -> HttpResponse:
+    """The link of an entrant's receipt (entries.links): the page names the event and the
+    entrant and asks to confirm; its button withdraws the entry (a GET changes nothing, so
+    that a mail reader's look at the link does not). A link that is not valid, or an entry
+    that can no longer be withdrawn so, is told and nothing changes."""
+    try:
+        entry = withdraw_link_entry(token)
+    except WithdrawLinkError as error:
+        return _withdraw_page(request, error.status, refusal=str(error))
+    if entry.event.slug != slug:
+        refusal = _("This link is not a valid withdrawal link: check that it was copied whole.")
+        return _withdraw_page(request, 404, refusal=refusal)
+    refusal = withdraw_refusal(entry)
+    if not refusal and request.method == "POST":
+        try:
+            entry = entry_withdraw(entry=entry, user=_author(request), reason=WITHDRAWN_BY_LINK)
+        except EntryStateError as error:  # withdrawn or answered meanwhile
+            refusal = str(error)
+        else:
+            messages.success(
+                request,
+                _("%(entry)s: your entry to %(event)s is withdrawn. The organizers are told.")
+                % {"entry": entry, "event": entry.event},
+            )
+            return redirect("entries:list", slug=entry.event.slug)
+    if refusal:
+        return _withdraw_page(request, 400, refusal=refusal, event=entry.event)
+    return _withdraw_page(request, entry=entry, event=entry.event)

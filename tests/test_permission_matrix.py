@@ -39,6 +39,7 @@ from django.urls import URLPattern, URLResolver, get_resolver, reverse
 from django.utils import timezone
 from rest_framework.test import APIClient
 
+from entries.links import withdraw_token
 from entries.models import Entry, EntrySettings
 from entries.services import entry_settings_save, entry_submit
 from games.models import (
@@ -389,6 +390,10 @@ WRITES: dict[str, Write] = {
             None,
         ),
     ),
+    # Whoever holds the link mailed to an entrant withdraws that entry (each role its own
+    # entry's link: the link is the permission; tests/entries/test_entry_withdraw.py tries
+    # links tampered with, of another entry or event, or used).
+    "entries:withdraw": Write(ALL, lambda w: _withdrawal(w)),
     "api:players": Write(
         ORGANIZER,
         _api("post", lambda w: _event(w) + "players/", {"first_name": "A", "last_name": "B"}),
@@ -630,6 +635,17 @@ def _secretary_list() -> dict:
         "form-INITIAL_FORMS": "0",
         **{f"form-0-{name}": value for name, value in ENTRY.items()},
     }
+
+
+def _withdrawal(w: World) -> tuple[str, str, dict, None]:
+    """A new entry to the world's event, by a person with an e-mail, and the POST of the link
+    of his receipt (the event moved to end next month: the link has not expired)."""
+    Event.objects.filter(pk=w.event.pk).update(
+        end_date=timezone.localdate() + datetime.timedelta(days=30)
+    )
+    entry = entry_submit(event=w.event, fields={**ENTRY, "email": "bob@example.org"}, user=None)
+    link = reverse("entries:withdraw", args=(w.event.slug, withdraw_token(entry)))
+    return "post", link, {}, None
 
 
 def _lineup(w: World) -> dict:

@@ -54,7 +54,8 @@ def test_an_entry_is_pending_and_tells_the_organizers(
     assert entry.status == EntryStatus.PENDING
     assert entry.amount_due == Decimal("20")
     assert entry.player is None
-    assert [m.to for m in mail.outbox] == [["organizer@example.org"]]
+    # The organizers, then the person entered (his receipt: tests/entries/test_entry_withdraw.py).
+    assert [m.to for m in mail.outbox] == [["organizer@example.org"], ["anna@example.org"]]
     assert "de Vries" in mail.outbox[0].subject
 
 
