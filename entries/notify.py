@@ -41,7 +41,7 @@ def entry_notify(*, entry_id: int) -> int:
             "rating": entry.rating,
             "event": event,
             "status": entry.get_status_display(),
-            "url": reverse("admin:entries_entry_change", args=[entry.pk]),
+            "url": settings.SITE_URL + reverse("admin:entries_entry_change", args=[entry.pk]),
         }
     send_mail(subject, body, settings.DEFAULT_FROM_EMAIL, recipients)
     return len(recipients)

@@ -6,6 +6,7 @@ import datetime
 from decimal import Decimal
 
 import pytest
+from django.conf import settings
 from django.core import mail
 from django.core.exceptions import ValidationError
 from django.utils import timezone
@@ -57,6 +58,8 @@ def test_an_entry_is_pending_and_tells_the_organizers(
     # The organizers, then the person entered (his receipt: tests/entries/test_entry_withdraw.py).
     assert [m.to for m in mail.outbox] == [["organizer@example.org"], ["anna@example.org"]]
     assert "de Vries" in mail.outbox[0].subject
+    # The organizer reads his mail away from the site: the admin's link is a whole address.
+    assert f"{settings.SITE_URL}/admin/entries/entry/{entry.pk}/change/" in mail.outbox[0].body
 
 
 def test_matched_by_fmjd_id_or_national_id_never_by_name(organizer):
