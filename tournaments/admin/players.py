@@ -215,10 +215,11 @@ class PlayerAdmin(AuditedAdmin):
         if request.method == "POST":
             upload = PlayersCsvImportForm(request.POST, request.FILES)
             if upload.is_valid():
+                file = request.FILES.get("file")
                 job = import_job_start(
                     kind=PLAYERS_IMPORT,
                     data=upload.cleaned_data["file"],
-                    file_name=str(request.FILES["file"].name),
+                    file_name=str(getattr(file, "name", "")),
                     parameters={},
                     user=staff_user(request),
                 )

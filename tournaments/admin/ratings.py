@@ -135,7 +135,7 @@ class RatingListAdmin(admin.ModelAdmin):
                 job = import_job_start(
                     kind=RATING_LIST_IMPORT,
                     data=data["file"],
-                    file_name=str(request.FILES["file"].name),
+                    file_name=str(getattr(request.FILES.get("file"), "name", "")),
                     parameters={
                         "source": data["source"],
                         "published": data["published"].isoformat(),

@@ -38,6 +38,7 @@ from django.utils.translation import ngettext
 
 from tournaments.access import PRIVATE_FIELDS, PlayerAccess, player_refusal, players_access
 from tournaments.models import Player
+from tournaments.names import person_order
 from tournaments.services.csv_import import (
     decode_upload,
     header_key,
@@ -262,12 +263,12 @@ class _PlayerIndex:
             elif given.get("national_id") and given.get("federation"):
                 national_ids.add(given["national_id"])
         index = cls({}, {}, {})
-        order = (*Player._meta.ordering, "pk")
+        players = Player.objects.order_by(*person_order(), "pk")
         for chunk in _chunks(sorted(fmjd_ids)):
-            for player in Player.objects.filter(fmjd_id__in=chunk).order_by(*order):
+            for player in players.filter(fmjd_id__in=chunk):
                 index.by_fmjd.setdefault(player.fmjd_id, player)
         for chunk in _chunks(sorted(national_ids)):
-            for player in Player.objects.filter(national_id__in=chunk).order_by(*order):
+            for player in players.filter(national_id__in=chunk):
                 index.by_national.setdefault((player.national_id, player.federation), player)
         if user is not None:
             found = [*index.by_fmjd.values(), *index.by_national.values()]
