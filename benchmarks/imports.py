@@ -1,8 +1,8 @@
 """Large imports: a rating list of 10,000 lines (preview, confirm, then a second list of
-the same players a month later) and the archive of an event of 10,000 players (preview,
-import); seconds and SQL queries of each step.
+the same players a month later), a players CSV of 10,000 lines (preview, confirm) and the
+archive of an event of 10,000 players (preview, import); seconds and SQL queries of each step.
 
-Run: .venv/bin/python -m benchmarks.imports [--lines N] [--members N]
+Run: .venv/bin/python -m benchmarks.imports [--lines N] [--players N] [--members N]
 Works in a throw-away test database (DATABASE_URL chooses the engine). The files are
 generated: half the list's players exist beforehand (matched by FMJD id), half are created.
 """
@@ -23,7 +23,6 @@ django.setup()
 
 from django.contrib.auth import get_user_model  # noqa: E402
 from django.db import connection  # noqa: E402
-from django.test.utils import CaptureQueriesContext  # noqa: E402
 
 from benchmarks.database import benchmark_event, throwaway_database  # noqa: E402
 from tournaments.models import Player, RatingSource, Registration, System  # noqa: E402
@@ -45,11 +44,17 @@ def rating_list(lines: int, shift: int) -> bytes:
 
 
 def timed(label: str, work):
-    with CaptureQueriesContext(connection) as queries:
+    queries = [0]
+
+    def count(execute, sql, params, many, context):
+        queries[0] += 1
+        return execute(sql, params, many, context)
+
+    with connection.execute_wrapper(count):
         start = time.perf_counter()
         result = work()
         seconds = time.perf_counter() - start
-    print(f"{label:<40} {seconds:8.2f} s {len(queries):8d} queries", flush=True)
+    print(f"{label:<40} {seconds:8.2f} s {queries[0]:8d} queries", flush=True)
     return result
 
 
@@ -71,6 +76,24 @@ def list_step(data: bytes, published: datetime.date, user) -> None:
             user=user,
         ),
     )
+
+
+def players_csv(lines: int) -> bytes:
+    """A players file: half its lines change a player of the rating list (found by FMJD id),
+    half create one."""
+    rows = ["last_name,first_name,federation,fmjd_id,rating,club\n"]
+    for i in range(lines):
+        rows.append(f"Name{i:05d},First,NED,{300000 + i - i % 2 * 200000},{1000 + i % 900},Club\n")
+    return "".join(rows).encode()
+
+
+def players_step(lines: int, user) -> None:
+    from tournaments.services.players_import import import_apply, import_plan
+
+    data = players_csv(lines)
+    print(f"players file of {lines} lines: {len(data) / 1024:.0f} KiB")
+    plan = timed("players preview", lambda: import_plan(data, user=user))
+    timed("players confirm", lambda: import_apply(data, digest=plan.digest, user=user))
 
 
 def archive_step(members: int, user) -> None:
@@ -100,6 +123,7 @@ def archive_step(members: int, user) -> None:
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--lines", type=int, default=10_000)
+    parser.add_argument("--players", type=int, default=10_000)
     parser.add_argument("--members", type=int, default=10_000)
     options = parser.parse_args()
     with throwaway_database():
@@ -111,6 +135,8 @@ def main() -> None:
         print(f"engine: {connection.vendor}; {options.lines} lines, {options.members} members")
         list_step(rating_list(options.lines, 0), datetime.date(2026, 1, 1), user)
         list_step(rating_list(options.lines, 7), datetime.date(2026, 2, 1), user)
+        if options.players:
+            players_step(options.players, user)
         if options.members:
             archive_step(options.members, user)
 

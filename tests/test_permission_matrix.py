@@ -229,6 +229,11 @@ NOT_SCOPED = {
     # events, or a superuser; tests/games/test_archive_views.py checks who may.
     "admin:tournaments_event_archive_job",
     "admin:tournaments_event_archive_job_status",
+    # A players file's import job, likewise: for who uploaded it, among those who may add
+    # and change players, or a superuser; tests/tournaments/test_player_access.py checks who
+    # may.
+    "admin:tournaments_player_import_job",
+    "admin:tournaments_player_import_job_status",
     # A player's own page (his choice of mails, for his own player only), where a login
     # leads (a redirect, no data), claiming his account and turning the mails off by a signed
     # link: tests/accounts checks them.

@@ -25,7 +25,7 @@ class TournamentsConfig(AppConfig):
         from tournaments.documents import admin as documents_admin  # noqa: F401
         from tournaments.documents import follow  # noqa: F401  (documents follow every change)
         from tournaments.imports.services import ImportKind, import_kind_register
-        from tournaments.services import rating_lists_import
+        from tournaments.services import players_import, rating_lists_import
         from tournaments.site import login_limits  # noqa: F401  (counts failed logins)
         from tournaments.teams import admin as teams_admin  # noqa: F401
 
@@ -34,5 +34,12 @@ class TournamentsConfig(AppConfig):
             ImportKind(
                 preview=rating_lists_import.rating_list_job_preview,
                 apply=rating_lists_import.rating_list_job_apply,
+            ),
+        )
+        import_kind_register(
+            players_import.PLAYERS_IMPORT,
+            ImportKind(
+                preview=players_import.players_job_preview,
+                apply=players_import.players_job_apply,
             ),
         )

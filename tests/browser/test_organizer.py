@@ -9,6 +9,7 @@ records, then downloads every PDF of the event page, the TRF and the PDN, and re
 in them. Every page: no server error, no horizontal scroll at 390 px nor at 1366 px."""
 
 import io
+import re
 
 import pytest
 from django.urls import reverse
@@ -121,6 +122,8 @@ def test_an_organizer_runs_a_swiss_from_an_empty_database(live_server, page, tmp
     file.write_bytes(CSV.encode("latin-1"))
     page.set_input_files("#id_file", str(file))
     page.get_by_role("button", name="Preview the import").click()
+    # The upload answers with its job's page (the preview ran as a job, here in-process).
+    assert re.search(r"/admin/tournaments/player/import/\d+/$", page.url)
     walk.check("import-preview")
     summary = page.inner_text("#import-summary")
     assert "5 players will be created" in summary and "1 player will be changed" in summary
@@ -306,3 +309,46 @@ def test_an_organizer_runs_a_swiss_from_an_empty_database(live_server, page, tmp
         assert f'[White "{game.white.player.last_name}' in text
         assert f'[Black "{game.black.player.last_name}' in text
     assert "32-28" in text
+
+
+def test_a_queued_players_import_shows_its_progress_then_its_preview(
+    live_server, page, tmp_path, monkeypatch
+):
+    """With a real broker the upload answers before the job runs: the page follows the
+    job's progress bar, then shows the preview once the job is done; its confirmation
+    follows the import job in turn, then leads to the players' list."""
+    from tournaments.imports import services as import_jobs
+    from tournaments.imports.models import ImportJob
+
+    monkeypatch.setattr(import_jobs, "_enqueue", lambda job_id: None)  # a worker, later
+    organizer = make_organizer("olga")
+    organizer.set_password(PASSWORD)
+    organizer.save()
+    errors: list[str] = []
+    page.on("response", lambda answer: answer.status >= 400 and errors.append(answer.url))
+    base = live_server.url
+    page.goto(f"{base}/admin/login/")
+    page.fill("#id_username", "olga")
+    page.fill("#id_password", PASSWORD)
+    page.get_by_role("button", name="Log in").click()
+    page.goto(f"{base}/admin/tournaments/player/import/")
+    file = tmp_path / "joueurs.csv"
+    file.write_bytes(CSV.encode("latin-1"))
+    page.set_input_files("#id_file", str(file))
+    page.get_by_role("button", name="Preview the import").click()
+    assert page.locator("#import-job progress").count() == 1
+    assert page.locator("#import-preview").count() == 0
+    job = ImportJob.objects.get()
+    assert page.url.endswith(f"/admin/tournaments/player/import/{job.pk}/")
+    assert_fits(page, shot="players-import-job")
+    import_jobs.import_job_run(job_id=job.pk)
+    page.wait_for_selector("#import-preview", timeout=15000)
+    assert "Héron, Zoë" in page.inner_text("#import-preview")
+    assert not Player.objects.exists()
+    page.get_by_role("button", name="Confirm the import").click()
+    assert page.locator("#import-job progress").count() == 1
+    import_jobs.import_job_run(job_id=job.pk)
+    page.wait_for_selector(".messagelist", timeout=15000)
+    assert "Import done: 6 players created" in page.inner_text(".messagelist")
+    assert page.url.endswith("/admin/tournaments/player/")
+    assert Player.objects.count() == 6 and not errors

@@ -19,6 +19,7 @@ from tournaments.models import (
     Event,
     Game,
     GameResult,
+    ImportJob,
     Player,
     ProhibitedPairing,
     Round,
@@ -416,41 +417,74 @@ def test_history_cannot_revert_a_game():
 # --- CSV import ----------------------------------------------------------------------------
 
 
-def upload(client, text: str | bytes, name: str = "players.csv"):
+def upload(client, capture, text: str | bytes, name: str = "players.csv"):
+    """Post the file: the answer is at once a redirect to its job's page, which shows the
+    preview once the job (run here as the transaction commits) is done."""
     from django.core.files.uploadedfile import SimpleUploadedFile
 
     data = text if isinstance(text, bytes) else text.encode()
     file = SimpleUploadedFile(name, data, content_type="text/csv")
-    return client.post(reverse("admin:tournaments_player_import"), {"file": file})
+    with capture(execute=True):
+        answer = client.post(reverse("admin:tournaments_player_import"), {"file": file})
+    job = ImportJob.objects.latest("pk")
+    assert answer.status_code == 302
+    assert answer.url == reverse("admin:tournaments_player_import_job", args=(job.pk,))
+    return client.get(answer.url)
 
 
-def confirm(client, preview):
+def confirm(client, capture, preview):
+    """Confirm the preview shown: the import runs as a job, then the job's page leads to
+    the players' list."""
     data = form_data(preview, "import-confirm")
-    return client.post(reverse("admin:tournaments_player_import"), {**data, "confirm": "1"})
+    with capture(execute=True):
+        posted = client.post(preview.wsgi_request.path, {**data, "confirm": "1"})
+    assert posted.status_code == 302 and posted.url == preview.wsgi_request.path
+    return client.get(posted.url)
 
 
-def test_csv_import_previews_then_writes_only_when_confirmed():
+def test_csv_import_previews_then_writes_only_when_confirmed(django_capture_on_commit_callbacks):
+    capture = django_capture_on_commit_callbacks
     client = logged_in(make_organizer("olga"))
     text = (
         "last_name,first_name,federation,fmjd_id,rating,title,club\n"
         "Boomstra,Roel,NED,16052,2400,GMI,Hoogeveen\n"
         "Georgiev,Alexander,RUS,13001,2390,GMI,\n"
     )
-    preview = upload(client, text)
+    preview = upload(client, capture, text)
     page = preview.content.decode()
     assert "2 players will be created" in page and not Player.objects.exists()
-    response = confirm(client, preview)
+    response = confirm(client, capture, preview)
     assert response.status_code == 302
+    assert response.url == reverse("admin:tournaments_player_changelist")
     assert "Import done: 2 players created, 0 players updated." in message_texts(response)
-    preview = upload(client, text.replace("2400", "2410"))
+    preview = upload(client, capture, text.replace("2400", "2410"))
     page = preview.content.decode()
     assert "1 player will be changed" in page and "2400 → 2410" in page
     assert Player.objects.get(fmjd_id="16052").rating == 2400
-    confirm(client, preview)
+    confirm(client, capture, preview)
     assert Player.objects.get(fmjd_id="16052").rating == 2410
 
 
-def test_csv_import_preview_names_each_refused_line():
+def test_csv_import_of_a_file_changed_since_its_preview_shows_the_new_preview(
+    django_capture_on_commit_callbacks,
+):
+    capture = django_capture_on_commit_callbacks
+    client = logged_in(make_organizer("olga"))
+    text = "last_name,first_name,fmjd_id,rating\nBoomstra,Roel,16052,2400\n"
+    preview = upload(client, capture, text)
+    player_create(
+        {"last_name": "Boomstra", "first_name": "Roel", "fmjd_id": "16052", "rating": 2300},
+        user=None,
+    )
+    again = confirm(client, capture, preview)
+    page = again.content.decode()
+    assert again.status_code == 200 and "The players changed since the preview" in page
+    assert "2300 → 2400" in page
+    assert Player.objects.get(fmjd_id="16052").rating == 2300
+
+
+def test_csv_import_preview_names_each_refused_line(django_capture_on_commit_callbacks):
+    capture = django_capture_on_commit_callbacks
     client = logged_in(make_organizer("olga"))
     text = (
         "last_name;first_name;federation;rating;remarks\n"
@@ -459,18 +493,23 @@ def test_csv_import_preview_names_each_refused_line():
         '"Baljakin;Alexander;RUS;2380;1\n'
         "Héron;Zoë;FRA;2000;1\n"
     )
-    preview = upload(client, text.encode("cp1252"))
+    preview = upload(client, capture, text.encode("cp1252"))
     page = preview.content.decode()
     assert "2 lines refused" in page and "These columns are not known" in page
     assert "strong" in page and "quotation marks" in page
-    confirm(client, preview)
+    confirm(client, capture, preview)
     assert set(Player.objects.values_list("last_name", flat=True)) == {"Boomstra", "Héron"}
 
 
-def test_csv_import_refuses_a_file_without_the_required_columns():
+def test_csv_import_refuses_a_file_without_the_required_columns(
+    django_capture_on_commit_callbacks,
+):
     client = logged_in(make_organizer("olga"))
-    page = upload(client, "nickname,town\nBoomstra,Roel\n").content.decode()
+    page = upload(
+        client, django_capture_on_commit_callbacks, "nickname,town\nBoomstra,Roel\n"
+    ).content.decode()
     assert "lacks the column(s) last_name, first_name" in page
+    assert ImportJob.objects.get().status == "failed"
     assert not Player.objects.exists()
 
 

@@ -1,16 +1,30 @@
 """A rating list of 10,000 lines is previewed in a number of queries that does not grow with its
 lines (one lookup of the players for the whole file) and written in a few queries per
 thousand lines (rows written in batches), where it took three queries a line to preview and
-more to write."""
+more to write. A players file is previewed in a number of queries independent of its lines
+too, and one of 10,000 lines goes through its preview and its import as jobs."""
 
 import datetime
 
 import pytest
+from django.core.files.uploadedfile import SimpleUploadedFile
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+from django.urls import reverse
 
-from tests.factories import PlayerFactory
+from tests.client import form_data, logged_in
+from tests.factories import EventFactory, PlayerFactory, make_organizer
+from tournaments.imports.models import ImportJob
 from tournaments.models import Player, Rating, RatingSource
-from tournaments.services.players_import import CREATE, UNCHANGED
+from tournaments.services.players_import import (
+    CREATE,
+    REFUSED,
+    UNCHANGED,
+    UPDATE,
+    import_plan,
+)
 from tournaments.services.rating_lists_import import rating_list_apply, rating_list_plan
+from tournaments.services.registrations import registration_add
 
 pytestmark = [pytest.mark.django_db, pytest.mark.slow]
 
@@ -48,3 +62,63 @@ def test_a_10000_line_list_takes_a_few_queries_per_thousand_lines(django_assert_
     assert Rating.objects.count() == LINES
     assert Player.objects.get(last_name="Name00001").fmjd_id == "100001"
     assert Player.history.filter(history_type="+").count() >= LINES // 2 - 1
+
+
+def players_file(lines: int) -> bytes:
+    """A players file: odd lines change a player found by FMJD id, even lines create one."""
+    rows = ["last_name,first_name,federation,fmjd_id,national_id,rating,club\n"]
+    for i in range(lines):
+        fmjd_id = f"{100000 + i}" if i % 2 else ""
+        rows.append(f"Name{i:05d},First,NED,{fmjd_id},N{i},{1000 + i},Club\n")
+    return "".join(rows).encode()
+
+
+def players_existing(lines: int) -> None:
+    """The players the file's odd lines change, and an event of another organizer holding one
+    of them (its line is refused), so that the preview reads the rights of many players."""
+    players = Player.objects.bulk_create(
+        Player(first_name="First", last_name=f"Name{i:05d}", fmjd_id=f"{100000 + i}")
+        for i in range(1, lines, 2)
+    )
+    registration_add(event=EventFactory(), player=players[0], user=None)
+
+
+def test_the_players_preview_takes_as_many_queries_for_10_as_for_400_lines():
+    organizer = make_organizer("olga")
+    players_existing(400)
+    counts = []
+    for lines in (10, 400):
+        with CaptureQueriesContext(connection) as queries:
+            plan = import_plan(players_file(lines), user=organizer)
+        counts.append(len(queries))
+        assert plan.count(REFUSED) == 1 and "which you do not organize" in plan.lines[1].error
+        assert plan.count(CREATE) == lines // 2 and plan.count(UPDATE) == lines // 2 - 1
+    assert counts[0] == counts[1] <= 8
+
+
+def test_a_10000_line_players_file_is_previewed_then_imported_by_jobs(
+    django_capture_on_commit_callbacks,
+):
+    organizer = make_organizer("olga")
+    players_existing(LINES)
+    client = logged_in(organizer)
+    upload = SimpleUploadedFile("players.csv", players_file(LINES), content_type="text/csv")
+    with django_capture_on_commit_callbacks(execute=True):
+        answer = client.post(reverse("admin:tournaments_player_import"), {"file": upload})
+    job = ImportJob.objects.get()
+    assert answer.status_code == 302 and answer.url.endswith(f"/import/{job.pk}/")
+    assert (job.phase, job.status, job.done, job.total) == ("preview", "done", LINES, LINES)
+    preview = client.get(answer.url)
+    assert "5000 players will be created" in preview.content.decode()
+    assert Player.objects.count() == LINES // 2
+    with django_capture_on_commit_callbacks(execute=True):
+        posted = client.post(answer.url, {**form_data(preview, "import-confirm"), "confirm": "1"})
+    job.refresh_from_db()
+    assert posted.status_code == 302
+    assert (job.phase, job.status, job.done, job.total) == ("apply", "done", 2 * LINES, 2 * LINES)
+    assert job.result == {"created": LINES // 2, "updated": LINES // 2 - 1}
+    assert Player.objects.count() == LINES
+    assert Player.objects.get(fmjd_id="100003").rating == 1003
+    assert Player.objects.get(fmjd_id="100001").rating == 0  # another organizer's player
+    # Every write went through the history, naming who imported.
+    assert Player.history.filter(history_user=organizer).count() == LINES - 1

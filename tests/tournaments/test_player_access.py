@@ -67,17 +67,23 @@ def test_another_organizer_cannot_take_the_player_over(setting):
     assert _state(player) == before
 
 
-def test_the_csv_import_refuses_another_events_player(setting):
-    _olga, bram, _mine, _theirs, player = setting
+def test_the_csv_import_refuses_another_events_player(setting, django_capture_on_commit_callbacks):
+    olga, bram, _mine, _theirs, player = setting
     before = _state(player)
     csv = f"last_name,first_name,fmjd_id,rating,club\n{player.last_name},X,F1001,1,Elsewhere\n"
-    response = logged_in(bram).post(
-        reverse("admin:tournaments_player_import"),
-        {"file": SimpleUploadedFile("p.csv", csv.encode(), content_type="text/csv")},
-    )
+    with django_capture_on_commit_callbacks(execute=True):
+        answer = logged_in(bram).post(
+            reverse("admin:tournaments_player_import"),
+            {"file": SimpleUploadedFile("p.csv", csv.encode(), content_type="text/csv")},
+        )
+    assert answer.status_code == 302
+    response = logged_in(bram).get(answer.url)
     assert response.status_code == 200
     assert "which you do not organize" in response.content.decode()
     assert _state(player) == before
+    # The job, its preview and its state are bram's: another organizer is told of none.
+    assert logged_in(olga).get(answer.url).status_code == 404
+    assert logged_in(olga).get(f"{answer.url}status/").status_code == 404
 
 
 def test_a_shared_player_is_changed_only_by_whoever_organizes_all_their_events(setting):

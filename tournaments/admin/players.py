@@ -12,7 +12,7 @@ from django import forms
 from django.contrib import admin, messages
 from django.contrib.admin.utils import unquote
 from django.core.exceptions import PermissionDenied
-from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect, JsonResponse
 from django.urls import path, reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
@@ -29,13 +29,19 @@ from tournaments.access import (
     private_refusal,
 )
 from tournaments.admin.history import AuditedAdmin
+from tournaments.admin.import_jobs import (
+    import_job_confirmed,
+    import_job_context,
+    import_job_for,
+    import_job_imported,
+    import_job_paths,
+    import_job_status,
+)
 from tournaments.admin.pages import register_players, render_page, staff_user
 from tournaments.admin.scoping import organized_events
-from tournaments.forms import (
-    PlayersCsvImportForm,
-    PlayersImportConfirmForm,
-    RegisterPlayersForm,
-)
+from tournaments.forms import PlayersCsvImportForm, RegisterPlayersForm
+from tournaments.imports.models import ImportJob
+from tournaments.imports.services import import_job_start
 from tournaments.models import Player
 from tournaments.names import name_contains, person_order
 from tournaments.selectors.duplicates import (
@@ -43,19 +49,16 @@ from tournaments.selectors.duplicates import (
     merge_moves,
     player_events,
 )
-from tournaments.services.errors import ImportFormatError, PlayerMergeError
+from tournaments.services.errors import PlayerMergeError
 from tournaments.services.players import player_create
 from tournaments.services.players_import import (
     CREATE,
     CSV_COLUMNS,
+    PLAYERS_IMPORT,
     REFUSED,
     UNCHANGED,
     UPDATE,
-    ImportChangedError,
-    ImportPlan,
-    import_apply,
-    import_plan,
-    import_summary,
+    import_summary_of,
 )
 from tournaments.services.players_merge import merge_refusal, merged_fields, players_merge
 
@@ -164,6 +167,12 @@ class PlayerAdmin(AuditedAdmin):
                 self.admin_site.admin_view(self.import_view),
                 name="tournaments_player_import",
             ),
+            *import_job_paths(
+                self.admin_site.admin_view,
+                name="tournaments_player_import_job",
+                page=self.import_job_view,
+                status=self.import_job_status_view,
+            ),
             path(
                 "duplicates/",
                 self.admin_site.admin_view(self.duplicates_view),
@@ -191,50 +200,74 @@ class PlayerAdmin(AuditedAdmin):
         if change:
             super().save_related(request, form, formsets, change)
 
+    def may_import(self, request: HttpRequest) -> bool:
+        """The permissions to add and change players (which players a line may change, and
+        whose private fields it may give, the preview decides: tournaments.access)."""
+        return self.has_add_permission(request) and self.has_change_permission(request)
+
     def import_view(self, request: HttpRequest) -> HttpResponse:
-        """Upload a CSV file and see, per line, what would be created, changed (old → new) or
-        refused; the players are written only when the organizer confirms that preview."""
-        if not (self.has_add_permission(request) and self.has_change_permission(request)):
+        """Upload a CSV file: it is stored and its preview (per line, what would be created,
+        changed old → new, or refused) runs as a job (tournaments.imports); the answer is at
+        once the job's page. The players are written only when the organizer confirms."""
+        if not self.may_import(request):
             raise PermissionDenied
-        plan = None
         upload = PlayersCsvImportForm()
-        if request.method == "POST" and "confirm" in request.POST:
-            confirm = PlayersImportConfirmForm(request.POST)
-            if confirm.is_valid():
-                data = confirm.cleaned_data["content"]
-                try:
-                    done = import_apply(
-                        data, digest=confirm.cleaned_data["digest"], user=staff_user(request)
-                    )
-                except ImportChangedError as exc:
-                    messages.error(request, str(exc))
-                    plan = self._plan_or_error(data, upload, request.user)
-                else:
-                    messages.success(request, import_summary(done))
-                    return HttpResponseRedirect(reverse("admin:tournaments_player_changelist"))
-        elif request.method == "POST":
+        if request.method == "POST":
             upload = PlayersCsvImportForm(request.POST, request.FILES)
             if upload.is_valid():
-                plan = self._plan_or_error(upload.cleaned_data["file"], upload, request.user)
-        confirm = None
-        if plan is not None:
-            confirm = PlayersImportConfirmForm(
-                initial={"content": plan.encoded, "digest": plan.digest}
-            )
+                file = request.FILES.get("file")
+                job = import_job_start(
+                    kind=PLAYERS_IMPORT,
+                    data=upload.cleaned_data["file"],
+                    file_name=str(getattr(file, "name", "")),
+                    parameters={},
+                    user=staff_user(request),
+                )
+                return HttpResponseRedirect(
+                    reverse("admin:tournaments_player_import_job", args=(job.pk,))
+                )
+        return self._import_render(request, upload)
+
+    def _import_render(self, request: HttpRequest, upload, **context) -> HttpResponse:
+        plan = context.get("plan") or {}
+        counts = plan.get("counts", {})
         return render_page(
             self,
             request,
             "tournaments/admin/player_import.html",
             title=_("Import players from a CSV file"),
             form=upload,
-            plan=plan,
-            confirm=confirm,
+            upload_url=reverse("admin:tournaments_player_import"),
             columns=CSV_COLUMNS,
-            plan_created=plan.count(CREATE) if plan else 0,
-            plan_updated=plan.count(UPDATE) if plan else 0,
-            plan_unchanged=plan.count(UNCHANGED) if plan else 0,
-            plan_refused=plan.count(REFUSED) if plan else 0,
+            plan_created=counts.get(CREATE, 0),
+            plan_updated=counts.get(UPDATE, 0),
+            plan_unchanged=counts.get(UNCHANGED, 0),
+            plan_refused=counts.get(REFUSED, 0),
+            **context,
         )
+
+    def _import_job(self, request: HttpRequest, job_id: int) -> ImportJob:
+        return import_job_for(
+            request, kind=PLAYERS_IMPORT, job_id=job_id, allowed=self.may_import(request)
+        )
+
+    def import_job_view(self, request: HttpRequest, job_id: int) -> HttpResponse:
+        """The job's progress; once previewed, the preview and its confirmation (which
+        queues the import itself); once imported, the players' list."""
+        job = self._import_job(request, job_id)
+        if request.method == "POST" and "confirm" in request.POST:
+            return import_job_confirmed(request, job)
+        if import_job_imported(job):
+            messages.success(request, import_summary_of(**job.result))
+            return HttpResponseRedirect(reverse("admin:tournaments_player_changelist"))
+        context = import_job_context(
+            request, job, status_name="admin:tournaments_player_import_job_status"
+        )
+        return self._import_render(request, PlayersCsvImportForm(), **context)
+
+    def import_job_status_view(self, request: HttpRequest, job_id: int) -> JsonResponse:
+        """The job's state for its page's progress bar."""
+        return import_job_status(self._import_job(request, job_id))
 
     def duplicates_view(self, request: HttpRequest) -> HttpResponse:
         """The pairs of players proposed for merging, among those the user may change."""
@@ -301,14 +334,6 @@ class PlayerAdmin(AuditedAdmin):
             remove_events=player_events(removed),
             refusal=merge_refusal(kept, removed),
         )
-
-    @staticmethod
-    def _plan_or_error(data: bytes, form: PlayersCsvImportForm, user) -> ImportPlan | None:
-        try:
-            return import_plan(data, user=user)
-        except ImportFormatError as exc:
-            form.add_error(None, str(exc))
-            return None
 
     @admin.action(description=gettext_lazy("Register the selected players in an event"))
     def register_in_event(self, request: HttpRequest, queryset) -> HttpResponse | None:

@@ -17,15 +17,18 @@ from django.utils.html import format_html
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from tournaments.admin.pages import object_or_404, render_page, staff_user
-from tournaments.forms import ImportJobConfirmForm, RatingListUploadForm
-from tournaments.imports.models import ImportJob, ImportPhase, ImportStatus
-from tournaments.imports.selectors import import_job_get
-from tournaments.imports.services import (
-    import_job_confirm,
-    import_job_refresh,
-    import_job_start,
+from tournaments.admin.import_jobs import (
+    import_job_confirmed,
+    import_job_context,
+    import_job_for,
+    import_job_imported,
+    import_job_paths,
+    import_job_status,
 )
+from tournaments.admin.pages import object_or_404, render_page, staff_user
+from tournaments.forms import RatingListUploadForm
+from tournaments.imports.models import ImportJob
+from tournaments.imports.services import import_job_start
 from tournaments.models import Event, Rating, RatingList
 from tournaments.scoring.rating_report import REPORT_FIELDS
 from tournaments.selectors.ratings import rating_report_get
@@ -105,15 +108,11 @@ class RatingListAdmin(admin.ModelAdmin):
                 self.admin_site.admin_view(self.file_view),
                 name="tournaments_ratinglist_file",
             ),
-            path(
-                "import/<int:job_id>/",
-                self.admin_site.admin_view(self.job_view),
+            *import_job_paths(
+                self.admin_site.admin_view,
                 name="tournaments_ratinglist_job",
-            ),
-            path(
-                "import/<int:job_id>/status/",
-                self.admin_site.admin_view(self.job_status_view),
-                name="tournaments_ratinglist_job_status",
+                page=self.job_view,
+                status=self.job_status_view,
             ),
             path(
                 "import/",
@@ -136,7 +135,7 @@ class RatingListAdmin(admin.ModelAdmin):
                 job = import_job_start(
                     kind=RATING_LIST_IMPORT,
                     data=data["file"],
-                    file_name=str(request.FILES["file"].name),
+                    file_name=str(getattr(request.FILES.get("file"), "name", "")),
                     parameters={
                         "source": data["source"],
                         "published": data["published"].isoformat(),
@@ -161,33 +160,19 @@ class RatingListAdmin(admin.ModelAdmin):
         )
 
     def _job(self, request: HttpRequest, job_id: int) -> ImportJob:
-        """The job as it truly is (a lost job queued again or failed, a preview not
-        confirmed in time expired: import_job_refresh), for who may import lists and asked
-        for it (or a superuser); 404 for anyone else."""
-        if not self.may_import(request):
-            raise PermissionDenied
-        job = import_job_get(user=request.user, kind=RATING_LIST_IMPORT, job_id=job_id)
-        if job is None:
-            raise Http404
-        return import_job_refresh(job=job)
+        """The job for who may import lists and asked for it (import_job_for)."""
+        return import_job_for(
+            request, kind=RATING_LIST_IMPORT, job_id=job_id, allowed=self.may_import(request)
+        )
 
     def job_view(self, request: HttpRequest, job_id: int) -> HttpResponse:
         """The job's progress; once previewed, the preview and its confirmation (which
         queues the import itself); once imported, the list."""
         job = self._job(request, job_id)
         if request.method == "POST" and "confirm" in request.POST:
-            confirm = ImportJobConfirmForm(request.POST)
-            if confirm.is_valid():
-                accepted = {int(n) for n in request.POST.getlist("accept") if n.isdigit()}
-                import_job_confirm(
-                    job=job,
-                    parameters={
-                        "digest": confirm.cleaned_data["digest"],
-                        "accepted": sorted(accepted),
-                    },
-                )
-            return HttpResponseRedirect(request.path)
-        if job.phase == ImportPhase.APPLY and job.status == ImportStatus.DONE:
+            accepted = {int(n) for n in request.POST.getlist("accept") if n.isdigit()}
+            return import_job_confirmed(request, job, accepted=sorted(accepted))
+        if import_job_imported(job):
             done = RatingList.objects.filter(pk=job.result.get("rating_list")).first()
             if done is not None:
                 messages.success(
@@ -198,29 +183,16 @@ class RatingListAdmin(admin.ModelAdmin):
                 return HttpResponseRedirect(
                     reverse("admin:tournaments_ratinglist_change", args=(done.pk,))
                 )
-        previewed = job.phase == ImportPhase.PREVIEW and job.status == ImportStatus.DONE
-        preview = job.result if previewed else None
-        if preview and job.error:
-            messages.error(request, job.error)
+        context = import_job_context(
+            request, job, status_name="admin:tournaments_ratinglist_job_status"
+        )
         return self._render(
-            request,
-            RatingListUploadForm(),
-            job=job,
-            job_error=job.error if job.status == ImportStatus.FAILED else "",
-            status_url=reverse("admin:tournaments_ratinglist_job_status", args=(job.pk,)),
-            plan=preview,
-            confirm=ImportJobConfirmForm(initial={"digest": preview["digest"]})
-            if preview
-            else None,
-            counts=_counts(preview),
+            request, RatingListUploadForm(), counts=_counts(context["plan"]), **context
         )
 
     def job_status_view(self, request: HttpRequest, job_id: int) -> JsonResponse:
         """The job's state for its page's progress bar."""
-        job = self._job(request, job_id)
-        return JsonResponse(
-            {"status": job.status, "phase": job.phase, "done": job.done, "total": job.total}
-        )
+        return import_job_status(self._job(request, job_id))
 
 
 def _counts(preview: dict | None) -> list[tuple[str, int]]:

@@ -11,13 +11,22 @@ the empty cells, leave his values as they are; nothing is ever erased by an impo
 Each physical line is read on its own, so a broken line (an unclosed quotation mark) is refused
 with its own number and never takes the following lines with it; a refused line names every
 problem it has, not the first one only.
+
+The players the lines name are read for the whole file at once (by FMJD id, then national id
+and federation, with the user's rights on them: tournaments.access.players_access), so a
+preview costs a few queries whatever its length. Large files are previewed and written by
+import jobs (tournaments.imports, kind PLAYERS_IMPORT): `players_job_preview` and
+`players_job_apply`.
 """
 
 import base64
+import copy
 import datetime
 import hashlib
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import cache
+from typing import TYPE_CHECKING, Any
 
 from django.conf import settings
 from django.contrib.auth.models import AbstractBaseUser
@@ -27,10 +36,10 @@ from django.utils import translation
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from tournaments.access import PRIVATE_FIELDS, player_access, player_refusal
+from tournaments.access import PRIVATE_FIELDS, PlayerAccess, player_refusal, players_access
 from tournaments.models import Player
+from tournaments.names import person_order
 from tournaments.services.csv_import import (
-    Header,
     decode_upload,
     header_key,
     header_read,
@@ -40,6 +49,18 @@ from tournaments.services.csv_import import (
 )
 from tournaments.services.errors import ImportFormatError, TournamentError
 from tournaments.services.history import recorded_by
+
+if TYPE_CHECKING:
+    from tournaments.imports.models import ImportJob
+
+#: ``progress(done, total)``: lines done out of lines in all (tournaments.imports).
+Progress = Callable[[int, int], None]
+#: The players import's kind of import job (tournaments.imports).
+PLAYERS_IMPORT = "players"
+#: Lines read (or written) between two reports of the progress to an import job.
+PROGRESS_EVERY = 500
+#: Identifiers a query names at most (SQLite's limit of parameters is 32,766).
+_CHUNK = 10_000
 
 CSV_COLUMNS = (
     "last_name",
@@ -174,11 +195,18 @@ class ImportPlan:
         return {",": _("comma"), ";": _("semicolon"), "\t": _("tab")}[self.separator]
 
 
-def import_plan(data: bytes, *, user: AbstractBaseUser | None = None) -> ImportPlan:
+def import_plan(
+    data: bytes,
+    *,
+    user: AbstractBaseUser | None = None,
+    progress: Progress | None = None,
+) -> ImportPlan:
     """Read the file and say what each line would do; writes nothing. A line that would change
     a player `user` may not change (tournaments.access), or give private fields of a player
     whose private fields `user` may not read, is refused. Raises ImportFormatError
-    when the file as a whole cannot be read (empty, no header, a required column missing)."""
+    when the file as a whole cannot be read (empty, no header, a required column missing).
+    The players named are read for the whole file in a few queries (`_PlayerIndex`);
+    `progress` is told the lines read every PROGRESS_EVERY lines."""
     text, encoding = decode_upload(data)
     numbered = numbered_lines(text)
     read = header_read(numbered, column=column_of)
@@ -201,17 +229,84 @@ def import_plan(data: bytes, *, user: AbstractBaseUser | None = None) -> ImportP
         unknown_columns=unknown,
         lines=[],
     )
+    cells = [(number, line_values(line, read)) for number, line in numbered[1:]]
+    index = _PlayerIndex.of(cells, user=user)
     seen: dict[tuple[str, str], int] = {}
-    for number, line in numbered[1:]:
-        plan.lines.append(_plan_line(number, line, read, seen, user=user))
+    total = len(cells)
+    for done, (number, given) in enumerate(cells, start=1):
+        plan.lines.append(_plan_line(number, given, index, seen, user=user))
+        if progress is not None and (done % PROGRESS_EVERY == 0 or done == total):
+            progress(done, total)
     return plan
 
 
-def import_apply(data: bytes, *, digest: str, user: AbstractBaseUser | None) -> ImportPlan:
-    """Write what the preview of `data` showed, in one transaction. Refused, and nothing
-    written, when the preview no longer holds (a player changed since, `digest` differs)."""
+@dataclass
+class _PlayerIndex:
+    """The players the lines of a file name, read for the whole file in a few queries: by
+    FMJD id, by national id and federation, and the user's rights on each."""
+
+    by_fmjd: dict[str, Player]
+    by_national: dict[tuple[str, str], Player]
+    access: dict[int, PlayerAccess]
+
+    @classmethod
+    def of(
+        cls, cells: list[tuple[int, dict[str, str] | str]], *, user: AbstractBaseUser | None
+    ) -> "_PlayerIndex":
+        fmjd_ids: set[str] = set()
+        national_ids: set[str] = set()
+        for _number, given in cells:
+            if isinstance(given, str):
+                continue
+            if given.get("fmjd_id"):
+                fmjd_ids.add(given["fmjd_id"])
+            elif given.get("national_id") and given.get("federation"):
+                national_ids.add(given["national_id"])
+        index = cls({}, {}, {})
+        players = Player.objects.order_by(*person_order(), "pk")
+        for chunk in _chunks(sorted(fmjd_ids)):
+            for player in players.filter(fmjd_id__in=chunk):
+                index.by_fmjd.setdefault(player.fmjd_id, player)
+        for chunk in _chunks(sorted(national_ids)):
+            for player in players.filter(national_id__in=chunk):
+                index.by_national.setdefault((player.national_id, player.federation), player)
+        if user is not None:
+            found = [*index.by_fmjd.values(), *index.by_national.values()]
+            index.access = players_access(user, found)
+        return index
+
+    def existing(self, values: dict[str, object]) -> Player | None:
+        """The player a line's values name (as the database holds him), None for a new one."""
+        if values.get("fmjd_id"):
+            return self.by_fmjd.get(str(values["fmjd_id"]))
+        if values.get("national_id") and values.get("federation"):
+            return self.by_national.get((str(values["national_id"]), str(values["federation"])))
+        return None
+
+
+def _chunks(names: list[str]) -> list[list[str]]:
+    return [names[start : start + _CHUNK] for start in range(0, len(names), _CHUNK)]
+
+
+def import_apply(
+    data: bytes,
+    *,
+    digest: str,
+    user: AbstractBaseUser | None,
+    progress: Progress | None = None,
+) -> ImportPlan:
+    """Write what the preview of `data` showed, in one transaction, each player through his
+    history (recorded_by `user`). Refused, and nothing written, when the preview no longer
+    holds (a player changed since, `digest` differs). The players changed are locked in one
+    query per many thousands; `progress` is told the lines read again, then written (each
+    line counts twice in its total)."""
+
+    def read(done: int, total: int) -> None:
+        if progress is not None:
+            progress(done, 2 * total)
+
     with transaction.atomic():
-        plan = import_plan(data, user=user)
+        plan = import_plan(data, user=user, progress=read)
         if plan.digest != digest:
             raise ImportChangedError(
                 _(
@@ -219,17 +314,22 @@ def import_apply(data: bytes, *, digest: str, user: AbstractBaseUser | None) -> 
                     "Check the new preview below, then confirm again."
                 )
             )
-        for line in plan.lines:
+        total = len(plan.lines)
+        changed = sorted(line.player_id for line in plan.lines if line.player_id is not None)
+        locked: dict[int, Player] = {}
+        for chunk in _chunks(changed):  # type: ignore[arg-type]
+            locked.update(Player.objects.select_for_update().in_bulk(chunk))
+        for done, line in enumerate(plan.lines, start=1):
+            if progress is not None and (done % PROGRESS_EVERY == 0 or done == total):
+                progress(total + done, 2 * total)
             if line.action not in (CREATE, UPDATE):
                 continue
-            if line.player_id is None:
-                player = Player()
-            else:
-                player = Player.objects.select_for_update().get(pk=line.player_id)
+            player = Player() if line.player_id is None else locked[line.player_id]
             for name, value in line.values.items():
                 setattr(player, name, value)
             try:
-                player.full_clean()
+                # The FMJD id's uniqueness is the database's to check (an IntegrityError).
+                player.full_clean(validate_unique=False, validate_constraints=False)
                 recorded_by(player, user).save()
             except (ValidationError, IntegrityError) as exc:
                 raise ImportChangedError(
@@ -241,23 +341,67 @@ def import_apply(data: bytes, *, digest: str, user: AbstractBaseUser | None) -> 
 
 def import_summary(plan: ImportPlan) -> str:
     """One sentence: the players created and updated by a confirmed import."""
-    created = ngettext("%(count)d player created", "%(count)d players created", plan.count(CREATE))
-    updated = ngettext("%(count)d player updated", "%(count)d players updated", plan.count(UPDATE))
+    return import_summary_of(created=plan.count(CREATE), updated=plan.count(UPDATE))
+
+
+def import_summary_of(*, created: int, updated: int) -> str:
+    """One sentence: `created` players created and `updated` updated by an import."""
+    created_text = ngettext("%(count)d player created", "%(count)d players created", created)
+    updated_text = ngettext("%(count)d player updated", "%(count)d players updated", updated)
     return _("Import done: %(created)s, %(updated)s.") % {
-        "created": created % {"count": plan.count(CREATE)},
-        "updated": updated % {"count": plan.count(UPDATE)},
+        "created": created_text % {"count": created},
+        "updated": updated_text % {"count": updated},
     }
+
+
+def import_preview_json(plan: ImportPlan) -> dict[str, Any]:
+    """The preview as the import job keeps it for its page: how the file was read, the
+    counts, the lines as shown, and the digest a confirmation must carry."""
+    return {
+        "digest": plan.digest,
+        "encoding": plan.encoding,
+        "separator_name": plan.separator_name,
+        "unknown_columns": plan.unknown_columns,
+        "writes": plan.writes,
+        "counts": {action: plan.count(action) for action in (CREATE, UPDATE, UNCHANGED, REFUSED)},
+        "lines": [
+            {
+                "number": line.number,
+                "action": line.action,
+                "player": line.player,
+                "error": line.error,
+                "changes": [
+                    {"label": change.label, "old": change.old, "new": change.new}
+                    for change in line.changes
+                ],
+            }
+            for line in plan.lines
+        ],
+    }
+
+
+def players_job_preview(job: "ImportJob", data: bytes, progress: Progress) -> dict[str, Any]:
+    """The preview job of a players file (tournaments.imports), with the rights of who
+    uploaded it."""
+    return import_preview_json(import_plan(data, user=job.requested_by, progress=progress))
+
+
+def players_job_apply(job: "ImportJob", data: bytes, progress: Progress) -> dict[str, Any]:
+    """The apply job of a confirmed players file: the players written, counted."""
+    plan = import_apply(
+        data, digest=job.parameters["digest"], user=job.requested_by, progress=progress
+    )
+    return {"created": plan.count(CREATE), "updated": plan.count(UPDATE)}
 
 
 def _plan_line(
     number: int,
-    line: str,
-    header: Header,
+    cells: dict[str, str] | str,
+    index: _PlayerIndex,
     seen: dict[tuple[str, str], int],
     *,
     user: AbstractBaseUser | None,
 ) -> ImportLine:
-    cells = line_values(line, header)
     if isinstance(cells, str):
         return ImportLine(number, REFUSED, error=cells)
     given = {name: cell for name, cell in cells.items() if name in CSV_COLUMNS and cell}
@@ -267,9 +411,9 @@ def _plan_line(
     key = _key(values)
     if key is not None and key in seen:
         problems.append(_("It names the same player as line %(line)d.") % {"line": seen[key]})
-    existing = _existing(values)
+    existing = index.existing(values)
     if existing is not None and user is not None:
-        access = player_access(user, existing)
+        access = index.access[existing.pk]
         if not access.change:
             problems.append(player_refusal(existing, access))
         private = [name for name in values if name in PRIVATE_FIELDS]
@@ -282,11 +426,14 @@ def _plan_line(
                 )
                 % {"player": existing, "columns": ", ".join(private)}
             )
-    player = Player.objects.get(pk=existing.pk) if existing else Player()
+    player = copy.copy(existing) if existing else Player()
     for name, value in values.items():
         setattr(player, name, value)
     try:
-        player.full_clean()
+        # No query per line for uniqueness: the only unique value an import writes is the
+        # FMJD id, and a line giving one names its holder (the index); the database checks
+        # it again when the line is written.
+        player.full_clean(validate_unique=False, validate_constraints=False)
     except ValidationError as exc:
         problems.append(_describe(exc))
     if problems:
@@ -352,16 +499,6 @@ def _key(values: dict[str, object]) -> tuple[str, str] | None:
         return ("fmjd", str(values["fmjd_id"]))
     if values.get("national_id") and values.get("federation"):
         return ("national", f"{values['federation']}/{values['national_id']}")
-    return None
-
-
-def _existing(values: dict[str, object]) -> Player | None:
-    if values.get("fmjd_id"):
-        return Player.objects.filter(fmjd_id=values["fmjd_id"]).first()
-    if values.get("national_id") and values.get("federation"):
-        return Player.objects.filter(
-            national_id=values["national_id"], federation=values["federation"]
-        ).first()
     return None
 
 
