@@ -364,18 +364,19 @@ def import_preview_json(plan: ImportPlan) -> dict[str, Any]:
         "unknown_columns": plan.unknown_columns,
         "writes": plan.writes,
         "counts": {action: plan.count(action) for action in (CREATE, UPDATE, UNCHANGED, REFUSED)},
-        "lines": [
-            {
-                "number": line.number,
-                "action": line.action,
-                "player": line.player,
-                "error": line.error,
-                "changes": [
-                    {"label": change.label, "old": change.old, "new": change.new}
-                    for change in line.changes
-                ],
-            }
-            for line in plan.lines
+        "lines": [line_json(line) for line in plan.lines],
+    }
+
+
+def line_json(line: ImportLine) -> dict[str, Any]:
+    """A preview's line as an import job keeps it (the players and the rating lists alike)."""
+    return {
+        "number": line.number,
+        "action": line.action,
+        "player": line.player,
+        "error": line.error,
+        "changes": [
+            {"label": change.label, "old": change.old, "new": change.new} for change in line.changes
         ],
     }
 

@@ -48,6 +48,7 @@ from tournaments.services.players_import import (
     FieldChange,
     ImportChangedError,
     ImportLine,
+    line_json,
 )
 
 LIST_FIELDS = (
@@ -455,19 +456,7 @@ def rating_list_preview_json(plan: ListPlan) -> dict[str, object]:
         "counts": {
             action: plan.count(action) for action in (CREATE, UPDATE, UNCHANGED, PROPOSED, REFUSED)
         },
-        "lines": [
-            {
-                "number": line.number,
-                "action": line.action,
-                "player": line.player,
-                "error": line.error,
-                "changes": [
-                    {"label": change.label, "old": change.old, "new": change.new}
-                    for change in line.changes
-                ],
-            }
-            for line in plan.lines
-        ],
+        "lines": [line_json(line) for line in plan.lines],
     }
 
 
