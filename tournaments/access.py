@@ -188,34 +188,23 @@ def sees_private(user: User | None, player: Player) -> bool:
     entered the player (they typed or imported those details); an organizer of an event
     whose registration of the player carries the contact details (contact_given).
     Registering a player in one's own event gives nothing."""
-    if is_unrestricted(user):
-        return True
-    if not is_active(user) or player.pk is None:
-        return False
-    given = Registration.objects.filter(
-        player=player, contact_given=True, event__in=organized_events(user)
-    )
-    return entered_by(player) == user.pk or given.exists()
+    return player_access(user, player).see_private
 
 
 def player_access(user: User | None, player: Player) -> PlayerAccess:
-    """The user's rights on `player`, from the events the player is registered in."""
-    if is_unrestricted(user):
-        return PlayerAccess(see_private=True, change=True, foreign=())
-    events = list(
-        Event.objects.filter(registrations__player=player).distinct().order_by("name", "pk")
-    )
-    mine = set(
-        organized_events(user).filter(pk__in=[e.pk for e in events]).values_list("pk", flat=True)
-    )
-    foreign = tuple(event.name for event in events if event.pk not in mine)
-    change = is_active(user) and not foreign
-    return PlayerAccess(see_private=sees_private(user, player), change=change, foreign=foreign)
+    """The user's rights on `player`, from the events the player is registered in (as
+    `players_access` decides them for many)."""
+    if player.pk is None:  # not saved: registered nowhere, entered by nobody yet
+        unrestricted = is_unrestricted(user)
+        return PlayerAccess(see_private=unrestricted, change=is_active(user), foreign=())
+    return players_access(user, [player])[player.pk]
 
 
 def players_access(user: User | None, players: Collection[Player]) -> dict[int, PlayerAccess]:
-    """`player_access` for many players at once, by their ids, in a few queries whatever
-    their number (an import's preview reads thousands)."""
+    """The user's rights on each of `players`, by their ids, in a few queries whatever their
+    number (an import's preview reads thousands): a superuser may do anything; another user
+    changes a player registered in no event he does not organize (`foreign` names those
+    events), and sees his private fields as `sees_private` says."""
     ids = sorted({player.pk for player in players if player.pk is not None})
     if is_unrestricted(user):
         return {pk: PlayerAccess(see_private=True, change=True, foreign=()) for pk in ids}
