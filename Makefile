@@ -73,7 +73,7 @@ beat: install
 # down (tools/mypy_ceiling.py fails above it, and below it until it is lowered).
 MYPY_STRICT := arbiter tournaments/values.py tournaments/pairing tournaments/scoring tournaments/ballots
 MYPY_APPS := tournaments games config accounts hall entries
-MYPY_CEILING := 183
+MYPY_CEILING := 182
 
 typecheck-strict: install
 	$(BIN)/mypy --strict --follow-imports=silent $(MYPY_STRICT)
