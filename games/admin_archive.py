@@ -17,12 +17,11 @@ from games.archive.jobs import ARCHIVE_IMPORT
 from games.archive.write import archive_filename, event_archive
 from games.forms import ArchiveConfirmForm, ArchiveUploadForm
 from tournaments.access import organized_events
+from tournaments.admin.import_jobs import import_job_for, import_job_imported, import_job_status
 from tournaments.admin.pages import render_page, staff_user
 from tournaments.imports.models import ImportJob, ImportPhase, ImportStatus
-from tournaments.imports.selectors import import_job_get
 from tournaments.imports.services import (
     import_job_confirm,
-    import_job_refresh,
     import_job_start,
 )
 from tournaments.models import Event
@@ -104,12 +103,13 @@ class EventArchiveAdmin:
         """The job as it truly is (a lost job queued again or failed, a preview not
         confirmed in time expired: import_job_refresh), for who may add events and uploaded
         it (or a superuser); 404 for anyone else."""
-        if not request.user.has_perm("tournaments.add_event"):
-            raise PermissionDenied
-        job = import_job_get(user=request.user, kind=ARCHIVE_IMPORT, job_id=job_id)
-        if job is None:
-            raise Http404(_("This archive is no longer waiting: upload it again."))
-        return import_job_refresh(job=job)
+        return import_job_for(
+            request,
+            kind=ARCHIVE_IMPORT,
+            job_id=job_id,
+            allowed=request.user.has_perm("tournaments.add_event"),
+            missing=_("This archive is no longer waiting: upload it again."),
+        )
 
     def archive_job_view(self, request: HttpRequest, job_id: int) -> HttpResponse:
         """The job's progress; once previewed, the preview and the slug to confirm (which
@@ -127,7 +127,7 @@ class EventArchiveAdmin:
             ):
                 raise Http404(_("This archive is no longer waiting: upload it again."))
             return HttpResponseRedirect(request.path)
-        if job.phase == ImportPhase.APPLY and job.status == ImportStatus.DONE:
+        if import_job_imported(job):
             event = Event.objects.filter(pk=job.result.get("event")).first()
             if event is not None:
                 messages.success(
@@ -156,7 +156,4 @@ class EventArchiveAdmin:
 
     def archive_job_status_view(self, request: HttpRequest, job_id: int) -> JsonResponse:
         """The job's state for its page's progress bar."""
-        job = self._archive_job(request, job_id)
-        return JsonResponse(
-            {"status": job.status, "phase": job.phase, "done": job.done, "total": job.total}
-        )
+        return import_job_status(self._archive_job(request, job_id))

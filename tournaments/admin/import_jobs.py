@@ -36,15 +36,18 @@ def import_job_paths(
     ]
 
 
-def import_job_for(request: HttpRequest, *, kind: str, job_id: int, allowed: bool) -> ImportJob:
+def import_job_for(
+    request: HttpRequest, *, kind: str, job_id: int, allowed: bool, missing: str = ""
+) -> ImportJob:
     """The job as it truly is (a lost job queued again or failed, a preview not confirmed
     in time expired: import_job_refresh), for who may import (`allowed`) and asked for it
-    (or a superuser): 403 without the right, 404 for another person's job."""
+    (or a superuser): 403 without the right, 404 for another person's job (saying
+    `missing`)."""
     if not allowed:
         raise PermissionDenied
     job = import_job_get(user=request.user, kind=kind, job_id=job_id)
     if job is None:
-        raise Http404
+        raise Http404(missing)
     return import_job_refresh(job=job)
 
 

@@ -20,7 +20,7 @@ from tournaments.scoring.teams import TEAM_TIEBREAKS
 from tournaments.selectors.lists import pairing_list, player_list
 from tournaments.selectors.public import cached, crosstable_get, event_state
 from tournaments.selectors.standings import standings_get
-from tournaments.selectors.team_ranking import team_ranking_get
+from tournaments.selectors.team_ranking import team_ranking_kept
 from tournaments.spreadsheets import Sheet, Value
 from tournaments.teams.selectors import (
     team_competition,
@@ -228,11 +228,7 @@ def team_crosstable_sheet(event: Event) -> Sheet | None:
 def team_ranking_sheet(event: Event, *, after_round: int) -> Sheet:
     """The team ranking page's table after ``after_round``: place, team, its score (the sum
     of its best members' points) and the sum of all its members' points."""
-    rows = cached(
-        event_state(event),
-        f"team-ranking:{after_round}",
-        lambda: team_ranking_get(event, after_round=after_round),
-    )
+    rows = team_ranking_kept(event, after_round=after_round, state=event_state(event))
     return Sheet(
         title=_("Team ranking"),
         header=(_("Rank"), _("Team"), _("Score"), _("All")),

@@ -5,6 +5,7 @@ from collections import defaultdict
 
 from tournaments.models import Event
 from tournaments.scoring.team_score import MemberScore, TeamScoreRow, team_ranking
+from tournaments.selectors.public import cached
 from tournaments.selectors.standings import standings_get
 
 
@@ -28,3 +29,13 @@ def team_ranking_get(event: Event, *, after_round: int) -> list[TeamScoreRow]:
         if row.number in labels:
             teams[labels[row.number]].append(MemberScore(row.number, row.name, row.points))
     return team_ranking(teams, counted=event.team_score_members)
+
+
+def team_ranking_kept(event: Event, *, after_round: int, state: str) -> list[TeamScoreRow]:
+    """team_ranking_get kept under the event's state fingerprint ``state``, one entry that
+    the team ranking page and its spreadsheets share."""
+    return cached(
+        state,
+        f"team-ranking:{after_round}",
+        lambda: team_ranking_get(event, after_round=after_round),
+    )

@@ -52,7 +52,7 @@ from tournaments.selectors.standings import (
     standings_provisional,
     withdrawal_outcomes,
 )
-from tournaments.selectors.team_ranking import has_team_ranking, team_ranking_get
+from tournaments.selectors.team_ranking import has_team_ranking, team_ranking_kept
 from tournaments.site.inputs import search_text, whole_number
 from tournaments.teams.rules_text import team_rules
 from tournaments.teams.selectors import team_competition, team_standings_get
@@ -414,11 +414,7 @@ def team_ranking(request: HttpRequest, slug: str) -> HttpResponse:
     if not has_team_ranking(event):
         raise Http404(_("%(event)s has no team ranking.") % {"event": event})
     after_round, last = _after_round(request, event)
-    rows = cached(
-        request_state(request, event),
-        f"team-ranking:{after_round}",
-        lambda: team_ranking_get(event, after_round=after_round),
-    )
+    rows = team_ranking_kept(event, after_round=after_round, state=request_state(request, event))
     return render(
         request,
         "public/team_ranking.html",
