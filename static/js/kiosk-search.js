@@ -1,5 +1,6 @@
 // The check-in kiosk (templates/hall/kiosk.html): typing in the search box keeps the players
-// whose name holds what is typed, accents and case aside.
+// whose name holds what is typed, accents and case aside. What was typed before the script ran
+// is filtered too, so a fast hand on a slow tablet sees the same list.
 (function () {
   "use strict";
   var input = document.getElementById("kiosk-search");
@@ -8,10 +9,12 @@
   function plain(text) {
     return text.normalize("NFD").replace(/[\u0300-\u036f]/g, "").toLowerCase();
   }
-  input.addEventListener("input", function () {
+  function filter() {
     var wanted = plain(input.value.trim());
     for (var i = 0; i < items.length; i += 1) {
       items[i].hidden = wanted !== "" && plain(items[i].getAttribute("data-name")).indexOf(wanted) < 0;
     }
-  });
+  }
+  input.addEventListener("input", filter);
+  filter();
 })();

@@ -9,6 +9,7 @@ error, no horizontal scroll at 390 and 1366 px on every page. Screenshots:
 /tmp/hall-<language>-*."""
 
 import pytest
+from playwright.sync_api import expect
 from django.utils import translation
 from django.utils.translation import gettext, ngettext
 
@@ -100,7 +101,7 @@ def test_check_in_then_pairing_then_the_hall_screen(live_server, browser, hall, 
         page.add_init_script(LISTEN)
         page.locator("#open-kiosk").click()
         page.fill("#kiosk-search", late.player.last_name)
-        assert page.locator("#kiosk-players li:visible").count() == 1
+        expect(page.locator("#kiosk-players li:visible")).to_have_count(1)
         assert_fits(page, shot=f"hall-{language}-kiosk")
         assert page.evaluate("window.__violations") == []
         page.get_by_role("link", name=player_name(late)).click()
