@@ -9,9 +9,9 @@ error, no horizontal scroll at 390 and 1366 px on every page. Screenshots:
 /tmp/hall-<language>-*."""
 
 import pytest
-from playwright.sync_api import expect
 from django.utils import translation
 from django.utils.translation import gettext, ngettext
+from playwright.sync_api import expect
 
 from hall.models import CheckInMode, CheckInRule
 from hall.selectors import kiosk_pin
