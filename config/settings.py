@@ -171,6 +171,8 @@ TEMPLATES = [
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
             ],
+            # A room of tournaments that is not an app of its own names its tag library here.
+            "libraries": {"documents": "tournaments.documents.templatetags"},
         },
     },
 ]
@@ -383,7 +385,7 @@ CELERY_TASK_ROUTES = {
 }
 CELERY_BEAT_SCHEDULE = {
     "documents-recover-lost": {
-        "task": "tournaments.tasks.documents_recover_lost_task",
+        "task": "tournaments.documents.tasks.documents_recover_lost_task",
         "schedule": DOCUMENT_CHECK_SECONDS,
     },
     "import-jobs-check": {

@@ -17,6 +17,7 @@ from games import api_urls as game_api_urls
 from games import public_urls as game_public_urls
 from hall import api_urls as hall_api_urls
 from tournaments.api import urls as api_urls
+from tournaments.documents import api_urls as document_api_urls
 from tournaments.site.login_limits import (
     ThrottledAdminAuthenticationForm,
     ThrottledAuthenticationForm,
@@ -67,6 +68,7 @@ urlpatterns = [
         include(
             (
                 api_urls.urlpatterns
+                + document_api_urls.urlpatterns
                 + game_api_urls.urlpatterns
                 + hall_api_urls.urlpatterns
                 + entry_api_urls.urlpatterns,

@@ -22,13 +22,15 @@ class TournamentsConfig(AppConfig):
             rounds,
         )
         from tournaments.api import tokens  # noqa: F401  (a password change revokes the token)
-        from tournaments.documents import admin as documents_admin  # noqa: F401
         from tournaments.documents import follow  # noqa: F401  (documents follow every change)
+        from tournaments.documents import hooks as documents_hooks
+        from tournaments.documents import tasks as documents_tasks  # noqa: F401
         from tournaments.imports.services import ImportKind, import_kind_register
         from tournaments.services import players_import, rating_lists_import
         from tournaments.site import login_limits  # noqa: F401  (counts failed logins)
         from tournaments.teams import admin as teams_admin  # noqa: F401
 
+        documents_hooks.register()
         import_kind_register(
             rating_lists_import.RATING_LIST_IMPORT,
             ImportKind(

@@ -15,7 +15,9 @@ each list is empty and tournaments works alone.
   public page, its admin page and the admin list of events;
 - `ORGANIZER_APPS`: the apps whose model permissions an organizer holds (the demo's);
 - `ROUND_PUBLISHED`: called when a round is published (services/rounds.py: round_publish);
+- `ROUND_COMPLETED`: called when a round is completed (services/rounds.py: round_complete);
 - `PLAYER_ADMIN_ACTIONS`: actions another app adds to the admin list of players;
+- `EVENT_ADMIN_ACTIONS`: actions another room adds to the admin list of events;
 - `ROUND_ABSENTEES`: the players another app keeps out of a Swiss round (the hall's
   check-in: a player marked absent), given a zero-point bye by its pairing;
 - `EVENT_FIELDS`: fields another app adds to each event of the API (`entries_open`);
@@ -117,9 +119,18 @@ DEMO_EVENTS: list[tuple[str, Callable[..., "Event"]]] = []
 #: app that tells the players (their mail) queues its work after the commit.
 ROUND_PUBLISHED: list[Callable[["Round"], None]] = []
 
+#: Called with the round in `round_complete`'s transaction once all its results are in; a room
+#: that keeps something built from the round's results (the printed documents) queues its
+#: work after the commit.
+ROUND_COMPLETED: list[Callable[["Round"], None]] = []
+
 #: Admin actions (`(model_admin, request, queryset)`, with their `short_description`) another
 #: app adds to the list of players (tournaments.admin.players.PlayerAdmin).
 PLAYER_ADMIN_ACTIONS: list[Callable[..., Any]] = []
+
+#: Admin actions another room adds to the list of events (tournaments.admin.events.EventAdmin),
+#: in the order they are offered.
+EVENT_ADMIN_ACTIONS: list[Callable[..., Any]] = []
 
 
 def game_page(slug: str, game_id: int) -> str:

@@ -29,7 +29,7 @@ def ballot_decks(db):
 
 
 def _load(only: tuple[str, ...] = ()) -> None:
-    with mock.patch("tournaments.services.rounds.documents_round_completed"):
+    with mock.patch("tournaments.documents.hooks.documents_round_completed"):
         load_demo(records=records_demo, only=only)
 
 

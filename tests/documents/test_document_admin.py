@@ -71,7 +71,7 @@ def test_round_page_panel_and_round_documents(setup):
 
 def test_broker_down_is_a_message_not_a_server_error(setup):
     client, event, _round = setup
-    with mock.patch("tournaments.tasks.document_build_task.delay", side_effect=DOWN):
+    with mock.patch("tournaments.documents.tasks.document_build_task.delay", side_effect=DOWN):
         response = client.post(REQUEST, {"event": event.pk, "kind": "standings"})
     assert response.status_code == 302
     [message] = message_texts(response)

@@ -29,7 +29,7 @@ def test_simultaneous_requests_queue_one_job(arbiter_user):
         finally:
             connection.close()
 
-    with mock.patch("tournaments.tasks.document_build_task.delay") as delay:
+    with mock.patch("tournaments.documents.tasks.document_build_task.delay") as delay:
         delay.return_value.id = "task-1"
         threads = [threading.Thread(target=ask, args=(i,)) for i in range(4)]
         for thread in threads:

@@ -54,20 +54,20 @@ def test_public_pdfs_are_served_and_built_when_missing(client, demo):
 
 
 def test_public_pdf_with_the_broker_down(client, demo):
-    with mock.patch("tournaments.tasks.document_build_task.delay", side_effect=DOWN):
+    with mock.patch("tournaments.documents.tasks.document_build_task.delay", side_effect=DOWN):
         response = client.get("/events/demo-swiss/crosstable.pdf")
     assert response.status_code == 503 and response["Retry-After"] == "5"
     assert "could not be queued" in response.content.decode()
     # With a file drawn earlier, the broker being down still leaves it served.
     client.get("/events/demo-swiss/crosstable.pdf")
     Document.objects.update(source_state="")  # the data "changed" since
-    with mock.patch("tournaments.tasks.document_build_task.delay", side_effect=DOWN):
+    with mock.patch("tournaments.documents.tasks.document_build_task.delay", side_effect=DOWN):
         response = client.get("/events/demo-swiss/crosstable.pdf")
     assert response.status_code == 200 and body(response).startswith(b"%PDF")
 
 
 def test_public_pdf_while_the_first_job_runs(client, demo):
-    with mock.patch("tournaments.tasks.document_build_task.delay") as delay:
+    with mock.patch("tournaments.documents.tasks.document_build_task.delay") as delay:
         delay.return_value.id = "task-1"
         response = client.get("/events/demo-swiss/standings.pdf")
     assert response.status_code == 503
@@ -117,7 +117,7 @@ def test_api_errors(organizer):
     )
     no_round = post(organizer, url, {"kind": "pairings"})
     assert no_round.status_code == 409 and "needs a round" in no_round.json()["error"]["message"]
-    with mock.patch("tournaments.tasks.document_build_task.delay", side_effect=DOWN):
+    with mock.patch("tournaments.documents.tasks.document_build_task.delay", side_effect=DOWN):
         down = post(organizer, url, {"kind": "standings"})
     assert down.status_code == 503
     assert down.json()["error"]["code"] == "not_queued"

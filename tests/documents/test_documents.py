@@ -116,7 +116,7 @@ def test_a_completed_round_regenerates_the_published_documents(
 
 def test_two_requests_while_a_job_is_queued_start_one_job(demo, django_capture_on_commit_callbacks):
     swiss = demo["demo-swiss"]
-    with mock.patch("tournaments.tasks.document_build_task.delay") as delay:
+    with mock.patch("tournaments.documents.tasks.document_build_task.delay") as delay:
         delay.return_value.id = "task-1"
         first = request(django_capture_on_commit_callbacks, event=swiss, kind="crosstable")
         second = request(django_capture_on_commit_callbacks, event=swiss, kind="crosstable")
@@ -134,7 +134,7 @@ def test_a_lost_job_is_queued_again_after_the_stale_delay(
     demo, django_capture_on_commit_callbacks, settings
 ):
     swiss = demo["demo-swiss"]
-    with mock.patch("tournaments.tasks.document_build_task.delay") as delay:
+    with mock.patch("tournaments.documents.tasks.document_build_task.delay") as delay:
         delay.return_value.id = "task-1"
         request(django_capture_on_commit_callbacks, event=swiss, kind="standings")
         settings.DOCUMENT_TIME_LIMIT = 0
@@ -158,7 +158,7 @@ def test_broker_down_marks_the_document_failed_and_says_so(
     swiss = demo["demo-swiss"]
     down = BrokerError("Error 111 connecting to 127.0.0.1:6379. Connection refused.")
     with (
-        mock.patch("tournaments.tasks.document_build_task.delay", side_effect=down),
+        mock.patch("tournaments.documents.tasks.document_build_task.delay", side_effect=down),
         pytest.raises(DocumentQueueError, match=r"could not be queued.*Connection refused"),
     ):
         request(django_capture_on_commit_callbacks, event=swiss, kind="crosstable")
@@ -166,7 +166,7 @@ def test_broker_down_marks_the_document_failed_and_says_so(
     assert document.status == DocumentStatus.FAILED and "could not be queued" in document.error
     # The round-completion hook only records it.
     round_ = swiss.rounds.get(number=5)
-    with mock.patch("tournaments.tasks.document_build_task.delay", side_effect=down):
+    with mock.patch("tournaments.documents.tasks.document_build_task.delay", side_effect=down):
         answers = request_after_round(django_capture_on_commit_callbacks, round_)
     assert all(a.queued for a in answers)
     assert set(Document.objects.filter(event=swiss).values_list("status", flat=True)) == {

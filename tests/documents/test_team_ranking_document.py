@@ -14,7 +14,7 @@ from tournaments.documents.services import (
     document_request,
     documents_request_published,
 )
-from tournaments.templatetags.documents import documents_panel
+from tournaments.documents.templatetags import documents_panel
 
 pytestmark = pytest.mark.django_db
 

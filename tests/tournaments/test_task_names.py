@@ -14,7 +14,7 @@ def test_a_fresh_process_finds_a_task_no_module_has_imported_yet():
         "django.setup()\n"
         "print('tournaments.tasks' in sys.modules)\n"
         "from tournaments.task_names import task_named\n"
-        "print(task_named('tournaments.tasks.document_build_task').name)\n"
+        "print(task_named('tournaments.documents.tasks.document_build_task').name)\n"
     )
     completed = subprocess.run(
         [sys.executable, "-c", probe],
@@ -25,4 +25,4 @@ def test_a_fresh_process_finds_a_task_no_module_has_imported_yet():
         env={"DJANGO_SETTINGS_MODULE": "config.settings", "PATH": "/usr/bin:/bin"},
     )
     assert completed.returncode == 0, completed.stderr
-    assert completed.stdout.split() == ["False", "tournaments.tasks.document_build_task"]
+    assert completed.stdout.split() == ["False", "tournaments.documents.tasks.document_build_task"]

@@ -18,7 +18,9 @@ from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST
 
 from config.celery import app as celery_app
+from tournaments import hooks
 from tournaments.admin.history import AuditedAdmin
+from tournaments.admin.hooked_actions import HookedActionsMixin
 from tournaments.admin.pages import (
     delete_through,
     object_or_404,
@@ -29,7 +31,6 @@ from tournaments.admin.pages import (
 )
 from tournaments.admin.ratings import rating_report_csv, rating_report_view, rating_report_xlsx
 from tournaments.admin.scoping import EventScopedMixin, ScopedAdmin
-from tournaments.documents.admin import generate_published_documents
 from tournaments.forms import (
     EventForm,
     EventRegisterForm,
@@ -188,7 +189,8 @@ REGISTER_LIST_LIMIT = 200
 
 
 @admin.register(Event)
-class EventAdmin(ScopedAdmin, AuditedAdmin):
+class EventAdmin(HookedActionsMixin, ScopedAdmin, AuditedAdmin):
+    hooked_actions = hooks.EVENT_ADMIN_ACTIONS
     event_path = ""
     form = EventForm
     list_display = (
@@ -208,7 +210,6 @@ class EventAdmin(ScopedAdmin, AuditedAdmin):
     filter_horizontal = ("organizers", "arbiters")
     inlines = (RegistrationInline, ProhibitedPairingInline, RoundTimeInline)
     change_form_template = "admin/tournaments/event/change_form.html"
-    actions = (generate_published_documents,)
     fieldsets = (
         (
             None,

@@ -29,6 +29,7 @@ from tournaments.access import (
     private_refusal,
 )
 from tournaments.admin.history import AuditedAdmin
+from tournaments.admin.hooked_actions import HookedActionsMixin
 from tournaments.admin.import_jobs import (
     import_job_confirmed,
     import_job_context,
@@ -64,7 +65,8 @@ from tournaments.services.players_merge import merge_refusal, merged_fields, pla
 
 
 @admin.register(Player)
-class PlayerAdmin(AuditedAdmin):
+class PlayerAdmin(HookedActionsMixin, AuditedAdmin):
+    hooked_actions = hooks.PLAYER_ADMIN_ACTIONS
     list_display = ("last_name", "first_name", "federation", "title", "rating", "club", "fmjd_id")
     list_filter = ("federation", "title", "club")
     search_fields = ("last_name", "first_name", "fmjd_id", "national_id", "club")
@@ -97,15 +99,6 @@ class PlayerAdmin(AuditedAdmin):
         if isinstance(account, forms.ModelChoiceField):
             account.queryset = linkable_accounts(obj)
         return form
-
-    def get_actions(self, request: HttpRequest):
-        """The list's actions, with those other apps add (tournaments.hooks)."""
-        actions = super().get_actions(request)
-        for action in hooks.PLAYER_ADMIN_ACTIONS:
-            found = self.get_action(action)
-            if found is not None:
-                actions[found[1]] = found
-        return actions
 
     def get_fieldsets(self, request: HttpRequest, obj: Player | None = None):
         rights = self.access(request, obj)

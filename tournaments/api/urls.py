@@ -1,11 +1,11 @@
-"""API routes under /api/ (the schema and docs are in config.urls, the game endpoints in
-games.api_urls: config.urls serves both under the one namespace "api")."""
+"""API routes under /api/ (the schema and docs are in config.urls, the printed documents' in
+tournaments.documents.api_urls, the game endpoints in games.api_urls: config.urls serves them
+under the one namespace "api")."""
 
 from django.urls import path
 
 from tournaments.api import players, tokens, views
 from tournaments.api.root import ApiRoot
-from tournaments.documents import api as documents
 from tournaments.teams import api as teams
 
 app_name = "api"
@@ -28,17 +28,6 @@ urlpatterns = [
     path(f"{EVENT}team-ranking/", views.TeamRanking.as_view(), name="team_ranking"),
     path(f"{EVENT}rating-report/", views.RatingReport.as_view(), name="rating_report"),
     path(f"{EVENT}crosstable/", views.CrosstableView.as_view(), name="crosstable"),
-    path(f"{EVENT}documents/", documents.DocumentCreate.as_view(), name="documents"),
-    path(
-        f"{EVENT}documents/<int:document_id>/",
-        documents.DocumentDetail.as_view(),
-        name="document",
-    ),
-    path(
-        f"{EVENT}documents/<int:document_id>/file/",
-        documents.DocumentFile.as_view(),
-        name="document_file",
-    ),
     path(f"{EVENT}team-standings/", teams.TeamStandings.as_view(), name="team_standings"),
     path(f"{EVENT}team-matches/", teams.TeamMatches.as_view(), name="team_matches"),
     path(

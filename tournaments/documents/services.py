@@ -187,7 +187,7 @@ def document_recover(*, document: Document) -> Document:
 
 
 def documents_recover_lost() -> int:
-    """The periodic check (tournaments.tasks.documents_recover_lost_task under Celery beat,
+    """The periodic check (`tasks.documents_recover_lost_task` under Celery beat,
     tournaments.documents.watch without a broker): every document whose job was lost is
     queued again, whether or not anyone reads its state. Returns how many were."""
     recovered = 0
@@ -263,7 +263,7 @@ def documents_stale(*, event_ids: Iterable[int]) -> list[int]:
 
 def _enqueue(document_id: int, *, raise_on_queue_error: bool) -> None:
     try:
-        task_id = task_queue("tournaments.tasks.document_build_task", document_id)
+        task_id = task_queue("tournaments.documents.tasks.document_build_task", document_id)
     except TaskQueueError as exc:
         logger.warning("document %s %s", document_id, exc)
         Document.objects.filter(pk=document_id).update(

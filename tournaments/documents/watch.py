@@ -1,6 +1,6 @@
 """The periodic check of lost document jobs in a server without a Celery broker.
 
-With a broker, Celery beat runs tournaments.tasks.documents_recover_lost_task every
+With a broker, Celery beat runs tournaments.documents.tasks.documents_recover_lost_task every
 DOCUMENT_CHECK_SECONDS. Without one, jobs run inside the web process: if that process dies
 mid-PDF, the document stays "running" until someone reads it, and a job whose request was
 lost stays "queued". `start` runs the same check in a daemon thread of the server process

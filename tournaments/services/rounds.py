@@ -10,8 +10,7 @@ from django.utils.translation import gettext_lazy, ngettext
 from simple_history.utils import bulk_create_with_history
 
 from tournaments import hooks
-from tournaments.documents.services import documents_round_completed
-from tournaments.hooks import ROUND_PUBLISHED
+from tournaments.hooks import ROUND_COMPLETED, ROUND_PUBLISHED
 from tournaments.models import (
     Event,
     Game,
@@ -481,9 +480,8 @@ def round_complete(*, round: Round, user: AbstractBaseUser | None) -> Round:
         )
     round_.status = RoundStatus.COMPLETED
     recorded_by(round_, user).save()
-    # The published crosstable and standings are rebuilt after the commit (issue: PDF
-    # crosstables regenerated when a round's results are completed).
-    documents_round_completed(round=round_)
+    for follow in ROUND_COMPLETED:
+        follow(round_)
     return round_
 
 

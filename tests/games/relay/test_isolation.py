@@ -222,7 +222,7 @@ def test_relay_polling_has_a_queue_of_its_own():
     default = app.conf.task_default_queue
     assert default != "relay"
     for task in (
-        "tournaments.tasks.document_build_task",
+        "tournaments.documents.tasks.document_build_task",
         "games.tasks.record_verify_task",
         "tournaments.tasks.round_pair_task",
     ):

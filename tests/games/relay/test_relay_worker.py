@@ -126,6 +126,7 @@ def test_a_pdf_is_built_while_a_dripping_source_holds_the_relay_worker(
     finally:
         source_drip.release()
         outputs = stop_worker(relay_worker), stop_worker(jobs_worker)
-    poll, build = "Task games.tasks.relay_poll_task[", "Task tournaments.tasks.document_build_task["
+    poll = "Task games.tasks.relay_poll_task["
+    build = "Task tournaments.documents.tasks.document_build_task["
     assert poll in outputs[0] and build not in outputs[0], outputs[0][-3000:]
     assert build in outputs[1] and poll not in outputs[1], outputs[1][-3000:]
