@@ -23,6 +23,8 @@ from tournaments.site.login_limits import (
     ThrottledAuthenticationForm,
     UnlockingPasswordResetConfirmView,
 )
+from tournaments.teams import api_urls as team_api_urls
+from tournaments.teams import urls as team_public_urls
 from tournaments.urls import events as public_urls
 
 admin.site.login_form = ThrottledAdminAuthenticationForm
@@ -39,9 +41,19 @@ urlpatterns = [
     # The admin's login page links to the password reset when this name exists.
     path("admin/password_reset/", PasswordResetView.as_view(), name="admin_password_reset"),
     path("admin/", admin.site.urls),
-    # The public pages and the API of tournaments and of games, each under one namespace
-    # (tournaments never imports games: the two route lists meet here).
-    path("events/", include((public_urls.urlpatterns + game_public_urls.urlpatterns, "public"))),
+    # The public pages and the API of tournaments, of its rooms and of games, each under one
+    # namespace (tournaments never imports games, nor its core its rooms: the lists meet here).
+    path(
+        "events/",
+        include(
+            (
+                public_urls.urlpatterns
+                + team_public_urls.urlpatterns
+                + game_public_urls.urlpatterns,
+                "public",
+            )
+        ),
+    ),
     path("events/", include("tournaments.documents.urls")),
     path("events/", include("tournaments.urls.sheets")),
     path("events/", include("tournaments.urls.calendars")),
@@ -69,6 +81,7 @@ urlpatterns = [
             (
                 api_urls.urlpatterns
                 + document_api_urls.urlpatterns
+                + team_api_urls.urlpatterns
                 + game_api_urls.urlpatterns
                 + hall_api_urls.urlpatterns
                 + entry_api_urls.urlpatterns,

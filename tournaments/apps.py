@@ -29,8 +29,10 @@ class TournamentsConfig(AppConfig):
         from tournaments.services import players_import, rating_lists_import
         from tournaments.site import login_limits  # noqa: F401  (counts failed logins)
         from tournaments.teams import admin as teams_admin  # noqa: F401
+        from tournaments.teams import hooks as teams_hooks
 
         documents_hooks.register()
+        teams_hooks.register()
         import_kind_register(
             rating_lists_import.RATING_LIST_IMPORT,
             ImportKind(

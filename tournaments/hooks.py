@@ -7,6 +7,12 @@ each list is empty and tournaments works alone.
 - `RESULT_FOLLOWERS`: called after each change of a game's result (services/results.py);
 - `FINGERPRINT_HISTORIES`: history rows that are part of an event's public state, so that a
   change to them changes the event's ETag (selectors.public.event_fingerprint);
+- `STATE_HISTORIES`: the same, kept by a room of tournaments (a team competition's rows), so
+  part of the event's own state too (what its printed documents are built from);
+- `TEAM_COMPETITIONS`: whether an event is a team competition (`is_team_competition`), whose
+  boards come from its team matches;
+- `PAGE_INSTEAD`, `EVENT_MENU`, `EVENT_RULES`: the pages, the menu and the rules in words
+  another room gives an event in place of the individual ones;
 - `GAME_FACTS`: values another app knows about a game, listed with it (the API's games);
 - `GAME_PAGE`: the address of a game's public page (the round and player pages link to it);
 - `ROUND_PANELS`: what a round's public page shows above its pairings;
@@ -58,6 +64,27 @@ RESULT_FOLLOWERS: list[Callable[["Game"], None]] = []
 #: Each takes the event's `OuterRef("pk")` and returns history rows of that event kept by
 #: another app (the game records, the relayed boards); part of `event_fingerprint`.
 FINGERPRINT_HISTORIES: list[Callable[[OuterRef], QuerySet[Any]]] = []
+
+#: The same for the rooms of tournaments (the team competition's teams, rosters, adjustments
+#: and matches): part of the event's own state (`event_fingerprint(others=False)` counts them).
+STATE_HISTORIES: list[Callable[[OuterRef], QuerySet[Any]]] = []
+
+#: Each says whether an event is a team competition: its boards come from its team matches
+#: (docs/rules/tournaments.md §7), so the core neither pairs its rounds nor checks its boards
+#: as an individual event's, and its individual tables give way to the team ones.
+TEAM_COMPETITIONS: list[Callable[["Event"], bool]] = []
+
+#: Each takes an event and the name of one of its individual pages ("standings",
+#: "crosstable") and returns the address of the page shown in its place, or "".
+PAGE_INSTEAD: list[Callable[["Event", str], str]] = []
+
+#: Each takes an event and the page's section and returns the menu entries shown in place of
+#: the individual tables (standings, crosstable, team ranking), or None to keep them.
+EVENT_MENU: list[Callable[["Event", str], "list[MenuEntry] | None"]] = []
+
+#: Each takes an event and returns its rules in words when a room states them (a team
+#: competition's), or None: the first answer is shown in place of the individual rules.
+EVENT_RULES: list[Callable[["Event"], list[str] | None]] = []
 
 
 @dataclass(frozen=True)
@@ -131,6 +158,26 @@ PLAYER_ADMIN_ACTIONS: list[Callable[..., Any]] = []
 #: Admin actions another room adds to the list of events (tournaments.admin.events.EventAdmin),
 #: in the order they are offered.
 EVENT_ADMIN_ACTIONS: list[Callable[..., Any]] = []
+
+
+@dataclass(frozen=True)
+class MenuEntry:
+    """An entry of an event's menu: its text, its address and the section whose pages mark
+    it current."""
+
+    label: str | Promise
+    url: str
+    section: str
+
+
+def is_team_competition(event: "Event") -> bool:
+    """Whether a room says ``event`` is a team competition (`TEAM_COMPETITIONS`)."""
+    return any(answer(event) for answer in TEAM_COMPETITIONS)
+
+
+def page_instead(event: "Event", page: str) -> str:
+    """The address shown in place of the event's individual page ``page``, or ""."""
+    return next((url for instead in PAGE_INSTEAD if (url := instead(event, page))), "")
 
 
 def game_page(slug: str, game_id: int) -> str:

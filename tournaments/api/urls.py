@@ -1,12 +1,11 @@
-"""API routes under /api/ (the schema and docs are in config.urls, the printed documents' in
-tournaments.documents.api_urls, the game endpoints in games.api_urls: config.urls serves them
-under the one namespace "api")."""
+"""API routes under /api/ (the schema and docs are in config.urls, the printed documents'
+in tournaments.documents.api_urls, the team competitions' in tournaments.teams.api_urls, the
+game endpoints in games.api_urls: config.urls serves them under the one namespace "api")."""
 
 from django.urls import path
 
 from tournaments.api import players, tokens, views
 from tournaments.api.root import ApiRoot
-from tournaments.teams import api as teams
 
 app_name = "api"
 
@@ -28,13 +27,6 @@ urlpatterns = [
     path(f"{EVENT}team-ranking/", views.TeamRanking.as_view(), name="team_ranking"),
     path(f"{EVENT}rating-report/", views.RatingReport.as_view(), name="rating_report"),
     path(f"{EVENT}crosstable/", views.CrosstableView.as_view(), name="crosstable"),
-    path(f"{EVENT}team-standings/", teams.TeamStandings.as_view(), name="team_standings"),
-    path(f"{EVENT}team-matches/", teams.TeamMatches.as_view(), name="team_matches"),
-    path(
-        f"{EVENT}team-matches/<int:round>/<int:number>/lineup/",
-        teams.TeamLineup.as_view(),
-        name="team_lineup",
-    ),
     path(f"{EVENT}games/", views.GameList.as_view(), name="games"),
     path(f"{EVENT}games/<int:game_id>/result/", views.GameResultView.as_view(), name="result"),
 ]

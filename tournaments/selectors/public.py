@@ -18,7 +18,7 @@ from django.core.cache import cache
 from django.db.models import CharField, OuterRef, Q, QuerySet, Subquery, Value
 from django.db.models.functions import Cast, Concat
 
-from tournaments.hooks import FINGERPRINT_HISTORIES, GAME_FACTS
+from tournaments.hooks import FINGERPRINT_HISTORIES, GAME_FACTS, STATE_HISTORIES
 from tournaments.models import (
     BallotDraw,
     Event,
@@ -42,7 +42,6 @@ from tournaments.selectors.events import finished_event_ids
 from tournaments.selectors.lists import PublicPlayer
 from tournaments.selectors.standings import standings_get, withdrawal_outcomes
 from tournaments.selectors.state import tournament_state
-from tournaments.teams.models import Team, TeamAdjustment, TeamCompetition, TeamMatch, TeamMember
 from tournaments.values import Colour
 
 T = TypeVar("T")
@@ -106,17 +105,12 @@ def _latest(history: QuerySet) -> Subquery:
 
 def event_fingerprint(event: Event, *, others: bool = True) -> str:
     """A string that changes whenever anything public about `event` changes: the event, its
-    players, registrations, rounds and their times, pairings, games, ballot draws, its team
-    competition (teams, rosters, adjustments, matches and their no-shows) and, unless `others`
+    players, registrations, rounds and their times, pairings, games, ballot draws, the histories of
+    its rooms (`STATE_HISTORIES`: a team competition's teams, rosters, adjustments, matches and
+    their no-shows) and, unless `others`
     is false, the histories other apps keep (`FINGERPRINT_HISTORIES`: game records, relayed
     boards) (one query)."""
-    histories = [
-        lambda event: TeamCompetition.history.filter(event_id=event),
-        lambda event: Team.history.filter(event_id=event),
-        lambda event: TeamMember.history.filter(team__event_id=event),
-        lambda event: TeamAdjustment.history.filter(team__event_id=event),
-        lambda event: TeamMatch.history.filter(round__event_id=event),
-    ]
+    histories = list(STATE_HISTORIES)
     if others:
         histories.extend(FINGERPRINT_HISTORIES)
     others_parts = {

@@ -6,11 +6,11 @@ from dataclasses import dataclass
 
 from django.utils.translation import gettext as _
 
+from tournaments.hooks import is_team_competition
 from tournaments.models import Pairing, Round, System
 from tournaments.pairing.berger import round_pairs
 from tournaments.pairing.criteria import Breach, board_breaches, table_breach
 from tournaments.selectors.state import tournament_state
-from tournaments.teams.models import TeamCompetition
 from tournaments.values import ByeKind, Colour
 
 
@@ -38,7 +38,7 @@ def round_warnings(round: Round) -> dict[int, list[PairingWarning]]:
     """
     round_ = Round.objects.select_related("event").get(pk=round.pk)
     event = round_.event
-    if TeamCompetition.objects.filter(event=event).exists():
+    if is_team_competition(event):
         return {pk: [] for pk in round_.pairings.values_list("pk", flat=True)}
     state = tournament_state(event, up_to_round=round_.number - 1)
     pairings = round_.pairings.select_related("white__player", "black__player")

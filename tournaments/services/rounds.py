@@ -10,7 +10,7 @@ from django.utils.translation import gettext_lazy, ngettext
 from simple_history.utils import bulk_create_with_history
 
 from tournaments import hooks
-from tournaments.hooks import ROUND_COMPLETED, ROUND_PUBLISHED
+from tournaments.hooks import ROUND_COMPLETED, ROUND_PUBLISHED, is_team_competition
 from tournaments.models import (
     Event,
     Game,
@@ -38,7 +38,6 @@ from tournaments.services.ratings import ratings_freeze
 from tournaments.services.registrations import registrations_renumber
 from tournaments.services.schedule import round_time_revise
 from tournaments.task_names import task_named
-from tournaments.teams.models import TeamCompetition
 from tournaments.values import ByeKind, Pair
 
 
@@ -125,7 +124,7 @@ def pairings_generate(*, round: Round, user: AbstractBaseUser | None) -> Round:
             _("%(round)s already holds results: it cannot be paired again") % {"round": round_}
         )
     event = round_.event
-    if TeamCompetition.objects.filter(event=event).exists():
+    if is_team_competition(event):
         raise RoundPairingError(
             _("%(event)s is a team competition: its boards come from its team matches.")
             % {"event": event}

@@ -42,6 +42,13 @@ def event_panels(event: Event) -> SafeString:
 
 
 @register.simple_tag
+def event_menu(event: Event, section: str) -> list[hooks.MenuEntry]:
+    """The menu entries a room shows in place of the event's individual tables, or []
+    (tournaments.hooks.EVENT_MENU)."""
+    return next((menu for room in hooks.EVENT_MENU if (menu := room(event, section))), [])
+
+
+@register.simple_tag
 def event_page_links(event: Event) -> list[Link]:
     return _links(link(event) for link in hooks.EVENT_PAGE_LINKS)
 

@@ -25,12 +25,12 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import condition, require_safe
 
 from tournaments.access import visible_event, visible_events
+from tournaments.hooks import EVENT_RULES, page_instead
 from tournaments.live import known_etag, remember_etag
 from tournaments.models import BYE_KIND_LABELS, Event, GameResult, System
 from tournaments.rating_distribution import rating_distribution
 from tournaments.results import points_text
 from tournaments.scoring.rating_groups import group_standings
-from tournaments.scoring.standings import place_text
 from tournaments.scoring.tiebreaks import find_tiebreak
 from tournaments.selectors.lists import pairing_list, player_list
 from tournaments.selectors.public import (
@@ -54,8 +54,6 @@ from tournaments.selectors.standings import (
 )
 from tournaments.selectors.team_ranking import has_team_ranking, team_ranking_kept
 from tournaments.site.inputs import search_text, whole_number
-from tournaments.teams.rules_text import team_rules
-from tournaments.teams.selectors import team_competition, team_standings_get
 from tournaments.values import ByeKind
 
 
@@ -215,22 +213,14 @@ def request_event(request: HttpRequest, slug: str) -> Event:
     return event if event is not None else visible_event(request.user, slug)
 
 
-def is_team_league(event: Event) -> bool:
-    """Whether ``event`` is a team competition (read once: the page's menu asks again)."""
-    return getattr(event, "team_competition", None) is not None
-
-
-def team_page_instead(event: Event, name: str) -> HttpResponse | None:
-    """For a team competition, the way to its team page ``name`` in place of an individual
-    table (the standings with their tie-break detail, the crosstable): a team league ranks
-    teams, by match and board points (docs/rules/tournaments.md §7), and its visitor meets
-    its team tables, as its printed documents are the team ones
-    (tournaments.documents.services.published_kinds). A temporary redirect, so that the
-    old address of a bookmark still leads somewhere; the API keeps both. None for an
-    individual event."""
-    if not is_team_league(event):
-        return None
-    return redirect(name, event.slug)
+def individual_page_instead(event: Event, page: str) -> HttpResponse | None:
+    """The way to the page a room shows in place of the event's individual table ``page``
+    ("standings", "crosstable"; `tournaments.hooks.PAGE_INSTEAD`): a team competition ranks
+    teams (docs/rules/tournaments.md §7), so its visitor meets its team tables, as its printed
+    documents are the team ones. A temporary redirect, so that the old address of a bookmark
+    still leads somewhere; the API keeps both. None for an individual event."""
+    url = page_instead(event, page)
+    return redirect(url) if url else None
 
 
 def _tiebreak_columns(event: Event) -> list[tuple[str, str]]:
@@ -261,11 +251,11 @@ def _round_chosen(event: Event, after_round: int, last: int) -> dict[str, object
 
 
 def _rules(event: Event) -> list[str]:
-    """The event's pairing, scoring and ranking rules stated in words (a team competition's
-    are its team rules, tournaments.teams.rules_text)."""
-    competition = team_competition(event)
-    if competition is not None:
-        return team_rules(event, competition)
+    """The event's pairing, scoring and ranking rules stated in words (a room's, such as a
+    team competition's team rules, where it states them: `tournaments.hooks.EVENT_RULES`)."""
+    for room_rules in EVENT_RULES:
+        if (rules := room_rules(event)) is not None:
+            return rules
     rules = [_("Pairing system: %(system)s.") % {"system": event.get_system_display()}]
     if event.system == System.SWISS:
         rules.append(
@@ -317,16 +307,11 @@ def event_list(request: HttpRequest) -> HttpResponse:
 def event_home(request: HttpRequest, slug: str) -> HttpResponse:
     event = request_event(request, slug)
     players = player_list(event)
-    teams = team_standings_get(event) if team_competition(event) is not None else []
     return render(
         request,
         "public/event_home.html",
         {
             "event": event,
-            "teams": [
-                (standing, place_text(standing.row.rank, standing.row.shared_rank))
-                for standing in teams
-            ],
             "rules": _rules(event),
             "rounds": list(public_rounds(event)),
             "players": players,
@@ -372,7 +357,7 @@ def round_detail(request: HttpRequest, slug: str, number: int) -> HttpResponse:
 @followed_page(fragment="public_standings")
 def standings(request: HttpRequest, slug: str) -> HttpResponse:
     event = request_event(request, slug)
-    if (teams := team_page_instead(event, "public:team_standings")) is not None:
+    if (teams := individual_page_instead(event, "standings")) is not None:
         return teams
     after_round, last = _after_round(request, event)
 
@@ -430,7 +415,7 @@ def team_ranking(request: HttpRequest, slug: str) -> HttpResponse:
 @followed_page
 def tiebreaks(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     event = request_event(request, slug)
-    if (teams := team_page_instead(event, "public:team_standings")) is not None:
+    if (teams := individual_page_instead(event, "standings")) is not None:
         return teams
     after_round, _last = _after_round(request, event)
     if not after_round:
@@ -483,7 +468,7 @@ def player(request: HttpRequest, slug: str, number: int) -> HttpResponse:
 @followed_page(fragment="public_crosstable")
 def crosstable(request: HttpRequest, slug: str) -> HttpResponse:
     event = request_event(request, slug)
-    if (teams := team_page_instead(event, "public:team_crosstable")) is not None:
+    if (teams := individual_page_instead(event, "crosstable")) is not None:
         return teams
     after_round, last = _after_round(request, event)
 

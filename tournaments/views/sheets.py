@@ -17,6 +17,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_safe
 
 from tournaments.access import visible_event
+from tournaments.hooks import is_team_competition
 from tournaments.models import Event
 from tournaments.selectors.public import last_public_round, public_rounds
 from tournaments.selectors.sheets import (
@@ -31,7 +32,6 @@ from tournaments.selectors.sheets import (
 from tournaments.selectors.team_ranking import has_team_ranking
 from tournaments.site.inputs import whole_number
 from tournaments.spreadsheets import Sheet, csv_bytes, xlsx_bytes
-from tournaments.teams.models import TeamCompetition
 
 #: The formats offered, with their media types.
 FORMATS = {
@@ -74,7 +74,7 @@ def _sheet_view(build: Callable[..., tuple[Sheet, str]]) -> Callable:
 def _individual(event: Event) -> None:
     """404 for a team competition's individual tables, as for their PDFs
     (tournaments.documents.services.published_kinds): its tables are the team ones."""
-    if TeamCompetition.objects.filter(event=event).exists():
+    if is_team_competition(event):
         raise Http404(
             _("%(event)s is a team competition: its tables are the team standings.")
             % {"event": event}
