@@ -14,6 +14,8 @@
 - no two files of ``arbiter``, ``tournaments``, ``games``, ``accounts``, ``hall`` and
   ``entries`` import each other, directly or around a loop, and ``tournaments/scoring`` never
   imports ``tournaments/pairing`` (the values both use are ``tournaments/values.py``);
+- a room of ``tournaments`` (a package of its own for a concern with rows or files of its own,
+  ``ROOMS``) is imported by the rest of ``tournaments`` only in the modules that wire it in;
 - code cites rules in the repository (``docs/rules/``) or at their federation, never a file
   outside it, and its comments describe the code, not the project's history;
 - every ``docs/rules/<file>.md §N`` a module cites exists.
@@ -406,6 +408,51 @@ def test_the_core_reads_live_in_the_selectors_package():
     own name: no selectors module beside the package, and its ``__init__`` imports nothing."""
     assert sorted(path.name for path in (REPO / "tournaments").glob("selectors*.py")) == []
     assert _imports("tournaments.selectors") == frozenset()
+
+
+#: The rooms of ``tournaments``: a concern with rows or files of its own, in a package of its
+#: own that imports the core. The rest of ``tournaments`` imports a room only in the modules
+#: that wire it in (``apps``, the URL and API route lists, the admin that routes its pages,
+#: ``models/__init__``), named here for each room.
+ROOMS: dict[str, frozenset[str]] = {
+    # the event admin routes the TRF export and import pages (EventAdmin.get_urls)
+    "tournaments.trf": frozenset({"tournaments.admin.events"}),
+}
+
+
+def _room_breaches(room: str, wiring: frozenset[str]) -> dict[str, list[str]]:
+    """The modules of ``room``'s app, outside the room and its ``wiring``, that import it."""
+    app = room.split(".")[0]
+    return {
+        module: _imports_of_app(module, room)
+        for module in _modules_under(app)
+        if not _within(module, room) and module not in wiring and _imports_of_app(module, room)
+    }
+
+
+@pytest.mark.parametrize(("room", "wiring"), ROOMS.items(), ids=list(ROOMS))
+def test_the_core_imports_a_room_only_where_it_wires_it_in(room, wiring):
+    assert _room_breaches(room, wiring) == {}, f"only {sorted(wiring)} may import {room}"
+    assert set(wiring) <= set(_modules()), f"{room}'s wiring names a module that is gone"
+
+
+def test_the_room_check_sees_a_core_module_importing_a_room(source_tree):
+    """The check fails where it should: a lazy import of the room by a module that does not wire
+    it in, while the room's own imports of the core and the wiring's import of it pass."""
+    source_tree(
+        {
+            "tournaments/__init__.py": "",
+            "tournaments/models.py": "",
+            "tournaments/trf/__init__.py": "",
+            "tournaments/trf/export.py": "from tournaments.models import Event\n",
+            "tournaments/trf/admin.py": "from . import export\n",
+            "tournaments/admin/__init__.py": "",
+            "tournaments/admin/events.py": "from tournaments.trf.admin import trf_view\n",
+            "tournaments/views.py": "def f():\n    from tournaments import trf\n",
+        }
+    )
+    wiring = frozenset({"tournaments.admin.events"})
+    assert _room_breaches("tournaments.trf", wiring) == {"tournaments.views": ["tournaments.trf"]}
 
 
 def _test_module_imports(tests: Path) -> list[str]:

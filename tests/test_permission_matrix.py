@@ -702,7 +702,7 @@ def _teams_csv(w: World) -> dict:
 def _trf(w: World):
     from django.core.files.uploadedfile import SimpleUploadedFile
 
-    from tournaments.selectors.trf import event_trf
+    from tournaments.trf.export import event_trf
 
     return SimpleUploadedFile("event.trf", event_trf(w.event).encode(), content_type="text/plain")
 

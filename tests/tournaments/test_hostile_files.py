@@ -14,9 +14,9 @@ from tournaments.services.csv_import import decode_upload
 from tournaments.services.errors import ImportFormatError
 from tournaments.services.players_import import REFUSED
 from tournaments.services.rating_lists_import import rating_list_apply, rating_list_plan
-from tournaments.services.trf_import import TrfImportSettings, trf_import_plan
 from tournaments.teams.imports import team_import_apply, team_import_plan
 from tournaments.teams.models import Team, TeamCompetition
+from tournaments.trf.imports import TrfImportSettings, trf_import_plan
 
 pytestmark = pytest.mark.django_db
 

@@ -11,12 +11,12 @@ from tests.factories import team_league
 from tournaments.models import Game, GameResult
 from tournaments.selectors.events import event_finished, event_total_rounds
 from tournaments.selectors.state import tournament_state
-from tournaments.selectors.trf import event_trf
 from tournaments.services import results, rounds
 from tournaments.services.errors import RegistrationError, RoundTimeError
 from tournaments.services.registrations import registration_withdraw_check
 from tournaments.services.schedule import event_round_count, round_time_set
 from tournaments.teams import services as teams
+from tournaments.trf.export import event_trf
 
 pytestmark = pytest.mark.django_db
 

@@ -35,7 +35,7 @@ from tournaments.pairing.simulate import simulate
 from tournaments.pairing.trf import next_round, trf_dumps, trf_loads
 from tournaments.selectors.standings import standings_get
 from tournaments.selectors.state import tournament_state
-from tournaments.selectors.trf import event_trf, last_recorded_round
+from tournaments.trf.export import event_trf, last_recorded_round
 from tournaments.values import DutchRules
 
 gacrux_trf = pytest.importorskip("gacrux.trf2json", reason="gacrux is not installed")

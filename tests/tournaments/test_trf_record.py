@@ -10,10 +10,10 @@ from tests.tournaments.played_events import make_event, play
 from tournaments.models import Event, Game, GameResult, Ranking, Round, System
 from tournaments.pairing.trf import trf_loads
 from tournaments.selectors.standings import standings_get
-from tournaments.selectors.trf import event_trf
 from tournaments.services import results, rounds
 from tournaments.services.errors import ImportFormatError
-from tournaments.services.trf_import import (
+from tournaments.trf.export import event_trf
+from tournaments.trf.imports import (
     TrfImportSettings,
     trf_import_apply,
     trf_import_plan,

@@ -1,14 +1,11 @@
 """Events: settings, registrations and prohibited pairings, pairing the next round, standings."""
 
-import base64
-from collections.abc import Callable
 from functools import partial
 from typing import ClassVar
 
 from django.conf import settings
 from django.contrib import admin, messages
 from django.contrib.auth import get_user_model
-from django.core.exceptions import PermissionDenied
 from django.db.models import Count, Prefetch, Q
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.urls import path, reverse
@@ -37,8 +34,6 @@ from tournaments.forms import (
     PairingNumbersForm,
     ProhibitedPairingForm,
     StandingsRoundForm,
-    TrfImportConfirmForm,
-    TrfImportForm,
 )
 from tournaments.models import (
     SCORING_FIELDS,
@@ -55,8 +50,7 @@ from tournaments.names import name_contains, person_order
 from tournaments.scoring.matches import MATCH_POINTS_RULE
 from tournaments.scoring.rating_groups import group_standings
 from tournaments.selectors.standings import standings_get
-from tournaments.selectors.trf import event_trf
-from tournaments.services.errors import ImportFormatError, TournamentError
+from tournaments.services.errors import TournamentError
 from tournaments.services.events import (
     FIXED_ONCE_PAIRED,
     event_create,
@@ -72,13 +66,7 @@ from tournaments.services.registrations import (
 )
 from tournaments.services.rounds import round_pair, round_pair_queue
 from tournaments.services.schedule import round_time_set
-from tournaments.services.trf_import import (
-    TrfImportPlan,
-    TrfImportSettings,
-    trf_import_apply,
-    trf_import_plan,
-    trf_preview,
-)
+from tournaments.trf.admin import trf_export_view, trf_import_view
 from tournaments.values import ScoringSystem
 
 
@@ -470,7 +458,7 @@ class EventAdmin(HookedActionsMixin, ScopedAdmin, AuditedAdmin):
             ),
             path(
                 "import-trf/",
-                view(self.trf_import_view),
+                view(partial(trf_import_view, self)),
                 name="tournaments_event_trf_import",
             ),
             path(
@@ -490,7 +478,7 @@ class EventAdmin(HookedActionsMixin, ScopedAdmin, AuditedAdmin):
             ),
             path(
                 "<path:object_id>/export.trf",
-                view(self.trf_view),
+                view(partial(trf_export_view, self)),
                 name="tournaments_event_trf",
             ),
             *super().get_urls(),
@@ -634,92 +622,6 @@ class EventAdmin(HookedActionsMixin, ScopedAdmin, AuditedAdmin):
             limited=total > REGISTER_LIST_LIMIT,
             limit=REGISTER_LIST_LIMIT,
         )
-
-    def trf_view(self, request: HttpRequest, object_id: str) -> HttpResponse:
-        """The event's official record as a TRF-2026 file (selectors.trf.event_trf), as
-        pairing programs and rating officers read it."""
-        event = object_or_404(self, request, object_id, change=False)
-        response = HttpResponse(event_trf(event), content_type="text/plain; charset=utf-8")
-        response["Content-Disposition"] = f'attachment; filename="{event.slug}.trf"'
-        return response
-
-    def trf_import_view(self, request: HttpRequest) -> HttpResponse:
-        """Upload a TRF file and see the event it describes (players, rounds, results, every
-        refused line); the event is created only when the organizer confirms that preview."""
-        if not (
-            self.has_add_permission(request) and request.user.has_perm("tournaments.add_player")
-        ):
-            raise PermissionDenied
-        plan = None
-        upload = TrfImportForm()
-        if request.method == "POST" and "confirm" in request.POST:
-            confirm = TrfImportConfirmForm(request.POST)
-            if confirm.is_valid():
-                plan = self._trf_plan(
-                    confirm.cleaned_data["content"],
-                    confirm,
-                    lambda message: messages.error(request, message),
-                )
-            else:
-                for error in confirm.errors.values():
-                    messages.error(request, " ".join(error))
-            if plan is not None:
-                try:
-                    event = trf_import_apply(plan, user=staff_user(request))
-                except TournamentError as exc:
-                    report_refusal(request, exc)
-                else:
-                    messages.success(
-                        request,
-                        _("%(event)s is imported as a draft: check it, then publish it.")
-                        % {"event": event},
-                    )
-                    return HttpResponseRedirect(
-                        reverse("admin:tournaments_event_change", args=(event.pk,))
-                    )
-        elif request.method == "POST":
-            upload = TrfImportForm(request.POST, request.FILES)
-            if upload.is_valid():
-                plan = self._trf_plan(
-                    upload.cleaned_data["file"],
-                    upload,
-                    lambda message: upload.add_error(None, message),
-                )
-        confirm = None
-        if plan is not None:
-            confirm = TrfImportConfirmForm(
-                initial={
-                    "content": base64.b64encode(plan.data).decode("ascii"),
-                    "variant": plan.settings.variant,
-                    "games_per_pairing": plan.settings.games_per_pairing,
-                    "ranking": plan.settings.ranking,
-                }
-            )
-        return render_page(
-            self,
-            request,
-            "tournaments/admin/event_trf_import.html",
-            title=_("Import an event from a TRF file"),
-            form=upload,
-            plan=plan,
-            confirm=confirm,
-            **(trf_preview(plan) if plan is not None else {}),
-        )
-
-    @staticmethod
-    def _trf_plan(
-        data: bytes, settings_form, report: Callable[[str], None]
-    ) -> TrfImportPlan | None:
-        settings = TrfImportSettings(
-            variant=settings_form.cleaned_data["variant"],
-            games_per_pairing=settings_form.cleaned_data["games_per_pairing"],
-            ranking=settings_form.cleaned_data["ranking"],
-        )
-        try:
-            return trf_import_plan(data, settings=settings)
-        except ImportFormatError as exc:
-            report(str(exc))
-            return None
 
     def pair_next_round_view(self, request: HttpRequest, object_id: str) -> HttpResponse:
         """Pair the next round as a draft: in this request, or in a Celery worker when a broker

@@ -424,7 +424,8 @@ def _rests(plan: TrfImportPlan) -> dict[int, int]:
 
 def _draughts_ordering(document: TrfDocument) -> bool:
     """The Swiss pairs by the draughts ordering: the file's 192 code is the one Damier's
-    export gives it (selectors.trf.SYSTEM_RECORDS), or the file pairs by rank (``XXC rank``)."""
+    export gives it (tournaments.trf.export.SYSTEM_RECORDS), or the file pairs by rank
+    (``XXC rank``)."""
     return document.by_rank or document.event.type_code.upper() == "CUSTOM_SWISS"
 
 
