@@ -17,7 +17,6 @@ class TournamentsConfig(AppConfig):
             events,
             pairings,
             players,
-            ratings,
             registrations,
             rounds,
         )
@@ -25,15 +24,17 @@ class TournamentsConfig(AppConfig):
         from tournaments.documents import admin as documents_admin  # noqa: F401
         from tournaments.documents import follow  # noqa: F401  (documents follow every change)
         from tournaments.imports.services import ImportKind, import_kind_register
-        from tournaments.services import players_import, rating_lists_import
+        from tournaments.ratings import admin as ratings_admin  # noqa: F401
+        from tournaments.ratings import lists_import
+        from tournaments.services import players_import
         from tournaments.site import login_limits  # noqa: F401  (counts failed logins)
         from tournaments.teams import admin as teams_admin  # noqa: F401
 
         import_kind_register(
-            rating_lists_import.RATING_LIST_IMPORT,
+            lists_import.RATING_LIST_IMPORT,
             ImportKind(
-                preview=rating_lists_import.rating_list_job_preview,
-                apply=rating_lists_import.rating_list_job_apply,
+                preview=lists_import.rating_list_job_preview,
+                apply=lists_import.rating_list_job_apply,
             ),
         )
         import_kind_register(

@@ -6,6 +6,7 @@ from django.urls import path
 from tournaments.api import players, tokens, views
 from tournaments.api.root import ApiRoot
 from tournaments.documents import api as documents
+from tournaments.ratings import api as ratings
 from tournaments.teams import api as teams
 
 app_name = "api"
@@ -26,7 +27,7 @@ urlpatterns = [
     path(f"{EVENT}standings/", views.Standings.as_view(), name="standings"),
     path(f"{EVENT}standings/<int:number>/", views.TieBreaks.as_view(), name="tiebreaks"),
     path(f"{EVENT}team-ranking/", views.TeamRanking.as_view(), name="team_ranking"),
-    path(f"{EVENT}rating-report/", views.RatingReport.as_view(), name="rating_report"),
+    path(f"{EVENT}rating-report/", ratings.RatingReport.as_view(), name="rating_report"),
     path(f"{EVENT}crosstable/", views.CrosstableView.as_view(), name="crosstable"),
     path(f"{EVENT}documents/", documents.DocumentCreate.as_view(), name="documents"),
     path(

@@ -27,7 +27,8 @@ from django.views.decorators.http import condition, require_safe
 from tournaments.access import visible_event, visible_events
 from tournaments.live import known_etag, remember_etag
 from tournaments.models import BYE_KIND_LABELS, Event, GameResult, System
-from tournaments.rating_distribution import rating_distribution
+from tournaments.ratings.distribution import rating_distribution
+from tournaments.ratings.selectors import rating_history
 from tournaments.results import points_text
 from tournaments.scoring.rating_groups import group_standings
 from tournaments.scoring.standings import place_text
@@ -46,7 +47,6 @@ from tournaments.selectors.public import (
     tiebreak_explanation,
     withdrawn_numbers,
 )
-from tournaments.selectors.ratings import rating_history
 from tournaments.selectors.standings import (
     standings_get,
     standings_provisional,
