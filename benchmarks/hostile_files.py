@@ -112,7 +112,7 @@ def _run(kind: str, path: Path) -> str:
     import datetime
 
     from tournaments.models import RatingSource
-    from tournaments.services.rating_lists_import import rating_list_plan
+    from tournaments.ratings.lists_import import rating_list_plan
     from tournaments.trf.imports import TrfImportSettings, trf_import_plan
 
     if kind == "baseline":

@@ -26,7 +26,7 @@ from django.db import connection  # noqa: E402
 
 from benchmarks.database import benchmark_event, throwaway_database  # noqa: E402
 from tournaments.models import Player, RatingSource, Registration, System  # noqa: E402
-from tournaments.services.rating_lists_import import (  # noqa: E402
+from tournaments.ratings.lists_import import (  # noqa: E402
     rating_list_apply,
     rating_list_plan,
 )

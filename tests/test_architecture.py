@@ -4,7 +4,7 @@
 - ``tournaments/pairing`` likewise (``python -m tournaments.pairing`` runs without Django), and
   so does the scoring core ``tournaments/scoring``, and the relay's core
   ``games/relay/core.py`` with what it reads (``games/timeline.py``,
-  ``tournaments/ballots/dealt.py``);
+  ``tournaments/ballots/dealt.py``), and the ratings' chart and distribution geometry;
 - ``tournaments`` never imports ``games``, ``accounts`` nor ``hall``, and ``games`` never
   imports ``accounts`` (the arrows run accounts -> games -> tournaments -> arbiter and
   hall -> tournaments), and
@@ -117,6 +117,8 @@ def _modules_under(prefix: str) -> list[str]:
         "tournaments.pairing",
         "tournaments.scoring",
         "tournaments.ballots.dealt",
+        "tournaments.ratings.chart",
+        "tournaments.ratings.distribution",
         "games.timeline",
         "games.relay.core",
     ],

@@ -17,7 +17,6 @@ class TournamentsConfig(AppConfig):
             events,
             pairings,
             players,
-            ratings,
             registrations,
             rounds,
         )
@@ -26,7 +25,9 @@ class TournamentsConfig(AppConfig):
         from tournaments.documents import hooks as documents_hooks
         from tournaments.documents import tasks as documents_tasks  # noqa: F401
         from tournaments.imports.services import ImportKind, import_kind_register
-        from tournaments.services import players_import, rating_lists_import
+        from tournaments.ratings import admin as ratings_admin  # noqa: F401
+        from tournaments.ratings import lists_import
+        from tournaments.services import players_import
         from tournaments.site import login_limits  # noqa: F401  (counts failed logins)
         from tournaments.teams import admin as teams_admin  # noqa: F401
         from tournaments.teams import hooks as teams_hooks
@@ -34,10 +35,10 @@ class TournamentsConfig(AppConfig):
         documents_hooks.register()
         teams_hooks.register()
         import_kind_register(
-            rating_lists_import.RATING_LIST_IMPORT,
+            lists_import.RATING_LIST_IMPORT,
             ImportKind(
-                preview=rating_lists_import.rating_list_job_preview,
-                apply=rating_lists_import.rating_list_job_apply,
+                preview=lists_import.rating_list_job_preview,
+                apply=lists_import.rating_list_job_apply,
             ),
         )
         import_kind_register(

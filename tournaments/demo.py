@@ -50,6 +50,11 @@ from tournaments.models import (
     System,
     Title,
 )
+from tournaments.ratings.lists_import import (
+    LIST_FIELDS,
+    rating_list_apply,
+    rating_list_plan,
+)
 from tournaments.services import (
     ballots,
     events,
@@ -58,11 +63,6 @@ from tournaments.services import (
     results,
     rounds,
     schedule,
-)
-from tournaments.services.rating_lists_import import (
-    LIST_FIELDS,
-    rating_list_apply,
-    rating_list_plan,
 )
 from tournaments.teams import services as teams
 from tournaments.teams.models import Team, TeamCompetition, TeamMember

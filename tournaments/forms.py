@@ -14,7 +14,6 @@ from tournaments.models import (
     Pairing,
     Player,
     ProhibitedPairing,
-    RatingSource,
     Registration,
 )
 from tournaments.results import result_choices
@@ -141,22 +140,6 @@ class PlayersImportConfirmForm(forms.Form):
             raise forms.ValidationError(
                 _("The previewed file was damaged; upload it again.")
             ) from None
-
-
-class RatingListUploadForm(PlayersCsvImportForm):
-    """A rating list file (tournaments.services.rating_lists_import), its source and date."""
-
-    file = forms.FileField(
-        label=_("list file"),
-        help_text=_(
-            "The FMJD list as the FMJD rating site exports it: quoted, comma separated, a "
-            "header row naming the fields. Nothing is written before you confirm the preview."
-        ),
-    )
-    source = forms.ChoiceField(label=_("source"), choices=RatingSource.choices)
-    published = forms.DateField(
-        label=_("publication date"), widget=forms.DateInput(attrs={"type": "date"})
-    )
 
 
 class ImportJobConfirmForm(forms.Form):

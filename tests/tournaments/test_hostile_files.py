@@ -10,10 +10,10 @@ import pytest
 from tests.factories import UserFactory, event_with_players
 from tournaments.models import Event, Player, RatingList, RatingSource, System
 from tournaments.pairing.trf import trf_loads
+from tournaments.ratings.lists_import import rating_list_apply, rating_list_plan
 from tournaments.services.csv_import import decode_upload
 from tournaments.services.errors import ImportFormatError
 from tournaments.services.players_import import REFUSED
-from tournaments.services.rating_lists_import import rating_list_apply, rating_list_plan
 from tournaments.teams.imports import team_import_apply, team_import_plan
 from tournaments.teams.models import Team, TeamCompetition
 from tournaments.trf.imports import TrfImportSettings, trf_import_plan

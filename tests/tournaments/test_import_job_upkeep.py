@@ -27,7 +27,7 @@ from tournaments.imports.services import (
     import_jobs_check,
 )
 from tournaments.models import Event, RatingList
-from tournaments.services.rating_lists_import import RATING_LIST_IMPORT
+from tournaments.ratings.lists_import import RATING_LIST_IMPORT
 
 pytestmark = pytest.mark.django_db
 

@@ -14,8 +14,8 @@ from tests.factories import PlayerFactory, UserFactory, make_organizer
 from tournaments.imports.models import ImportJob, ImportPhase, ImportStatus
 from tournaments.imports.services import import_job_run
 from tournaments.models import Player, Rating, RatingList, RatingSource
-from tournaments.services import rating_lists_import
-from tournaments.services.rating_lists_import import (
+from tournaments.ratings import lists_import
+from tournaments.ratings.lists_import import (
     rating_list_apply,
     rating_list_plan,
     rating_list_preview_json,
@@ -93,7 +93,7 @@ def test_the_jobs_preview_is_the_services_preview_and_its_progress_reaches_the_e
 
 
 def test_the_progress_is_told_every_few_lines(monkeypatch):
-    monkeypatch.setattr(rating_lists_import, "PROGRESS_EVERY", 3)
+    monkeypatch.setattr(lists_import, "PROGRESS_EVERY", 3)
     told: list[tuple[int, int]] = []
     data = HEADER + b"".join(
         f'"{10000 + n}","","Player{n}","A","NED","","2000","",""\n'.encode() for n in range(7)

@@ -8,8 +8,8 @@ import pytest
 
 from tests.factories import UserFactory, event_with_players
 from tournaments.models import Player, RatingSource, System
+from tournaments.ratings.lists_import import rating_list_plan
 from tournaments.services.players_import import CREATE, import_apply, import_plan
-from tournaments.services.rating_lists_import import rating_list_plan
 from tournaments.teams.imports import NEW_TEAM, team_import_apply, team_import_plan
 from tournaments.teams.models import TeamCompetition, TeamMember
 

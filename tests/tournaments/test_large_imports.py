@@ -16,6 +16,7 @@ from tests.client import form_data, logged_in
 from tests.factories import EventFactory, PlayerFactory, make_organizer
 from tournaments.imports.models import ImportJob
 from tournaments.models import Player, Rating, RatingSource
+from tournaments.ratings.lists_import import rating_list_apply, rating_list_plan
 from tournaments.services.players_import import (
     CREATE,
     REFUSED,
@@ -23,7 +24,6 @@ from tournaments.services.players_import import (
     UPDATE,
     import_plan,
 )
-from tournaments.services.rating_lists_import import rating_list_apply, rating_list_plan
 from tournaments.services.registrations import registration_add
 
 pytestmark = [pytest.mark.django_db, pytest.mark.slow]

@@ -12,7 +12,12 @@ from django.urls import reverse
 from tests.client import logged_in
 from tests.factories import PlayerFactory, UserFactory, event_with_players
 from tournaments.models import Player, RatingList, RatingPolicy, RatingSource
-from tournaments.selectors.ratings import rating_report_get
+from tournaments.ratings.lists_import import (
+    PROPOSED,
+    rating_list_apply,
+    rating_list_plan,
+)
+from tournaments.ratings.selectors import rating_report_get
 from tournaments.services.errors import ImportFormatError
 from tournaments.services.players_import import (
     CREATE,
@@ -20,11 +25,6 @@ from tournaments.services.players_import import (
     UNCHANGED,
     UPDATE,
     ImportChangedError,
-)
-from tournaments.services.rating_lists_import import (
-    PROPOSED,
-    rating_list_apply,
-    rating_list_plan,
 )
 from tournaments.services.registrations import registration_add
 from tournaments.services.results import result_record

@@ -7,7 +7,7 @@ from decimal import Decimal
 
 import pytest
 
-from tournaments.rating_chart import rating_chart
+from tournaments.ratings.chart import rating_chart
 from tournaments.scoring.rating_groups import group_standings
 from tournaments.scoring.rating_report import (
     RatedGame,

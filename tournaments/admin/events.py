@@ -26,7 +26,6 @@ from tournaments.admin.pages import (
     report_refusal,
     staff_user,
 )
-from tournaments.admin.ratings import rating_report_csv, rating_report_view, rating_report_xlsx
 from tournaments.admin.scoping import EventScopedMixin, ScopedAdmin
 from tournaments.forms import (
     EventForm,
@@ -47,6 +46,7 @@ from tournaments.models import (
     TeamCompetition,
 )
 from tournaments.names import name_contains, person_order
+from tournaments.ratings.admin import rating_report_csv, rating_report_view, rating_report_xlsx
 from tournaments.scoring.matches import MATCH_POINTS_RULE
 from tournaments.scoring.rating_groups import group_standings
 from tournaments.selectors.standings import standings_get

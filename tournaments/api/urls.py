@@ -6,6 +6,7 @@ from django.urls import path
 
 from tournaments.api import players, tokens, views
 from tournaments.api.root import ApiRoot
+from tournaments.ratings import api as ratings
 
 app_name = "api"
 
@@ -25,7 +26,7 @@ urlpatterns = [
     path(f"{EVENT}standings/", views.Standings.as_view(), name="standings"),
     path(f"{EVENT}standings/<int:number>/", views.TieBreaks.as_view(), name="tiebreaks"),
     path(f"{EVENT}team-ranking/", views.TeamRanking.as_view(), name="team_ranking"),
-    path(f"{EVENT}rating-report/", views.RatingReport.as_view(), name="rating_report"),
+    path(f"{EVENT}rating-report/", ratings.RatingReport.as_view(), name="rating_report"),
     path(f"{EVENT}crosstable/", views.CrosstableView.as_view(), name="crosstable"),
     path(f"{EVENT}games/", views.GameList.as_view(), name="games"),
     path(f"{EVENT}games/<int:game_id>/result/", views.GameResultView.as_view(), name="result"),

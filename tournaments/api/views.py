@@ -43,7 +43,6 @@ from tournaments.selectors.public import (
     round_games,
     tiebreak_explanation,
 )
-from tournaments.selectors.ratings import rating_report_get
 from tournaments.selectors.standings import standings_get, standings_provisional
 from tournaments.selectors.team_ranking import has_team_ranking, team_ranking_get
 from tournaments.services import registrations, results, rounds
@@ -411,17 +410,6 @@ class CrosstableView(AfterRoundList):
 
     def rows(self, value) -> list:
         return list(value.rows)
-
-
-class RatingReport(EventScopedList):
-    """The rating report: one row per player, from the games of the published rounds and the
-    ratings frozen at round 1; change = K x (W - We), in units of K when k is null."""
-
-    serializer_class = s.RatingReportRowSerializer
-    state_etag = True
-
-    def get_queryset(self):
-        return rating_report_get(self.event())
 
 
 class GameList(EventScopedList):

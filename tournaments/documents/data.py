@@ -34,13 +34,13 @@ from tournaments.documents.pdf import (
     render_team_standings,
 )
 from tournaments.models import BYE_KIND_LABELS, Event, GameResult, Round, RoundStatus
+from tournaments.ratings.selectors import rating_report_get
 from tournaments.scoring.crosstable import Crosstable
 from tournaments.scoring.notation import result_score
 from tournaments.scoring.standings import place_text
 from tournaments.selectors.events import event_total_rounds
 from tournaments.selectors.lists import PublicPlayer, pairing_list
 from tournaments.selectors.public import crosstable_get
-from tournaments.selectors.ratings import rating_report_get
 from tournaments.selectors.state import tournament_state
 from tournaments.selectors.team_ranking import team_ranking_get
 from tournaments.teams.models import TeamAdjustment

@@ -6,8 +6,9 @@ imports them all, so that Django finds every model of the app and ``from tournam
 import Event`` reads as before (the migrations name the callables by this path too).
 """
 
-# Django loads an app's models from its models module: importing the printed documents'
-# model here registers it in this app (label and table `tournaments_document`).
+# Django loads an app's models from its models module: importing the rows of the app's
+# packages here (printed documents, import jobs, team competitions, ratings) registers them in
+# this app (label `tournaments`, tables such as `tournaments_document`).
 # isort: off
 # In the order of definition the app always had: a new database's content types and
 # permissions are made in it.
@@ -23,7 +24,8 @@ from tournaments.teams.models import (
     TeamMember,
 )
 from tournaments.models.choices import BRAZILIAN, labelled_choices, variant_choices
-from tournaments.models.players import Player, Rating, RatingList, RatingPolicy, RatingSource, Title
+from tournaments.models.players import Player, Title
+from tournaments.ratings.models import Rating, RatingList, RatingPolicy, RatingSource
 from tournaments.models.events import (
     COLOUR_LABELS,
     DUTCH_RULES_LABELS,

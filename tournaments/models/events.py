@@ -14,7 +14,7 @@ from django.utils.translation import pgettext_lazy
 from simple_history.models import HistoricalRecords
 
 from tournaments.models.choices import BRAZILIAN, labelled_choices, variant_choices
-from tournaments.models.players import RatingPolicy
+from tournaments.ratings.models import RatingPolicy
 from tournaments.scoring.matches import MATCH_POINTS_RULE, must_rank_on_match_points
 from tournaments.scoring.withdrawals import WithdrawalRule
 from tournaments.values import Colour, DutchRules

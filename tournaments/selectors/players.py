@@ -20,7 +20,7 @@ from django.db.models import Q, QuerySet
 
 from tournaments.models import Event, Player, Rating, RatingSource, Registration
 from tournaments.names import name_order, search_words
-from tournaments.rating_chart import RatingChart, rating_chart
+from tournaments.ratings.chart import RatingChart, rating_chart
 from tournaments.selectors.names import full_name
 from tournaments.selectors.public import (
     PlayerCard,

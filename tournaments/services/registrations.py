@@ -20,11 +20,11 @@ from tournaments.models import (
     RoundStatus,
     System,
 )
+from tournaments.ratings.services import ratings_snapshot
 from tournaments.selectors.events import event_total_rounds
 from tournaments.services.errors import ProhibitedPairingError, RegistrationError
 from tournaments.services.history import recorded_by, written_in_bulk
 from tournaments.services.players import player_create
-from tournaments.services.ratings import ratings_snapshot
 
 
 @transaction.atomic

@@ -23,6 +23,7 @@ from tournaments.models import (
 )
 from tournaments.pairing.berger import round_pairs
 from tournaments.pairing.dutch import NoPairingError, PairingError, pair_dutch
+from tournaments.ratings.services import ratings_freeze
 from tournaments.selectors.berger import standing_number_draw
 from tournaments.selectors.events import event_total_rounds
 from tournaments.selectors.round_warnings import PairingWarning, round_warnings
@@ -34,7 +35,6 @@ from tournaments.services.errors import (
     RoundStateError,
 )
 from tournaments.services.history import recorded_by, written_in_bulk
-from tournaments.services.ratings import ratings_freeze
 from tournaments.services.registrations import registrations_renumber
 from tournaments.services.schedule import round_time_revise
 from tournaments.task_names import task_named

@@ -28,7 +28,8 @@ from tournaments.access import visible_event, visible_events
 from tournaments.hooks import EVENT_RULES, page_instead
 from tournaments.live import known_etag, remember_etag
 from tournaments.models import BYE_KIND_LABELS, Event, GameResult, System
-from tournaments.rating_distribution import rating_distribution
+from tournaments.ratings.distribution import rating_distribution
+from tournaments.ratings.selectors import rating_history
 from tournaments.results import points_text
 from tournaments.scoring.rating_groups import group_standings
 from tournaments.scoring.tiebreaks import find_tiebreak
@@ -46,7 +47,6 @@ from tournaments.selectors.public import (
     tiebreak_explanation,
     withdrawn_numbers,
 )
-from tournaments.selectors.ratings import rating_history
 from tournaments.selectors.standings import (
     standings_get,
     standings_provisional,

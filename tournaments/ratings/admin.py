@@ -26,14 +26,15 @@ from tournaments.admin.import_jobs import (
     import_job_status,
 )
 from tournaments.admin.pages import object_or_404, render_page, staff_user
-from tournaments.forms import RatingListUploadForm
 from tournaments.imports.models import ImportJob
 from tournaments.imports.services import import_job_start
-from tournaments.models import Event, Rating, RatingList
+from tournaments.models import Event
+from tournaments.ratings.forms import RatingListUploadForm
+from tournaments.ratings.lists_import import LIST_FIELDS, PROPOSED, RATING_LIST_IMPORT
+from tournaments.ratings.models import Rating, RatingList
+from tournaments.ratings.selectors import rating_report_get
 from tournaments.scoring.rating_report import REPORT_FIELDS
-from tournaments.selectors.ratings import rating_report_get
 from tournaments.services.players_import import CREATE, REFUSED, UNCHANGED, UPDATE
-from tournaments.services.rating_lists_import import LIST_FIELDS, PROPOSED, RATING_LIST_IMPORT
 from tournaments.spreadsheets import Sheet, csv_bytes, xlsx_bytes
 
 

@@ -36,7 +36,8 @@ from simple_history.utils import bulk_create_with_history, bulk_update_with_hist
 from tournaments.access import player_access, player_refusal
 from tournaments.imports.models import ImportJob
 from tournaments.imports.services import Progress
-from tournaments.models import Player, Rating, RatingList, RatingSource, Title
+from tournaments.models import Player, Title
+from tournaments.ratings.models import Rating, RatingList, RatingSource
 from tournaments.selectors.public import forget_states
 from tournaments.services import csv_import
 from tournaments.services.errors import ImportFormatError

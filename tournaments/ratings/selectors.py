@@ -7,8 +7,9 @@ from django.conf import settings
 from django.utils.module_loading import import_string
 from django.utils.translation import gettext as _
 
-from tournaments.models import Event, Game, GameResult, Rating, RatingSource, RoundStatus
-from tournaments.rating_chart import RatingChart, rating_chart
+from tournaments.models import Event, Game, GameResult, RoundStatus
+from tournaments.ratings.chart import RatingChart, rating_chart
+from tournaments.ratings.models import Rating, RatingSource
 from tournaments.scoring.rating_report import RatedGame, RatingReportRow, rating_report_row
 from tournaments.scoring.results import GAME_CODES, game_points
 from tournaments.selectors.events import event_scoring
