@@ -100,14 +100,13 @@ def test_module_runs_without_django_settings():
     assert "django" not in completed.stderr.lower()
 
 
-#: ``python -m tournaments.pairing ARGS`` with Django blocked.
-WITHOUT_DJANGO = (
-    BLOCK_DJANGO
-    + """
+#: ``python -m tournaments.pairing ARGS``, for ``python -c`` after a prelude.
+RUN_COMMAND = """
 sys.argv = ["tournaments.pairing", *sys.argv[1:]]
 runpy.run_module("tournaments.pairing", run_name="__main__", alter_sys=True)
 """
-)
+#: ``python -m tournaments.pairing ARGS`` with Django blocked.
+WITHOUT_DJANGO = BLOCK_DJANGO + RUN_COMMAND
 
 
 def _without_django(*args: str) -> subprocess.CompletedProcess:
@@ -176,3 +175,42 @@ def test_dutch_explain_is_refused_for_the_older_text(capsys):
     source = FIXTURES / "c9_draughts.trf"
     assert main(["dutch", "--rules", "pre-2026", str(source), "-p", "--explain"]) == 3
     assert "explanations need the 2026 engine" in capsys.readouterr().err
+
+
+#: ``python -m tournaments.pairing ARGS`` with Django blocked, then, on standard error, which of
+#: the engines' libraries and the arbiter's variants the run imported.
+LOADED = (
+    BLOCK_DJANGO
+    + """
+import atexit
+HEAVY = ("py4swiss", "pydantic", "gacrux", "networkx", "rustworkx", "arbiter.variants")
+atexit.register(lambda: print("loaded:", *(m for m in HEAVY if m in sys.modules), file=sys.stderr))
+"""
+    + RUN_COMMAND
+)
+
+
+def _loaded(*args: str) -> tuple[subprocess.CompletedProcess, list[str]]:
+    env = {k: v for k, v in os.environ.items() if k != "DJANGO_SETTINGS_MODULE"}
+    completed = subprocess.run(
+        [sys.executable, "-c", LOADED, *args], cwd=REPO, env=env, capture_output=True, text=True
+    )
+    return completed, completed.stderr.splitlines()[-1].split()[1:]
+
+
+def test_the_command_loads_no_engine_it_does_not_run():
+    for args in (["--help"], ["berger", "6"]):
+        completed, loaded = _loaded(*args)
+        assert completed.returncode == 0, completed.stderr
+        assert loaded == []
+
+
+def test_each_text_loads_its_own_engine_only(tmp_path):
+    source = FIXTURES / "c9_draughts.trf"
+    engines = {"2026": ["gacrux", "networkx", "rustworkx"], "pre-2026": ["py4swiss", "pydantic"]}
+    for rules, bye in (("2026", "1 0"), ("pre-2026", "6 0")):
+        target = tmp_path / f"{rules}.txt"
+        completed, loaded = _loaded("dutch", "--rules", rules, str(source), "-p", str(target))
+        assert completed.returncode == 0, completed.stderr
+        assert loaded == engines[rules]
+        assert target.read_text().splitlines()[-1] == bye

@@ -10,7 +10,10 @@ measurement against bbpPairings (``make swiss-reference``, ``make bench``):
 * pre-2026: py4swiss 0.3.1 (:mod:`tournaments.pairing.dutch_py4swiss`), equal to
   bbpPairings 5.0.1 on every reference round.
 
-Both get the same rows (:func:`tournaments.pairing.dutch_input.round_input`).
+Both get the same rows (:func:`tournaments.pairing.dutch_input.round_input`). Each engine is
+imported when its text is first paired: py4swiss (on pydantic) and gacrux (on networkx and
+rustworkx) each take a good part of a second of CPU to import, which a run that pairs by the
+other text, or reads a TRF without pairing, need not pay.
 """
 
 from __future__ import annotations
@@ -20,7 +23,6 @@ from decimal import Decimal
 from typing import Unpack
 
 from tournaments.i18n import gettext_noop
-from tournaments.pairing.dutch_gacrux import boards_2026, pair_2026
 from tournaments.pairing.dutch_input import (
     NoPairingError,
     Ordering,
@@ -28,7 +30,6 @@ from tournaments.pairing.dutch_input import (
     RoundRequest,
     round_input,
 )
-from tournaments.pairing.dutch_py4swiss import pair_pre_2026
 from tournaments.values import DutchRules, Pair, TournamentState
 
 __all__ = [
@@ -68,7 +69,11 @@ def pair_dutch(
     if not rows.to_pair(round_number):
         return []
     if text_of(state, rules) is DutchRules.PRE_2026:
+        from tournaments.pairing.dutch_py4swiss import pair_pre_2026
+
         return pair_pre_2026(state, rows, round_number=round_number, by_rank=rows.by_rank)
+    from tournaments.pairing.dutch_gacrux import pair_2026
+
     return pair_2026(state, rows, round_number=round_number, by_rank=rows.by_rank)
 
 
@@ -138,6 +143,8 @@ def explain_dutch(
     rows = round_input(state, round_number=round_number, **request)
     if not rows.to_pair(round_number):
         return []
+    from tournaments.pairing.dutch_gacrux import boards_2026
+
     boards, brackets = boards_2026(state, rows, round_number=round_number, by_rank=rows.by_rank)
     points = {
         number: sum((r.points for r in row[: round_number - 1]), Decimal(0))

@@ -43,6 +43,7 @@ from tournaments.pairing.dutch_input import (
     forfeit_colour,
     tenths,
 )
+from tournaments.pairing.trf import XXS_FIELDS
 from tournaments.values import Colour, Pair, RoundResult, TournamentState
 
 
@@ -151,26 +152,9 @@ def engine_result(result: RoundResult, number: int) -> EngineRoundResult:
     )
 
 
-#: JaVaFo ``XXS`` codes and the :class:`ScoringSystem` field each one declares.
-XXS_FIELDS: dict[ScoringPointSystemCode, str] = {
-    ScoringPointSystemCode.WIN_WITH_WHITE: "win",
-    ScoringPointSystemCode.WIN_WITH_BLACK: "win",
-    ScoringPointSystemCode.DRAW_WITH_WHITE: "draw",
-    ScoringPointSystemCode.DRAW_WITH_BLACK: "draw",
-    ScoringPointSystemCode.LOSS_WITH_WHITE: "loss",
-    ScoringPointSystemCode.LOSS_WITH_BLACK: "loss",
-    ScoringPointSystemCode.ZERO_POINT_BYE: "zero_bye",
-    ScoringPointSystemCode.HALF_POINT_BYE: "half_bye",
-    ScoringPointSystemCode.FULL_POINT_BYE: "full_bye",
-    ScoringPointSystemCode.PAIRING_ALLOCATED_BYE: "pairing_bye",
-    ScoringPointSystemCode.FORFEIT_WIN: "forfeit_win",
-    ScoringPointSystemCode.FORFEIT_LOSS: "forfeit_loss",
-}
-
-
 def engine_scoring(state: TournamentState) -> ScoringPointSystem:
     """Every py4swiss score entry set from our scoring, as its parser applies ``XXS``."""
     system = ScoringPointSystem()
     for code, field in XXS_FIELDS.items():
-        system.apply_code(code, tenths(getattr(state.scoring, field)))
+        system.apply_code(ScoringPointSystemCode(code), tenths(getattr(state.scoring, field)))
     return system

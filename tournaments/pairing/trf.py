@@ -63,7 +63,6 @@ from typing import Literal
 
 from tournaments.export_text import one_line
 from tournaments.pairing.dutch_input import forfeit_colour, tenths
-from tournaments.pairing.dutch_py4swiss import XXS_FIELDS
 from tournaments.pairing.ordering import draughts_order
 from tournaments.values import (
     BYE_CODES,
@@ -103,6 +102,22 @@ TRF_092: dict[DutchRules, str] = {
 }
 _RULES_092 = {text: rules for rules, text in TRF_092.items()} | {
     "FIDE_DUTCH_2017": DutchRules.PRE_2026  # the 192 code of the text until 31 January 2026
+}
+#: JaVaFo ``XXS`` codes and the :class:`ScoringSystem` field each one declares, in the order
+#: the record is written.
+XXS_FIELDS: dict[str, str] = {
+    "WW": "win",
+    "BW": "win",
+    "WD": "draw",
+    "BD": "draw",
+    "WL": "loss",
+    "BL": "loss",
+    "ZPB": "zero_bye",
+    "HPB": "half_bye",
+    "FPB": "full_bye",
+    "PAB": "pairing_bye",
+    "FW": "forfeit_win",
+    "FL": "forfeit_loss",
 }
 _BB_FIELDS = {
     "BBW": "win",
@@ -280,9 +295,7 @@ def _engine_lines(
         f"XXR {state.total_rounds}",
         f"XXC {'rank ' if ordering == 'draughts' else ''}{colour}",
         "XXS "
-        + " ".join(
-            f"{code.value}={_points(getattr(scoring, f))}" for code, f in XXS_FIELDS.items()
-        ),
+        + " ".join(f"{code}={_points(getattr(scoring, f))}" for code, f in XXS_FIELDS.items()),
     ]
     pairs = sorted(tuple(sorted(pair)) for pair in state.forbidden_in(played + 1))
     lines.extend(f"XXP {a} {b}" for a, b in pairs)
@@ -848,13 +861,12 @@ def _with_bb(scoring: ScoringSystem, points: dict[str, Decimal], *, implied: boo
 
 
 def _read_xxs(content: str, scoring: ScoringSystem) -> ScoringSystem:
-    by_code = {code.value: f for code, f in XXS_FIELDS.items()}
     groups = {"W": ("win", "forfeit_win", "full_bye"), "D": ("draw", "half_bye")}
     groups |= {"L": ("loss", "forfeit_loss", "zero_bye")}
     changes: dict[str, Decimal] = {}
     for part in content.split():
         code, value = part.split("=", 1)
-        names = groups.get(code) or (by_code[code],)
+        names = groups.get(code) or (XXS_FIELDS[code],)
         changes |= dict.fromkeys(names, Decimal(value))
     return replace(scoring, **changes)
 
