@@ -18,14 +18,17 @@ from games import public_urls as game_public_urls
 from hall import api_urls as hall_api_urls
 from tournaments.api import urls as api_urls
 from tournaments.documents import api_urls as document_api_urls
+from tournaments.ratings import api_urls as rating_api_urls
 from tournaments.site.login_limits import (
     ThrottledAdminAuthenticationForm,
     ThrottledAuthenticationForm,
     UnlockingPasswordResetConfirmView,
 )
 from tournaments.teams import api_urls as team_api_urls
+from tournaments.teams import sheet_urls as team_sheet_urls
 from tournaments.teams import urls as team_public_urls
 from tournaments.urls import events as public_urls
+from tournaments.urls import sheets as sheet_urls
 
 admin.site.login_form = ThrottledAdminAuthenticationForm
 
@@ -55,7 +58,10 @@ urlpatterns = [
         ),
     ),
     path("events/", include("tournaments.documents.urls")),
-    path("events/", include("tournaments.urls.sheets")),
+    path(
+        "events/",
+        include((sheet_urls.urlpatterns + team_sheet_urls.urlpatterns, "sheets")),
+    ),
     path("events/", include("tournaments.urls.calendars")),
     path("events/", include("hall.urls")),
     path("events/", include("entries.urls")),
@@ -82,6 +88,7 @@ urlpatterns = [
                 api_urls.urlpatterns
                 + document_api_urls.urlpatterns
                 + team_api_urls.urlpatterns
+                + rating_api_urls.urlpatterns
                 + game_api_urls.urlpatterns
                 + hall_api_urls.urlpatterns
                 + entry_api_urls.urlpatterns,

@@ -4,7 +4,8 @@
 - ``tournaments/pairing`` likewise (``python -m tournaments.pairing`` runs without Django), and
   so does the scoring core ``tournaments/scoring``, and the relay's core
   ``games/relay/core.py`` with what it reads (``games/timeline.py``,
-  ``tournaments/ballots/dealt.py``), and the ratings' chart and distribution geometry;
+  ``tournaments/ballots/dealt.py``), the rating history chart's geometry and the ratings at
+  start in bars;
 - ``tournaments`` never imports ``games``, ``accounts`` nor ``hall``, and ``games`` never
   imports ``accounts`` (the arrows run accounts -> games -> tournaments -> arbiter and
   hall -> tournaments), and
@@ -14,8 +15,10 @@
 - no two files of ``arbiter``, ``tournaments``, ``games``, ``accounts``, ``hall`` and
   ``entries`` import each other, directly or around a loop, and ``tournaments/scoring`` never
   imports ``tournaments/pairing`` (the values both use are ``tournaments/values.py``);
-- a room of ``tournaments`` (a package of its own for a concern with rows or files of its own,
-  ``ROOMS``) is imported by the rest of ``tournaments`` only in the modules that wire it in;
+- a room of ``tournaments`` (a package of its own for a concern with rows or files of its own:
+  ``ROOMS``, the documents, ratings, team competitions and TRF) is imported by the rest of
+  ``tournaments`` only in the modules that wire it in, which reaches it otherwise through the
+  hooks of ``tournaments/hooks.py``;
 - code cites rules in the repository (``docs/rules/``) or at their federation, never a file
   outside it, and its comments describe the code, not the project's history;
 - every ``docs/rules/<file>.md §N`` a module cites exists.
@@ -118,7 +121,7 @@ def _modules_under(prefix: str) -> list[str]:
         "tournaments.scoring",
         "tournaments.ballots.dealt",
         "tournaments.ratings.chart",
-        "tournaments.ratings.distribution",
+        "tournaments.rating_distribution",
         "games.timeline",
         "games.relay.core",
     ],
@@ -412,13 +415,30 @@ def test_the_core_reads_live_in_the_selectors_package():
     assert _imports("tournaments.selectors") == frozenset()
 
 
+#: What wires every room in: ``apps`` (its admin, tasks and hooks at start-up), the models'
+#: package (Django registers a room's models through it) and the demo, which builds an event of
+#: every kind. The routes of a room are joined to the others' in ``config.urls``.
+WIRING = frozenset({"tournaments.apps", "tournaments.models", "tournaments.demo"})
+
 #: The rooms of ``tournaments``: a concern with rows or files of its own, in a package of its
-#: own that imports the core. The rest of ``tournaments`` imports a room only in the modules
-#: that wire it in (``apps``, the URL and API route lists, the admin that routes its pages,
-#: ``models/__init__``), named here for each room.
+#: own that imports the core. The rest of ``tournaments`` imports a room only in ``WIRING`` and
+#: the modules named here for it (every other arrow from the core is a hook of
+#: ``tournaments/hooks.py``), and a room imports another only where it is named here too.
 ROOMS: dict[str, frozenset[str]] = {
+    "tournaments.documents": WIRING,
+    # the event admin routes the rating report's pages (EventAdmin.get_urls); the printed
+    # rating report reads it
+    "tournaments.ratings": WIRING | {"tournaments.admin.events", "tournaments.documents.data"},
+    # the printed team tables read the team competition (and follow its rows' changes)
+    "tournaments.teams": WIRING
+    | {
+        "tournaments.documents.data",
+        "tournaments.documents.follow",
+        "tournaments.documents.services",
+        "tournaments.documents.templatetags",
+    },
     # the event admin routes the TRF export and import pages (EventAdmin.get_urls)
-    "tournaments.trf": frozenset({"tournaments.admin.events"}),
+    "tournaments.trf": WIRING | {"tournaments.admin.events"},
 }
 
 

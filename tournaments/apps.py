@@ -26,6 +26,7 @@ class TournamentsConfig(AppConfig):
         from tournaments.documents import tasks as documents_tasks  # noqa: F401
         from tournaments.imports.services import ImportKind, import_kind_register
         from tournaments.ratings import admin as ratings_admin  # noqa: F401
+        from tournaments.ratings import hooks as ratings_hooks
         from tournaments.ratings import lists_import
         from tournaments.services import players_import
         from tournaments.site import login_limits  # noqa: F401  (counts failed logins)
@@ -33,6 +34,7 @@ class TournamentsConfig(AppConfig):
         from tournaments.teams import hooks as teams_hooks
 
         documents_hooks.register()
+        ratings_hooks.register()
         teams_hooks.register()
         import_kind_register(
             lists_import.RATING_LIST_IMPORT,

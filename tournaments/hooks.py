@@ -13,6 +13,10 @@ each list is empty and tournaments works alone.
   boards come from its team matches;
 - `PAGE_INSTEAD`, `EVENT_MENU`, `EVENT_RULES`: the pages, the menu and the rules in words
   another room gives an event in place of the individual ones;
+- `EVENT_STARTING`, `LATE_ENTRY_RATING`: the ratings at start set when round 1 is opened, and
+  a late entry's (services/rounds.py, services/registrations.py);
+- `PLAYER_RATINGS`, `RATING_HISTORY`: a player's ratings list by list (the player directory)
+  and his rating history on an event's player page;
 - `GAME_FACTS`: values another app knows about a game, listed with it (the API's games);
 - `GAME_PAGE`: the address of a game's public page (the round and player pages link to it);
 - `ROUND_PANELS`: what a round's public page shows above its pairings;
@@ -41,7 +45,7 @@ from django.db.models.expressions import Combinable
 from django.utils.functional import Promise
 
 if TYPE_CHECKING:
-    from tournaments.models import Event, Game, Round
+    from tournaments.models import Event, Game, Registration, Round
 
 
 @dataclass(frozen=True)
@@ -178,6 +182,29 @@ def is_team_competition(event: "Event") -> bool:
 def page_instead(event: "Event", page: str) -> str:
     """The address shown in place of the event's individual page ``page``, or ""."""
     return next((url for instead in PAGE_INSTEAD if (url := instead(event, page))), "")
+
+
+#: Each is called with the event and the user when its round 1 is opened, before the pairing
+#: numbers are fixed by rating: a room that keeps ratings writes each registration's rating at
+#: start there (the rating lists, under the event's policy).
+EVENT_STARTING: list[Callable[["Event", Any], None]] = []
+
+#: Each sets, without saving, the rating at start of a late entry (a registration made once
+#: round 1 is open) as the event's were set, so that the field stays comparable.
+LATE_ENTRY_RATING: list[Callable[["Event", "Registration"], None]] = []
+
+#: Each takes a player's id and returns his ratings in the lists a room keeps, one series per
+#: source (what the player directory shows of them), or None.
+PLAYER_RATINGS: list[Callable[[int], tuple[Any, ...] | None]] = []
+
+#: Each takes an event and one of its players' numbers and returns his rating history for the
+#: event's player page (a chart of his lists), or None.
+RATING_HISTORY: list[Callable[["Event", int], Any]] = []
+
+
+def answer(hooks: list[Callable[..., Any]], *args: Any) -> Any:
+    """The first answer of ``hooks`` to ``args`` that is not None (None when none answers)."""
+    return next((found for hook in hooks if (found := hook(*args)) is not None), None)
 
 
 def game_page(slug: str, game_id: int) -> str:

@@ -11,7 +11,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from tournaments.models import Registration
-from tournaments.ratings.distribution import BAND, rating_distribution
+from tournaments.rating_distribution import BAND, rating_distribution
 
 ratings = st.lists(st.one_of(st.just(0), st.integers(800, 2800)), min_size=1, max_size=60)
 
@@ -47,7 +47,7 @@ def test_the_bars_stand_on_the_baseline_in_proportion_and_inside_the_drawing(fie
 
 
 def test_docstring_examples():
-    result = doctest.testmod(importlib.import_module("tournaments.ratings.distribution"))
+    result = doctest.testmod(importlib.import_module("tournaments.rating_distribution"))
     assert result.attempted and not result.failed
 
 

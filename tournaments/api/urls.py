@@ -1,12 +1,12 @@
-"""API routes under /api/ (the schema and docs are in config.urls, the printed documents'
-in tournaments.documents.api_urls, the team competitions' in tournaments.teams.api_urls, the
-game endpoints in games.api_urls: config.urls serves them under the one namespace "api")."""
+"""API routes under /api/ (the schema and docs are in config.urls; the printed documents',
+the team competitions' and the rating report's routes in the api_urls of tournaments'
+documents, teams and ratings, the game endpoints in games.api_urls: config.urls serves them
+under the one namespace "api")."""
 
 from django.urls import path
 
 from tournaments.api import players, tokens, views
 from tournaments.api.root import ApiRoot
-from tournaments.ratings import api as ratings
 
 app_name = "api"
 
@@ -26,7 +26,6 @@ urlpatterns = [
     path(f"{EVENT}standings/", views.Standings.as_view(), name="standings"),
     path(f"{EVENT}standings/<int:number>/", views.TieBreaks.as_view(), name="tiebreaks"),
     path(f"{EVENT}team-ranking/", views.TeamRanking.as_view(), name="team_ranking"),
-    path(f"{EVENT}rating-report/", ratings.RatingReport.as_view(), name="rating_report"),
     path(f"{EVENT}crosstable/", views.CrosstableView.as_view(), name="crosstable"),
     path(f"{EVENT}games/", views.GameList.as_view(), name="games"),
     path(f"{EVENT}games/<int:game_id>/result/", views.GameResultView.as_view(), name="result"),

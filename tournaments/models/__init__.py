@@ -25,7 +25,7 @@ from tournaments.teams.models import (
 )
 from tournaments.models.choices import BRAZILIAN, labelled_choices, variant_choices
 from tournaments.models.players import Player, Title
-from tournaments.ratings.models import Rating, RatingList, RatingPolicy, RatingSource
+from tournaments.ratings.models import Rating, RatingList, RatingSource
 from tournaments.models.events import (
     COLOUR_LABELS,
     DUTCH_RULES_LABELS,
@@ -33,6 +33,7 @@ from tournaments.models.events import (
     WITHDRAWAL_RULE_LABELS,
     Event,
     Ranking,
+    RatingPolicy,
     SwissOrdering,
     System,
     default_language,

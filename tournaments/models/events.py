@@ -14,7 +14,6 @@ from django.utils.translation import pgettext_lazy
 from simple_history.models import HistoricalRecords
 
 from tournaments.models.choices import BRAZILIAN, labelled_choices, variant_choices
-from tournaments.ratings.models import RatingPolicy
 from tournaments.scoring.matches import MATCH_POINTS_RULE, must_rank_on_match_points
 from tournaments.scoring.withdrawals import WithdrawalRule
 from tournaments.values import Colour, DutchRules
@@ -131,6 +130,17 @@ SCORING_FIELDS = {
     "zero_bye": "points_zero_bye",
     "full_bye": "points_full_bye",
 }
+
+
+class RatingPolicy(models.TextChoices):
+    """Which rating an event's registrations start with (frozen at round 1; the lists are
+    tournaments.ratings')."""
+
+    ENTERED = "entered", _("as entered at registration")
+    FMJD = "fmjd", _("FMJD list")
+    NATIONAL = "national", _("national list")
+    FMJD_ELSE_NATIONAL = "fmjd_national", _("FMJD list, else national list")
+    HIGHEST = "highest", _("highest of the FMJD and national lists")
 
 
 class Event(models.Model):

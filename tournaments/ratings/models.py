@@ -21,16 +21,6 @@ class RatingSource(models.TextChoices):
     CUSTOM = "custom", _("custom")
 
 
-class RatingPolicy(models.TextChoices):
-    """Which rating an event's registrations start with (frozen at round 1)."""
-
-    ENTERED = "entered", _("as entered at registration")
-    FMJD = "fmjd", _("FMJD list")
-    NATIONAL = "national", _("national list")
-    FMJD_ELSE_NATIONAL = "fmjd_national", _("FMJD list, else national list")
-    HIGHEST = "highest", _("highest of the FMJD and national lists")
-
-
 class RatingList(models.Model):
     """A published rating list, kept as imported: a player's history is the sequence of
     lists, and a newer list never overwrites an older one."""

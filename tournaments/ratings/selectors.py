@@ -1,5 +1,7 @@
-"""Reads of the ratings: an event's rating report, a player's rating history."""
+"""Reads of the ratings: an event's rating report, a player's rating history on an event's
+page, his ratings list by list in the player directory."""
 
+import datetime
 from collections import defaultdict
 from dataclasses import dataclass
 
@@ -104,3 +106,47 @@ def rating_history(event: Event, *, number: int) -> RatingHistory | None:
         if chart is not None:
             return RatingHistory(str(name), chart)
     return None
+
+
+@dataclass(frozen=True)
+class ListRating:
+    """The player's rating in one published list."""
+
+    published: datetime.date
+    rating: int
+    title: str
+
+
+@dataclass(frozen=True)
+class RatingSeries:
+    """The player's ratings in the lists of one source, oldest first, and their chart."""
+
+    source: str
+    label: str
+    ratings: tuple[ListRating, ...]
+    chart: RatingChart | None
+
+
+def rating_series(player_id: int) -> tuple[RatingSeries, ...]:
+    """The player's ratings, one series per list source (in the order of RatingSource), each
+    list oldest first."""
+    rows = (
+        Rating.objects.filter(player_id=player_id)
+        .order_by("rating_list__published")
+        .values_list("rating_list__source", "rating_list__published", "rating", "title")
+    )
+    by_source: dict[str, list[ListRating]] = defaultdict(list)
+    for source, published, rating, title in rows:
+        by_source[source].append(ListRating(published, rating, title))
+    return tuple(
+        RatingSeries(
+            source=source.value,
+            label=str(source.label),
+            ratings=tuple(by_source[source.value]),
+            chart=rating_chart(
+                [(entry.published.isoformat(), entry.rating) for entry in by_source[source]]
+            ),
+        )
+        for source in RatingSource
+        if source.value in by_source
+    )

@@ -9,7 +9,8 @@ from django.contrib.auth.models import AbstractBaseUser
 from simple_history.utils import bulk_update_with_history
 
 from tournaments.models import Event, Registration
-from tournaments.ratings.models import Rating, RatingPolicy
+from tournaments.models.events import RatingPolicy
+from tournaments.ratings.models import Rating
 from tournaments.ratings.selectors import NATIONAL_SOURCES, fmjd_source
 from tournaments.services.history import written_in_bulk
 

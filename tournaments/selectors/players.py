@@ -13,14 +13,14 @@ rows), and kept under the event's state like the event's own player page.
 """
 
 import datetime
-from collections import defaultdict
 from dataclasses import dataclass
+from typing import Any
 
 from django.db.models import Q, QuerySet
 
-from tournaments.models import Event, Player, Rating, RatingSource, Registration
+from tournaments.hooks import PLAYER_RATINGS, answer
+from tournaments.models import Event, Player, Registration
 from tournaments.names import name_order, search_words
-from tournaments.ratings.chart import RatingChart, rating_chart
 from tournaments.selectors.names import full_name
 from tournaments.selectors.public import (
     PlayerCard,
@@ -91,25 +91,6 @@ class PlayerEvent:
 
 
 @dataclass(frozen=True)
-class ListRating:
-    """The player's rating in one published list."""
-
-    published: datetime.date
-    rating: int
-    title: str
-
-
-@dataclass(frozen=True)
-class RatingSeries:
-    """The player's ratings in the lists of one source, oldest first, and their chart."""
-
-    source: str
-    label: str
-    ratings: tuple[ListRating, ...]
-    chart: RatingChart | None
-
-
-@dataclass(frozen=True)
 class PlayerRecord:
     """A player across events: who he is, his published events (latest first), his ratings
     list by list."""
@@ -117,7 +98,9 @@ class PlayerRecord:
     player: DirectoryPlayer
     club: str
     events: tuple[PlayerEvent, ...]
-    ratings: tuple[RatingSeries, ...]
+    #: one series per list source, from the room that keeps the lists
+    #: (`tournaments.hooks.PLAYER_RATINGS`: tournaments.ratings.selectors.RatingSeries)
+    ratings: tuple[Any, ...]
 
 
 def player_record(player_id: int) -> PlayerRecord | None:
@@ -141,7 +124,7 @@ def player_record(player_id: int) -> PlayerRecord | None:
         player=_directory_player(tuple(fields)),
         club=club,
         events=events,
-        ratings=rating_series(player_id),
+        ratings=answer(PLAYER_RATINGS, player_id) or (),
     )
 
 
@@ -165,31 +148,6 @@ def _player_event(event: Event, number: int) -> PlayerEvent | None:
         number=number,
         after_round=after_round,
         card=card,
-    )
-
-
-def rating_series(player_id: int) -> tuple[RatingSeries, ...]:
-    """The player's ratings, one series per list source (in the order of RatingSource), each
-    list oldest first."""
-    rows = (
-        Rating.objects.filter(player_id=player_id)
-        .order_by("rating_list__published")
-        .values_list("rating_list__source", "rating_list__published", "rating", "title")
-    )
-    by_source: dict[str, list[ListRating]] = defaultdict(list)
-    for source, published, rating, title in rows:
-        by_source[source].append(ListRating(published, rating, title))
-    return tuple(
-        RatingSeries(
-            source=source.value,
-            label=str(source.label),
-            ratings=tuple(by_source[source.value]),
-            chart=rating_chart(
-                [(entry.published.isoformat(), entry.rating) for entry in by_source[source]]
-            ),
-        )
-        for source in RatingSource
-        if source.value in by_source
     )
 
 

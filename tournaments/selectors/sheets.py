@@ -3,31 +3,20 @@ language, each read through the selector its page reads, so that the file's figu
 page's: the standings and the crosstable after a published round (standings_get,
 crosstable_get, kept under the event's state like the pages' tables), the pairings of a
 published round (pairing_list), the players list as the starting rank list (by rating at
-start, then name), the team standings (team_standings_get), the team crosstable
-(team_crosstable_get) and the team ranking of an individual event after a published round
+start, then name), and the team ranking of an individual event after a published round
 (team_ranking_get, kept under the event's state like its page's)."""
 
-from decimal import Decimal
-
-from django.template.defaultfilters import floatformat
 from django.utils.translation import gettext as _
 
 from tournaments.models import BYE_KIND_LABELS, Event, GameResult, Round
 from tournaments.scoring.crosstable import Crosstable
 from tournaments.scoring.notation import result_score
 from tournaments.scoring.standings import place_text
-from tournaments.scoring.teams import TEAM_TIEBREAKS
 from tournaments.selectors.lists import pairing_list, player_list
 from tournaments.selectors.public import cached, crosstable_get, event_state
 from tournaments.selectors.standings import standings_get
 from tournaments.selectors.team_ranking import team_ranking_kept
 from tournaments.spreadsheets import Sheet, Value
-from tournaments.teams.selectors import (
-    team_competition,
-    team_crosstable_get,
-    team_matches,
-    team_standings_get,
-)
 from tournaments.values import ByeKind
 
 
@@ -145,82 +134,6 @@ def players_sheet(event: Event) -> Sheet:
         rows=tuple(
             (rank, p.name, p.title, p.federation, p.rating, p.club, p.number)
             for rank, p in enumerate(players, start=1)
-        ),
-    )
-
-
-def team_standings_sheet(event: Event) -> Sheet | None:
-    """The team standings page's table (None: not a team competition)."""
-    competition = team_competition(event)
-    if competition is None:
-        return None
-    extra = [code for code in competition.tiebreaks if code not in ("BP", "MP")]
-    return Sheet(
-        title=_("Team standings"),
-        header=(
-            _("Rank"),
-            _("Team"),
-            _("Played"),
-            _("Match points"),
-            _("Board points"),
-            *(_(TEAM_TIEBREAKS[code]) for code in extra),
-        ),
-        rows=tuple(
-            (
-                place_text(s.row.rank, s.row.shared_rank),
-                s.name,
-                s.row.played,
-                s.row.match_points,
-                s.row.board_points,
-                *(s.row.tiebreaks[code] for code in extra),
-            )
-            for s in team_standings_get(event)
-        ),
-    )
-
-
-def _team_cell(scores: tuple[Decimal | None, ...] | None) -> Value:
-    """A team crosstable cell as the page writes it: × against itself, nothing before the
-    teams meet, each match's board points (… while it is unfinished); one finished match's
-    points as a number."""
-    if scores is None:
-        return "×"
-    if len(scores) == 1 and scores[0] is not None:
-        return scores[0]
-    return " ".join("…" if score is None else floatformat(score, "-1") for score in scores) or None
-
-
-def team_crosstable_sheet(event: Event) -> Sheet | None:
-    """The team crosstable page's table (None: not a team competition): place, team, its
-    board points against each team (columns numbered in standings order), match points
-    and board points. The standings are the page's, kept under the event's state."""
-    if team_competition(event) is None:
-        return None
-    matches = team_matches(event)
-    standings = cached(
-        event_state(event),
-        "team-standings",
-        lambda: team_standings_get(event, matches=matches),
-    )
-    rows = team_crosstable_get(event, matches=matches, standings=standings)
-    return Sheet(
-        title=_("Team crosstable"),
-        header=(
-            _("Rank"),
-            _("Team"),
-            *(str(column) for column in range(1, len(rows) + 1)),
-            _("Match points"),
-            _("Board points"),
-        ),
-        rows=tuple(
-            (
-                row.place,
-                row.standing.name,
-                *(_team_cell(scores) for scores in row.cells),
-                row.standing.row.match_points,
-                row.standing.row.board_points,
-            )
-            for row in rows
         ),
     )
 

@@ -9,6 +9,7 @@ from django.utils.translation import gettext as _
 from simple_history.utils import bulk_update_with_history
 
 from tournaments.access import entered_by
+from tournaments.hooks import LATE_ENTRY_RATING
 from tournaments.models import (
     ByeRequest,
     Event,
@@ -20,7 +21,6 @@ from tournaments.models import (
     RoundStatus,
     System,
 )
-from tournaments.ratings.services import ratings_snapshot
 from tournaments.selectors.events import event_total_rounds
 from tournaments.services.errors import ProhibitedPairingError, RegistrationError
 from tournaments.services.history import recorded_by, written_in_bulk
@@ -38,7 +38,8 @@ def registration_add(
     missed_rounds_half_point: bool = False,
 ) -> Registration:
     """Enter `player` in `event` with their current rating unless `rating` is given; a late
-    entry takes the rating of the event's policy (ratings_snapshot) as round 1 did.
+    entry takes its rating at start as round 1 set the others'
+    (`tournaments.hooks.LATE_ENTRY_RATING`).
 
     The entry takes the next free pairing number; pairing round 1 renumbers everyone by
     rating (registrations_renumber). Once a round exists the entry is late: it joins the next
@@ -105,7 +106,8 @@ def registration_add(
         contact_given=user is not None and entered_by(player) == user.pk,
     )
     if last_round and rating is None:
-        ratings_snapshot(event, [registration])
+        for rate in LATE_ENTRY_RATING:
+            rate(event, registration)
     registration.full_clean()
     recorded_by(registration, user).save()
     return registration

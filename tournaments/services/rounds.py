@@ -10,7 +10,12 @@ from django.utils.translation import gettext_lazy, ngettext
 from simple_history.utils import bulk_create_with_history
 
 from tournaments import hooks
-from tournaments.hooks import ROUND_COMPLETED, ROUND_PUBLISHED, is_team_competition
+from tournaments.hooks import (
+    EVENT_STARTING,
+    ROUND_COMPLETED,
+    ROUND_PUBLISHED,
+    is_team_competition,
+)
 from tournaments.models import (
     Event,
     Game,
@@ -23,7 +28,6 @@ from tournaments.models import (
 )
 from tournaments.pairing.berger import round_pairs
 from tournaments.pairing.dutch import NoPairingError, PairingError, pair_dutch
-from tournaments.ratings.services import ratings_freeze
 from tournaments.selectors.berger import standing_number_draw
 from tournaments.selectors.events import event_total_rounds
 from tournaments.selectors.round_warnings import PairingWarning, round_warnings
@@ -43,8 +47,8 @@ from tournaments.values import ByeKind, Pair
 
 @transaction.atomic
 def round_create(*, event: Event, user: AbstractBaseUser | None) -> Round:
-    """Open the next round as an empty draft (round 1 first freezes the ratings under the
-    event's policy, ratings_freeze, then fixes the pairing numbers by rating:
+    """Open the next round as an empty draft (round 1 first has the ratings at start set,
+    `tournaments.hooks.EVENT_STARTING`, then fixes the pairing numbers by rating:
     registrations_renumber). Refused while the previous round is not
     completed (a Swiss pairs on the results) or published (a round robin), and past the
     event's last round."""
@@ -73,7 +77,8 @@ def round_create(*, event: Event, user: AbstractBaseUser | None) -> Round:
             }
         )
     if number == 1:
-        ratings_freeze(event=event, user=user)
+        for start in EVENT_STARTING:
+            start(event, user)
         _number_players(event, user=user)
     round_ = Round(event=event, number=number)
     recorded_by(round_, user).save()

@@ -1,4 +1,6 @@
-"""The spreadsheets of the public tables, beside their pages under /events/ (config.urls)."""
+"""The spreadsheets of the public tables, beside their pages under /events/ (config.urls
+serves them with a team competition's, tournaments.teams.sheet_urls, under the namespace
+"sheets")."""
 
 from django.urls import re_path
 
@@ -6,23 +8,17 @@ from tournaments.views import sheets
 
 app_name = "sheets"
 
-_EVENT = r"^(?P<slug>[-a-zA-Z0-9_]+)/"
-_FORMAT = r"\.(?P<fmt>csv|xlsx)$"
+EVENT = r"^(?P<slug>[-a-zA-Z0-9_]+)/"
+FORMAT = r"\.(?P<fmt>csv|xlsx)$"
 
 urlpatterns = [
-    re_path(_EVENT + "standings" + _FORMAT, sheets.standings, name="standings"),
-    re_path(_EVENT + "crosstable" + _FORMAT, sheets.crosstable, name="crosstable"),
+    re_path(EVENT + "standings" + FORMAT, sheets.standings, name="standings"),
+    re_path(EVENT + "crosstable" + FORMAT, sheets.crosstable, name="crosstable"),
     re_path(
-        _EVENT + r"rounds/(?P<number>[0-9]+)/pairings" + _FORMAT,
+        EVENT + r"rounds/(?P<number>[0-9]+)/pairings" + FORMAT,
         sheets.pairings,
         name="pairings",
     ),
-    re_path(_EVENT + "players" + _FORMAT, sheets.players, name="players"),
-    re_path(_EVENT + "team-standings" + _FORMAT, sheets.team_standings, name="team_standings"),
-    re_path(
-        _EVENT + "team-crosstable" + _FORMAT,
-        sheets.team_crosstable,
-        name="team_crosstable",
-    ),
-    re_path(_EVENT + "team-ranking" + _FORMAT, sheets.team_ranking, name="team_ranking"),
+    re_path(EVENT + "players" + FORMAT, sheets.players, name="players"),
+    re_path(EVENT + "team-ranking" + FORMAT, sheets.team_ranking, name="team_ranking"),
 ]

@@ -25,11 +25,10 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import condition, require_safe
 
 from tournaments.access import visible_event, visible_events
-from tournaments.hooks import EVENT_RULES, page_instead
+from tournaments.hooks import EVENT_RULES, RATING_HISTORY, answer, page_instead
 from tournaments.live import known_etag, remember_etag
 from tournaments.models import BYE_KIND_LABELS, Event, GameResult, System
-from tournaments.ratings.distribution import rating_distribution
-from tournaments.ratings.selectors import rating_history
+from tournaments.rating_distribution import rating_distribution
 from tournaments.results import points_text
 from tournaments.scoring.rating_groups import group_standings
 from tournaments.scoring.tiebreaks import find_tiebreak
@@ -460,7 +459,7 @@ def player(request: HttpRequest, slug: str, number: int) -> HttpResponse:
             "card": card,
             "after_round": after_round,
             "section": "players",
-            "history": rating_history(event, number=number),
+            "history": answer(RATING_HISTORY, event, number),
         },
     )
 

@@ -1,11 +1,10 @@
 """The public tables as spreadsheets: /events/<slug>/standings.csv (and .xlsx), crosstable,
-rounds/<n>/pairings, players (the starting rank list), team-standings, team-crosstable, and
-team-ranking (the team ranking of an individual event that has one, else 404).
+rounds/<n>/pairings, players (the starting rank list) and team-ranking (the team ranking of an
+individual event that has one, else 404); a team competition's are tournaments.teams.sheets.
 Public where the page is (a draft's to its organizers and arbiters only); CSV written as the
 page's language writes numbers (tournaments.spreadsheets). A team competition has no
 individual standings or crosstable sheet (404), as it has no such PDF and its pages lead to
-the team ones (tournaments.views.events.team_page_instead); an individual event has no team sheet
-(404), as it has no team page."""
+the team ones (tournaments.views.events.individual_page_instead)."""
 
 from collections.abc import Callable
 
@@ -25,9 +24,7 @@ from tournaments.selectors.sheets import (
     pairings_sheet,
     players_sheet,
     standings_sheet,
-    team_crosstable_sheet,
     team_ranking_sheet,
-    team_standings_sheet,
 )
 from tournaments.selectors.team_ranking import has_team_ranking
 from tournaments.site.inputs import whole_number
@@ -61,7 +58,9 @@ def _after_round(request: HttpRequest, event: Event) -> int:
     return number
 
 
-def _sheet_view(build: Callable[..., tuple[Sheet, str]]) -> Callable:
+def sheet_view(build: Callable[..., tuple[Sheet, str]]) -> Callable:
+    """The view of the sheet ``build`` makes from the request and the event (its file's name
+    after the event's slug): the event as its page shows it, in the format asked."""
     @require_safe
     def view(request: HttpRequest, slug: str, fmt: str, **kwargs) -> HttpResponse:
         event = visible_event(request.user, slug)
@@ -81,49 +80,32 @@ def _individual(event: Event) -> None:
         )
 
 
-@_sheet_view
+@sheet_view
 def standings(request: HttpRequest, event: Event) -> tuple[Sheet, str]:
     _individual(event)
     after_round = _after_round(request, event)
     return standings_sheet(event, after_round=after_round), f"standings-{after_round}"
 
 
-@_sheet_view
+@sheet_view
 def crosstable(request: HttpRequest, event: Event) -> tuple[Sheet, str]:
     _individual(event)
     after_round = _after_round(request, event)
     return crosstable_sheet(event, after_round=after_round), f"crosstable-{after_round}"
 
 
-@_sheet_view
+@sheet_view
 def pairings(request: HttpRequest, event: Event, number: str) -> tuple[Sheet, str]:
     round_ = get_object_or_404(public_rounds(event), number=whole_number(number) or 0)
     return pairings_sheet(round_), f"round-{number}"
 
 
-@_sheet_view
+@sheet_view
 def players(request: HttpRequest, event: Event) -> tuple[Sheet, str]:
     return players_sheet(event), "players"
 
 
-def _team(sheet: Sheet | None, event: Event) -> Sheet:
-    """A team table's sheet; 404 for an individual event, as for its pages."""
-    if sheet is None:
-        raise Http404(_("%(event)s is not a team competition.") % {"event": event})
-    return sheet
-
-
-@_sheet_view
-def team_standings(request: HttpRequest, event: Event) -> tuple[Sheet, str]:
-    return _team(team_standings_sheet(event), event), "team-standings"
-
-
-@_sheet_view
-def team_crosstable(request: HttpRequest, event: Event) -> tuple[Sheet, str]:
-    return _team(team_crosstable_sheet(event), event), "team-crosstable"
-
-
-@_sheet_view
+@sheet_view
 def team_ranking(request: HttpRequest, event: Event) -> tuple[Sheet, str]:
     """The team ranking of an individual event; 404 without one, as its page."""
     if not has_team_ranking(event):
