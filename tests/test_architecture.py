@@ -454,6 +454,7 @@ def _room_breaches(room: str, wiring: frozenset[str]) -> dict[str, list[str]]:
 
 @pytest.mark.parametrize(("room", "wiring"), ROOMS.items(), ids=list(ROOMS))
 def test_the_core_imports_a_room_only_where_it_wires_it_in(room, wiring):
+    assert room in _modules(), f"{room} is not a package of its own"
     assert _room_breaches(room, wiring) == {}, f"only {sorted(wiring)} may import {room}"
     assert set(wiring) <= set(_modules()), f"{room}'s wiring names a module that is gone"
 
