@@ -17,7 +17,7 @@ from django.views.decorators.http import require_POST
 from config.celery import app as celery_app
 from tournaments import hooks
 from tournaments.admin.history import AuditedAdmin
-from tournaments.admin.hooked_actions import HookedActionsMixin
+from tournaments.admin.hooked_actions import with_hooked_actions
 from tournaments.admin.pages import (
     delete_through,
     object_or_404,
@@ -177,8 +177,7 @@ REGISTER_LIST_LIMIT = 200
 
 
 @admin.register(Event)
-class EventAdmin(HookedActionsMixin, ScopedAdmin, AuditedAdmin):
-    hooked_actions = hooks.EVENT_ADMIN_ACTIONS
+class EventAdmin(ScopedAdmin, AuditedAdmin):
     event_path = ""
     form = EventForm
     list_display = (
@@ -266,6 +265,11 @@ class EventAdmin(HookedActionsMixin, ScopedAdmin, AuditedAdmin):
             kwargs["required"] = False
             kwargs["help_text"] = _("Users who arbitrate the event (draws, disputes).")
         return super().formfield_for_manytomany(db_field, request, **kwargs)
+
+    def get_actions(self, request: HttpRequest):
+        """The list's actions, with those the rooms add (tournaments.hooks)."""
+        actions = super().get_actions(request)
+        return with_hooked_actions(self, actions, hooks.EVENT_ADMIN_ACTIONS)
 
     def get_changeform_initial_data(self, request: HttpRequest) -> dict:
         """A new event's documents are proposed in the organizer's language (the admin's)."""

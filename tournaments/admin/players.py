@@ -29,7 +29,7 @@ from tournaments.access import (
     private_refusal,
 )
 from tournaments.admin.history import AuditedAdmin
-from tournaments.admin.hooked_actions import HookedActionsMixin
+from tournaments.admin.hooked_actions import with_hooked_actions
 from tournaments.admin.import_jobs import (
     import_job_confirmed,
     import_job_context,
@@ -65,8 +65,7 @@ from tournaments.services.players_merge import merge_refusal, merged_fields, pla
 
 
 @admin.register(Player)
-class PlayerAdmin(HookedActionsMixin, AuditedAdmin):
-    hooked_actions = hooks.PLAYER_ADMIN_ACTIONS
+class PlayerAdmin(AuditedAdmin):
     list_display = ("last_name", "first_name", "federation", "title", "rating", "club", "fmjd_id")
     list_filter = ("federation", "title", "club")
     search_fields = ("last_name", "first_name", "fmjd_id", "national_id", "club")
@@ -99,6 +98,11 @@ class PlayerAdmin(HookedActionsMixin, AuditedAdmin):
         if isinstance(account, forms.ModelChoiceField):
             account.queryset = linkable_accounts(obj)
         return form
+
+    def get_actions(self, request: HttpRequest):
+        """The list's actions, with those other apps add (tournaments.hooks)."""
+        actions = super().get_actions(request)
+        return with_hooked_actions(self, actions, hooks.PLAYER_ADMIN_ACTIONS)
 
     def get_fieldsets(self, request: HttpRequest, obj: Player | None = None):
         rights = self.access(request, obj)

@@ -61,6 +61,7 @@ def _after_round(request: HttpRequest, event: Event) -> int:
 def sheet_view(build: Callable[..., tuple[Sheet, str]]) -> Callable:
     """The view of the sheet ``build`` makes from the request and the event (its file's name
     after the event's slug): the event as its page shows it, in the format asked."""
+
     @require_safe
     def view(request: HttpRequest, slug: str, fmt: str, **kwargs) -> HttpResponse:
         event = visible_event(request.user, slug)
