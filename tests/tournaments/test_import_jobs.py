@@ -7,6 +7,7 @@ import datetime
 
 import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
+from django.db import connection
 from django.urls import reverse
 
 from tests.client import form_data, logged_in
@@ -151,6 +152,24 @@ def test_the_confirmed_job_writes_what_the_service_writes(django_capture_on_comm
             ("17000", 2380, None),
         ]
     )
+
+
+@pytest.mark.postgres
+def test_the_planner_counts_the_rows_an_import_wrote(django_capture_on_commit_callbacks):
+    """After the apply, PostgreSQL's planner knows how many ratings there are (ANALYZE ran):
+    a never-counted table reads -1 in pg_class.reltuples."""
+    client = logged_in(make_organizer("olga"))
+    with django_capture_on_commit_callbacks(execute=True):
+        answer = post_list(client)
+    preview = client.get(answer.url)
+    with django_capture_on_commit_callbacks(execute=True):
+        client.post(
+            answer.url, {**form_data(preview, "import-confirm"), "confirm": "1", "accept": "4"}
+        )
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT reltuples FROM pg_class WHERE relname = %s", [Rating._meta.db_table])
+        (counted,) = cursor.fetchone()
+    assert counted == Rating.objects.count() == 3
 
 
 def test_a_confirmation_after_the_players_changed_shows_the_new_preview_and_writes_nothing(

@@ -36,6 +36,7 @@ from tournaments.imports.models import ImportJob, ImportPhase, ImportStatus
 from tournaments.services.errors import ImportFormatError
 from tournaments.services.players_import import ImportChangedError
 from tournaments.site.job_liveness import IMPORT_JOBS, job_alive, job_lock
+from tournaments.site.planner_statistics import planner_statistics_refresh
 from tournaments.task_names import TaskQueueError, task_queue
 
 logger = logging.getLogger(__name__)
@@ -174,6 +175,8 @@ def _run(job_id: int) -> ImportJob:
                     job.file = None  # the import keeps its own copy when it needs one
                     finished = _finish(job, result=result, told=last[1])
                     transaction.on_commit(partial(job.file.storage.delete, stored))
+                    # the rows written are counted before the pages read them
+                    transaction.on_commit(planner_statistics_refresh)
                 return finished
             except ImportChangedError as exc:
                 preview = kind.preview(job, data, progress)

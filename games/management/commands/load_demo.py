@@ -12,6 +12,7 @@ from games.relay.demo import relay_demo
 from tournaments.demo import CAPTAIN_USERNAME, ORGANIZER_USERNAME, SEED, load_demo
 from tournaments.documents.services import documents_request_published
 from tournaments.models import Event
+from tournaments.site.planner_statistics import planner_statistics_refresh
 
 #: The demo event whose last round is relayed live (games.relay.demo).
 RELAYED_SLUG = "demo-round-robin"
@@ -36,6 +37,7 @@ class Command(BaseCommand):
             source = relay_demo(event=relayed, user=organizer, rng=random.Random(SEED))
             if source is not None:
                 self.stdout.write(f"Live relay: {source.round} (its games grow as the server runs)")
+        planner_statistics_refresh()  # the demo's pages are read at once
         names = [*report.events_created, *report.events_kept]
         for event in Event.objects.filter(name__in=names).order_by("name"):
             for answer in documents_request_published(event=event):
