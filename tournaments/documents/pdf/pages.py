@@ -158,7 +158,7 @@ def usable_height(*, wide: bool) -> float:
 
 
 def build_pdf(
-    flowables: Sequence[Flowable],
+    flowables: list[Flowable],
     *,
     header: EventHeader,
     frame: PageFrame,
@@ -168,7 +168,9 @@ def build_pdf(
 ) -> bytes:
     """Lay ``flowables`` out on A4 pages (landscape when ``wide``) with the running title and
     the numbered footer; returns the PDF bytes. ``progress`` is called after each page with
-    the fraction of the ``pages`` expected (at most 1)."""
+    the fraction of the ``pages`` expected (at most 1). The list is consumed as the pages are
+    laid out, so that a page's tables are freed once it is drawn (a document of thousands of
+    pages holds one page's flowables at a time, not all of them)."""
     regular, _bold = register_fonts()
     size = page_size(wide=wide)
     buffer = io.BytesIO()
@@ -216,7 +218,7 @@ def build_pdf(
     def numbered(*args, **kwargs) -> Canvas:
         return _NumberedCanvas(*args, footer=footer, font=regular, **kwargs)
 
-    document.build(list(flowables), canvasmaker=numbered)
+    document.build(flowables, canvasmaker=numbered)
     return buffer.getvalue()
 
 
@@ -230,6 +232,9 @@ class _NumberedCanvas(Canvas):
         self._font = font
 
     def showPage(self) -> None:
+        # A page's drawing is kept as one string, not its thousands of operators: the PDF
+        # joins them with line ends all the same.
+        self._code = ["\n".join(self._code)]
         self._pages.append(dict(self.__dict__))
         self._startPage()
 
