@@ -234,7 +234,8 @@ class _NumberedCanvas(Canvas):
     def showPage(self) -> None:
         # A page's drawing is kept as one string, not its thousands of operators: the PDF
         # joins them with line ends all the same.
-        self._code = ["\n".join(self._code)]
+        drawn: list[str] = self.__dict__["_code"]
+        self._code = ["\n".join(drawn)]
         self._pages.append(dict(self.__dict__))
         self._startPage()
 
