@@ -9,8 +9,11 @@ Most movetext is move numbers and plain moves ("12. 32-28 19-23"), with comments
 on their line and variations whole on their line between them. With ``runs`` such a
 stretch is matched by one regular expression and given as a single ``RUN`` token that
 holds its text: the NUMBER, MOVE, COMMENT, LPAREN and RPAREN tokens the word-by-word path
-makes of it, without a token per word. Anything else on the line (annotations, results,
-comments and variations that run over lines, odd forms) still goes word by word.
+makes of it, without a token per word. A variation or a comment that a run meets open at
+the end of its line goes on in the same RUN token when it closes as a run's item on a later
+line (the token's text then holds those line ends, inside that group only), with the run
+that follows it. Anything else on the line (annotations, results, odd forms) still goes
+word by word.
 """
 
 from __future__ import annotations
@@ -39,7 +42,9 @@ class Kind(Enum):
     RESULT = auto()
     BAD = auto()  # expected, text (what was found); resync: skip to the next game
     EOF = auto()
-    RUN = auto()  # text: moves, numbers, comments, variations; see run_maybe_result
+    # text: moves, numbers, comments, variations; line ends inside a variation or a comment
+    # that a run carried over lines (see unmerged_tokens); see run_maybe_result
+    RUN = auto()
     SKIPPED = auto()  # text that is not PDN and is ignored: always carries a repair
     # text: a variation written over lines, from its '(' to its ')', line ends included,
     # whose items are a run's (see VARIATION_RUN); variation_tokens gives its tokens
@@ -346,12 +351,20 @@ def _group_end(line: str, pos: int) -> int | None:
     return None
 
 
+_SPACES = re.compile(" *+")
+
+
 class _Lexer:
-    def __init__(self, runs: bool, joins: bool | None = None) -> None:
+    def __init__(self, runs: bool, joins: bool | None = None, carries: bool = True) -> None:
         self.runs = runs
         # whether a variation open at the end of a line is looked for over the next lines
         # (a VARIATION token): with runs, unless told otherwise
         self.joins = runs if joins is None else joins
+        # whether a run followed by a variation or a comment open at the end of its line
+        # goes on over the line end (see _carries)
+        self.carries = self.joins and carries
+        # such a run, not given yet: (line, column) of its start and its text so far
+        self.carry: tuple[tuple[int, int], str] | None = None
         # a variation open at the end of a line: (line, column) of its '(', and its text,
         # the rest of that line then the lines that follow it (see _join)
         self.joined_at = (0, 0)
@@ -395,6 +408,8 @@ class _Lexer:
         if held:
             yield from self._line(number, "".join(held))
         if self.comment is not None:
+            if self.carry is not None:
+                yield self._given_carry()
             yield self._open_comment(closed=False)
         yield Token(Kind.EOF, number + 1, 1)
 
@@ -447,15 +462,84 @@ class _Lexer:
             return
         self.joined = None
         row, column = self.joined_at
-        yield Token(Kind.VARIATION, row, column, text=text[:end])
         rest = end - (len(text) - len(line))  # where the rest starts on this line
+        if self.carry is not None:
+            at, head = self.carry
+            self.carry = None
+            yield from self._carry_on(number, line, rest, 1, head + text[:end], at)
+            return
+        yield Token(Kind.VARIATION, row, column, text=text[:end])
         yield from self._line(number, line[rest:], rest + 1)
+
+    def _carries(
+        self, number: int, line: str, pos: int, base: int, text: str, at: tuple[int, int]
+    ) -> bool:
+        """Whether the run ``text`` (starting at ``at``, ending at ``line[pos]``) goes on
+        over the end of the line: when ``line[pos]`` opens a variation or a comment that
+        does not close on the line, the group is held as the next branches of
+        :meth:`_line` hold it (a VARIATION token or a comment over lines may follow) and
+        the run with it. When the group closes as it would make a VARIATION token or a
+        COMMENT token on the next line, the run, the group and the run that follows it
+        make one RUN token whose text holds the line ends, inside the group only (see
+        unmerged_tokens); else the run is given as it is, before what follows."""
+        if len(text) > MAX_JOINED:
+            return False
+        char = line[pos]
+        if char == "(" and line.find(")", pos) < 0:
+            self.joined, self.joined_at = [line[pos:]], (number, pos + base)
+        elif char == "{" and line.find("}", pos) < 0:
+            rest = line[pos + 1 :]  # what the '{' branch of _line keeps of the comment
+            self.comment_size = len(rest)
+            self.comment = [rest] if len(rest) <= MAX_COMMENT else []
+            self.comment_at = (number, pos + base)
+        else:
+            return False
+        self.carry = (at, text)
+        return True
+
+    def _carry_on(
+        self, number: int, line: str, pos: int, base: int, head: str, at: tuple[int, int]
+    ) -> Iterator[Token]:
+        """The rest of ``line`` from ``pos``, where a group held with the run carried over
+        the line end closed (``head``: the run and the group, from ``at``): the run that
+        follows at once, blanks between, goes on with them; what the lexer makes of the
+        rest of the line then, as :meth:`_line` makes it."""
+        start = _SPACES.match(line, pos).end()  # type: ignore[union-attr]
+        run: re.Match[str] | None = None
+        if start < len(line):
+            if self._carries(number, line, start, base, head + line[pos:start], at):
+                return
+            if line[start] == "{":
+                run = _movetext_run(line, start)
+            else:
+                run = _SIMPLE_RUN.match(line, start) or _run_match(line, start)
+        if run is None:
+            yield Token(Kind.RUN, at[0], at[1], text=head)
+            if start < len(line):
+                yield from self._line(number, line[pos:], pos + base)
+            return
+        end = run.end()
+        text = head + line[pos:end]
+        if end < len(line) and self._carries(number, line, end, base, text, at):
+            return
+        yield Token(Kind.RUN, at[0], at[1], text=text.rstrip(" "))
+        if end < len(line):
+            yield from self._line(number, line[end:], end + base)
+
+    def _given_carry(self) -> Token:
+        """The RUN token of the run carried over the line end, given as it is."""
+        assert self.carry is not None
+        (row, column), text = self.carry
+        self.carry = None
+        return Token(Kind.RUN, row, column, text=text.rstrip(" "))
 
     def _unjoined(self) -> Iterator[Token]:
         """The tokens of the lines held for a variation that makes no VARIATION token, read
         as they are."""
         joined = self.joined
         assert joined is not None
+        if self.carry is not None:
+            yield self._given_carry()
         self.joined = None
         row, column = self.joined_at
         yield from self._line(row, joined[0], column, False)
@@ -469,6 +553,16 @@ class _Lexer:
         pos = 0
         if self.comment is not None:
             end = line.find("}")
+            if self.carry is not None:
+                if end >= 0 and base == 1 and self.comment_size + end < MAX_COMMENT:
+                    # the comment closes as it makes a COMMENT token below: with the run
+                    at, head = self.carry
+                    self.carry = None
+                    head += "{" + "".join(self.comment) + "\n" + line[: end + 1]
+                    self.comment = None
+                    yield from self._carry_on(number, line, end + 1, base, head, at)
+                    return
+                yield self._given_carry()
             if end >= 0 and base == 1 and self.comment_size + end < MAX_COMMENT:
                 # the commonest case, a comment whole once this line closes it: what the
                 # last branch below, _comment_part and _open_comment make of it
@@ -584,8 +678,16 @@ class _Lexer:
                 run or (run := _SIMPLE_RUN.match(line, pos)) or (run := _run_match(line, pos))
             ):
                 # a run, or one starting with a comment or a variation (found above)
-                yield _run(number, line, pos, run.end(), column)
-                pos = run.end()
+                end = run.end()
+                if (
+                    joins
+                    and self.carries
+                    and end < length
+                    and self._carries(number, line, end, base, line[pos:end], (number, column))
+                ):
+                    return
+                yield _run(number, line, pos, end, column)
+                pos = end
             else:
                 match = _WORD.match(line, pos)
                 assert match is not None  # every other character starts a word
@@ -684,6 +786,16 @@ def run_tokens(token: Token) -> Iterator[Token]:
     >>> [t.kind.name for t in run_tokens(next(tokenize(["1. 32-28 {c} (2... 1-7)"], True)))]
     ['NUMBER', 'MOVE', 'COMMENT', 'LPAREN', 'NUMBER', 'MOVE', 'RPAREN']
     """
+    if "\n" in token.text:  # a run carried over line ends: its tokens line by line
+        for part in unmerged_tokens(token):
+            if part.kind is Kind.RUN:
+                yield from run_tokens(part)
+            elif part.kind is Kind.VARIATION:
+                for inner in variation_tokens(part):
+                    yield from run_tokens(inner) if inner.kind is Kind.RUN else (inner,)
+            else:
+                yield part
+        return
     row, base = token.line, token.column
     for item in RUN_ITEM.finditer(token.text):
         word, after, comment, paren = item.groups()
@@ -703,6 +815,22 @@ def run_tokens(token: Token) -> Iterator[Token]:
             yield Token(Kind.COMMENT, row, column, text=comment)
         else:
             yield Token(Kind.LPAREN if paren == "(" else Kind.RPAREN, row, column)
+
+
+def unmerged_tokens(token: Token) -> Iterator[Token]:
+    """The tokens of a RUN token whose text holds line ends (a run carried over the end of
+    its line with a variation or a comment open there, see _Lexer._carries) as the lexer
+    makes them of those lines without carrying runs: RUN, VARIATION and COMMENT tokens."""
+    lexer = _Lexer(True, carries=False)
+    pieces = token.text.split("\n")
+    row = token.line
+    yield from lexer._line(row, pieces[0], token.column)
+    for piece in pieces[1:]:
+        row += 1
+        if lexer.joined is not None:
+            yield from lexer._join(piece, row)
+        else:
+            yield from lexer._line(row, piece)
 
 
 def variation_tokens(token: Token) -> Iterator[Token]:

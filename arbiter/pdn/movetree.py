@@ -119,13 +119,14 @@ def add_variation(line: list[Entry], variation: LazyVariation) -> None:
 # a move (a run's word that is not a number) before any inner variation or its end. Matched
 # in a run only, whose words hold no other characters than these, whose comments hold no
 # brace and whose move numbers have at most 18 digits (arbiter.pdn.lexer): scanned by runs
-# of characters, not word by word.
-_V_OPENS = r"\((?! *+(?:(?:\{[^}]*+\}|[0-9]++\.++) *+)*+[()])"
+# of characters, not word by word. A line end is a blank (a run carried over lines holds
+# them inside its groups only).
+_V_OPENS = r"\((?![ \n]*+(?:(?:\{[^}]*+\}|[0-9]++\.++)[ \n]*+)*+[()])"
 
 
 def _plain_variation_pattern(depth: int) -> str:
     inner = f"|{_plain_variation_pattern(depth - 1)}" if depth else ""
-    return rf"{_V_OPENS}(?:[-0-9A-Za-z:. ]++|\{{[^}}]*+\}}{inner})*+\)"
+    return rf"{_V_OPENS}(?:[-0-9A-Za-z:. \n]++|\{{[^}}]*+\}}{inner})*+\)"
 
 
 PLAIN_VARIATION = re.compile(_plain_variation_pattern(RUN_DEPTH))
@@ -162,7 +163,7 @@ def number_at_end(text: str, end: int) -> int | None:
     """The move number pending after a variation that ends at ``end``: its last word's,
     when that word is a move number (the variation holds a move)."""
     at = end - 2
-    while (char := text[at]) in " ()}":
+    while (char := text[at]) in " ()}\n":
         at = text.rfind("{", 0, at) - 1 if char == "}" else at - 1
     if char != ".":
         return None

@@ -32,6 +32,7 @@ from arbiter.pdn.lexer import (
     run_maybe_result,
     split_run,
     tokenize,
+    unmerged_tokens,
     variation_tokens,
 )
 from arbiter.pdn.model import (
@@ -133,7 +134,8 @@ class _GameReader:
             (kind is Kind.RUN or kind is Kind.VARIATION)
             and token.repair is None
             and not self.skipping
-            and self.size <= MAX_GAME_ITEMS
+            # a run counts at most one item per character: no item of it is past the bound
+            and self.size + len(token.text) <= MAX_GAME_ITEMS
             and following.kind is not Kind.TAG
             and following.kind is not Kind.EOF
         ):
@@ -144,6 +146,12 @@ class _GameReader:
             else:
                 self.variation(token)
             return True
+        if kind is Kind.RUN and "\n" in token.text:
+            # a run carried over line ends: its tokens line by line, each checked here
+            tokens = list(unmerged_tokens(token))
+            for item, after in zip(tokens, [*tokens[1:], following], strict=True):
+                going = self.feed(item, after)
+            return going
         if token.repair is not None and (kind is Kind.TAG or not self.skipping):
             self.repair(token, token.repair)
         if self.size > MAX_GAME_ITEMS and not self.skipping:
@@ -403,6 +411,7 @@ class _GameReader:
         size = 0
         # variations open in a run stay open in it: whether one may be kept unread
         lazy = self.lazy and len(lines) + RUN_DEPTH <= MAX_VARIATION_DEPTH
+        lined = "\n" in text  # a run carried over line ends, inside its variations
         if lazy and direct:
             # the commonest items first, one match each: a numeric move, the move number
             # before it and the variation kept unread after it when there are (what the loop
@@ -420,10 +429,19 @@ class _GameReader:
                 else:
                     start, end = item.span(3)
                     size += text.count(" ", start, end) + 1
-                    variation = LazyVariation(
-                        _read_variation, text, start, end, row, base + start, None
-                    )
                     move = made_move(word, row, base + item.start(2), number, None, (), ())
+                    if lined and (last_end := text.rfind("\n", start, end)) >= 0:
+                        # over lines: what a VARIATION token makes of it
+                        ends = text.count("\n", start, end)
+                        size += ends
+                        variation = LazyVariation(
+                            _read_joined_span, text, start, end, row, base + start, None
+                        )
+                        row, base = row + ends, -last_end
+                    else:
+                        variation = LazyVariation(
+                            _read_variation, text, start, end, row, base + start, None
+                        )
                     set_variations(move, (variation,))
                     append(move)
                     # after a move (its last digit before the ')'), no move number is pending
@@ -440,6 +458,11 @@ class _GameReader:
                 base += pos
                 text = text[pos:]
                 token = Token(Kind.RUN, row, base, text=text)
+        if lined and "\n" in text:
+            self.size += size
+            self.number, self.after_number = number, after
+            self.unmerged(token)
+            return
         length = len(text)
         pos = 0  # where the words to read next start
         brace, paren = text.find("{"), text.find("(")
@@ -564,6 +587,7 @@ class _GameReader:
         row, base, number, after = token.line, token.column, self.number, self.after_number
         size = 0
         text = token.text
+        lined = "\n" in text  # a run carried over line ends, inside its comments
         if direct:
             # the commonest items first, one match each: a numeric move, the move number
             # before it and the comment after it when there are (what the loop below makes
@@ -583,6 +607,9 @@ class _GameReader:
                 else:
                     append(made_move(word, row, base + item.start(2), number, None, (), (said,)))
                     size += 2 + (len(said) >> 6)
+                    if lined and "\n" in said:  # a comment over lines (a run carried on)
+                        row += said.count("\n")
+                        base = -(item.start(3) + said.rindex("\n"))
                 number, after, pos = None, False, item.end()
             if pos:
                 if pos == len(text):
@@ -591,6 +618,11 @@ class _GameReader:
                     return
                 base += pos
                 text = text[pos:]
+        if lined and "\n" in text:
+            self.size += size
+            self.number, self.after_number = number, after
+            self.unmerged(Token(Kind.RUN, row, base, text=text))
+            return
         pieces = text.split("{")
         outside, last = pieces[0], len(pieces) - 1
         column = base  # where ``outside`` starts
@@ -653,6 +685,13 @@ class _GameReader:
                 column = after_brace
         self.size += size
         self.number, self.after_number = number, after
+
+    def unmerged(self, token: Token) -> None:
+        """The rest of a run carried over line ends (``token``, from an item of it), read
+        from its tokens line by line (unmerged_tokens)."""
+        tokens = list(unmerged_tokens(token))
+        for item, following in zip(tokens, [*tokens[1:], token], strict=True):
+            self.feed(item, following)
 
     def add(self, entry: PdnMove | PdnSetup) -> None:
         """Append to the current line; the first entry of a variation takes the comments
@@ -823,6 +862,13 @@ def _read_joined(
     assert isinstance(node, Node) and not reader.game.errors and not reader.game.warnings
     (variation,) = node.variations
     return tuple(frozen_line(variation))
+
+
+def _read_joined_span(
+    text: str, start: int, end: int, row: int, column: int, number: int | None
+) -> tuple[PdnMove | PdnSetup, ...]:
+    """:func:`_read_joined` of the variation ``text[start:end]``, written over lines."""
+    return _read_joined(text[start:end], row, column, number)
 
 
 def _read(tokens: Iterator[Token], strict: bool = False) -> Iterator[PdnGame]:
