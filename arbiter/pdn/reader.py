@@ -17,6 +17,7 @@ match score of ``fail/delfts.pdn``).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from dataclasses import replace
 
@@ -60,6 +61,8 @@ from arbiter.pdn.movetree import (
     set_variations,
 )
 from arbiter.pdn.results import GAME_RESULTS, normalize_result
+
+_SPACES = re.compile(" *+")
 
 # PDN 3.0 asks for $7 instead of a '*' glued to a move (docs/rules/pdn.md §5): a forced move.
 FORCED_MOVE_NAG = 7
@@ -417,7 +420,42 @@ class _GameReader:
             # before it and the variation kept unread after it when there are (what the loop
             # below makes of them); the rest of the run, from the first other item, by it
             pos, match = 0, VARIED_MOVE.match
-            while item := match(text, pos):
+            while True:
+                item = match(text, pos)
+                if item is None:
+                    start = _SPACES.match(text, pos).end()  # type: ignore[union-attr]
+                    if not (
+                        text.startswith("(", start)
+                        and line
+                        and (type(last := line[-1]) is PdnMove or not is_setup(last))
+                        and (plain := PLAIN_VARIATION.match(text, start))
+                    ):
+                        break
+                    # a variation first in the run or after another: kept unread as well
+                    # (what the loop below does with it)
+                    end, pending = plain.end(), number
+                    size += text.count(" ", start, end) + 1
+                    column = base + start
+                    if lined and (last_end := text.rfind("\n", start, end)) >= 0:
+                        ends = text.count("\n", start, end)
+                        size += ends
+                        variation = LazyVariation(
+                            _read_joined_span, text, start, end, row, column, pending
+                        )
+                        row, base = row + ends, -last_end
+                    else:
+                        variation = LazyVariation(
+                            _read_variation, text, start, end, row, column, pending
+                        )
+                    if type(last) is PdnMove:
+                        set_variations(last, (*last.variations, variation))
+                    else:
+                        add_variation(line, variation)
+                    number = None if text[end - 2] in DIGITS else number_at_end(text, end)
+                    if self.pending_comments:
+                        self.pending_comments = []
+                    pos = end
+                    continue
                 digits, word, varied = item.groups()
                 if digits is not None:
                     number = int(digits)
