@@ -12,8 +12,9 @@ holds its text: the NUMBER, MOVE, COMMENT, LPAREN and RPAREN tokens the word-by-
 makes of it, without a token per word. A variation or a comment that a run meets open at
 the end of its line goes on in the same RUN token when it closes as a run's item on a later
 line (the token's text then holds those line ends, inside that group only), with the run
-that follows it. Anything else on the line (annotations, results, odd forms) still goes
-word by word.
+that follows it. A move padded with blanks after its separator ("9- 3") is a word of a run
+too, its blanks marked (PAD). Anything else on the line (annotations, results, odd forms)
+still goes word by word.
 """
 
 from __future__ import annotations
@@ -242,7 +243,8 @@ def _run_match(line: str, pos: int) -> re.Match[str] | None:
 # One item of a run, for the reader to walk it without tokens (the run is known to be
 # well formed): a word (group 1) with the comment that follows it if one does (group 2, its
 # text: most comments follow a move), a comment (group 3, its text), '(' or ')' (group 4).
-RUN_ITEM = re.compile(r"([^\s{}()]++)(?: *+\{([^{}]*+)\})?|\{([^{}]*+)\}|([()])")
+# (A run's words hold no blank; PAD stands for one inside a padded move: part of its word.)
+RUN_ITEM = re.compile(r"([^ \n{}()]++)(?: *+\{([^{}]*+)\})?|\{([^{}]*+)\}|([()])")
 
 
 # A numeric move with a remark glued to it: "8-11Redoversteppedthetimecontrol." (corpus:
@@ -504,22 +506,29 @@ class _Lexer:
         the line end closed (``head``: the run and the group, from ``at``): the run that
         follows at once, blanks between, goes on with them; what the lexer makes of the
         rest of the line then, as :meth:`_line` makes it."""
-        start = _SPACES.match(line, pos).end()  # type: ignore[union-attr]
-        run: re.Match[str] | None = None
+        start = end = _SPACES.match(line, pos).end()  # type: ignore[union-attr]
         if start < len(line):
-            if self._carries(number, line, start, base, head + line[pos:start], at):
+            char = line[start]
+            if (char == "(" or char == "{") and self._carries(
+                number, line, start, base, head + line[pos:start], at
+            ):
                 return
-            if line[start] == "{":
+            if char == "{":
                 run = _movetext_run(line, start)
             else:
                 run = _SIMPLE_RUN.match(line, start) or _run_match(line, start)
-        if run is None:
+            if run is not None:
+                end = run.end()
+        if end < len(line) and "1" <= line[end] <= "9" and _PADDED.match(line, end):
+            taken, end = _padded_on(line, start, end)
+        else:
+            taken = line[start:end]
+        if end == start:
             yield Token(Kind.RUN, at[0], at[1], text=head)
             if start < len(line):
                 yield from self._line(number, line[pos:], pos + base)
             return
-        end = run.end()
-        text = head + line[pos:end]
+        text = head + line[pos:start] + taken
         if end < len(line) and self._carries(number, line, end, base, text, at):
             return
         yield Token(Kind.RUN, at[0], at[1], text=text.rstrip(" "))
@@ -675,18 +684,26 @@ class _Lexer:
                 yield Token(Kind.SKIPPED, number, column, text=stray, repair=repair)
                 pos = end
             elif self.runs and (
-                run or (run := _SIMPLE_RUN.match(line, pos)) or (run := _run_match(line, pos))
+                run
+                or (run := _SIMPLE_RUN.match(line, pos))
+                or (run := _run_match(line, pos))
+                or ("1" <= char <= "9" and _PADDED.match(line, pos))
             ):
-                # a run, or one starting with a comment or a variation (found above)
-                end = run.end()
+                # a run, or one starting with a comment, a variation (found above) or a
+                # blank-padded move
+                end = run.end() if run is not None else pos
+                if end < length and "1" <= line[end] <= "9" and _PADDED.match(line, end):
+                    text, end = _padded_on(line, pos, end)
+                else:
+                    text = line[pos:end]
                 if (
                     joins
                     and self.carries
                     and end < length
-                    and self._carries(number, line, end, base, line[pos:end], (number, column))
+                    and self._carries(number, line, end, base, text, (number, column))
                 ):
                     return
-                yield _run(number, line, pos, end, column)
+                yield Token(Kind.RUN, number, column, text=text.rstrip(" "))
                 pos = end
             else:
                 match = _WORD.match(line, pos)
@@ -735,6 +752,46 @@ def _split_move(number: int, column: int, written: str) -> Iterator[Token]:
     yield from tokens
 
 
+# A move padded with blanks after its separator ("9- 3", "18x 9"), as a word of a run: what
+# the word-by-word path reads as one MOVE token (_join_tail, _split_move), "a-b" with two
+# different numbers, and the blanks padding it. Its blanks are PAD in the run's text (see
+# _padded_on).
+_PADDED = re.compile(
+    r"(?!([1-9][0-9]*+)-[ \t]++\1(?![0-9]))[1-9][0-9]*+[-x]([ \t]++)[1-9][0-9]*+"
+    r'(?![^\s{}()\[\];$"])'
+)
+#: What stands for a blank inside a padded move in a run's text: a carriage return, which no
+#: decoded line holds (arbiter.pdn.encoding cuts lines at it).
+PAD = "\r"
+
+
+def _padded_on(line: str, pos: int, end: int) -> tuple[str, int]:
+    """The text of the run ``line[pos:end]`` (``end`` may be ``pos``) with the blank-padded
+    moves that follow it (_PADDED) and the runs after them, and where that text ends. The
+    blanks inside a padded move are PAD characters: the text keeps the length of the
+    line's, so that the places of the words after it are as written."""
+    parts = [line[pos:end]]
+    probe = end
+    while padded := _PADDED.match(line, probe):
+        blanks, stop = padded.span(2), padded.end()
+        probe = _SPACES.match(line, stop).end()  # type: ignore[union-attr]
+        parts += (
+            line[end : blanks[0]],
+            PAD * (blanks[1] - blanks[0]),
+            line[blanks[1] : probe],
+        )
+        end = probe
+        if probe < len(line):
+            if line[probe] == "{":
+                run = _movetext_run(line, probe)
+            else:
+                run = _SIMPLE_RUN.match(line, probe) or _run_match(line, probe)
+            if run is not None:
+                parts.append(line[probe : run.end()])
+                end = probe = run.end()
+    return "".join(parts), end
+
+
 def _movetext_run(line: str, pos: int) -> re.Match[str] | None:
     """The run at ``pos`` (a '{'), when it holds more than comments: comments alone are
     no movetext (a game's first comments may come before its tags)."""
@@ -742,11 +799,6 @@ def _movetext_run(line: str, pos: int) -> re.Match[str] | None:
     if run is None or _COMMENTS.fullmatch(line, pos, run.end()):
         return None
     return run
-
-
-def _run(number: int, line: str, start: int, end: int, column: int) -> Token:
-    """The RUN token of ``line[start:end]`` (matched by _RUN), at ``column``."""
-    return Token(Kind.RUN, number, column, text=line[start:end].rstrip(" "))
 
 
 def run_maybe_result(token: Token) -> bool:
@@ -801,6 +853,8 @@ def run_tokens(token: Token) -> Iterator[Token]:
         word, after, comment, paren = item.groups()
         column = base + item.start()
         if word is not None:
+            if PAD in word:  # a blank-padded move ("9- 3"): the move without its blanks
+                word = word.replace(PAD, "")
             if word[-1] != "." and "." in word:  # a move number glued to its move
                 dot = word.rindex(".") + 1
                 yield Token(Kind.NUMBER, row, column, value=word[:dot].rstrip("."))
@@ -822,7 +876,7 @@ def unmerged_tokens(token: Token) -> Iterator[Token]:
     its line with a variation or a comment open there, see _Lexer._carries) as the lexer
     makes them of those lines without carrying runs: RUN, VARIATION and COMMENT tokens."""
     lexer = _Lexer(True, carries=False)
-    pieces = token.text.split("\n")
+    pieces = token.text.replace(PAD, " ").split("\n")
     row = token.line
     yield from lexer._line(row, pieces[0], token.column)
     for piece in pieces[1:]:

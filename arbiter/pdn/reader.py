@@ -25,12 +25,14 @@ from arbiter.errors import PdnSyntaxError
 from arbiter.numerals import read_number
 from arbiter.pdn.encoding import Source, iter_lines
 from arbiter.pdn.lexer import (
+    PAD,
     RUN_DEPTH,
     RUN_ITEM,
     Kind,
     Token,
     describe,
     run_maybe_result,
+    run_tokens,
     split_run,
     tokenize,
     unmerged_tokens,
@@ -149,10 +151,11 @@ class _GameReader:
             else:
                 self.variation(token)
             return True
-        if kind is Kind.RUN and "\n" in token.text:
-            # a run carried over line ends: its tokens line by line, each checked here
-            tokens = list(unmerged_tokens(token))
-            for item, after in zip(tokens, [*tokens[1:], following], strict=True):
+        if kind is Kind.RUN and ("\n" in token.text or PAD in token.text):
+            # a run carried over line ends or holding a padded move: its tokens, each
+            # checked here
+            going = True
+            for item, after in _with_following(_unmerged(token), following):
                 going = self.feed(item, after)
             return going
         if token.repair is not None and (kind is Kind.TAG or not self.skipping):
@@ -261,6 +264,7 @@ class _GameReader:
         # Only the first move of a variation needs add (the comments before it).
         add = line.append if line or len(self.lines) == 1 else self.add
         row, column, number = token.line, token.column, self.number
+        padded = PAD in text  # a blank-padded move ("9- 3"), its blanks made PAD
         for word in words:
             if not word:
                 pass  # between two spaces
@@ -276,7 +280,7 @@ class _GameReader:
                 add(made_move(word[dot:], row, column + dot, int(word[:dot].rstrip("."))))
                 number = None
             else:
-                add(made_move(word, row, column, number))
+                add(made_move(word.replace(PAD, "") if padded else word, row, column, number))
                 number = None
             column += len(word) + 1
         self.number = number
@@ -496,7 +500,7 @@ class _GameReader:
                 base += pos
                 text = text[pos:]
                 token = Token(Kind.RUN, row, base, text=text)
-        if lined and "\n" in text:
+        if (lined and "\n" in text) or PAD in text:
             self.size += size
             self.number, self.after_number = number, after
             self.unmerged(token)
@@ -656,7 +660,7 @@ class _GameReader:
                     return
                 base += pos
                 text = text[pos:]
-        if lined and "\n" in text:
+        if (lined and "\n" in text) or PAD in text:
             self.size += size
             self.number, self.after_number = number, after
             self.unmerged(Token(Kind.RUN, row, base, text=text))
@@ -725,10 +729,9 @@ class _GameReader:
         self.number, self.after_number = number, after
 
     def unmerged(self, token: Token) -> None:
-        """The rest of a run carried over line ends (``token``, from an item of it), read
-        from its tokens line by line (unmerged_tokens)."""
-        tokens = list(unmerged_tokens(token))
-        for item, following in zip(tokens, [*tokens[1:], token], strict=True):
+        """The rest of a run carried over line ends or holding a padded move (``token``,
+        from an item of it), read from its tokens (see _unmerged)."""
+        for item, following in _with_following(_unmerged(token), token):
             self.feed(item, following)
 
     def add(self, entry: PdnMove | PdnSetup) -> None:
@@ -900,6 +903,18 @@ def _read_joined(
     assert isinstance(node, Node) and not reader.game.errors and not reader.game.warnings
     (variation,) = node.variations
     return tuple(frozen_line(variation))
+
+
+def _unmerged(token: Token) -> list[Token]:
+    """The tokens of a RUN token that a run's fast loops leave: carried over line ends, the
+    tokens of its lines (unmerged_tokens); holding a padded move, the word-by-word tokens
+    (run_tokens), as the padded move is a run's word only to the lexer."""
+    return list(run_tokens(token) if PAD in token.text else unmerged_tokens(token))
+
+
+def _with_following(tokens: list[Token], last: Token) -> Iterator[tuple[Token, Token]]:
+    """Each of ``tokens`` with the token that follows it, ``last`` after the last."""
+    return zip(tokens, [*tokens[1:], last], strict=True)
 
 
 def _read_joined_span(

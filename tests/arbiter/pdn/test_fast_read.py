@@ -196,6 +196,9 @@ def test_the_simple_patterns_match_only_what_the_run_patterns_match(
         "1. 32-28 {a\nb\nc} 19-23 (1... 18-23\n{x\ny} 2. 33-28\n) {d\ne}\n(2. 31-27 *",
         '1. 32-28 (1... 18-23\n[Event "E"]\n1. 32-28 {a\n[Event "F"]\n1. 33-28 {b\nc}) *',
         "1. 32-28 (1... 18-23\n2. 33-28)(2... 17-21\n) 2. 28x19 {x\n}{y\n} 14x23 {z\n} 1-0",
+        # blank-padded moves taken into runs ("9- 3"), and those that are not
+        "1. 32-28 9- 3 2. 18x 9 5- 5 3. 4-\t6 7-  1 9- 3! 2- 7x 10.10- 5 6-\u00a07 1-0",
+        '9- 3 1- 7 {c} 2x 7 (2... 3- 8) 4-\xa05 {d\ne} 8- 2 (9- 4\n) 6- 1\n[Result "1- 7"]\n1- 7',
         '[Result "4-6"]\n1. 32-28 19-23 2.4-6\n[Result "4-6"]\n01. 33-28 4.04-06',
     ],
 )
