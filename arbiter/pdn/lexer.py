@@ -9,18 +9,19 @@ Most movetext is move numbers and plain moves ("12. 32-28 19-23"), with comments
 on their line and variations whole on their line between them. With ``runs`` such a
 stretch is matched by one regular expression and given as a single ``RUN`` token that
 holds its text: the NUMBER, MOVE, COMMENT, LPAREN and RPAREN tokens the word-by-word path
-makes of it, without a token per word. A variation or a comment that a run meets open at
-the end of its line goes on in the same RUN token when it closes as a run's item on a later
-line (the token's text then holds those line ends, inside that group only), with the run
-that follows it. A move padded with blanks after its separator ("9- 3") is a word of a run
-too, its blanks marked (PAD). Anything else on the line (annotations, results, odd forms)
-still goes word by word.
+makes of it, without a token per word. A run that reaches the end of its line goes on in
+the same RUN token when the next line starts with a run, and so does one that meets a
+variation or a comment open at the end of its line when it closes as a run's item on a
+later line, with the run that follows it: the token's text then holds those line ends. A
+move padded with blanks after its separator ("9- 3") is a word of a run too, its blanks
+marked (PAD). Anything else on the line (annotations, results, odd forms) still goes word
+by word.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Iterator
+from collections.abc import Generator, Iterable, Iterator
 from enum import Enum, auto
 from typing import NamedTuple
 
@@ -357,7 +358,9 @@ _SPACES = re.compile(" *+")
 
 
 class _Lexer:
-    def __init__(self, runs: bool, joins: bool | None = None, carries: bool = True) -> None:
+    def __init__(
+        self, runs: bool, joins: bool | None = None, carries: bool = True, pads: bool = True
+    ) -> None:
         self.runs = runs
         # whether a variation open at the end of a line is looked for over the next lines
         # (a VARIATION token): with runs, unless told otherwise
@@ -367,6 +370,8 @@ class _Lexer:
         self.carries = self.joins and carries
         # such a run, not given yet: (line, column) of its start and its text so far
         self.carry: tuple[tuple[int, int], str] | None = None
+        # whether a blank-padded move ("9- 3") is a word of a run (see _PADDED)
+        self.pads = runs and pads
         # a variation open at the end of a line: (line, column) of its '(', and its text,
         # the rest of that line then the lines that follow it (see _join)
         self.joined_at = (0, 0)
@@ -382,6 +387,12 @@ class _Lexer:
         # until the tag closes: a tag value longer than a piece of a line is read whole.
         held: list[str] = []
         for line in lines:
+            if self.carry is not None and self.joined is None and self.comment is None:
+                # a run that reached the end of its line: it goes on if this line starts one
+                if type(line) is str and (yield from self._run_on(number + 1, line)):
+                    number += 1
+                    continue
+                yield self._given_carry()
             if self.joined is not None:
                 if type(line) is str and not _TAG_START.match(line):
                     number += 1
@@ -407,6 +418,8 @@ class _Lexer:
                 yield from self._line(number, line.text, line.column + 1, False)  # type: ignore[union-attr]
         if self.joined is not None:
             yield from self._unjoined()
+        elif self.carry is not None and self.comment is None:
+            yield self._given_carry()
         if held:
             yield from self._line(number, "".join(held))
         if self.comment is not None:
@@ -477,15 +490,18 @@ class _Lexer:
         self, number: int, line: str, pos: int, base: int, text: str, at: tuple[int, int]
     ) -> bool:
         """Whether the run ``text`` (starting at ``at``, ending at ``line[pos]``) goes on
-        over the end of the line: when ``line[pos]`` opens a variation or a comment that
-        does not close on the line, the group is held as the next branches of
-        :meth:`_line` hold it (a VARIATION token or a comment over lines may follow) and
-        the run with it. When the group closes as it would make a VARIATION token or a
-        COMMENT token on the next line, the run, the group and the run that follows it
-        make one RUN token whose text holds the line ends, inside the group only (see
-        unmerged_tokens); else the run is given as it is, before what follows."""
+        over the end of the line (at most MAX_JOINED characters of it): when it reaches
+        the end (see _run_on), or when ``line[pos]`` opens a variation or a comment that
+        does not close on the line, held as the next branches of :meth:`_line` hold it (a
+        VARIATION token or a comment over lines may follow). When the group closes as it
+        would make a VARIATION token or a COMMENT token on a later line, the run, the
+        group and the run that follows it make one RUN token whose text holds the line
+        ends (see unmerged_tokens); else the run is given as it is, before what follows."""
         if len(text) > MAX_JOINED:
             return False
+        if pos == len(line):  # the run reached the end of its line
+            self.carry = (at, text)
+            return True
         char = line[pos]
         if char == "(" and line.find(")", pos) < 0:
             self.joined, self.joined_at = [line[pos:]], (number, pos + base)
@@ -529,11 +545,45 @@ class _Lexer:
                 yield from self._line(number, line[pos:], pos + base)
             return
         text = head + line[pos:start] + taken
-        if end < len(line) and self._carries(number, line, end, base, text, at):
+        if self._carries(number, line, end, base, text, at):
             return
         yield Token(Kind.RUN, at[0], at[1], text=text.rstrip(" "))
         if end < len(line):
             yield from self._line(number, line[end:], end + base)
+
+    def _run_on(self, number: int, line: str) -> Generator[Token, None, bool]:
+        """Line ``number`` after a line whose run reached its end (carried, see _carries):
+        when a run starts it (blanks before it), the two make one RUN token whose text holds
+        the line end; False, with nothing made, when the line starts with anything else."""
+        assert self.carry is not None
+        at, head = self.carry
+        start = end = _SPACES.match(line).end()  # type: ignore[union-attr]
+        if start == len(line):
+            return False
+        char = line[start]
+        text = head.rstrip(" ") + "\n" + line[:start]
+        if (char == "(" or char == "{") and self._carries(number, line, start, 1, text, at):
+            return True  # a group open to the end of this line too
+        if char == "{":
+            run = _movetext_run(line, start)
+        else:
+            run = _SIMPLE_RUN.match(line, start) or _run_match(line, start)
+        if run is not None:
+            end = run.end()
+        if end < len(line) and "1" <= line[end] <= "9" and _PADDED.match(line, end):
+            taken, end = _padded_on(line, start, end)
+        else:
+            taken = line[start:end]
+        if end == start:
+            return False
+        self.carry = None
+        text += taken
+        if self._carries(number, line, end, 1, text, at):
+            return True
+        yield Token(Kind.RUN, at[0], at[1], text=text.rstrip(" "))
+        if end < len(line):
+            yield from self._line(number, line[end:], end + 1)
+        return True
 
     def _given_carry(self) -> Token:
         """The RUN token of the run carried over the line end, given as it is."""
@@ -687,19 +737,23 @@ class _Lexer:
                 run
                 or (run := _SIMPLE_RUN.match(line, pos))
                 or (run := _run_match(line, pos))
-                or ("1" <= char <= "9" and _PADDED.match(line, pos))
+                or (self.pads and "1" <= char <= "9" and _PADDED.match(line, pos))
             ):
                 # a run, or one starting with a comment, a variation (found above) or a
                 # blank-padded move
                 end = run.end() if run is not None else pos
-                if end < length and "1" <= line[end] <= "9" and _PADDED.match(line, end):
+                if (
+                    self.pads
+                    and end < length
+                    and "1" <= line[end] <= "9"
+                    and _PADDED.match(line, end)
+                ):
                     text, end = _padded_on(line, pos, end)
                 else:
                     text = line[pos:end]
                 if (
                     joins
                     and self.carries
-                    and end < length
                     and self._carries(number, line, end, base, text, (number, column))
                 ):
                     return
@@ -838,7 +892,7 @@ def run_tokens(token: Token) -> Iterator[Token]:
     >>> [t.kind.name for t in run_tokens(next(tokenize(["1. 32-28 {c} (2... 1-7)"], True)))]
     ['NUMBER', 'MOVE', 'COMMENT', 'LPAREN', 'NUMBER', 'MOVE', 'RPAREN']
     """
-    if "\n" in token.text:  # a run carried over line ends: its tokens line by line
+    if "\n" in token.text or PAD in token.text:  # see unmerged_tokens
         for part in unmerged_tokens(token):
             if part.kind is Kind.RUN:
                 yield from run_tokens(part)
@@ -853,8 +907,6 @@ def run_tokens(token: Token) -> Iterator[Token]:
         word, after, comment, paren = item.groups()
         column = base + item.start()
         if word is not None:
-            if PAD in word:  # a blank-padded move ("9- 3"): the move without its blanks
-                word = word.replace(PAD, "")
             if word[-1] != "." and "." in word:  # a move number glued to its move
                 dot = word.rindex(".") + 1
                 yield Token(Kind.NUMBER, row, column, value=word[:dot].rstrip("."))
@@ -872,10 +924,10 @@ def run_tokens(token: Token) -> Iterator[Token]:
 
 
 def unmerged_tokens(token: Token) -> Iterator[Token]:
-    """The tokens of a RUN token whose text holds line ends (a run carried over the end of
-    its line with a variation or a comment open there, see _Lexer._carries) as the lexer
-    makes them of those lines without carrying runs: RUN, VARIATION and COMMENT tokens."""
-    lexer = _Lexer(True, carries=False)
+    """The tokens of a RUN token whose text holds line ends (a run carried over the ends of
+    its lines, see _Lexer._carries) or padded moves (PAD) as the lexer makes them of those
+    lines when it carries no run and pads no move: RUN, VARIATION, COMMENT, MOVE..."""
+    lexer = _Lexer(True, carries=False, pads=False)
     pieces = token.text.replace(PAD, " ").split("\n")
     row = token.line
     yield from lexer._line(row, pieces[0], token.column)

@@ -133,16 +133,18 @@ PLAIN_VARIATION = re.compile(_plain_variation_pattern(RUN_DEPTH))
 DIGITS = frozenset("0123456789")
 # walked_run's commonest items: a numeric move of a run with no move number glued to it,
 # the move number (of at most 18 digits) written before it and the variation that reads
-# without a word to report after it when there are, and the blanks around them.
+# without a word to report after it when there are, and the blanks around them (line ends
+# too: a run carried over lines).
 VARIED_MOVE = re.compile(
-    r" *+(?:([0-9]{1,18}+)\.++ ++)?([0-9]++(?:[-x:][0-9]++)++)(?![^ (])"
-    rf"(?: *+({_plain_variation_pattern(RUN_DEPTH)}))? *+"
+    r"[ \n]*+(?:([0-9]{1,18}+)\.++[ \n]++)?([0-9]++(?:[-x:][0-9]++)++)(?![^ \n(])"
+    rf"(?:[ \n]*+({_plain_variation_pattern(RUN_DEPTH)}))?[ \n]*+"
 )
 # A numeric move of a run with no move number glued to it, the move number (of at most 18
 # digits) written before it and the comment after it when there are, and the blanks around
 # them: commented_run's commonest items.
 COMMENTED_MOVE = re.compile(
-    r" *+(?:([0-9]{1,18}+)\.++ ++)?([0-9]++(?:[-x:][0-9]++)++)(?![^ {])(?: *+\{([^{}]*+)\})? *+"
+    r"[ \n]*+(?:([0-9]{1,18}+)\.++[ \n]++)?([0-9]++(?:[-x:][0-9]++)++)(?![^ \n{])"
+    r"(?:[ \n]*+\{([^{}]*+)\})?[ \n]*+"
 )
 
 

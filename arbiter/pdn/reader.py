@@ -32,7 +32,6 @@ from arbiter.pdn.lexer import (
     Token,
     describe,
     run_maybe_result,
-    run_tokens,
     split_run,
     tokenize,
     unmerged_tokens,
@@ -257,32 +256,35 @@ class _GameReader:
         if "{" in text:
             self.commented_run(token)
             return
-        # move numbers and moves only: the words between single spaces ("" between two)
+        # move numbers and moves only: the words between single spaces ("" between two),
+        # line by line (a run carried over line ends)
         line = self.lines[-1]
-        words = text.split(" ")
-        self.size += len(words)
         # Only the first move of a variation needs add (the comments before it).
         add = line.append if line or len(self.lines) == 1 else self.add
         row, column, number = token.line, token.column, self.number
         padded = PAD in text  # a blank-padded move ("9- 3"), its blanks made PAD
-        for word in words:
-            if not word:
-                pass  # between two spaces
-            elif word[-1] == ".":
-                digits = word.rstrip(".")
-                number = (
-                    int(digits)
-                    if len(digits) < 19
-                    else self.read_number(Token(Kind.NUMBER, row, column), digits)
-                )
-            elif "." in word:  # a move number glued to its move ("01.34-29")
-                dot = word.rindex(".") + 1
-                add(made_move(word[dot:], row, column + dot, int(word[:dot].rstrip("."))))
-                number = None
-            else:
-                add(made_move(word.replace(PAD, "") if padded else word, row, column, number))
-                number = None
-            column += len(word) + 1
+        for piece in text.split("\n"):
+            words = piece.split(" ")
+            self.size += len(words)
+            for word in words:
+                if not word:
+                    pass  # between two spaces
+                elif word[-1] == ".":
+                    digits = word.rstrip(".")
+                    number = (
+                        int(digits)
+                        if len(digits) < 19
+                        else self.read_number(Token(Kind.NUMBER, row, column), digits)
+                    )
+                elif "." in word:  # a move number glued to its move ("01.34-29")
+                    dot = word.rindex(".") + 1
+                    add(made_move(word[dot:], row, column + dot, int(word[:dot].rstrip("."))))
+                    number = None
+                else:
+                    add(made_move(word.replace(PAD, "") if padded else word, row, column, number))
+                    number = None
+                column += len(word) + 1
+            row, column = row + 1, 1
         self.number = number
         self.after_number = number is not None  # a run ends with a move or a number
 
@@ -418,7 +420,9 @@ class _GameReader:
         size = 0
         # variations open in a run stay open in it: whether one may be kept unread
         lazy = self.lazy and len(lines) + RUN_DEPTH <= MAX_VARIATION_DEPTH
-        lined = "\n" in text  # a run carried over line ends, inside its variations
+        # a run carried over line ends: the next line end not yet passed (see _passed)
+        ahead = text.find("\n") % (len(text) + 1)
+        lined = ahead < len(text)
         if lazy and direct:
             # the commonest items first, one match each: a numeric move, the move number
             # before it and the variation kept unread after it when there are (what the loop
@@ -439,14 +443,15 @@ class _GameReader:
                     # (what the loop below does with it)
                     end, pending = plain.end(), number
                     size += text.count(" ", start, end) + 1
+                    if ahead < start:
+                        row, base, ahead = _passed(text, start, row, base, ahead)
                     column = base + start
-                    if lined and (last_end := text.rfind("\n", start, end)) >= 0:
-                        ends = text.count("\n", start, end)
-                        size += ends
+                    if ahead < end:  # over lines: what a VARIATION token makes of it
+                        size += text.count("\n", start, end)
                         variation = LazyVariation(
                             _read_joined_span, text, start, end, row, column, pending
                         )
-                        row, base = row + ends, -last_end
+                        row, base, ahead = _passed(text, end, row, base, ahead)
                     else:
                         variation = LazyVariation(
                             _read_variation, text, start, end, row, column, pending
@@ -465,21 +470,24 @@ class _GameReader:
                     number = int(digits)
                     size += 1
                 size += 1
+                at = item.start(2)
+                if ahead < at:
+                    row, base, ahead = _passed(text, at, row, base, ahead)
                 if varied is None:
-                    append(made_move(word, row, base + item.start(2), number))
+                    append(made_move(word, row, base + at, number))
                     number = None
                 else:
                     start, end = item.span(3)
                     size += text.count(" ", start, end) + 1
-                    move = made_move(word, row, base + item.start(2), number, None, (), ())
-                    if lined and (last_end := text.rfind("\n", start, end)) >= 0:
-                        # over lines: what a VARIATION token makes of it
-                        ends = text.count("\n", start, end)
-                        size += ends
+                    move = made_move(word, row, base + at, number, None, (), ())
+                    if ahead < start:
+                        row, base, ahead = _passed(text, start, row, base, ahead)
+                    if ahead < end:  # over lines: what a VARIATION token makes of it
+                        size += text.count("\n", start, end)
                         variation = LazyVariation(
                             _read_joined_span, text, start, end, row, base + start, None
                         )
-                        row, base = row + ends, -last_end
+                        row, base, ahead = _passed(text, end, row, base, ahead)
                     else:
                         variation = LazyVariation(
                             _read_variation, text, start, end, row, base + start, None
@@ -497,6 +505,8 @@ class _GameReader:
                     self.size += size
                     self.number, self.after_number = number, after
                     return
+                if ahead < pos:
+                    row, base, ahead = _passed(text, pos, row, base, ahead)
                 base += pos
                 text = text[pos:]
                 token = Token(Kind.RUN, row, base, text=text)
@@ -629,7 +639,9 @@ class _GameReader:
         row, base, number, after = token.line, token.column, self.number, self.after_number
         size = 0
         text = token.text
-        lined = "\n" in text  # a run carried over line ends, inside its comments
+        # a run carried over line ends: the next line end not yet passed (see _passed)
+        ahead = text.find("\n") % (len(text) + 1)
+        lined = ahead < len(text)
         if direct:
             # the commonest items first, one match each: a numeric move, the move number
             # before it and the comment after it when there are (what the loop below makes
@@ -643,21 +655,23 @@ class _GameReader:
                 if digits is not None:
                     number = int(digits)
                     size += 1
+                at = item.start(2)
+                if ahead < at:
+                    row, base, ahead = _passed(text, at, row, base, ahead)
                 if said is None:
-                    append(made_move(word, row, base + item.start(2), number))
+                    append(made_move(word, row, base + at, number))
                     size += 1
                 else:
-                    append(made_move(word, row, base + item.start(2), number, None, (), (said,)))
+                    append(made_move(word, row, base + at, number, None, (), (said,)))
                     size += 2 + (len(said) >> 6)
-                    if lined and "\n" in said:  # a comment over lines (a run carried on)
-                        row += said.count("\n")
-                        base = -(item.start(3) + said.rindex("\n"))
                 number, after, pos = None, False, item.end()
             if pos:
                 if pos == len(text):
                     self.size += size
                     self.number, self.after_number = number, after
                     return
+                if ahead < pos:
+                    row, base, ahead = _passed(text, pos, row, base, ahead)
                 base += pos
                 text = text[pos:]
         if (lined and "\n" in text) or PAD in text:
@@ -905,16 +919,26 @@ def _read_joined(
     return tuple(frozen_line(variation))
 
 
+def _passed(text: str, pos: int, row: int, base: int, ahead: int) -> tuple[int, int, int]:
+    """The line (``row``) and the column of ``text[0]`` (``base``, so that ``base + i`` is
+    the column of ``text[i]``) at ``pos`` of a run carried over line ends, the line ends
+    before ``pos`` passed from ``ahead`` (the first not passed yet), and the next one
+    (``len(text)`` when there is none)."""
+    while ahead < pos:
+        row, base = row + 1, -ahead
+        ahead = text.find("\n", ahead + 1) % (len(text) + 1)
+    return row, base, ahead
+
+
 def _unmerged(token: Token) -> list[Token]:
-    """The tokens of a RUN token that a run's fast loops leave: carried over line ends, the
-    tokens of its lines (unmerged_tokens); holding a padded move, the word-by-word tokens
-    (run_tokens), as the padded move is a run's word only to the lexer."""
-    return list(run_tokens(token) if PAD in token.text else unmerged_tokens(token))
+    """The tokens of a RUN token (or of the rest of one) that a run's fast loops leave:
+    carried over line ends or holding a padded move (unmerged_tokens)."""
+    return list(unmerged_tokens(token))
 
 
 def _with_following(tokens: list[Token], last: Token) -> Iterator[tuple[Token, Token]]:
     """Each of ``tokens`` with the token that follows it, ``last`` after the last."""
-    return zip(tokens, [*tokens[1:], last], strict=True)
+    return zip(tokens, [*tokens[1:], last], strict=False)
 
 
 def _read_joined_span(
