@@ -18,8 +18,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import cast
 
-from arbiter.pdn.lexer import RUN_DEPTH
 from arbiter.pdn.model import LazyVariation, PdnMove, PdnSetup, made_move
+from arbiter.pdn.runs import RUN_DEPTH
 
 
 @dataclass
@@ -118,7 +118,7 @@ def add_variation(line: list[Entry], variation: LazyVariation) -> None:
 # as deep as a run nests them: each of its lines opens with moves numbers and comments, then
 # a move (a run's word that is not a number) before any inner variation or its end. Matched
 # in a run only, whose words hold no other characters than these, whose comments hold no
-# brace and whose move numbers have at most 18 digits (arbiter.pdn.lexer): scanned by runs
+# brace and whose move numbers have at most 18 digits (arbiter.pdn.runs): scanned by runs
 # of characters, not word by word. A line end is a blank (a run carried over lines holds
 # them inside its groups only).
 _V_OPENS = r"\((?![ \n]*+(?:(?:\{[^}]*+\}|[0-9]++\.++)[ \n]*+)*+[()])"

@@ -20,20 +20,11 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from arbiter.pdn.encoding import Source, iter_lines
-from arbiter.pdn.lexer import (
-    _RUN,
-    _SIMPLE_RUN,
-    _SIMPLE_VARIATION,
-    VARIATION_RUN,
-    Kind,
-    Token,
-    _run_match,
-    run_tokens,
-    tokenize,
-    variation_tokens,
-)
+from arbiter.pdn.lexer import run_tokens, tokenize, variation_tokens
 from arbiter.pdn.model import LazyVariation, PdnMove, made_move
 from arbiter.pdn.reader import _read
+from arbiter.pdn.runs import _RUN, _SIMPLE_RUN, _SIMPLE_VARIATION, VARIATION_RUN, _run_match
+from arbiter.pdn.tokens import Kind, Token
 
 HERE = Path(__file__).resolve().parent
 FIXTURES = sorted((HERE.parent / "fixtures" / "pdn").glob("*.pdn"))
