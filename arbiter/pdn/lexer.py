@@ -9,76 +9,39 @@ Most movetext is move numbers and plain moves ("12. 32-28 19-23"), with comments
 on their line and variations whole on their line between them. With ``runs`` such a
 stretch is matched by one regular expression and given as a single ``RUN`` token that
 holds its text: the NUMBER, MOVE, COMMENT, LPAREN and RPAREN tokens the word-by-word path
-makes of it, without a token per word. Anything else on the line (annotations, results,
-comments and variations that run over lines, odd forms) still goes word by word.
+makes of it, without a token per word. A run that reaches the end of its line goes on in
+the same RUN token when the next line starts with a run, and so does one that meets a
+variation or a comment open at the end of its line when it closes as a run's item on a
+later line, with the run that follows it: the token's text then holds those line ends. A
+move padded with blanks after its separator ("9- 3") is a word of a run too, its blanks
+marked (PAD). Anything else on the line (annotations, results, odd forms) still goes word
+by word.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Iterator
-from enum import Enum, auto
-from typing import NamedTuple
+from collections.abc import Generator, Iterable, Iterator
 
 from arbiter.pdn.encoding import Line
-from arbiter.pdn.results import could_be_move, is_score
-
-
-class Kind(Enum):
-    TAG = auto()  # text: name, value: value
-    COMMENT = auto()  # text: the comment; closed: False when the '}' never came
-    LPAREN = auto()
-    RPAREN = auto()
-    NAG = auto()  # value: the number
-    STRENGTH = auto()  # text: "!?", "(!?)"...
-    SETUP = auto()  # value: the FEN
-    NUMBER = auto()  # value: the move number
-    ELLIPSIS = auto()
-    MOVE = auto()  # text, strength, forced; maybe_result for scores like "4-6"
-    UNKNOWN = auto()  # "-" or "--": a move nobody recorded
-    RESULT = auto()
-    BAD = auto()  # expected, text (what was found); resync: skip to the next game
-    EOF = auto()
-    RUN = auto()  # text: moves, numbers, comments, variations; see run_maybe_result
-    SKIPPED = auto()  # text that is not PDN and is ignored: always carries a repair
-    # text: a variation written over lines, from its '(' to its ')', line ends included,
-    # whose items are a run's (see VARIATION_RUN); variation_tokens gives its tokens
-    VARIATION = auto()
-
-
-class Token(NamedTuple):
-    """One token (a named tuple: made in a third of the time of a frozen dataclass)."""
-
-    kind: Kind
-    line: int
-    column: int
-    text: str = ""
-    value: str = ""
-    strength: str | None = None
-    forced: bool = False
-    maybe_result: bool = False
-    closed: bool = True
-    expected: str = ""
-    resync: bool = False
-    # RUN: its text (see _RUN) is the token's text; only its last item may be a result
-    # (see split_run). The reader walks its items with RUN_ITEM.
-    # A deviation from PDN 3.0 read anyway: (what the standard expects, what was found,
-    # what the lexer assumed). The reader makes it a warning, or an error when strict.
-    repair: tuple[str, str, str] | None = None
-
-
-def describe(token: Token) -> str:
-    """What ``token`` is, in the words of an error's "found": ``'('``, ``$7``, ``'34-29'``."""
-    if token.kind is Kind.EOF:
-        return "the end of the file"
-    if token.kind is Kind.TAG:
-        return f"the tag [{token.text}] of the next game"
-    if token.kind in (Kind.LPAREN, Kind.RPAREN):
-        return "'('" if token.kind is Kind.LPAREN else "')'"
-    if token.kind is Kind.NAG:
-        return f"${token.value}"
-    return repr(token.text or token.value)
-
+from arbiter.pdn.results import could_be_move
+from arbiter.pdn.runs import (
+    _PADDED,
+    _SIMPLE_RUN,
+    _SIMPLE_VARIATION,
+    _SPACES,
+    MAX_JOINED,
+    MAX_JOINED_LINES,
+    PAD,
+    RUN_ITEM,
+    VARIATION_RUN,
+    _movetext_run,
+    _padded_on,
+    _run_match,
+    _variation_end,
+)
+from arbiter.pdn.tokens import Kind, Token
+from arbiter.pdn.words import _MOVE_HEAD, _WORD, _join_tail, _split_move, _word
 
 # PDN 3.0 grammar: IDENTIFIER "[A-Z][a-zA-Z0-9_]*", STRING with \" escapes; lower-case and
 # padded names are accepted (docs/rules/pdn.md §6).
@@ -93,156 +56,9 @@ _UNESCAPE = re.compile(r"\\([\\\"])")
 _NAG = re.compile(r"\$(\d+)")
 _PAREN_STRENGTH = re.compile(r"\([!?]+\)")
 _SETUP = re.compile(r'/\s*FEN\s*"([^"]*)"\s*/', re.IGNORECASE)
-_WORD = re.compile(r'[^\s{}()\[\];$"]+')
-_NUMBER = re.compile(r"(\d+)(\.+)")
-_SUFFIX = re.compile(r"[!?*]+$")
-_SQUARE = r"(?:\d+|[A-Za-z]\d+)"
-# Moves (docs/rules/pdn.md §5, §6): 32-28, 32x28, 32:28, 27x18x9, 05-09, c3-d4, e3:c5:e7,
-# a3b4, 3228 (no separator), ed4 (short algebraic).
-# Chess SAN for the chess-like games (Dragonfly; PGN standard 8.2.3, drops as crazyhouse
-# records write them): Nf3, Bxc5, Nef3, R1e1, e3, exd4, e7=N, N@d4, O-O, O-O-O, each with
-# an optional check or mate sign. Every draughts form above is read as before.
-_SAN = r"(?:[KQRBN][a-h]?[1-8]?x?[a-h][1-8]|[a-h](?:x[a-h])?[1-8](?:=?[QRBN])?"
-_SAN += r"|[KQRBNP]@[a-h][1-8]|O-O(?:-O)?)[+#]?"
-_MOVE = re.compile(
-    rf"\d+(?:[-x:]\d+)+|\d{{4}}|[A-Za-z]\d+(?:[-x:]?[A-Za-z]\d+)+|[a-h][a-h]\d|{_SAN}",
-)
-# A move cut by a blank: "5x 14", "1- 7" (corpus: OCA game 1, schildpad.pdn), also with its
-# move number glued to it: "48.18x 9", "50.10- 4" (one engine's records).
-_MOVE_HEAD = re.compile(rf"(?:\d+\.+)?{_SQUARE}(?:[-x:]{_SQUARE})*[-x:]")
-_MOVE_TAIL = re.compile(rf"{_SQUARE}(?:[-x:]{_SQUARE})*[!?*]*")
-_UNKNOWN = frozenset({"-", "--"})
-# Typesetting in texts that went through a word processor or an old program: dashes for
-# '-', a capital 'X' for 'x' ("32–28", "28X19", "1–0").
-_TYPESET = str.maketrans({"–": "-", "—": "-", "‒": "-", "−": "-", "X": "x"})
-_ELLIPSIS = frozenset({"...", "..", "…"})
-_WORD_EXPECTED = "a move, a move number or a result"
 _BLANKS = re.compile(r"\s+")
-# The common words, classified without the general path: "12." and "32-28" / "32x28".
-_PLAIN_NUMBER = re.compile(r"(\d+)\.")
-_PLAIN_MOVE = re.compile(r"(\d+)([-x])(\d+)")
-# A run (the fast path): words that the word-by-word path reads as one NUMBER ("12.",
-# "4...") or as one MOVE with no suffix, each ending where _WORD ends, separated by spaces.
-# Moves: numeric ones ("32-28", "28x19", "27x18x9", "32:28", zero-padded "05-10") unless
-# they are or may be a result (_word, docs/rules/pdn.md §6): not with a first number of
-# zeros only, nor "a-a" or "a:a" with a number of zeros or twice the same number once their
-# leading zeros are left out ("0-0", "1-0", "5-5", "05-5"), with or without a move number
-# glued before them ("01.34-29": the word-by-word path reads a NUMBER and a MOVE, the
-# reader cuts the word after its last '.'); alphanumeric ones ("c3-d4",
-# "d4:b6:f8") and short ones ("ed4"). ASCII digits only; a move number of at most 18 digits
-# (a longer one is a repair, _GameReader.read_number); every other form goes word by word.
-# Between the words, comments closed on the line ("{...}", without braces inside) and whole
-# variations on the line holding only these (nested at most RUN_DEPTH deep): what the
-# word-by-word path reads as COMMENT, LPAREN and RPAREN tokens. A run holds most of the
-# movetext of annotated and variation-rich records.
-RUN_DEPTH = 3
 
 
-def _run_word(name: str) -> str:
-    """A word of a run (its one group named ``name``, for the backreference)."""
-    return (
-        rf"(?:(?:[0-9]++(?<![0-9]{{19}})\.++)?"
-        rf"(?!0++(?![0-9])|0*+(?P<{name}>[1-9][0-9]*+)[-:]"
-        rf"(?:0++(?![0-9])|0*+(?P={name})(?![0-9])))"
-        r"[0-9]++(?:[-x:][0-9]++)++"
-        r"|(?!0++\.)[0-9]++(?<![0-9]{19})\.++"
-        r"|[A-Za-z][0-9]++(?:[-x:][A-Za-z][0-9]++)++|[a-h][a-h][0-9])"
-        r'(?![^\s{}()\[\];$"])'
-    )
-
-
-_RUN_COMMENT = r"\{[^{}]*+\}"
-# A comment read as if it could hold '{' (_run_match): a class of one character is
-# skipped by the regular expression engine far faster than a class of two.
-_LOOSE_COMMENT = r"\{[^}]*+\}"
-
-
-def _run_items(depth: int, comment: str = _RUN_COMMENT) -> str:
-    """The items of a run, variations nested at most ``depth`` deep among them."""
-    items = [_run_word(f"w{depth}"), comment]
-    if depth:
-        items.append(rf"\( *+(?:(?:{_run_items(depth - 1, comment)}) *+)*+\)")
-    return "|".join(items)
-
-
-def _run_pattern(comment: str) -> re.Pattern[str]:
-    return re.compile(rf"(?:(?:{_run_items(RUN_DEPTH, comment)}) *+)++")
-
-
-_RUN = _run_pattern(_RUN_COMMENT)
-_LOOSE_RUN = _run_pattern(_LOOSE_COMMENT)
-#: A variation whose items are a run's, as a run holds it (line ends made blanks): what a
-#: VARIATION token holds.
-VARIATION_RUN = re.compile(rf"\( *+(?:(?:{_run_items(RUN_DEPTH - 1)}) *+)*+\)")
-# The commonest items of a run, in a pattern the regular expression engine matches in half
-# the time of _RUN's: move numbers and numeric moves without leading zeros, "a-b" with two
-# different numbers (never a result), comments; each word followed by a blank, a brace, a
-# parenthesis or the end of the line; variations of these, one deep. What it matches, _RUN
-# matches (the items are _RUN's), though _RUN may go on further: a run found by it is
-# followed by the rest of the run.
-
-
-def _simple_word(name: str) -> str:
-    return (
-        rf"(?:[1-9][0-9]{{0,17}}\.++|(?!(?P<{name}>[1-9][0-9]*+)-(?P={name})(?![0-9]))"
-        rf"[1-9][0-9]*+(?:[-x][1-9][0-9]*+)++)(?![^ {{}}()])|\{{[^{{}}]*+\}}"
-    )
-
-
-_SIMPLE_VARIATION = re.compile(rf"\( *+(?:(?:{_simple_word('s')}) *+)*+\)")
-_SIMPLE_RUN = re.compile(
-    rf"(?:(?:{_simple_word('s')}|\( *+(?:(?:{_simple_word('v')}) *+)*+\)) *+)++"
-)
-#: The most lines a variation is looked for over (a VARIATION token), and its longest text.
-MAX_JOINED_LINES = 16
-MAX_JOINED = 4096
-_GROUPING = re.compile(r"[(){}]")
-_COMMENTS = re.compile(r"(?:\{[^}]*+\} *+)++")
-
-
-def _variation_end(text: str, pos: int) -> int | None:
-    """The end of the variation opening at ``text[pos]`` (after its ')'), or None when it
-    does not close in ``text`` (comments skipped: a '{' that does not close leaves it
-    open)."""
-    depth = 0
-    while match := _GROUPING.search(text, pos):
-        char, pos = match.group(), match.end()
-        if char == "(":
-            depth += 1
-        elif char == ")":
-            depth -= 1
-            if not depth:
-                return pos
-        elif char == "{":
-            pos = text.find("}", pos) + 1
-            if not pos:
-                return None
-    return None
-
-
-def _run_match(line: str, pos: int) -> re.Match[str] | None:
-    """``_RUN.match(line, pos)``, found by the loose pattern first: where the run it
-    matches holds as many '{' as '}', none of its comments holds a '{' (a word holds no
-    brace), every item of it is an item of _RUN and _RUN stops where it stops (_RUN's items
-    are the loose ones' without '{'): the same match. Else _RUN itself."""
-    run = _LOOSE_RUN.match(line, pos)
-    if run is None:
-        return None
-    end = run.end()
-    if line.count("{", pos, end) != line.count("}", pos, end):
-        return _RUN.match(line, pos)
-    return run
-
-
-# One item of a run, for the reader to walk it without tokens (the run is known to be
-# well formed): a word (group 1) with the comment that follows it if one does (group 2, its
-# text: most comments follow a move), a comment (group 3, its text), '(' or ')' (group 4).
-RUN_ITEM = re.compile(r"([^\s{}()]++)(?: *+\{([^{}]*+)\})?|\{([^{}]*+)\}|([()])")
-
-
-# A numeric move with a remark glued to it: "8-11Redoversteppedthetimecontrol." (corpus:
-# english/tinsley.pdn games 623 and 693).
-_GLUED = re.compile(r"(\d+(?:[-x:]\d+)+)([A-Za-z]{3}.*)")
 # A tag whose value lacks a quote: '[Round "11.3]', '[Round 17]', '[Event "x"' (no ']').
 _TAG_BROKEN = re.compile(r'\[\s*([A-Za-z_][A-Za-z0-9_]*)\s*("?)([^"\]]*)("?)\s*(\]?)')
 # A parenthesised group on one line, without parentheses or braces inside.
@@ -347,11 +163,20 @@ def _group_end(line: str, pos: int) -> int | None:
 
 
 class _Lexer:
-    def __init__(self, runs: bool, joins: bool | None = None) -> None:
+    def __init__(
+        self, runs: bool, joins: bool | None = None, carries: bool = True, pads: bool = True
+    ) -> None:
         self.runs = runs
         # whether a variation open at the end of a line is looked for over the next lines
         # (a VARIATION token): with runs, unless told otherwise
         self.joins = runs if joins is None else joins
+        # whether a run followed by a variation or a comment open at the end of its line
+        # goes on over the line end (see _carries)
+        self.carries = self.joins and carries
+        # such a run, not given yet: (line, column) of its start and its text so far
+        self.carry: tuple[tuple[int, int], str] | None = None
+        # whether a blank-padded move ("9- 3") is a word of a run (see _PADDED)
+        self.pads = runs and pads
         # a variation open at the end of a line: (line, column) of its '(', and its text,
         # the rest of that line then the lines that follow it (see _join)
         self.joined_at = (0, 0)
@@ -367,6 +192,12 @@ class _Lexer:
         # until the tag closes: a tag value longer than a piece of a line is read whole.
         held: list[str] = []
         for line in lines:
+            if self.carry is not None and self.joined is None and self.comment is None:
+                # a run that reached the end of its line: it goes on if this line starts one
+                if type(line) is str and (yield from self._run_on(number + 1, line)):
+                    number += 1
+                    continue
+                yield self._given_carry()
             if self.joined is not None:
                 if type(line) is str and not _TAG_START.match(line):
                     number += 1
@@ -392,9 +223,13 @@ class _Lexer:
                 yield from self._line(number, line.text, line.column + 1, False)  # type: ignore[union-attr]
         if self.joined is not None:
             yield from self._unjoined()
+        elif self.carry is not None and self.comment is None:
+            yield self._given_carry()
         if held:
             yield from self._line(number, "".join(held))
         if self.comment is not None:
+            if self.carry is not None:
+                yield self._given_carry()
             yield self._open_comment(closed=False)
         yield Token(Kind.EOF, number + 1, 1)
 
@@ -447,15 +282,128 @@ class _Lexer:
             return
         self.joined = None
         row, column = self.joined_at
-        yield Token(Kind.VARIATION, row, column, text=text[:end])
         rest = end - (len(text) - len(line))  # where the rest starts on this line
+        if self.carry is not None:
+            at, head = self.carry
+            self.carry = None
+            yield from self._carry_on(number, line, rest, 1, head + text[:end], at)
+            return
+        yield Token(Kind.VARIATION, row, column, text=text[:end])
         yield from self._line(number, line[rest:], rest + 1)
+
+    def _carries(
+        self, number: int, line: str, pos: int, base: int, text: str, at: tuple[int, int]
+    ) -> bool:
+        """Whether the run ``text`` (starting at ``at``, ending at ``line[pos]``) goes on
+        over the end of the line (at most MAX_JOINED characters of it): when it reaches
+        the end (see _run_on), or when ``line[pos]`` opens a variation or a comment that
+        does not close on the line, held as the next branches of :meth:`_line` hold it (a
+        VARIATION token or a comment over lines may follow). When the group closes as it
+        would make a VARIATION token or a COMMENT token on a later line, the run, the
+        group and the run that follows it make one RUN token whose text holds the line
+        ends (see unmerged_tokens); else the run is given as it is, before what follows."""
+        if len(text) > MAX_JOINED:
+            return False
+        if pos == len(line):  # the run reached the end of its line
+            self.carry = (at, text)
+            return True
+        char = line[pos]
+        if char == "(" and line.find(")", pos) < 0:
+            self.joined, self.joined_at = [line[pos:]], (number, pos + base)
+        elif char == "{" and line.find("}", pos) < 0:
+            rest = line[pos + 1 :]  # what the '{' branch of _line keeps of the comment
+            self.comment_size = len(rest)
+            self.comment = [rest] if len(rest) <= MAX_COMMENT else []
+            self.comment_at = (number, pos + base)
+        else:
+            return False
+        self.carry = (at, text)
+        return True
+
+    def _carry_on(
+        self, number: int, line: str, pos: int, base: int, head: str, at: tuple[int, int]
+    ) -> Iterator[Token]:
+        """The rest of ``line`` from ``pos``, where a group held with the run carried over
+        the line end closed (``head``: the run and the group, from ``at``): the run that
+        follows at once, blanks between, goes on with them; what the lexer makes of the
+        rest of the line then, as :meth:`_line` makes it."""
+        start = end = _SPACES.match(line, pos).end()  # type: ignore[union-attr]
+        if start < len(line):
+            char = line[start]
+            if (char == "(" or char == "{") and self._carries(
+                number, line, start, base, head + line[pos:start], at
+            ):
+                return
+            if char == "{":
+                run = _movetext_run(line, start)
+            else:
+                run = _SIMPLE_RUN.match(line, start) or _run_match(line, start)
+            if run is not None:
+                end = run.end()
+        if end < len(line) and "1" <= line[end] <= "9" and _PADDED.match(line, end):
+            taken, end = _padded_on(line, start, end)
+        else:
+            taken = line[start:end]
+        if end == start:
+            yield Token(Kind.RUN, at[0], at[1], text=head)
+            if start < len(line):
+                yield from self._line(number, line[pos:], pos + base)
+            return
+        text = head + line[pos:start] + taken
+        if self._carries(number, line, end, base, text, at):
+            return
+        yield Token(Kind.RUN, at[0], at[1], text=text.rstrip(" "))
+        if end < len(line):
+            yield from self._line(number, line[end:], end + base)
+
+    def _run_on(self, number: int, line: str) -> Generator[Token, None, bool]:
+        """Line ``number`` after a line whose run reached its end (carried, see _carries):
+        when a run starts it (blanks before it), the two make one RUN token whose text holds
+        the line end; False, with nothing made, when the line starts with anything else."""
+        assert self.carry is not None
+        at, head = self.carry
+        start = end = _SPACES.match(line).end()  # type: ignore[union-attr]
+        if start == len(line):
+            return False
+        char = line[start]
+        text = head.rstrip(" ") + "\n" + line[:start]
+        if (char == "(" or char == "{") and self._carries(number, line, start, 1, text, at):
+            return True  # a group open to the end of this line too
+        if char == "{":
+            run = _movetext_run(line, start)
+        else:
+            run = _SIMPLE_RUN.match(line, start) or _run_match(line, start)
+        if run is not None:
+            end = run.end()
+        if end < len(line) and "1" <= line[end] <= "9" and _PADDED.match(line, end):
+            taken, end = _padded_on(line, start, end)
+        else:
+            taken = line[start:end]
+        if end == start:
+            return False
+        self.carry = None
+        text += taken
+        if self._carries(number, line, end, 1, text, at):
+            return True
+        yield Token(Kind.RUN, at[0], at[1], text=text.rstrip(" "))
+        if end < len(line):
+            yield from self._line(number, line[end:], end + 1)
+        return True
+
+    def _given_carry(self) -> Token:
+        """The RUN token of the run carried over the line end, given as it is."""
+        assert self.carry is not None
+        (row, column), text = self.carry
+        self.carry = None
+        return Token(Kind.RUN, row, column, text=text.rstrip(" "))
 
     def _unjoined(self) -> Iterator[Token]:
         """The tokens of the lines held for a variation that makes no VARIATION token, read
         as they are."""
         joined = self.joined
         assert joined is not None
+        if self.carry is not None:
+            yield self._given_carry()
         self.joined = None
         row, column = self.joined_at
         yield from self._line(row, joined[0], column, False)
@@ -469,6 +417,16 @@ class _Lexer:
         pos = 0
         if self.comment is not None:
             end = line.find("}")
+            if self.carry is not None:
+                if end >= 0 and base == 1 and self.comment_size + end < MAX_COMMENT:
+                    # the comment closes as it makes a COMMENT token below: with the run
+                    at, head = self.carry
+                    self.carry = None
+                    head += "{" + "".join(self.comment) + "\n" + line[: end + 1]
+                    self.comment = None
+                    yield from self._carry_on(number, line, end + 1, base, head, at)
+                    return
+                yield self._given_carry()
             if end >= 0 and base == 1 and self.comment_size + end < MAX_COMMENT:
                 # the commonest case, a comment whole once this line closes it: what the
                 # last branch below, _comment_part and _open_comment make of it
@@ -581,11 +539,31 @@ class _Lexer:
                 yield Token(Kind.SKIPPED, number, column, text=stray, repair=repair)
                 pos = end
             elif self.runs and (
-                run or (run := _SIMPLE_RUN.match(line, pos)) or (run := _run_match(line, pos))
+                run
+                or (run := _SIMPLE_RUN.match(line, pos))
+                or (run := _run_match(line, pos))
+                or (self.pads and "1" <= char <= "9" and _PADDED.match(line, pos))
             ):
-                # a run, or one starting with a comment or a variation (found above)
-                yield _run(number, line, pos, run.end(), column)
-                pos = run.end()
+                # a run, or one starting with a comment, a variation (found above) or a
+                # blank-padded move
+                end = run.end() if run is not None else pos
+                if (
+                    self.pads
+                    and end < length
+                    and "1" <= line[end] <= "9"
+                    and _PADDED.match(line, end)
+                ):
+                    text, end = _padded_on(line, pos, end)
+                else:
+                    text = line[pos:end]
+                if (
+                    joins
+                    and self.carries
+                    and self._carries(number, line, end, base, text, (number, column))
+                ):
+                    return
+                yield Token(Kind.RUN, number, column, text=text.rstrip(" "))
+                pos = end
             else:
                 match = _WORD.match(line, pos)
                 assert match is not None  # every other character starts a word
@@ -598,85 +576,6 @@ class _Lexer:
                     yield from _word(number, column, word)
 
 
-def _join_tail(line: str, pos: int) -> re.Match[str] | None:
-    """The rest of a move cut by blanks, on the same line ("5x 14")."""
-    start = pos
-    while start < len(line) and line[start] in " \t":
-        start += 1
-    match = _MOVE_TAIL.match(line, start)
-    if match is None or (match.end() < len(line) and _WORD.match(line, match.end())):
-        return None
-    return match
-
-
-def _split_move(number: int, column: int, written: str) -> Iterator[Token]:
-    """The tokens of a move padded with a blank (``written`` as it stands: "1- 7", "5x 14",
-    "48.18x 9"), read without the blank. Padding after a spaced move number is the layout
-    of the PDN standard's own test files (fmjd-testset: DUTCH96H, candidate95, schildpad)
-    and is read silently; glued to its move number it is one engine's, and is a repair
-    (PDN 3.0 has no blank inside a move, docs/rules/pdn.md §5.3)."""
-    compact = "".join(written.split())
-    plain = _PLAIN_MOVE.fullmatch(compact)
-    if plain is not None and (plain[2] == "x" or could_be_move(compact)):
-        # a plain move once the blank is out ("9- 3"): the MOVE _word makes of it either way
-        yield Token(Kind.MOVE, number, column, text=compact, maybe_result=plain[2] == "-")
-        return
-    tokens = list(_word(number, column, written))
-    first, last = tokens[0], tokens[-1]
-    if first.kind is Kind.NUMBER and last.kind is Kind.MOVE:
-        repair = (
-            "a blank after the move number and none inside the move",
-            repr(written),
-            f"the move number {first.value} and the move {last.text!r}",
-        )
-        tokens[0] = first._replace(repair=repair)
-    yield from tokens
-
-
-def _movetext_run(line: str, pos: int) -> re.Match[str] | None:
-    """The run at ``pos`` (a '{'), when it holds more than comments: comments alone are
-    no movetext (a game's first comments may come before its tags)."""
-    run = _SIMPLE_RUN.match(line, pos) or _run_match(line, pos)
-    if run is None or _COMMENTS.fullmatch(line, pos, run.end()):
-        return None
-    return run
-
-
-def _run(number: int, line: str, start: int, end: int, column: int) -> Token:
-    """The RUN token of ``line[start:end]`` (matched by _RUN), at ``column``."""
-    return Token(Kind.RUN, number, column, text=line[start:end].rstrip(" "))
-
-
-def run_maybe_result(token: Token) -> bool:
-    """Whether the last item of a RUN token is a move that may be a result ("4-6"): asked
-    of the last run of a game only, not worked out for every run."""
-    text = token.text
-    last = text[-1]
-    if last == "}" or last == ")":
-        return False
-    # the last move, without a move number glued to it
-    cut = max(text.rfind(" "), text.rfind(".")) + 1
-    return could_be_move(text[cut:])
-
-
-def split_run(token: Token) -> tuple[Token | None, Token]:
-    """The RUN of the items of ``token`` but the last (None when there are none) and the
-    MOVE token of its last move: a move that may be a result is read alone before the
-    next game (the reader compares it with the Result tag). A move number glued to that
-    move ends the RUN."""
-    cut = max(token.text.rfind(" "), token.text.rfind(".")) + 1
-    move = Token(
-        Kind.MOVE,
-        token.line,
-        token.column + cut,
-        text=token.text[cut:],
-        maybe_result=run_maybe_result(token),
-    )
-    if not cut:
-        return None, move
-    return Token(Kind.RUN, token.line, token.column, text=token.text[:cut].rstrip(" ")), move
-
-
 def run_tokens(token: Token) -> Iterator[Token]:
     """The tokens the word-by-word path makes of the items of a RUN token: NUMBER and
     MOVE tokens for its words, COMMENT, LPAREN and RPAREN tokens for the rest.
@@ -684,6 +583,16 @@ def run_tokens(token: Token) -> Iterator[Token]:
     >>> [t.kind.name for t in run_tokens(next(tokenize(["1. 32-28 {c} (2... 1-7)"], True)))]
     ['NUMBER', 'MOVE', 'COMMENT', 'LPAREN', 'NUMBER', 'MOVE', 'RPAREN']
     """
+    if "\n" in token.text or PAD in token.text:  # see unmerged_tokens
+        for part in unmerged_tokens(token):
+            if part.kind is Kind.RUN:
+                yield from run_tokens(part)
+            elif part.kind is Kind.VARIATION:
+                for inner in variation_tokens(part):
+                    yield from run_tokens(inner) if inner.kind is Kind.RUN else (inner,)
+            else:
+                yield part
+        return
     row, base = token.line, token.column
     for item in RUN_ITEM.finditer(token.text):
         word, after, comment, paren = item.groups()
@@ -705,6 +614,22 @@ def run_tokens(token: Token) -> Iterator[Token]:
             yield Token(Kind.LPAREN if paren == "(" else Kind.RPAREN, row, column)
 
 
+def unmerged_tokens(token: Token) -> Iterator[Token]:
+    """The tokens of a RUN token whose text holds line ends (a run carried over the ends of
+    its lines, see _Lexer._carries) or padded moves (PAD) as the lexer makes them of those
+    lines when it carries no run and pads no move: RUN, VARIATION, COMMENT, MOVE..."""
+    lexer = _Lexer(True, carries=False, pads=False)
+    pieces = token.text.replace(PAD, " ").split("\n")
+    row = token.line
+    yield from lexer._line(row, pieces[0], token.column)
+    for piece in pieces[1:]:
+        row += 1
+        if lexer.joined is not None:
+            yield from lexer._join(piece, row)
+        else:
+            yield from lexer._line(row, piece)
+
+
 def variation_tokens(token: Token) -> Iterator[Token]:
     """The tokens of a VARIATION token, line by line (RUN, COMMENT, LPAREN, RPAREN...),
     as the lexer makes them of those lines without looking for variations over lines."""
@@ -713,78 +638,6 @@ def variation_tokens(token: Token) -> Iterator[Token]:
         yield from lexer._line(token.line + offset, line, token.column if not offset else 1)
     if lexer.comment is not None:  # not in a VARIATION token (VARIATION_RUN)
         yield lexer._open_comment(closed=False)
-
-
-def _word(number: int, column: int, word: str) -> Iterator[Token]:
-    """Classify one word: a result, move numbers, a move with its suffix, or junk."""
-    if plain := _PLAIN_NUMBER.fullmatch(word):
-        yield Token(Kind.NUMBER, number, column, value=plain[1])
-        return
-    if plain := _PLAIN_MOVE.fullmatch(word):
-        separator = plain[2]
-        maybe_result = separator == "-" and could_be_move(word)
-        if maybe_result or separator == "x":
-            yield Token(Kind.MOVE, number, column, text=word, maybe_result=maybe_result)
-            return
-    if word == "*":
-        yield Token(Kind.RESULT, number, column, text=word)
-        return
-    if is_score(word) and not could_be_move(word):
-        yield Token(Kind.RESULT, number, column, text=word)  # never a move: 1-0, 1/2-1/2
-        return
-    while match := _NUMBER.match(word):
-        yield Token(Kind.NUMBER, number, column, value=match[1])
-        column += match.end()
-        word = word[match.end() :]
-    if not word:
-        return
-    if word in _ELLIPSIS:
-        yield Token(Kind.ELLIPSIS, number, column, text=word)
-        return
-    if word in _UNKNOWN:
-        yield Token(Kind.UNKNOWN, number, column, text=word)
-        return
-    suffix = _SUFFIX.search(word)
-    core = word[: suffix.start()] if suffix else word
-    core = "".join(core.split())
-    if _MOVE.fullmatch(core):
-        marks = suffix.group() if suffix else ""
-        strength = marks.replace("*", "") or None
-        yield Token(
-            Kind.MOVE,
-            number,
-            column,
-            text=core,
-            strength=strength,
-            forced="*" in marks,
-            maybe_result=could_be_move(core),
-        )
-        return
-    if not word.strip(".,"):
-        repair = (_WORD_EXPECTED, repr(word), "stray punctuation, ignored")
-        yield Token(Kind.SKIPPED, number, column, text=word, repair=repair)
-        return
-    if glued := _GLUED.fullmatch(word):
-        move, remark = glued[1], glued[2]
-        repair = (
-            "a blank between a move and a remark",
-            repr(word),
-            f"the move {move!r} and the comment {remark!r}",
-        )
-        yield Token(
-            Kind.MOVE, number, column, text=move, maybe_result=could_be_move(move), repair=repair
-        )
-        yield Token(Kind.COMMENT, number, column + len(move), text=remark)
-        return
-    typed = word.translate(_TYPESET)
-    if typed != word:
-        tokens = list(_word(number, column, typed))
-        if all(token.kind is not Kind.BAD for token in tokens):
-            expected = "'-' and 'x' in moves and results"
-            tokens[0] = tokens[0]._replace(repair=(expected, repr(word), repr(typed)))
-            yield from tokens
-            return
-    yield Token(Kind.BAD, number, column, text=word, expected=_WORD_EXPECTED, resync=True)
 
 
 def tokenize(lines: Iterable[Line], runs: bool = False) -> Iterator[Token]:

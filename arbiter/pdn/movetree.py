@@ -18,8 +18,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import cast
 
-from arbiter.pdn.lexer import RUN_DEPTH
 from arbiter.pdn.model import LazyVariation, PdnMove, PdnSetup, made_move
+from arbiter.pdn.runs import RUN_DEPTH
 
 
 @dataclass
@@ -118,30 +118,33 @@ def add_variation(line: list[Entry], variation: LazyVariation) -> None:
 # as deep as a run nests them: each of its lines opens with moves numbers and comments, then
 # a move (a run's word that is not a number) before any inner variation or its end. Matched
 # in a run only, whose words hold no other characters than these, whose comments hold no
-# brace and whose move numbers have at most 18 digits (arbiter.pdn.lexer): scanned by runs
-# of characters, not word by word.
-_V_OPENS = r"\((?! *+(?:(?:\{[^}]*+\}|[0-9]++\.++) *+)*+[()])"
+# brace and whose move numbers have at most 18 digits (arbiter.pdn.runs): scanned by runs
+# of characters, not word by word. A line end is a blank (a run carried over lines holds
+# them inside its groups only).
+_V_OPENS = r"\((?![ \n]*+(?:(?:\{[^}]*+\}|[0-9]++\.++)[ \n]*+)*+[()])"
 
 
 def _plain_variation_pattern(depth: int) -> str:
     inner = f"|{_plain_variation_pattern(depth - 1)}" if depth else ""
-    return rf"{_V_OPENS}(?:[-0-9A-Za-z:. ]++|\{{[^}}]*+\}}{inner})*+\)"
+    return rf"{_V_OPENS}(?:[-0-9A-Za-z:. \n]++|\{{[^}}]*+\}}{inner})*+\)"
 
 
 PLAIN_VARIATION = re.compile(_plain_variation_pattern(RUN_DEPTH))
 DIGITS = frozenset("0123456789")
 # walked_run's commonest items: a numeric move of a run with no move number glued to it,
 # the move number (of at most 18 digits) written before it and the variation that reads
-# without a word to report after it when there are, and the blanks around them.
+# without a word to report after it when there are, and the blanks around them (line ends
+# too: a run carried over lines).
 VARIED_MOVE = re.compile(
-    r" *+(?:([0-9]{1,18}+)\.++ ++)?([0-9]++(?:[-x:][0-9]++)++)(?![^ (])"
-    rf"(?: *+({_plain_variation_pattern(RUN_DEPTH)}))? *+"
+    r"[ \n]*+(?:([0-9]{1,18}+)\.++[ \n]++)?([0-9]++(?:[-x:][0-9]++)++)(?![^ \n(])"
+    rf"(?:[ \n]*+({_plain_variation_pattern(RUN_DEPTH)}))?[ \n]*+"
 )
 # A numeric move of a run with no move number glued to it, the move number (of at most 18
 # digits) written before it and the comment after it when there are, and the blanks around
 # them: commented_run's commonest items.
 COMMENTED_MOVE = re.compile(
-    r" *+(?:([0-9]{1,18}+)\.++ ++)?([0-9]++(?:[-x:][0-9]++)++)(?![^ {])(?: *+\{([^{}]*+)\})? *+"
+    r"[ \n]*+(?:([0-9]{1,18}+)\.++[ \n]++)?([0-9]++(?:[-x:][0-9]++)++)(?![^ \n{])"
+    r"(?:[ \n]*+\{([^{}]*+)\})?[ \n]*+"
 )
 
 
@@ -162,7 +165,7 @@ def number_at_end(text: str, end: int) -> int | None:
     """The move number pending after a variation that ends at ``end``: its last word's,
     when that word is a move number (the variation holds a move)."""
     at = end - 2
-    while (char := text[at]) in " ()}":
+    while (char := text[at]) in " ()}\n":
         at = text.rfind("{", 0, at) - 1 if char == "}" else at - 1
     if char != ".":
         return None

@@ -17,29 +17,18 @@ match score of ``fail/delfts.pdn``).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
-from dataclasses import replace
 
 from arbiter.errors import PdnSyntaxError
-from arbiter.numerals import read_number
+from arbiter.pdn.builder import _GameBuilder
 from arbiter.pdn.encoding import Source, iter_lines
-from arbiter.pdn.lexer import (
-    RUN_DEPTH,
-    RUN_ITEM,
-    Kind,
-    Token,
-    describe,
-    run_maybe_result,
-    split_run,
-    tokenize,
-    variation_tokens,
-)
+from arbiter.pdn.lexer import tokenize, unmerged_tokens, variation_tokens
 from arbiter.pdn.model import (
     LazyVariation,
     PdnGame,
     PdnMove,
     PdnSetup,
-    PdnWarning,
     made_move,
 )
 from arbiter.pdn.movetree import (
@@ -47,18 +36,18 @@ from arbiter.pdn.movetree import (
     DIGITS,
     PLAIN_VARIATION,
     VARIED_MOVE,
-    Entry,
     Node,
     add_variation,
     frozen_line,
     is_setup,
-    last_node,
     number_at_end,
     plain_variation,
-    set_comments,
     set_variations,
 )
-from arbiter.pdn.results import GAME_RESULTS, normalize_result
+from arbiter.pdn.runs import PAD, RUN_DEPTH, RUN_ITEM, run_maybe_result, split_run
+from arbiter.pdn.tokens import Kind, Token
+
+_SPACES = re.compile(" *+")
 
 # PDN 3.0 asks for $7 instead of a '*' glued to a move (docs/rules/pdn.md §5): a forced move.
 FORCED_MOVE_NAG = 7
@@ -76,56 +65,8 @@ MAX_VARIATION_DEPTH = 64
 MAX_GAME_ITEMS = 50_000
 
 
-class _GameReader:
+class _GameReader(_GameBuilder):
     """Builds one game from tokens; ``feed`` returns False once the game has ended."""
-
-    def __init__(self, index: int, first: Token, strict: bool = False) -> None:
-        self.game = PdnGame(index=index, line=first.line)
-        self.strict = strict
-        self.size = 0  # what the game holds, counted as MAX_GAME_ITEMS counts it
-        self.lines: list[list[Entry]] = [[]]  # the main line, then open variations
-        self.opened: list[Token] = []  # the '(' of each open variation
-        self.pending_comments: list[str] = []
-        self.number: int | None = None
-        self.after_number = False
-        self.movetext = False
-        self.skipping = False
-        # whether a variation that reads without a word to report is kept unread (see
-        # LazyVariation); a reader that reads one of them reads its inner ones at once
-        self.lazy = True
-
-    def error(self, token: Token, expected: str, found: str | None = None) -> None:
-        self.size += 1
-        self.game.errors.append(
-            PdnSyntaxError(
-                game=self.game.index,
-                line=token.line,
-                column=token.column,
-                expected=expected,
-                found=describe(token) if found is None else found,
-            )
-        )
-
-    def repair(self, token: Token, repair: tuple[str, str, str]) -> None:
-        """A deviation read anyway: a warning, or an error in strict mode."""
-        expected, found, assumed = repair
-        self.size += 1
-        if self.strict:
-            self.error(token, expected, found)
-        else:
-            self.game.warnings.append(
-                PdnWarning(token.line, token.column, expected, found, assumed)
-            )
-
-    @property
-    def is_empty(self) -> bool:
-        game = self.game
-        return not (
-            game.tags or self.movetext or game.errors or game.warnings or game.result is not None
-        )
-
-    def starts_new_game(self, token: Token) -> bool:
-        return token.kind is Kind.TAG and (self.movetext or self.skipping)
 
     def feed(self, token: Token, following: Token) -> bool:
         kind = token.kind
@@ -133,7 +74,8 @@ class _GameReader:
             (kind is Kind.RUN or kind is Kind.VARIATION)
             and token.repair is None
             and not self.skipping
-            and self.size <= MAX_GAME_ITEMS
+            # a run counts at most one item per character: no item of it is past the bound
+            and self.size + len(token.text) <= MAX_GAME_ITEMS
             and following.kind is not Kind.TAG
             and following.kind is not Kind.EOF
         ):
@@ -144,6 +86,13 @@ class _GameReader:
             else:
                 self.variation(token)
             return True
+        if kind is Kind.RUN and ("\n" in token.text or PAD in token.text):
+            # a run carried over line ends or holding a padded move: its tokens, each
+            # checked here
+            going = True
+            for item, after in _with_following(_unmerged(token), following):
+                going = self.feed(item, after)
+            return going
         if token.repair is not None and (kind is Kind.TAG or not self.skipping):
             self.repair(token, token.repair)
         if self.size > MAX_GAME_ITEMS and not self.skipping:
@@ -243,31 +192,35 @@ class _GameReader:
         if "{" in text:
             self.commented_run(token)
             return
-        # move numbers and moves only: the words between single spaces ("" between two)
+        # move numbers and moves only: the words between single spaces ("" between two),
+        # line by line (a run carried over line ends)
         line = self.lines[-1]
-        words = text.split(" ")
-        self.size += len(words)
         # Only the first move of a variation needs add (the comments before it).
         add = line.append if line or len(self.lines) == 1 else self.add
         row, column, number = token.line, token.column, self.number
-        for word in words:
-            if not word:
-                pass  # between two spaces
-            elif word[-1] == ".":
-                digits = word.rstrip(".")
-                number = (
-                    int(digits)
-                    if len(digits) < 19
-                    else self.read_number(Token(Kind.NUMBER, row, column), digits)
-                )
-            elif "." in word:  # a move number glued to its move ("01.34-29")
-                dot = word.rindex(".") + 1
-                add(made_move(word[dot:], row, column + dot, int(word[:dot].rstrip("."))))
-                number = None
-            else:
-                add(made_move(word, row, column, number))
-                number = None
-            column += len(word) + 1
+        padded = PAD in text  # a blank-padded move ("9- 3"), its blanks made PAD
+        for piece in text.split("\n"):
+            words = piece.split(" ")
+            self.size += len(words)
+            for word in words:
+                if not word:
+                    pass  # between two spaces
+                elif word[-1] == ".":
+                    digits = word.rstrip(".")
+                    number = (
+                        int(digits)
+                        if len(digits) < 19
+                        else self.read_number(Token(Kind.NUMBER, row, column), digits)
+                    )
+                elif "." in word:  # a move number glued to its move ("01.34-29")
+                    dot = word.rindex(".") + 1
+                    add(made_move(word[dot:], row, column + dot, int(word[:dot].rstrip("."))))
+                    number = None
+                else:
+                    add(made_move(word.replace(PAD, "") if padded else word, row, column, number))
+                    number = None
+                column += len(word) + 1
+            row, column = row + 1, 1
         self.number = number
         self.after_number = number is not None  # a run ends with a move or a number
 
@@ -403,27 +356,78 @@ class _GameReader:
         size = 0
         # variations open in a run stay open in it: whether one may be kept unread
         lazy = self.lazy and len(lines) + RUN_DEPTH <= MAX_VARIATION_DEPTH
+        # a run carried over line ends: the next line end not yet passed (see _passed)
+        ahead = text.find("\n") % (len(text) + 1)
+        lined = ahead < len(text)
         if lazy and direct:
             # the commonest items first, one match each: a numeric move, the move number
             # before it and the variation kept unread after it when there are (what the loop
             # below makes of them); the rest of the run, from the first other item, by it
             pos, match = 0, VARIED_MOVE.match
-            while item := match(text, pos):
+            while True:
+                item = match(text, pos)
+                if item is None:
+                    start = _SPACES.match(text, pos).end()  # type: ignore[union-attr]
+                    if not (
+                        text.startswith("(", start)
+                        and line
+                        and (type(last := line[-1]) is PdnMove or not is_setup(last))
+                        and (plain := PLAIN_VARIATION.match(text, start))
+                    ):
+                        break
+                    # a variation first in the run or after another: kept unread as well
+                    # (what the loop below does with it)
+                    end, pending = plain.end(), number
+                    size += text.count(" ", start, end) + 1
+                    if ahead < start:
+                        row, base, ahead = _passed(text, start, row, base, ahead)
+                    column = base + start
+                    if ahead < end:  # over lines: what a VARIATION token makes of it
+                        size += text.count("\n", start, end)
+                        variation = LazyVariation(
+                            _read_joined_span, text, start, end, row, column, pending
+                        )
+                        row, base, ahead = _passed(text, end, row, base, ahead)
+                    else:
+                        variation = LazyVariation(
+                            _read_variation, text, start, end, row, column, pending
+                        )
+                    if type(last) is PdnMove:
+                        set_variations(last, (*last.variations, variation))
+                    else:
+                        add_variation(line, variation)
+                    number = None if text[end - 2] in DIGITS else number_at_end(text, end)
+                    if self.pending_comments:
+                        self.pending_comments = []
+                    pos = end
+                    continue
                 digits, word, varied = item.groups()
                 if digits is not None:
                     number = int(digits)
                     size += 1
                 size += 1
+                at = item.start(2)
+                if ahead < at:
+                    row, base, ahead = _passed(text, at, row, base, ahead)
                 if varied is None:
-                    append(made_move(word, row, base + item.start(2), number))
+                    append(made_move(word, row, base + at, number))
                     number = None
                 else:
                     start, end = item.span(3)
                     size += text.count(" ", start, end) + 1
-                    variation = LazyVariation(
-                        _read_variation, text, start, end, row, base + start, None
-                    )
-                    move = made_move(word, row, base + item.start(2), number, None, (), ())
+                    move = made_move(word, row, base + at, number, None, (), ())
+                    if ahead < start:
+                        row, base, ahead = _passed(text, start, row, base, ahead)
+                    if ahead < end:  # over lines: what a VARIATION token makes of it
+                        size += text.count("\n", start, end)
+                        variation = LazyVariation(
+                            _read_joined_span, text, start, end, row, base + start, None
+                        )
+                        row, base, ahead = _passed(text, end, row, base, ahead)
+                    else:
+                        variation = LazyVariation(
+                            _read_variation, text, start, end, row, base + start, None
+                        )
                     set_variations(move, (variation,))
                     append(move)
                     # after a move (its last digit before the ')'), no move number is pending
@@ -437,9 +441,16 @@ class _GameReader:
                     self.size += size
                     self.number, self.after_number = number, after
                     return
+                if ahead < pos:
+                    row, base, ahead = _passed(text, pos, row, base, ahead)
                 base += pos
                 text = text[pos:]
                 token = Token(Kind.RUN, row, base, text=text)
+        if (lined and "\n" in text) or PAD in text:
+            self.size += size
+            self.number, self.after_number = number, after
+            self.unmerged(token)
+            return
         length = len(text)
         pos = 0  # where the words to read next start
         brace, paren = text.find("{"), text.find("(")
@@ -564,6 +575,9 @@ class _GameReader:
         row, base, number, after = token.line, token.column, self.number, self.after_number
         size = 0
         text = token.text
+        # a run carried over line ends: the next line end not yet passed (see _passed)
+        ahead = text.find("\n") % (len(text) + 1)
+        lined = ahead < len(text)
         if direct:
             # the commonest items first, one match each: a numeric move, the move number
             # before it and the comment after it when there are (what the loop below makes
@@ -577,11 +591,14 @@ class _GameReader:
                 if digits is not None:
                     number = int(digits)
                     size += 1
+                at = item.start(2)
+                if ahead < at:
+                    row, base, ahead = _passed(text, at, row, base, ahead)
                 if said is None:
-                    append(made_move(word, row, base + item.start(2), number))
+                    append(made_move(word, row, base + at, number))
                     size += 1
                 else:
-                    append(made_move(word, row, base + item.start(2), number, None, (), (said,)))
+                    append(made_move(word, row, base + at, number, None, (), (said,)))
                     size += 2 + (len(said) >> 6)
                 number, after, pos = None, False, item.end()
             if pos:
@@ -589,8 +606,15 @@ class _GameReader:
                     self.size += size
                     self.number, self.after_number = number, after
                     return
+                if ahead < pos:
+                    row, base, ahead = _passed(text, pos, row, base, ahead)
                 base += pos
                 text = text[pos:]
+        if (lined and "\n" in text) or PAD in text:
+            self.size += size
+            self.number, self.after_number = number, after
+            self.unmerged(Token(Kind.RUN, row, base, text=text))
+            return
         pieces = text.split("{")
         outside, last = pieces[0], len(pieces) - 1
         column = base  # where ``outside`` starts
@@ -654,144 +678,11 @@ class _GameReader:
         self.size += size
         self.number, self.after_number = number, after
 
-    def add(self, entry: PdnMove | PdnSetup) -> None:
-        """Append to the current line; the first entry of a variation takes the comments
-        written before it."""
-        line = self.lines[-1]
-        self.size += 1
-        if not line and len(self.lines) > 1:
-            comments, self.pending_comments = self.pending_comments, []
-            if comments and isinstance(entry, PdnMove):
-                entry = made_move(
-                    entry.text,
-                    entry.line,
-                    entry.column,
-                    entry.number,
-                    entry.strength,
-                    entry.nags,
-                    entry.comments,
-                    entry.variations,
-                    entry.unknown,
-                    tuple(comments),
-                )
-            elif comments:
-                entry = replace(entry, comments_before=tuple(comments))
-        line.append(entry)
-
-    def annotate(self, token: Token) -> None:
-        self.size += 1
-        line = self.lines[-1]
-        if not line or is_setup(line[-1]):
-            self.error(token, "a move before the annotation")
-        elif token.kind is Kind.NAG:
-            nag = read_number(token.value)
-            if nag is None:
-                self.repair(token, ("a NAG of digits 0-9", f"${token.value}", "no NAG"))
-            else:
-                last_node(line).nags.append(nag)
-        elif (node := last_node(line)).strength is None:
-            node.strength = token.text
-        else:
-            self.error(token, "one move strength per move")
-
-    def comment(self, token: Token, following: Token) -> None:
-        self.size += 1 + (len(token.text) >> 6)
-        if not token.closed:
-            # Reported where the comment was cut: at the tag line or the end of the file.
-            self.error(
-                following,
-                f"'}}' to close the comment opened at line {token.line}, column {token.column}",
-                "the end of the file" if following.kind is Kind.EOF else "a tag line",
-            )
-        line = self.lines[-1]
-        if line and type(last := line[-1]) is PdnMove:
-            # a move as read (see add_variation): its comments are set in place
-            set_comments(last, (*last.comments, token.text))
-        elif line:
-            last_node(line).comments.append(token.text)
-        elif len(self.lines) > 1:
-            self.pending_comments.append(token.text)
-        else:
-            self.game.comments.append(token.text)
-
-    def read_number(self, token: Token, digits: str) -> int | None:
-        number = read_number(digits)
-        if number is None:
-            found = repr(digits if len(digits) < 20 else digits[:20] + "...")
-            self.repair(token, ("a move number of 1 to 18 digits 0-9", found, "no move number"))
-        return number
-
-    def close_variation(self, token: Token) -> None:
-        if len(self.lines) == 1:
-            self.repair(
-                token,
-                (
-                    "a move, a move number or a result",
-                    "')' with no '(' open",
-                    "a stray character, ignored",
-                ),
-            )
-            return
-        opened = self.opened.pop()
-        variation = self.lines.pop()
-        comments, self.pending_comments = self.pending_comments, []
-        parent = self.lines[-1]
-        if not parent or is_setup(parent[-1]):
-            return  # reported at its '(' already
-        if variation:
-            last_node(parent).variations.append(variation)
-        elif comments:
-            last_node(parent).comments.extend(comments)  # "( {comment} )": a valid body, kept
-        else:
-            self.repair(opened, ("a move inside the variation", "'()'", "no variation"))
-
-    def close_variations(self, token: Token) -> None:
-        for opened in reversed(self.opened):
-            self.repair(
-                token,
-                (
-                    f"')' to close the variation opened at line {opened.line}, "
-                    f"column {opened.column}",
-                    describe(token),
-                    "the variation closed there",
-                ),
-            )
-        while len(self.lines) > 1:
-            self.close_variation(token)
-
-    def result(self, token: Token) -> None:
-        """End the game at its result token."""
-        text = token.text
-        if text not in GAME_RESULTS and not self.skipping:
-            canonical = normalize_result(text)
-            assumed = (
-                f"the result {canonical}"
-                if canonical in GAME_RESULTS
-                else f"the end of the game (the Result tag says {self.game.tag('Result')!r})"
-            )
-            expected = "a game result: 2-0, 1-1, 0-2, 1-0, 0-1, 1/2-1/2, 0-0 or *"
-            self.repair(token, (expected, repr(text), assumed))
-        self.close_variations(token)
-        self.game.result = text
-        self.finish(token)
-
-    def finish(self, token: Token) -> None:
-        """End the game at ``token``: the result, the next game's tag, or the end."""
-        if self.after_number and not self.skipping:
-            expected = f"a move after the move number {self.number}"
-            self.repair(token, (expected, describe(token), "no move there"))
-        if self.game.result is None:
-            self.close_variations(token)
-            if self.movetext and not self.skipping and token.kind is not Kind.EOF:
-                # PDN 3.0 ends a game with a result only when another one follows it
-                tag = self.game.tag("Result")
-                assumed = (
-                    f"the end of the game, with the Result tag's {tag!r}"
-                    if tag
-                    else "the end of the game, with no result"
-                )
-                self.repair(token, ("a result or '*' to end the game", describe(token), assumed))
-        self.game.moves = frozen_line(self.lines[0])
+    def unmerged(self, token: Token) -> None:
+        """The rest of a run carried over line ends or holding a padded move (``token``,
+        from an item of it), read from its tokens (see _unmerged)."""
+        for item, following in _with_following(_unmerged(token), token):
+            self.feed(item, following)
 
 
 def _read_variation(
@@ -823,6 +714,35 @@ def _read_joined(
     assert isinstance(node, Node) and not reader.game.errors and not reader.game.warnings
     (variation,) = node.variations
     return tuple(frozen_line(variation))
+
+
+def _passed(text: str, pos: int, row: int, base: int, ahead: int) -> tuple[int, int, int]:
+    """The line (``row``) and the column of ``text[0]`` (``base``, so that ``base + i`` is
+    the column of ``text[i]``) at ``pos`` of a run carried over line ends, the line ends
+    before ``pos`` passed from ``ahead`` (the first not passed yet), and the next one
+    (``len(text)`` when there is none)."""
+    while ahead < pos:
+        row, base = row + 1, -ahead
+        ahead = text.find("\n", ahead + 1) % (len(text) + 1)
+    return row, base, ahead
+
+
+def _unmerged(token: Token) -> list[Token]:
+    """The tokens of a RUN token (or of the rest of one) that a run's fast loops leave:
+    carried over line ends or holding a padded move (unmerged_tokens)."""
+    return list(unmerged_tokens(token))
+
+
+def _with_following(tokens: list[Token], last: Token) -> Iterator[tuple[Token, Token]]:
+    """Each of ``tokens`` with the token that follows it, ``last`` after the last."""
+    return zip(tokens, [*tokens[1:], last], strict=False)
+
+
+def _read_joined_span(
+    text: str, start: int, end: int, row: int, column: int, number: int | None
+) -> tuple[PdnMove | PdnSetup, ...]:
+    """:func:`_read_joined` of the variation ``text[start:end]``, written over lines."""
+    return _read_joined(text[start:end], row, column, number)
 
 
 def _read(tokens: Iterator[Token], strict: bool = False) -> Iterator[PdnGame]:

@@ -20,20 +20,11 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from arbiter.pdn.encoding import Source, iter_lines
-from arbiter.pdn.lexer import (
-    _RUN,
-    _SIMPLE_RUN,
-    _SIMPLE_VARIATION,
-    VARIATION_RUN,
-    Kind,
-    Token,
-    _run_match,
-    run_tokens,
-    tokenize,
-    variation_tokens,
-)
+from arbiter.pdn.lexer import run_tokens, tokenize, variation_tokens
 from arbiter.pdn.model import LazyVariation, PdnMove, made_move
 from arbiter.pdn.reader import _read
+from arbiter.pdn.runs import _RUN, _SIMPLE_RUN, _SIMPLE_VARIATION, VARIATION_RUN, _run_match
+from arbiter.pdn.tokens import Kind, Token
 
 HERE = Path(__file__).resolve().parent
 FIXTURES = sorted((HERE.parent / "fixtures" / "pdn").glob("*.pdn"))
@@ -187,6 +178,18 @@ def test_the_simple_patterns_match_only_what_the_run_patterns_match(
         '1. 32-28 (1. 33-28\n[Event "E"]\n1. 32-28 (1. 31-27\n%x\n18-23) *',
         "1. 32-28\n(1. 33-28) {a} (1. 31-27 {b}\n) 19-23\n{c} 2. 28x19 *",
         "01.32-28 19-23 02.28x19 14x23 03. 05-10 05.5- 10 10.10- 5 *",
+        # runs carried over line ends with the variation or the comment open at the end
+        # of their line: one RUN token, read at once or line by line where it must be
+        "1. 32-28 {[%clk\n1:20:00]} 19-23 {[%clk 1:19:00]} 2. 28x19 {[%clk\n1:18:00]}\n14x23 *",
+        "1. 32-28 (1... 18-23 19-24\n2. 33-28) 19-23 (2. 33-28\n14-19 (2... 1-7\n) 39-33)"
+        " 2. 28x19 {a\nb} (2. 31-27 {c\nd}) 14x23 (3.\n33-28 2.\n) 3. 33-28 *",
+        "1. 32-28 (1... 18-23\n5-5) 19-23 (1... 17-21\n2.)\t2. 28x19 (2. 31-27\n) $1 *",
+        "1. 32-28 {a\nb\nc} 19-23 (1... 18-23\n{x\ny} 2. 33-28\n) {d\ne}\n(2. 31-27 *",
+        '1. 32-28 (1... 18-23\n[Event "E"]\n1. 32-28 {a\n[Event "F"]\n1. 33-28 {b\nc}) *',
+        "1. 32-28 (1... 18-23\n2. 33-28)(2... 17-21\n) 2. 28x19 {x\n}{y\n} 14x23 {z\n} 1-0",
+        # blank-padded moves taken into runs ("9- 3"), and those that are not
+        "1. 32-28 9- 3 2. 18x 9 5- 5 3. 4-\t6 7-  1 9- 3! 2- 7x 10.10- 5 6-\u00a07 1-0",
+        '9- 3 1- 7 {c} 2x 7 (2... 3- 8) 4-\xa05 {d\ne} 8- 2 (9- 4\n) 6- 1\n[Result "1- 7"]\n1- 7',
         '[Result "4-6"]\n1. 32-28 19-23 2.4-6\n[Result "4-6"]\n01. 33-28 4.04-06',
     ],
 )

@@ -4,7 +4,8 @@ token as before."""
 import pytest
 
 from arbiter.pdn import read_game
-from arbiter.pdn.lexer import Kind, tokenize
+from arbiter.pdn.lexer import tokenize
+from arbiter.pdn.tokens import Kind
 
 
 def kinds(text):
