@@ -162,6 +162,23 @@ def _group_end(line: str, pos: int) -> int | None:
     return None
 
 
+def _run_at(line: str, start: int) -> tuple[str, int]:
+    """The run of movetext that starts ``line`` at ``start`` (a comment first, or moves and
+    move numbers), blank-padded moves after it taken too: its text and where it ends (``start``
+    itself when no run starts there)."""
+    end = start
+    if start < len(line):
+        if line[start] == "{":
+            run = _movetext_run(line, start)
+        else:
+            run = _SIMPLE_RUN.match(line, start) or _run_match(line, start)
+        if run is not None:
+            end = run.end()
+    if end < len(line) and "1" <= line[end] <= "9" and _PADDED.match(line, end):
+        return _padded_on(line, start, end)
+    return line[start:end], end
+
+
 class _Lexer:
     def __init__(
         self, runs: bool, joins: bool | None = None, carries: bool = True, pads: bool = True
@@ -327,23 +344,14 @@ class _Lexer:
         the line end closed (``head``: the run and the group, from ``at``): the run that
         follows at once, blanks between, goes on with them; what the lexer makes of the
         rest of the line then, as :meth:`_line` makes it."""
-        start = end = _SPACES.match(line, pos).end()  # type: ignore[union-attr]
+        start = _SPACES.match(line, pos).end()  # type: ignore[union-attr]
         if start < len(line):
             char = line[start]
             if (char == "(" or char == "{") and self._carries(
                 number, line, start, base, head + line[pos:start], at
             ):
                 return
-            if char == "{":
-                run = _movetext_run(line, start)
-            else:
-                run = _SIMPLE_RUN.match(line, start) or _run_match(line, start)
-            if run is not None:
-                end = run.end()
-        if end < len(line) and "1" <= line[end] <= "9" and _PADDED.match(line, end):
-            taken, end = _padded_on(line, start, end)
-        else:
-            taken = line[start:end]
+        taken, end = _run_at(line, start)
         if end == start:
             yield Token(Kind.RUN, at[0], at[1], text=head)
             if start < len(line):
@@ -362,23 +370,14 @@ class _Lexer:
         the line end; False, with nothing made, when the line starts with anything else."""
         assert self.carry is not None
         at, head = self.carry
-        start = end = _SPACES.match(line).end()  # type: ignore[union-attr]
+        start = _SPACES.match(line).end()  # type: ignore[union-attr]
         if start == len(line):
             return False
         char = line[start]
         text = head.rstrip(" ") + "\n" + line[:start]
         if (char == "(" or char == "{") and self._carries(number, line, start, 1, text, at):
             return True  # a group open to the end of this line too
-        if char == "{":
-            run = _movetext_run(line, start)
-        else:
-            run = _SIMPLE_RUN.match(line, start) or _run_match(line, start)
-        if run is not None:
-            end = run.end()
-        if end < len(line) and "1" <= line[end] <= "9" and _PADDED.match(line, end):
-            taken, end = _padded_on(line, start, end)
-        else:
-            taken = line[start:end]
+        taken, end = _run_at(line, start)
         if end == start:
             return False
         self.carry = None
