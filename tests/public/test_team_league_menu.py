@@ -1,8 +1,8 @@
 """A team league's public pages present a team league: every page's menu offers the team
 standings (the teams' list, /teams/), the team crosstable and the team matches, and no page
 links the individual standings or crosstable, nor their CSV, XLSX or PDF files. Their
-addresses lead to the team pages (tournaments.views.events.team_page_instead); their files answer
-404 like the individual PDFs; the API keeps them. An individual event's menu is as before."""
+addresses lead to the team pages (tournaments.views.events.individual_page_instead); their files
+answer 404 like the individual PDFs; the API keeps them. An individual event's menu is as before."""
 
 import re
 
