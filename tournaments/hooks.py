@@ -79,8 +79,8 @@ STATE_HISTORIES: list[Callable[[OuterRef], QuerySet[Any]]] = []
 TEAM_COMPETITIONS: list[Callable[["Event"], bool]] = []
 
 #: Each takes an event and the name of one of its individual pages ("standings",
-#: "crosstable") and returns the address of the page shown in its place, or "".
-PAGE_INSTEAD: list[Callable[["Event", str], str]] = []
+#: "crosstable") and returns the address of the page shown in its place, or None.
+PAGE_INSTEAD: list[Callable[["Event", str], str | None]] = []
 
 #: Each takes an event and the page's section and returns the menu entries shown in place of
 #: the individual tables (standings, crosstable, team ranking), or None to keep them.
@@ -181,7 +181,7 @@ def is_team_competition(event: "Event") -> bool:
 
 def page_instead(event: "Event", page: str) -> str:
     """The address shown in place of the event's individual page ``page``, or ""."""
-    return next((url for instead in PAGE_INSTEAD if (url := instead(event, page))), "")
+    return answer(PAGE_INSTEAD, event, page) or ""
 
 
 #: Each is called with the event and the user when its round 1 is opened, before the pairing

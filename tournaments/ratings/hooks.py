@@ -7,7 +7,7 @@ from django.contrib.auth.models import AbstractBaseUser
 
 from tournaments import hooks
 from tournaments.models import Event, Registration
-from tournaments.ratings.selectors import RatingHistory, RatingSeries, rating_history, rating_series
+from tournaments.ratings.selectors import RatingHistory, rating_history, rating_series
 from tournaments.ratings.services import ratings_freeze, ratings_snapshot
 
 
@@ -19,10 +19,6 @@ def late_entry_rating(event: Event, registration: Registration) -> None:
     ratings_snapshot(event, [registration])
 
 
-def player_ratings(player_id: int) -> tuple[RatingSeries, ...]:
-    return rating_series(player_id)
-
-
 def history(event: Event, number: int) -> RatingHistory | None:
     return rating_history(event, number=number)
 
@@ -30,5 +26,5 @@ def history(event: Event, number: int) -> RatingHistory | None:
 def register() -> None:
     hooks.add(hooks.EVENT_STARTING, event_starting)
     hooks.add(hooks.LATE_ENTRY_RATING, late_entry_rating)
-    hooks.add(hooks.PLAYER_RATINGS, player_ratings)
+    hooks.add(hooks.PLAYER_RATINGS, rating_series)
     hooks.add(hooks.RATING_HISTORY, history)

@@ -27,10 +27,10 @@ def is_team_competition(event: Event) -> bool:
     return getattr(event, "team_competition", None) is not None
 
 
-def page_instead(event: Event, page: str) -> str:
+def page_instead(event: Event, page: str) -> str | None:
     name = _PAGES_INSTEAD.get(page)
     if name is None or not is_team_competition(event):
-        return ""
+        return None
     return reverse(name, args=[event.slug])
 
 

@@ -45,7 +45,7 @@ def event_panels(event: Event) -> SafeString:
 def event_menu(event: Event, section: str) -> list[hooks.MenuEntry]:
     """The menu entries a room shows in place of the event's individual tables, or []
     (tournaments.hooks.EVENT_MENU)."""
-    return next((menu for room in hooks.EVENT_MENU if (menu := room(event, section))), [])
+    return hooks.answer(hooks.EVENT_MENU, event, section) or []
 
 
 @register.simple_tag

@@ -252,9 +252,8 @@ def _round_chosen(event: Event, after_round: int, last: int) -> dict[str, object
 def _rules(event: Event) -> list[str]:
     """The event's pairing, scoring and ranking rules stated in words (a room's, such as a
     team competition's team rules, where it states them: `tournaments.hooks.EVENT_RULES`)."""
-    for room_rules in EVENT_RULES:
-        if (rules := room_rules(event)) is not None:
-            return rules
+    if (rules := answer(EVENT_RULES, event)) is not None:
+        return rules
     rules = [_("Pairing system: %(system)s.") % {"system": event.get_system_display()}]
     if event.system == System.SWISS:
         rules.append(
