@@ -159,3 +159,15 @@ def test_a_page_kept_from_before_logging_in_is_not_reused(swiss, organizer):
     assert browser.post("/i18n/setlang/", switch).status_code == 302
     stale = {**switch, "csrfmiddlewaretoken": token(before)}
     assert browser.post("/i18n/setlang/", stale).status_code == 403
+
+
+def test_the_round_page_reads_the_rounds_once(client, swiss):
+    """The page's round and its menu of rounds come from one query (a warm page makes no
+    other: its boards are cached)."""
+    url = f"/events/{swiss.slug}/rounds/2/"
+    client.get(url)
+    with CaptureQueriesContext(connection) as queries:
+        assert client.get(url).status_code == 200
+    rounds = [q["sql"] for q in queries if 'FROM "tournaments_round" WHERE' in q["sql"]]
+    assert len(rounds) == 1
+    assert client.get(f"/events/{swiss.slug}/rounds/99/").status_code == 404

@@ -17,7 +17,7 @@ from functools import wraps
 from django.core.cache import cache
 from django.core.cache.utils import make_template_fragment_key
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseNotModified
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import redirect, render
 from django.utils import timezone
 from django.utils.cache import parse_etags, patch_cache_control, patch_vary_headers, quote_etag
 from django.utils.translation import get_language
@@ -322,7 +322,10 @@ def event_home(request: HttpRequest, slug: str) -> HttpResponse:
 @followed_page(fragment="public_round")
 def round_detail(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     event = request_event(request, slug)
-    round_ = get_object_or_404(public_rounds(event), number=number)
+    rounds = list(public_rounds(event))  # the page's round and the menu's, in one query
+    round_ = next((r for r in rounds if r.number == number), None)
+    if round_ is None:
+        raise Http404
 
     def boards() -> list[tuple]:
         """Read only when the page's cached fragment is missing (templates call it)."""
@@ -346,7 +349,7 @@ def round_detail(request: HttpRequest, slug: str, number: int) -> HttpResponse:
             "boards": boards,
             "show_cards": event.ballot_deck_id is not None,
             "page_key": page_key(request, event),
-            "rounds": list(public_rounds(event)),
+            "rounds": rounds,
             "section": "rounds",
         },
     )
