@@ -36,7 +36,6 @@ def reference_files(folder: str) -> list[Path]:
 def rounds_of(path: Path) -> Iterator[ReferenceRound]:
     """Every round of the tournament in ``path``, cut as the README says."""
     state = trf_loads(path.read_text(encoding="utf-8")).state
-    state = replace(state, first_colour=initial_colour(state))
     last = max((r.round for c in state.competitors for r in c.results), default=0)
     for number in range(1, last + 1):
         cut = tuple(
@@ -64,15 +63,6 @@ def rounds_of(path: Path) -> Iterator[ReferenceRound]:
             yield ReferenceRound(
                 path.name, number, replace(state, competitors=cut), frozenset(boards)
             )
-
-
-def initial_colour(state: TournamentState) -> Colour:
-    """The colour the first paired top seed received in round 1 (the README's rule)."""
-    for competitor in sorted(state.competitors, key=lambda c: c.number):
-        first = competitor.result_in(1)
-        if first is not None and first.opponent is not None and first.colour is not None:
-            return first.colour
-    return Colour.WHITE
 
 
 def separating(name: str, rules: str) -> tuple[TournamentState, int, frozenset[Pair]]:

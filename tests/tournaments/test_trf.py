@@ -307,3 +307,36 @@ def test_unknown_result_code():
     assert line.index("   2 w ?") == 91
     with pytest.raises(TrfError, match=r"column 99: unknown result code '\?'"):
         trf_loads(line)
+
+
+def _player(number: int, *entries: str) -> str:
+    return (
+        f"001 {number:>4}      Player {number}".ljust(80)
+        + " 0.0".ljust(11)
+        + "".join(f"{entry:<10}" for entry in entries)
+    )
+
+
+@pytest.mark.parametrize(
+    ("entries", "colour"),
+    [
+        # the top seed's colour in round 1 is the initial colour
+        ({1: "   3 b 1", 2: "   4 w 1", 3: "   1 w 0", 4: "   2 b 0"}, Colour.BLACK),
+        ({1: "   3 w 1", 2: "   4 b 1", 3: "   1 b 0", 4: "   2 w 0"}, Colour.WHITE),
+        # the top seed had the pairing-allocated bye: the next one paired had the other
+        ({1: "0000 - U", 2: "   3 w 1", 3: "   2 b 0"}, Colour.BLACK),
+        # the top seed was absent (not paired): the next one paired gives it
+        ({1: "0000 - Z", 2: "   3 b 1", 3: "   2 w 0"}, Colour.BLACK),
+    ],
+)
+def test_a_file_without_its_initial_colour_takes_the_one_round_1_shows(entries, colour):
+    """No 152 and no XXC colour: as bbpPairings 6.0.0 infers it, so that both engines give
+    a file written by another program the same colours."""
+    text = "\n".join(_player(n, entry) for n, entry in entries.items()) + "\nXXR 5\n"
+    assert trf_loads(text).state.first_colour is colour
+    assert trf_loads(text + "152 W\n").state.first_colour is Colour.WHITE
+    assert trf_loads(text.replace("XXR 5", "XXR 5\nXXC black1")).state.first_colour is Colour.BLACK
+
+
+def test_a_file_without_rounds_or_initial_colour_starts_with_white():
+    assert trf_loads(_player(1) + "\n" + _player(2) + "\n").state.first_colour is Colour.WHITE

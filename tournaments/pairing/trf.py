@@ -15,6 +15,10 @@ The same file also carries the records of the engines in use, for those that pre
 * Tornelo TRFx ``DAT`` lines for what the fixed columns cannot hold (a draughts title such
   as GMI, a club, a name longer than 33 characters).
 
+A file that does not name its initial colour (no 152, no colour in ``XXC``) is read with the
+colour its first round shows, as bbpPairings infers it (:func:`played_first_colour`): the
+generators and programs that write no such record still pair alike in both engines.
+
 Readers skip records they do not know (py4swiss in its default, non-strict mode; bbpPairings
 always). Record 162 is written only when our scoring fits its classes (forfeit win and
 full-point bye worth a win, half-point bye worth a draw, zero-point bye worth a forfeit
@@ -438,7 +442,7 @@ class _Reading:
     round_dates: tuple[dt.date, ...] = ()
     tiebreaks: tuple[str, ...] = ()
     total_rounds: int | None = None
-    first_colour: Colour = Colour.WHITE
+    first_colour: Colour | None = None
     by_rank: bool = False
     rules: DutchRules | None = None
     scoring: ScoringSystem = TRF_DEFAULT_SCORING
@@ -493,11 +497,37 @@ def trf_loads(text: str, *, errors: list[TrfError] | None = None) -> TrfDocument
         forbidden_pairs=frozenset(reading.forbidden | _whole_ranges(reading, total_rounds)),
         forbidden_ranges=_forbidden_ranges(reading, total_rounds),
         rules=reading.rules,
-        first_colour=reading.first_colour,
+        first_colour=reading.first_colour or played_first_colour(competitors),
         accelerations=tuple(reading.accelerations),
     )
     event = TrfEvent(**reading.event, round_dates=reading.round_dates, tiebreaks=reading.tiebreaks)
     return TrfDocument(state, event, reading.by_rank)
+
+
+def played_first_colour(competitors: Iterable[Competitor]) -> Colour:
+    """The initial colour of a file that does not name it (no 152, no ``XXC`` colour), as
+    its rounds show it and as bbpPairings 6.0.0 infers it (``inferFirstColor``): in the
+    first round with a colour, the colour of the first player, by pairing number, who was
+    paired (a game, a forfeit or the pairing-allocated bye), turned for every such player
+    before him without a colour. White when no round has one (C.04.3: the colour is drawn
+    before round 1)."""
+    ordered = sorted(competitors, key=lambda c: c.number)
+    coloured = [r.round for c in ordered for r in c.results if r.colour is not None]
+    if not coloured:
+        return Colour.WHITE
+    first = min(coloured)
+    paired = 0
+    for competitor in ordered:
+        if not any(
+            r.round <= first and (r.opponent is not None or r.code == "U")
+            for r in competitor.results
+        ):
+            continue
+        result = competitor.result_in(first)
+        if result is not None and result.colour is not None:
+            return result.colour if paired % 2 == 0 else result.colour.other
+        paired += 1
+    return Colour.WHITE
 
 
 def _read_players(reading: _Reading, scoring: ScoringSystem) -> list[Competitor]:
