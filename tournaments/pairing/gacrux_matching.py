@@ -20,7 +20,9 @@ matching: round 2 of a 500-player open asked for two matchings of about 320 play
   whole weights.
 
 gacrux also names its criteria with a Python ``Enum`` read about 4 million times in that
-round; :class:`_Criteria` is the same names and values in plain objects.
+round; :class:`_Criteria` is the same names and values in plain objects. Its search for a
+bracket's pairing without weights is given a set of the players it has taken
+(:mod:`tournaments.pairing.gacrux_permutation`).
 """
 
 from __future__ import annotations
@@ -37,6 +39,7 @@ import gacrux.crosstabledutch
 import gacrux.pairingdutch
 import networkx
 
+from tournaments.pairing.gacrux_permutation import simple_permute
 from tournaments.pairing.weighted_matching import (
     NATIVE_BITS,
     FieldEdge,
@@ -291,6 +294,7 @@ _SHIPPED = {
     "qdefs": gacrux.crosstabledutch.qdefs,
     "update_homogenious": gacrux.crosstabledutch.crosstable_dutch.update_homogenious,
     "nx": gacrux.pairingdutch.nx,
+    "simple_permute": gacrux.pairingdutch.pairing_dutch.simple_permute,
 }
 
 
@@ -303,6 +307,7 @@ def install() -> None:
         _SHIPPED["update_homogenious"]
     )
     gacrux.pairingdutch.nx = _Networkx("networkx")
+    gacrux.pairingdutch.pairing_dutch.simple_permute = simple_permute
 
 
 @contextmanager
@@ -312,6 +317,7 @@ def as_shipped() -> Iterator[None]:
     gacrux.crosstabledutch.qdefs = gacrux.pairingdutch.qdefs = _SHIPPED["qdefs"]
     gacrux.crosstabledutch.crosstable_dutch.update_homogenious = _SHIPPED["update_homogenious"]
     gacrux.pairingdutch.nx = _SHIPPED["nx"]
+    gacrux.pairingdutch.pairing_dutch.simple_permute = _SHIPPED["simple_permute"]
     _pending.homogeneous = None
     try:
         yield
