@@ -97,8 +97,8 @@ class Cell:
         its TRF code and points (``U2``, ``H1``, ``Z0``)."""
         if self.opponent_rank is None:
             return f"{self.code}{format_points(self.points)}"
-        colour = self.colour.value if self.colour else ""
-        return f"{self.opponent_rank}{colour}{self.mark}"
+        # a Colour is the str of its letter (StrEnum): no lookup of its value
+        return f"{self.opponent_rank}{self.colour or ''}{self.mark}"
 
 
 @dataclass(frozen=True)

@@ -45,6 +45,7 @@ Labels are marked the same way and translated by the page or document that shows
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from decimal import ROUND_HALF_UP, Decimal
@@ -313,8 +314,10 @@ def _dummy_share(result: RoundResult, scoring: ScoringSystem) -> Decimal:
     return points / scoring.win
 
 
+@functools.lru_cache(maxsize=256)
 def factor_text(value: Decimal) -> str:
-    """A factor as a person reads it: ``1``, ``1/2``, ``3/4``, ``0``.
+    """A factor as a person reads it: ``1``, ``1/2``, ``3/4``, ``0`` (kept once made: a
+    table of 200 players asks for the same few factors thousands of times).
 
     >>> factor_text(Decimal("0.75")), factor_text(Decimal(1))
     ('3/4', '1')
