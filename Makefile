@@ -164,10 +164,14 @@ LOAD_DATABASE_URL ?= postgres://postgres@127.0.0.1:5432/damier_load
 LOAD_REDIS_URL ?= redis://127.0.0.1:6379/4
 LOAD_PORT ?= 8150
 LOAD_SECONDS ?= 60
+# Fewer followers (LOAD_VISITORS=50) keep a shared or small machine below saturation: the
+# waits then mean something, and the CPU a request costs, printed last, compares runs.
+LOAD_VISITORS ?= 500
 load: install
 	DATABASE_URL=$(LOAD_DATABASE_URL) CELERY_BROKER_URL=$(LOAD_REDIS_URL) \
 		DJANGO_CACHE_URL=$(LOAD_REDIS_URL) \
-		$(BIN)/python -m benchmarks.load --port $(LOAD_PORT) --seconds $(LOAD_SECONDS)
+		$(BIN)/python -m benchmarks.load --port $(LOAD_PORT) --seconds $(LOAD_SECONDS) \
+		--visitors $(LOAD_VISITORS)
 
 # The live relay under load: 20 boards polled from a growing PDN file (a move every 2 s
 # each) while 500 followers watch the round page; gunicorn, a Celery worker and beat on
@@ -177,4 +181,4 @@ LOAD_RELAY_REDIS_URL ?= redis://127.0.0.1:6379/5
 load-relay: install
 	DATABASE_URL=$(LOAD_RELAY_DATABASE_URL) CELERY_BROKER_URL=$(LOAD_RELAY_REDIS_URL) \
 		DJANGO_CACHE_URL=$(LOAD_RELAY_REDIS_URL) \
-		$(BIN)/python -m benchmarks.relay_load --seconds $(LOAD_SECONDS)
+		$(BIN)/python -m benchmarks.relay_load --seconds $(LOAD_SECONDS) --visitors $(LOAD_VISITORS)

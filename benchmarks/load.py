@@ -216,10 +216,13 @@ async def request(
 
 @dataclass
 class Timings:
-    """The seconds each kind of request took, and the errors of each kind."""
+    """The seconds each kind of request took, the errors of each kind, and the CPU seconds of
+    the gunicorn processes and of this process (the followers) during the run."""
 
     times: dict[str, list[float]] = field(default_factory=lambda: defaultdict(list))
     errors: dict[str, int] = field(default_factory=lambda: defaultdict(int))
+    server_cpu: float = 0.0
+    client_cpu: float = 0.0
 
     def error(self, kind: str, what: str) -> None:
         self.errors[f"{kind}: {what}"] += 1
@@ -337,14 +340,35 @@ async def wait_until_up(port: int, slug: str = SLUG, seconds: float = 60) -> Non
     raise SystemExit(f"the app did not answer on {HOST}:{port} within {seconds:.0f} s")
 
 
+def cpu_seconds(pid: int) -> float:
+    """CPU time (user and system) spent so far by process `pid` and its live children."""
+    ticks = os.sysconf("SC_CLK_TCK")
+    pids = [pid]
+    try:
+        with open(f"/proc/{pid}/task/{pid}/children") as children:
+            pids += [int(child) for child in children.read().split()]
+    except OSError:
+        pass
+    total = 0.0
+    for each in pids:
+        try:
+            with open(f"/proc/{each}/stat") as stat:
+                fields = stat.read().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        total += (int(fields[11]) + int(fields[12])) / ticks
+    return total
+
+
 def percentile(values: list[float], share: float) -> float:
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, round(share * (len(ordered) - 1)))]
 
 
-async def run(options, token: str, games: list[int]) -> tuple[Tally, float]:
+async def run(options, token: str, games: list[int], server_pid: int) -> tuple[Tally, float]:
     await wait_until_up(options.port)
     started = time.monotonic()
+    server_cpu, client_cpu = cpu_seconds(server_pid), time.process_time()
     tally = Tally()
     interval = options.interval
     stop = time.monotonic() + options.seconds
@@ -359,6 +383,8 @@ async def run(options, token: str, games: list[int]) -> tuple[Tally, float]:
     ]
     tasks.append(arbiter(options.port, token, games, tally, stop))
     await asyncio.gather(*tasks)
+    tally.server_cpu = cpu_seconds(server_pid) - server_cpu
+    tally.client_cpu = time.process_time() - client_cpu
     return tally, time.monotonic() - started
 
 
@@ -400,6 +426,13 @@ def report(tally: Tally, options, elapsed: float) -> None:
         )
     print(f"checks sent after a result that still answered 304: {tally.stale}")
     print(f"checks told to retry in 1 s while the new page was rendered: {tally.retries}")
+    print(
+        f"CPU during the run: gunicorn {tally.server_cpu:.1f} s "
+        f"({tally.server_cpu / max(served, 1) * 1000:.1f} ms a request, {served} requests), "
+        f"the followers (this process) {tally.client_cpu:.1f} s; load average "
+        f"{os.getloadavg()[0]:.1f} on {os.cpu_count()} cores (the CPU a request costs changes "
+        "little with the load: compare it between runs, not the waits)"
+    )
 
 
 def main() -> None:
@@ -417,7 +450,7 @@ def main() -> None:
     token, games = prepare(options.players, options.rounds)
     processes = start_servers(options.port, options.workers)
     try:
-        tally, elapsed = asyncio.run(run(options, token, games))
+        tally, elapsed = asyncio.run(run(options, token, games, processes[0].pid))
         report(tally, options, elapsed)
     finally:
         stop_servers(processes)

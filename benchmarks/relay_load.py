@@ -40,6 +40,7 @@ from benchmarks.load import (
     HOST,
     ROOT,
     Timings,
+    cpu_seconds,
     fresh_database,
     live_check,
     migrated_superuser,
@@ -134,35 +135,12 @@ async def grow(relay: Relay, board: int, move_seconds: float, stop: float) -> No
         await asyncio.sleep(move_seconds)
 
 
-def cpu_seconds(pid: int) -> float:
-    """CPU time (user and system) spent so far by process `pid` and its live children."""
-    ticks = os.sysconf("SC_CLK_TCK")
-    pids = [pid]
-    try:
-        with open(f"/proc/{pid}/task/{pid}/children") as children:
-            pids += [int(child) for child in children.read().split()]
-    except OSError:
-        pass
-    total = 0.0
-    for each in pids:
-        try:
-            with open(f"/proc/{each}/stat") as stat:
-                fields = stat.read().rsplit(")", 1)[1].split()
-        except OSError:
-            continue
-        total += (int(fields[11]) + int(fields[12])) / ticks
-    return total
-
-
 @dataclass
 class Tally(Timings):
     #: seconds from a move reaching the file to a follower's page showing it
     latency: list[float] = field(default_factory=list)
     queue: list[int] = field(default_factory=list)
     fetches: int = 0
-    #: CPU seconds of the gunicorn processes and of this process (the followers) during the run
-    server_cpu: float = 0.0
-    client_cpu: float = 0.0
 
 
 async def follower(port: int, relay: Relay, tally: Tally, stop: float, interval: float) -> None:

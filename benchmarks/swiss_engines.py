@@ -17,8 +17,8 @@ The growth exponent of an engine at a round is the slope of log(seconds) against
 log(players), fitted over the sizes measured. Each size's seed is the first (from the size
 up) whose round 1 leaves an odd number of winners: the top score group of round 2 then
 sends a player down, which makes round 2 the hardest of an open for a matching engine.
-bbpPairings, the endorsed engine, is not on this machine; ``benchmarks/README.md`` gives its
-times measured elsewhere on files of the same kind.
+bbpPairings, the endorsed engine, is measured beside Damier on tournaments its own
+generator makes by ``benchmarks.swiss_generated``.
 
 The histories are made quickly, not by the Dutch system: each round pairs the players in
 score order with the next one they have not met, colours by who had fewer whites. That gives
