@@ -111,18 +111,28 @@ def _points(entries: list[str], win: Decimal, draw: Decimal) -> Decimal:
     return total
 
 
+def _not_paired(entry: str) -> bool:
+    """Whether a round entry keeps its player out of the round's pairing: an absence or a
+    requested bye (no opponent, not the pairing-allocated bye ``U``)."""
+    return not int(entry[0:4].strip() or 0) and entry[7] != "U"
+
+
 def cut(text: str, round_number: int, total: int) -> str:
-    """The tournament of ``text`` before ``round_number``: each player's first entries and
-    his points (columns 81-84) counted from them, and its ``total`` rounds (``XXR``: the
-    generator's file, complete, does not say it)."""
+    """The tournament of ``text`` before ``round_number``: each player's entries of the
+    rounds before it, and of that round when it kept him out of its pairing (an absence, a
+    requested bye), his points (columns 81-84) counted from the rounds before it, and its
+    ``total`` rounds (``XXR``: the generator's file, complete, does not say it)."""
     win, draw = Decimal(2), Decimal(1)
     lines = []
     for line in text.splitlines():
         if line.startswith("XXR"):
             continue
         if line.startswith("001"):
-            kept = _entries(line)[: round_number - 1]
+            entries = _entries(line)
+            kept = entries[: round_number - 1]
             points = _points(kept, win, draw)
+            if len(entries) >= round_number and _not_paired(entries[round_number - 1]):
+                kept.append(entries[round_number - 1])  # absent from the round to pair
             head = f"{line[:80]}{points:>4.1f}{line[84:FIRST_ENTRY]}"
             line = (head + "".join(f"{entry:<{ENTRY}}" for entry in kept)).rstrip()
         lines.append(line)
