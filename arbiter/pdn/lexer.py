@@ -27,7 +27,6 @@ from arbiter.pdn.encoding import Line
 from arbiter.pdn.results import could_be_move
 from arbiter.pdn.runs import (
     _PADDED,
-    _SIMPLE_RUN,
     _SIMPLE_VARIATION,
     _SPACES,
     MAX_JOINED,
@@ -35,9 +34,10 @@ from arbiter.pdn.runs import (
     PAD,
     RUN_ITEM,
     VARIATION_RUN,
+    _any_run,
     _movetext_run,
     _padded_on,
-    _run_match,
+    _run_from,
     _variation_end,
 )
 from arbiter.pdn.tokens import Kind, Token
@@ -167,13 +167,8 @@ def _run_at(line: str, start: int) -> tuple[str, int]:
     move numbers), blank-padded moves after it taken too: its text and where it ends (``start``
     itself when no run starts there)."""
     end = start
-    if start < len(line):
-        if line[start] == "{":
-            run = _movetext_run(line, start)
-        else:
-            run = _SIMPLE_RUN.match(line, start) or _run_match(line, start)
-        if run is not None:
-            end = run.end()
+    if start < len(line) and (run := _run_from(line, start)) is not None:
+        end = run.end()
     if end < len(line) and "1" <= line[end] <= "9" and _PADDED.match(line, end):
         return _padded_on(line, start, end)
     return line[start:end], end
@@ -481,10 +476,7 @@ class _Lexer:
                 # a variation open at the end of the line: the next lines may close it
                 self.joined, self.joined_at = [line[pos:]], (number, column)
                 return
-            elif char == "(" and not (
-                self.runs
-                and ((run := _SIMPLE_RUN.match(line, pos)) or (run := _run_match(line, pos)))
-            ):
+            elif char == "(" and not (self.runs and (run := _any_run(line, pos))):
                 match = _PAREN_STRENGTH.match(line, pos)
                 if match:
                     yield Token(Kind.STRENGTH, number, column, text=match.group())
@@ -539,8 +531,7 @@ class _Lexer:
                 pos = end
             elif self.runs and (
                 run
-                or (run := _SIMPLE_RUN.match(line, pos))
-                or (run := _run_match(line, pos))
+                or (run := _any_run(line, pos))
                 or (self.pads and "1" <= char <= "9" and _PADDED.match(line, pos))
             ):
                 # a run, or one starting with a comment, a variation (found above) or a

@@ -159,24 +159,30 @@ def _padded_on(line: str, pos: int, end: int) -> tuple[str, int]:
             line[blanks[1] : probe],
         )
         end = probe
-        if probe < len(line):
-            if line[probe] == "{":
-                run = _movetext_run(line, probe)
-            else:
-                run = _SIMPLE_RUN.match(line, probe) or _run_match(line, probe)
-            if run is not None:
-                parts.append(line[probe : run.end()])
-                end = probe = run.end()
+        if probe < len(line) and (run := _run_from(line, probe)) is not None:
+            parts.append(line[probe : run.end()])
+            end = probe = run.end()
     return "".join(parts), end
+
+
+def _any_run(line: str, pos: int) -> re.Match[str] | None:
+    """The run at ``pos``: the simple pattern's match (the commonest), else _RUN's."""
+    return _SIMPLE_RUN.match(line, pos) or _run_match(line, pos)
 
 
 def _movetext_run(line: str, pos: int) -> re.Match[str] | None:
     """The run at ``pos`` (a '{'), when it holds more than comments: comments alone are
     no movetext (a game's first comments may come before its tags)."""
-    run = _SIMPLE_RUN.match(line, pos) or _run_match(line, pos)
+    run = _any_run(line, pos)
     if run is None or _COMMENTS.fullmatch(line, pos, run.end()):
         return None
     return run
+
+
+def _run_from(line: str, pos: int) -> re.Match[str] | None:
+    """The run that starts ``line`` at ``pos`` (a character of it): one led by a comment
+    only when it holds movetext (:func:`_movetext_run`)."""
+    return _movetext_run(line, pos) if line[pos] == "{" else _any_run(line, pos)
 
 
 def run_maybe_result(token: Token) -> bool:
