@@ -46,7 +46,7 @@ sys.path.insert(0, str(ROOT))
 from tournaments.pairing import pair_dutch  # noqa: E402
 from tournaments.pairing.dutch_gacrux import pair_2026  # noqa: E402, F401 (see our_pairing)
 from tournaments.pairing.trf import next_round, trf_loads  # noqa: E402
-from tournaments.values import DutchRules  # noqa: E402
+from tournaments.values import Colour, DutchRules  # noqa: E402
 
 SOURCES = ROOT.parent / "shared" / "tools" / "bbpPairings"
 WORK = ROOT / ".peers" / "swiss-generated"
@@ -99,19 +99,6 @@ def _entries(line: str) -> list[str]:
     return [rest[i : i + ENTRY] for i in range(0, len(rest), ENTRY) if rest[i : i + ENTRY].strip()]
 
 
-def _points(entries: list[str], win: Decimal, draw: Decimal) -> Decimal:
-    """What ``entries`` score: a win (``1``, ``+``, ``W``) or the pairing-allocated bye
-    (``U``) ``win``, a draw (``=``, ``D``) or a half-point bye (``H``) ``draw``."""
-    total = Decimal(0)
-    for entry in entries:
-        code = entry[7]
-        if code in "1+WU":
-            total += win
-        elif code in "=DH":
-            total += draw
-    return total
-
-
 def _not_paired(entry: str) -> bool:
     """Whether a round entry keeps its player out of the round's pairing: an absence or a
     requested bye (no opponent, not the pairing-allocated bye ``U``)."""
@@ -121,9 +108,13 @@ def _not_paired(entry: str) -> bool:
 def cut(text: str, round_number: int, total: int) -> str:
     """The tournament of ``text`` before ``round_number``: each player's entries of the
     rounds before it, and of that round when it kept him out of its pairing (an absence, a
-    requested bye), his points (columns 81-84) counted from the rounds before it, and its
-    ``total`` rounds (``XXR``: the generator's file, complete, does not say it)."""
-    win, draw = Decimal(2), Decimal(1)
+    requested bye), his points (columns 81-84) counted from the rounds before it in the
+    file's point system, and its ``total`` rounds (``XXR``: the generator's file, complete,
+    does not say it)."""
+    points = {
+        c.number: sum((r.points for r in c.results if r.round < round_number), Decimal(0))
+        for c in trf_loads(text).state.competitors
+    }
     lines = []
     for line in text.splitlines():
         if line.startswith("XXR"):
@@ -131,10 +122,9 @@ def cut(text: str, round_number: int, total: int) -> str:
         if line.startswith("001"):
             entries = _entries(line)
             kept = entries[: round_number - 1]
-            points = _points(kept, win, draw)
             if len(entries) >= round_number and _not_paired(entries[round_number - 1]):
                 kept.append(entries[round_number - 1])  # absent from the round to pair
-            head = f"{line[:80]}{points:>4.1f}{line[84:FIRST_ENTRY]}"
+            head = f"{line[:80]}{points[int(line[4:8])]:>4.1f}{line[84:FIRST_ENTRY]}"
             line = (head + "".join(f"{entry:<{ENTRY}}" for entry in kept)).rstrip()
         lines.append(line)
     lines.append(f"XXR {total}")
@@ -144,19 +134,12 @@ def cut(text: str, round_number: int, total: int) -> str:
 def reference(text: str, round_number: int) -> set[Board]:
     """The boards bbpPairings made for ``round_number`` when it generated the tournament."""
     boards: set[Board] = set()
-    for line in text.splitlines():
-        if not line.startswith("001"):
-            continue
-        player = int(line[4:8])
-        entries = _entries(line)
-        if len(entries) < round_number:
-            continue
-        entry = entries[round_number - 1]
-        opponent, colour, code = entry[0:4].strip(), entry[5], entry[7]
-        if code == "U":
-            boards.add((player, 0))
-        elif colour == "w" and opponent and int(opponent):
-            boards.add((player, int(opponent)))
+    for competitor in trf_loads(text).state.competitors:
+        result = competitor.result_in(round_number)
+        if result is not None and result.code == "U":
+            boards.add((competitor.number, 0))
+        elif result is not None and result.opponent and result.colour is Colour.WHITE:
+            boards.add((competitor.number, result.opponent))
     return boards
 
 
