@@ -5,6 +5,7 @@ the top), and logs out."""
 
 import pytest
 from django.contrib.auth.models import Permission
+from playwright.sync_api import expect
 
 from games.models import Dispute, GameRecord
 from games.services.disputes import dispute_open
@@ -75,7 +76,7 @@ def test_an_arbiter_gets_an_account_uploads_assigns_rules_and_logs_out(
     page.get_by_role("link", name=event.name, exact=True).click()
     assert_fits(page, shot="journey-b-admin-event")
     page.locator(".object-tools").get_by_role("link", name="Arbiters", exact=True).click()
-    assert page.get_by_role("heading", name="Arbiters of your events").is_visible()
+    expect(page.get_by_role("heading", name="Arbiters of your events")).to_be_visible()
     assert f"event={event.pk}" in page.url
     form = page.locator("#arbiter-create")
     assert form.locator("#id_event").input_value() == str(event.pk)
@@ -135,7 +136,7 @@ def test_an_arbiter_gets_an_account_uploads_assigns_rules_and_logs_out(
     # Rules the dispute: a ruling without its result is refused, the error at the top.
     page.get_by_role("link", name=f"Back to the desk of {event.name}").click()
     page.locator("main table").get_by_role("link").first.click()
-    assert page.locator("#replay svg").count() == 1
+    expect(page.locator("#replay svg")).to_have_count(1)
     assert "REFERENCE" not in page.locator("main").inner_text()
     assert "FMJD rules, end of the game" in page.locator("main").inner_text()
     page.get_by_role("link", name="Next").click()

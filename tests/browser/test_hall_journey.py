@@ -97,7 +97,7 @@ def test_check_in_then_pairing_then_the_hall_screen(live_server, browser, hall, 
         page = desk.new_page()
         page.goto(f"{base}/admin/tournaments/event/{event.pk}/change/")
         page.locator("#check-in-admin").click()
-        assert page.locator("#check-in-list tr.missing").count() == 2
+        expect(page.locator("#check-in-list tr.missing")).to_have_count(2)
         page.add_init_script(LISTEN)
         page.locator("#open-kiosk").click()
         page.fill("#kiosk-search", late.player.last_name)
@@ -136,7 +136,7 @@ def test_check_in_then_pairing_then_the_hall_screen(live_server, browser, hall, 
                 1,
             ) % {"count": 1}
         page.get_by_role("button", name=label).click()
-        assert page.locator("#check-in-list tr.missing").count() == 0
+        expect(page.locator("#check-in-list tr.missing")).to_have_count(0)
         assert player_name(missing) in page.locator("#check-in-list tr.absent").inner_text()
 
         page.goto(f"{base}/admin/tournaments/event/{event.pk}/change/")

@@ -336,7 +336,7 @@ def test_a_queued_players_import_shows_its_progress_then_its_preview(
     file.write_bytes(CSV.encode("latin-1"))
     page.set_input_files("#id_file", str(file))
     page.get_by_role("button", name="Preview the import").click()
-    assert page.locator("#import-job progress").count() == 1
+    expect(page.locator("#import-job progress")).to_have_count(1)
     assert page.locator("#import-preview").count() == 0
     job = ImportJob.objects.get()
     assert page.url.endswith(f"/admin/tournaments/player/import/{job.pk}/")
@@ -346,7 +346,7 @@ def test_a_queued_players_import_shows_its_progress_then_its_preview(
     assert "Héron, Zoë" in page.inner_text("#import-preview")
     assert not Player.objects.exists()
     page.get_by_role("button", name="Confirm the import").click()
-    assert page.locator("#import-job progress").count() == 1
+    expect(page.locator("#import-job progress")).to_have_count(1)
     import_jobs.import_job_run(job_id=job.pk)
     page.wait_for_selector(".messagelist", timeout=15000)
     assert "Import done: 6 players created" in page.inner_text(".messagelist")

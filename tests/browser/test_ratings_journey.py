@@ -9,6 +9,7 @@ Every page: no server error, no horizontal scroll at 390 px nor at 1366 px (scre
 from pathlib import Path
 
 import pytest
+from playwright.sync_api import expect
 
 from tests.browser.layout import assert_fits
 from tests.factories import PlayerFactory, event_made, make_organizer
@@ -168,7 +169,7 @@ def test_a_queued_import_shows_its_progress_then_its_preview(
     page.select_option("#id_source", "fmjd100")
     page.fill("#id_published", "2026-06-01")
     page.get_by_role("button", name="Preview the import").click()
-    assert page.locator("#import-job progress").count() == 1
+    expect(page.locator("#import-job progress")).to_have_count(1)
     assert page.locator("#import-preview").count() == 0
     job = ImportJob.objects.get()
     assert page.url.endswith(f"/admin/tournaments/ratinglist/import/{job.pk}/")
@@ -220,7 +221,7 @@ def test_a_job_whose_worker_died_and_a_preview_that_expired_say_so(
     # A live worker holds its job's lock (PostgreSQL tells a live job by it; SQLite by time).
     with job_lock(job.pk, namespace=IMPORT_JOBS):
         page.reload()
-        assert page.locator("#import-job progress").count() == 1
+        expect(page.locator("#import-job progress")).to_have_count(1)
     long_ago = timezone.now() - datetime.timedelta(seconds=settings.IMPORT_STALE_SECONDS + 60)
     ImportJob.objects.filter(pk=job.pk).update(started_at=long_ago)  # its worker died
     page.wait_for_selector("#import-job-error", timeout=15000)

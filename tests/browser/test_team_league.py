@@ -14,6 +14,7 @@ from decimal import Decimal
 
 import pytest
 from django.db.models import Q
+from playwright.sync_api import expect
 
 from tests.browser.layout import Walk, assert_fits
 from tests.factories import UserFactory, demo_league, make_organizer
@@ -52,7 +53,7 @@ def test_a_visitor_on_a_phone_reads_the_team_standings(live_server, page, browse
     assert page.locator("#team-match-list tbody tr").count() == 3
     assert_fits(page, shot="teams-team-page")
     page.get_by_role("link", name="Team matches").first.click()
-    assert page.locator("section#round-3 table.team-match").count() == 3
+    expect(page.locator("section#round-3 table.team-match")).to_have_count(3)
     assert "ff" in page.locator("section#round-3").inner_text()
     assert_fits(page, shot="teams-matches")
     page.get_by_role("link", name="Team crosstable").first.click()

@@ -8,6 +8,7 @@ after round 2 share fourth place: the standings show both "4=" (as tournaments.s
 writes a shared place) and the next player 6."""
 
 import pytest
+from playwright.sync_api import expect
 
 from games.services.records import record_save
 from tests.browser.layout import assert_fits
@@ -84,7 +85,7 @@ def test_a_french_visitor_follows_pairings_standings_a_player_and_a_game(
 
     page.goto(f"{live_server.url}/events/{swiss.slug}/rounds/1/")
     page.get_by_role("link", name="Partie 1 de la table 1").click()
-    assert page.locator("svg[role=img]").count() == 1
+    expect(page.locator("svg[role=img]")).to_have_count(1)
     moves = page.locator(".moves ol li").all_inner_texts()
     assert moves[:2] == ["1. 32-28", "1… 19-23"]  # each move numbered once
     main = page.locator("main").inner_text()
