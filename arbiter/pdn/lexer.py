@@ -12,7 +12,9 @@ holds its text: the NUMBER, MOVE, COMMENT, LPAREN and RPAREN tokens the word-by-
 makes of it, without a token per word. A run that reaches the end of its line goes on in
 the same RUN token when the next line starts with a run, and so does one that meets a
 variation or a comment open at the end of its line when it closes as a run's item on a
-later line, with the run that follows it: the token's text then holds those line ends. A
+later line, with the run that follows it: the token's text then holds those line ends.
+Such a run is followed over the next lines in blocks (up to MAX_BLOCK characters): the
+lines joined and matched at once, line ends among the blanks, rather than line by line. A
 move padded with blanks after its separator ("9- 3") is a word of a run too, its blanks
 marked (PAD). Anything else on the line (annotations, results, odd forms) still goes word
 by word.
@@ -21,6 +23,7 @@ by word.
 from __future__ import annotations
 
 import re
+from collections import deque
 from collections.abc import Generator, Iterable, Iterator
 
 from arbiter.pdn.encoding import Line
@@ -29,6 +32,7 @@ from arbiter.pdn.runs import (
     _PADDED,
     _SIMPLE_VARIATION,
     _SPACES,
+    MAX_BLOCK,
     MAX_JOINED,
     MAX_JOINED_LINES,
     PAD,
@@ -39,6 +43,7 @@ from arbiter.pdn.runs import (
     _padded_on,
     _run_from,
     _variation_end,
+    block_end,
 )
 from arbiter.pdn.tokens import Kind, Token
 from arbiter.pdn.words import _MOVE_HEAD, _WORD, _join_tail, _split_move, _word
@@ -75,6 +80,15 @@ MAX_COMMENT = 1 << 16
 #: The longest tag line read whole (characters): past it, a tag still open is read as broken.
 MAX_TAG_LINE = 1 << 20
 _TAG_START = re.compile(r"\s*\[")
+
+
+def _continues(line: str) -> bool:
+    """Whether ``line`` may go on a block's run: it is neither a tag line nor an escape
+    line (those end a block as they end a carried run)."""
+    head = line[:1]
+    if head == "%" or head == "[":
+        return False
+    return not (head.isspace() and _TAG_START.match(line))
 
 
 def _opens_tag(line: str) -> bool:
@@ -203,7 +217,19 @@ class _Lexer:
         # A line that opens a tag not closed on it, held with the pieces that follow it
         # until the tag closes: a tag value longer than a piece of a line is read whole.
         held: list[str] = []
-        for line in lines:
+        source = iter(lines)
+        # the lines a block looked at and left (see _block), read before the source's
+        ahead: deque[Line] = deque()
+        while True:
+            if ahead:
+                line = ahead.popleft()
+            elif (line := next(source, None)) is None:  # type: ignore[assignment]
+                break
+            if self.carry is not None and (
+                passed := (yield from self._block(number, line, source, ahead))
+            ):
+                number += passed
+                continue
             if self.carry is not None and self.joined is None and self.comment is None:
                 # a run that reached the end of its line: it goes on if this line starts one
                 if type(line) is str and (yield from self._run_on(number + 1, line)):
@@ -244,6 +270,70 @@ class _Lexer:
                 yield self._given_carry()
             yield self._open_comment(closed=False)
         yield Token(Kind.EOF, number + 1, 1)
+
+    def _block(
+        self, number: int, line: Line, source: Iterator[Line], ahead: deque[Line]
+    ) -> Generator[Token, None, int]:
+        """The run carried over the end of line ``number`` (with the variation or the
+        comment open at its end, if any) and the lines that follow it, from ``line``, read as
+        one text: where the run goes on over them (``block_end``: its items, with line ends
+        among the blanks), it takes them in one match rather than line by line (_run_on,
+        _join and _carry_on), up to MAX_BLOCK characters. Gives the RUN token and the tokens
+        of the rest of the line it stops in (or carries it on when it stops at a line's
+        end), and returns how many lines it read; 0, with nothing read, when the run does
+        not reach ``line``. The lines looked at and not read go back to ``ahead``."""
+        assert self.carry is not None
+        at, head = self.carry
+        if self.joined is not None:
+            if len(self.joined) != 1:
+                return 0
+            first = self.joined[0]  # the variation from its '('
+        elif self.comment is not None:
+            if len(self.comment) != 1:
+                return 0
+            first = "{" + self.comment[0]  # the comment from its '{'
+        else:
+            first = ""
+            head = head.rstrip(" ")
+        size = len(head) + len(first)
+        if type(line) is not str or size >= MAX_BLOCK or not _continues(line):
+            return 0
+        lines = [line]
+        size += len(line) + 1
+        left: list[Line] = []  # looked at, not a line of the block
+        want = 32  # lines gathered before the first match, then twice as many each time
+        end = 0
+        while True:
+            while len(lines) < want and size < MAX_BLOCK:
+                following = ahead.popleft() if ahead else next(source, None)
+                if following is None:
+                    break
+                if type(following) is not str or not _continues(following):
+                    left.append(following)
+                    break
+                lines.append(following)
+                size += len(following) + 1
+            text = first + "\n" + "\n".join(lines)
+            end = block_end(text, end)
+            passed = text.count("\n", 0, end)
+            gathered_all = bool(left) or size >= MAX_BLOCK or len(lines) < want
+            if passed < len(lines) or gathered_all:
+                break
+            want *= 2  # the run may go on past the lines gathered: gather more
+        if not passed:
+            ahead.extendleft(reversed([*lines[1:], *left]))
+            return 0
+        ahead.extendleft(reversed([*lines[passed:], *left]))
+        self.carry = self.joined = self.comment = None
+        last = lines[passed - 1]
+        column = end - (text.rfind("\n", 0, end) + 1)  # where the run stops in ``last``
+        if column == len(last) and passed == len(lines):
+            self.carry = (at, head + text[:end])  # it may go on over the next line end
+            return passed
+        yield Token(Kind.RUN, at[0], at[1], text=head + text[:end])
+        if column < len(last):
+            yield from self._line(number + passed, last[column:], column + 1)
+        return passed
 
     def _open_comment(self, closed: bool) -> Token:
         """The COMMENT token of the comment open since ``comment_at``, which ends here."""

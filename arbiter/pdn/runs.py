@@ -46,11 +46,13 @@ _RUN_COMMENT = r"\{[^{}]*+\}"
 _LOOSE_COMMENT = r"\{[^}]*+\}"
 
 
-def _run_items(depth: int, comment: str = _RUN_COMMENT) -> str:
-    """The items of a run, variations nested at most ``depth`` deep among them."""
+def _run_items(depth: int, comment: str = _RUN_COMMENT, blank: str = " ") -> str:
+    """The items of a run, variations nested at most ``depth`` deep among them, ``blank``
+    the characters between them (a class's contents)."""
     items = [_run_word(f"w{depth}"), comment]
     if depth:
-        items.append(rf"\( *+(?:(?:{_run_items(depth - 1, comment)}) *+)*+\)")
+        inner = _run_items(depth - 1, comment, blank)
+        items.append(rf"\([{blank}]*+(?:(?:{inner})[{blank}]*+)*+\)")
     return "|".join(items)
 
 
@@ -71,10 +73,10 @@ VARIATION_RUN = re.compile(rf"\( *+(?:(?:{_run_items(RUN_DEPTH - 1)}) *+)*+\)")
 # followed by the rest of the run.
 
 
-def _simple_word(name: str) -> str:
+def _simple_word(name: str, blank: str = " ") -> str:
     return (
         rf"(?:[1-9][0-9]{{0,17}}\.++|(?!(?P<{name}>[1-9][0-9]*+)-(?P={name})(?![0-9]))"
-        rf"[1-9][0-9]*+(?:[-x][1-9][0-9]*+)++)(?![^ {{}}()])|\{{[^{{}}]*+\}}"
+        rf"[1-9][0-9]*+(?:[-x][1-9][0-9]*+)++)(?![^{blank}{{}}()])|\{{[^{{}}]*+\}}"
     )
 
 
@@ -85,6 +87,36 @@ _SIMPLE_RUN = re.compile(
 #: The most lines a variation is looked for over (a VARIATION token), and its longest text.
 MAX_JOINED_LINES = 16
 MAX_JOINED = 4096
+
+# A run over line ends (the lexer's blocks, see _Lexer._block): the items of _SIMPLE_RUN and
+# of _RUN with line ends among the blanks between them, from the start of a text that may
+# start with blanks. The simple pattern goes first (half the cost a character); the full
+# one takes over where it stops.
+_LINED = " \n"
+_SIMPLE_BLOCK = re.compile(
+    rf"[ \n]*+(?:(?:{_simple_word('s', _LINED)}|\([ \n]*+(?:(?:{_simple_word('v', _LINED)})"
+    rf"[ \n]*+)*+\))[ \n]*+)*+"
+)
+_BLOCK = re.compile(rf"[ \n]*+(?:(?:{_run_items(RUN_DEPTH, _RUN_COMMENT, _LINED)})[ \n]*+)*+")
+#: The longest text of a run over line ends that a block gathers (characters).
+MAX_BLOCK = 16384
+
+
+def block_end(text: str, end: int = 0) -> int:
+    """Where the run over line ends that continues at the start of ``text`` stops: after
+    its last item, blanks and line ends after it left out (0 when no item starts it).
+    ``end``: where an item of it starts, known to be reached (the end of a shorter text's
+    run: the match goes on from there)."""
+    while True:
+        reached = _BLOCK.match(text, _SIMPLE_BLOCK.match(text, end).end()).end()  # type: ignore[union-attr]
+        if reached == end:
+            break
+        end = reached
+    while end and text[end - 1] in " \n":
+        end -= 1
+    return end
+
+
 _GROUPING = re.compile(r"[(){}]")
 _COMMENTS = re.compile(r"(?:\{[^}]*+\} *+)++")
 

@@ -23,7 +23,14 @@ from arbiter.pdn.encoding import Source, iter_lines
 from arbiter.pdn.lexer import run_tokens, tokenize, variation_tokens
 from arbiter.pdn.model import LazyVariation, PdnMove, made_move
 from arbiter.pdn.reader import _read
-from arbiter.pdn.runs import _RUN, _SIMPLE_RUN, _SIMPLE_VARIATION, VARIATION_RUN, _run_match
+from arbiter.pdn.runs import (
+    _RUN,
+    _SIMPLE_RUN,
+    _SIMPLE_VARIATION,
+    MAX_BLOCK,
+    VARIATION_RUN,
+    _run_match,
+)
 from arbiter.pdn.tokens import Kind, Token
 
 HERE = Path(__file__).resolve().parent
@@ -234,3 +241,37 @@ def test_a_variation_on_its_line_is_read_when_first_looked_at() -> None:
     # a variation whose reading reports something is read at once: "()" is a repair
     (empty,) = _read(tokenize(iter_lines("1. 32-28 () 19-23 *"), runs=True))
     assert len(empty.warnings) == 1
+
+
+def _wrapped_game(moves: int, width: int = 79) -> str:
+    """A game of ``moves`` plies, each move followed in turn by a comment over a line end,
+    a variation and nothing, its movetext wrapped at ``width`` columns at blanks."""
+    words: list[str] = []
+    for ply in range(moves):
+        if ply % 2 == 0:
+            words.append(f"{ply // 2 + 1}.")
+        words.append(("32-28", "19-23", "28x19", "14x23")[ply % 4])
+        words.append(
+            ("{a long engine comment, +0.35}", f"({ply // 2 + 1}. 33-28 18-23)", "")[ply % 3]
+        )
+    lines, line = [], ""
+    for word in filter(None, " ".join(words).split(" ")):
+        if line and len(line) + 1 + len(word) > width:
+            lines.append(line)
+            line = word
+        else:
+            line = f"{line} {word}" if line else word
+    return '[Event "x"]\n' + "\n".join([*lines, line]) + " *\n"
+
+
+@pytest.mark.parametrize("moves", [3, 40, 400, 4_000])
+def test_a_run_over_many_lines_is_read_as_its_lines_are(moves: int) -> None:
+    """A run carried over line ends is read in blocks of lines (the lexer's _block), up to
+    MAX_BLOCK characters: the same tokens, spelled out, and games as line by line, past the
+    lines of the first gathering (32) and past MAX_BLOCK."""
+    text = _wrapped_game(moves)
+    _check(text)
+    runs = [t for t in tokenize(iter_lines(text), runs=True) if t.kind is Kind.RUN]
+    # the movetext in as few RUN tokens as MAX_BLOCK allows: not a token per line
+    assert len(runs) <= len(text) // MAX_BLOCK + 1
+    assert all(len(run.text) <= MAX_BLOCK + 80 for run in runs)
