@@ -415,7 +415,7 @@ class _GameReader(_GameBuilder):
                 else:
                     start, end = item.span(3)
                     size += text.count(" ", start, end) + 1
-                    move = made_move(word, row, base + at, number, None, (), ())
+                    move_row, move_column = row, base + at
                     if ahead < start:
                         row, base, ahead = _passed(text, start, row, base, ahead)
                     if ahead < end:  # over lines: what a VARIATION token makes of it
@@ -428,8 +428,9 @@ class _GameReader(_GameBuilder):
                         variation = LazyVariation(
                             _read_variation, text, start, end, row, base + start, None
                         )
-                    set_variations(move, (variation,))
-                    append(move)
+                    append(
+                        made_move(word, move_row, move_column, number, None, (), (), (variation,))
+                    )
                     # after a move (its last digit before the ')'), no move number is pending
                     number = None if text[end - 2] in DIGITS else number_at_end(text, end)
                     if self.pending_comments:
