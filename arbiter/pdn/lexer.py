@@ -62,6 +62,7 @@ _NAG = re.compile(r"\$(\d+)")
 _PAREN_STRENGTH = re.compile(r"\([!?]+\)")
 _SETUP = re.compile(r'/\s*FEN\s*"([^"]*)"\s*/', re.IGNORECASE)
 _BLANKS = re.compile(r"\s+")
+_BLANKS_LINED = re.compile(r"[ \n]*+")
 
 
 # A tag whose value lacks a quote: '[Round "11.3]', '[Round 17]', '[Event "x"' (no ']').
@@ -89,6 +90,18 @@ def _continues(line: str) -> bool:
     if head == "%" or head == "[":
         return False
     return not (head.isspace() and _TAG_START.match(line))
+
+
+def _open_to_the_end(text: str, end: int) -> bool:
+    """Whether the run of a block that stops at ``end`` of ``text`` reaches its end, or stops
+    at a comment or a variation still open there: the lines after it may take it further."""
+    stop = _BLANKS_LINED.match(text, end).end()  # type: ignore[union-attr]
+    if stop == len(text):
+        return True
+    char = text[stop]
+    if char == "(":
+        return text.find(")", stop) < 0
+    return char == "{" and text.find("}", stop) < 0
 
 
 def _opens_tag(line: str) -> bool:
@@ -301,7 +314,7 @@ class _Lexer:
         lines = [line]
         size += len(line) + 1
         left: list[Line] = []  # looked at, not a line of the block
-        want = 32  # lines gathered before the first match, then twice as many each time
+        want = 1  # lines gathered: this one, then twice as many while the run reaches their end
         end = 0
         while True:
             while len(lines) < want and size < MAX_BLOCK:
@@ -315,11 +328,12 @@ class _Lexer:
                 size += len(following) + 1
             text = first + "\n" + "\n".join(lines)
             end = block_end(text, end)
-            passed = text.count("\n", 0, end)
-            gathered_all = bool(left) or size >= MAX_BLOCK or len(lines) < want
-            if passed < len(lines) or gathered_all:
-                break
-            want *= 2  # the run may go on past the lines gathered: gather more
+            if left or size >= MAX_BLOCK or len(lines) < want:
+                break  # no more lines to gather
+            if not _open_to_the_end(text, end):
+                break  # more lines would not take the run further
+            want *= 2
+        passed = text.count("\n", 0, end)
         if not passed:
             ahead.extendleft(reversed([*lines[1:], *left]))
             return 0

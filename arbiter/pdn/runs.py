@@ -88,10 +88,9 @@ _SIMPLE_RUN = re.compile(
 MAX_JOINED_LINES = 16
 MAX_JOINED = 4096
 
-# A run over line ends (the lexer's blocks, see _Lexer._block): the items of _SIMPLE_RUN and
-# of _RUN with line ends among the blanks between them, from the start of a text that may
-# start with blanks. The simple pattern goes first (half the cost a character); the full
-# one takes over where it stops.
+# A run over line ends (the lexer's blocks, see _Lexer._block): the items of _SIMPLE_RUN,
+# then of _RUN (block_end), with line ends among the blanks between them, from the start of
+# a text that may start with blanks.
 _LINED = " \n"
 _SIMPLE_BLOCK = re.compile(
     rf"[ \n]*+(?:(?:{_simple_word('s', _LINED)}|\([ \n]*+(?:(?:{_simple_word('v', _LINED)})"
@@ -108,7 +107,13 @@ def block_end(text: str, end: int = 0) -> int:
     ``end``: where an item of it starts, known to be reached (the end of a shorter text's
     run: the match goes on from there)."""
     while True:
-        reached = _BLOCK.match(text, _SIMPLE_BLOCK.match(text, end).end()).end()  # type: ignore[union-attr]
+        end = _SIMPLE_BLOCK.match(text, end).end()  # type: ignore[union-attr]
+        # the full pattern where the simple one stops at a move in letters ("c3-d4") or a
+        # variation holding variations, the commonest of its other items; at other stops
+        # (a suffix, a result) it would cost more than it takes
+        if end == len(text) or not (text[end].isalnum() or text[end] == "("):
+            break
+        reached = _BLOCK.match(text, end).end()  # type: ignore[union-attr]
         if reached == end:
             break
         end = reached
