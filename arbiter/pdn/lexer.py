@@ -44,6 +44,7 @@ from arbiter.pdn.runs import (
     _run_from,
     _variation_end,
     block_end,
+    padded_text,
 )
 from arbiter.pdn.tokens import Kind, Token
 from arbiter.pdn.words import _MOVE_HEAD, _WORD, _join_tail, _split_move, _word
@@ -316,6 +317,7 @@ class _Lexer:
         left: list[Line] = []  # looked at, not a line of the block
         want = 1  # lines gathered: this one, then twice as many while the run reaches their end
         end = 0
+        pads: list[tuple[int, int]] | None = [] if self.pads else None
         while True:
             while len(lines) < want and size < MAX_BLOCK:
                 following = ahead.popleft() if ahead else next(source, None)
@@ -327,7 +329,7 @@ class _Lexer:
                 lines.append(following)
                 size += len(following) + 1
             text = first + "\n" + "\n".join(lines)
-            end = block_end(text, end)
+            end = block_end(text, end, pads)
             if left or size >= MAX_BLOCK or len(lines) < want:
                 break  # no more lines to gather
             if not _open_to_the_end(text, end):
@@ -341,10 +343,11 @@ class _Lexer:
         self.carry = self.joined = self.comment = None
         last = lines[passed - 1]
         column = end - (text.rfind("\n", 0, end) + 1)  # where the run stops in ``last``
+        run = head + padded_text(text, end, pads or [])
         if column == len(last) and passed == len(lines):
-            self.carry = (at, head + text[:end])  # it may go on over the next line end
+            self.carry = (at, run)  # it may go on over the next line end
             return passed
-        yield Token(Kind.RUN, at[0], at[1], text=head + text[:end])
+        yield Token(Kind.RUN, at[0], at[1], text=run)
         if column < len(last):
             yield from self._line(number + passed, last[column:], column + 1)
         return passed

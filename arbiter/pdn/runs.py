@@ -101,17 +101,26 @@ _BLOCK = re.compile(rf"[ \n]*+(?:(?:{_run_items(RUN_DEPTH, _RUN_COMMENT, _LINED)
 MAX_BLOCK = 16384
 
 
-def block_end(text: str, end: int = 0) -> int:
+def block_end(text: str, end: int = 0, pads: list[tuple[int, int]] | None = None) -> int:
     """Where the run over line ends that continues at the start of ``text`` stops: after
     its last item, blanks and line ends after it left out (0 when no item starts it).
     ``end``: where an item of it starts, known to be reached (the end of a shorter text's
-    run: the match goes on from there)."""
+    run: the match goes on from there). With ``pads``, a blank-padded move where the run
+    stops is a word of it, as on a line (_padded_on): the span of its blanks, which the
+    run's text writes as PAD, is added to ``pads``."""
     while True:
         end = _SIMPLE_BLOCK.match(text, end).end()  # type: ignore[union-attr]
-        # the full pattern where the simple one stops at a move in letters ("c3-d4") or a
-        # variation holding variations, the commonest of its other items; at other stops
-        # (a suffix, a result) it would cost more than it takes
-        if end == len(text) or not (text[end].isalnum() or text[end] == "("):
+        if end == len(text):
+            break
+        char = text[end]
+        if pads is not None and "1" <= char <= "9" and (padded := _PADDED.match(text, end)):
+            pads.append(padded.span(2))
+            end = padded.end()
+            continue
+        # the full pattern where the simple one stops at a move in letters ("c3-d4"), a
+        # move number glued to its move or a variation holding variations, the commonest
+        # of its other items; at other stops (a result, a brace) it is not tried
+        if not (char.isalnum() or char == "("):
             break
         reached = _BLOCK.match(text, end).end()  # type: ignore[union-attr]
         if reached == end:
@@ -120,6 +129,20 @@ def block_end(text: str, end: int = 0) -> int:
     while end and text[end - 1] in " \n":
         end -= 1
     return end
+
+
+def padded_text(text: str, end: int, pads: list[tuple[int, int]]) -> str:
+    """``text[:end]`` with the blanks of its padded moves (``pads``, see block_end) written
+    as PAD: the same length, every place kept."""
+    if not pads:
+        return text[:end]
+    parts: list[str] = []
+    start = 0
+    for begin, stop in pads:
+        parts += (text[start:begin], PAD * (stop - begin))
+        start = stop
+    parts.append(text[start:end])
+    return "".join(parts)
 
 
 _GROUPING = re.compile(r"[(){}]")

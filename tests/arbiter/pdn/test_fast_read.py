@@ -243,19 +243,20 @@ def test_a_variation_on_its_line_is_read_when_first_looked_at() -> None:
     assert len(empty.warnings) == 1
 
 
-def _wrapped_game(moves: int, width: int = 79) -> str:
+def _wrapped_game(moves: int, padded: bool, width: int = 79) -> str:
     """A game of ``moves`` plies, each move followed in turn by a comment over a line end,
-    a variation and nothing, its movetext wrapped at ``width`` columns at blanks."""
+    a variation and nothing, its movetext wrapped at ``width`` columns at blanks; with
+    ``padded``, one move in four padded with a blank ("4- 9")."""
     words: list[str] = []
     for ply in range(moves):
         if ply % 2 == 0:
             words.append(f"{ply // 2 + 1}.")
-        words.append(("32-28", "19-23", "28x19", "14x23")[ply % 4])
+        words.append(("32-28", "19-23", "28x19", "4-\x009" if padded else "14x23")[ply % 4])
         words.append(
             ("{a long engine comment, +0.35}", f"({ply // 2 + 1}. 33-28 18-23)", "")[ply % 3]
         )
     lines, line = [], ""
-    for word in filter(None, " ".join(words).split(" ")):
+    for word in filter(None, " ".join(words).replace("\x00", " ").split(" ")):
         if line and len(line) + 1 + len(word) > width:
             lines.append(line)
             line = word
@@ -264,12 +265,13 @@ def _wrapped_game(moves: int, width: int = 79) -> str:
     return '[Event "x"]\n' + "\n".join([*lines, line]) + " *\n"
 
 
+@pytest.mark.parametrize("padded", [False, True])
 @pytest.mark.parametrize("moves", [3, 40, 400, 4_000])
-def test_a_run_over_many_lines_is_read_as_its_lines_are(moves: int) -> None:
+def test_a_run_over_many_lines_is_read_as_its_lines_are(moves: int, padded: bool) -> None:
     """A run carried over line ends is read in blocks of lines (the lexer's _block), up to
-    MAX_BLOCK characters: the same tokens, spelled out, and games as line by line, past the
-    lines of the first gathering (32) and past MAX_BLOCK."""
-    text = _wrapped_game(moves)
+    MAX_BLOCK characters: the same tokens, spelled out, and games as line by line, past
+    MAX_BLOCK, padded moves taken as words of the run as on a line."""
+    text = _wrapped_game(moves, padded)
     _check(text)
     runs = [t for t in tokenize(iter_lines(text), runs=True) if t.kind is Kind.RUN]
     # the movetext in as few RUN tokens as MAX_BLOCK allows: not a token per line
