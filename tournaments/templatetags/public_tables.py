@@ -8,8 +8,10 @@ with string joins, escaping every value and localizing every number as ``{{ valu
 
 from collections.abc import Iterable, Sequence
 from decimal import Decimal
+from typing import cast
 
 from django import template
+from django.conf import settings
 from django.urls import reverse
 from django.utils.formats import localize
 from django.utils.html import conditional_escape
@@ -32,9 +34,21 @@ class _Printer:
     def __init__(self) -> None:
         self._texts: dict[tuple[type, str], str] = {}
         self._scores: dict[tuple[type, str], str] = {}
+        self._strings: dict[str, str] = {}
+        # Without grouping, localize() writes a whole number as str() does.
+        self._plain_integers = not settings.USE_THOUSAND_SEPARATOR
 
     def text(self, value: object) -> str:
-        key = (type(value), str(value))
+        kind = type(value)
+        if kind is str:  # localize() leaves a string as it is: escaped once per text
+            string = cast(str, value)
+            found = self._strings.get(string)
+            if found is None:
+                found = self._strings[string] = conditional_escape(string)
+            return found
+        if kind is int and self._plain_integers:
+            return str(value)
+        key = (kind, str(value))
         found = self._texts.get(key)
         if found is None:
             found = self._texts[key] = conditional_escape(localize(value))
@@ -55,12 +69,13 @@ class _PlayerUrls:
     def __init__(self, name: str, slug: str) -> None:
         self._name, self._slug = name, slug
         sample = reverse(name, args=[slug, 1])
-        self._prefix = sample[:-2] if sample.endswith("/1/") else None
+        # escaped once: the number and the slash after it need no escaping
+        self._prefix = conditional_escape(sample[:-2]) if sample.endswith("/1/") else None
 
     def __call__(self, number: int) -> str:
         if self._prefix is None:
             return conditional_escape(reverse(self._name, args=[self._slug, number]))
-        return conditional_escape(f"{self._prefix}{number}/")
+        return f"{self._prefix}{int(number)}/"
 
 
 @register.simple_tag
@@ -84,10 +99,11 @@ def standings_rows(
     lines = []
     for row, values in rows:
         player = player_url(row.number)
+        name = printer.text(row.name)
         cells = ""
         if values:
             explained = tiebreaks_url(row.number)
-            how = how_text % {"name": conditional_escape(row.name)}
+            how = how_text % {"name": name}
             cells = "".join(
                 f'<td class="num"><a href="{explained}?round={after_round}" '
                 f'aria-label="{how}">{printer.score(value)}</a></td>'
@@ -96,7 +112,7 @@ def standings_rows(
         lines.append(
             "<tr>\n"
             f'    <td class="num">{printer.text(row.place)}</td>\n'
-            f'    <td><a href="{player}">{printer.text(row.name)}</a>'
+            f'    <td><a href="{player}">{name}</a>'
             f"{marker if row.number in withdrawn else ''}"
             f"{annulled if row.annulled else ''}</td>\n"
             f'    <td class="num">{printer.text(row.number)}</td>\n'
