@@ -6,6 +6,7 @@ engine (variable lookups, filters, autoescaping per cell); these tags write the 
 with string joins, escaping every value and localizing every number as ``{{ value }}`` would.
 """
 
+import html
 from collections.abc import Iterable, Sequence
 from decimal import Decimal
 from typing import cast
@@ -18,9 +19,15 @@ from django.utils.html import conditional_escape
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext
 
+from tournaments.ballots.dealt import Card
+from tournaments.hooks import game_page
 from tournaments.scoring.crosstable import Cell, Crosstable, CrosstableRow
 from tournaments.scoring.standings import StandingRow
+from tournaments.selectors.lists import PairingLine
+from tournaments.selectors.public import GameLink
+from tournaments.templatetags.ballots import card_diagram
 from tournaments.templatetags.public import score
+from tournaments.templatetags.results import pairing_score, result_score
 
 register = template.Library()
 
@@ -44,7 +51,8 @@ class _Printer:
             string = cast(str, value)
             found = self._strings.get(string)
             if found is None:
-                found = self._strings[string] = conditional_escape(string)
+                # what conditional_escape() does to a plain str, without its lazy check
+                found = self._strings[string] = html.escape(string)
             return found
         if kind is int and self._plain_integers:
             return str(value)
@@ -177,3 +185,103 @@ def _encounters(
         for cell in row.against[index]
     )
     return f'<td class="num">{marks}</td>'
+
+
+class _BoardTexts:
+    """The words of a round's boards, translated once for the page."""
+
+    def __init__(self) -> None:
+        self.game = gettext("Game %(index)s:")
+        self.game_of_board = gettext("Game %(index)s of board %(board)s")
+        self.link = conditional_escape(gettext("game"))
+        self.match = gettext("Match: %(match)s")
+        self.position = conditional_escape(gettext("Position"))
+
+
+@register.simple_tag
+def pairing_rows(
+    boards: Iterable[tuple], *, slug: str, variant: str, show_cards: bool
+) -> SafeString:
+    """The ``<tr>`` of each board of a round's page (``boards``: the view's (line, games,
+    card, bye label) tuples): board, White and Black linked to their cards, the ballot card
+    when the event draws them, each game's result linked to its page, a match's score; a
+    bye's label. The markup a template loop wrote, every value escaped as ``{{ }}`` does."""
+    printer, player_url, texts = _Printer(), _PlayerUrls("public:player", slug), _BoardTexts()
+    rows = []
+    for line, games, card, bye_label in boards:
+        white = line.white
+        row = (
+            "\n  <tr>\n"
+            f'    <td class="num">{printer.text(line.board)}</td>\n'
+            '    <td><span class="colour colour-w" aria-hidden="true"></span> '
+            f'<a href="{player_url(white.number)}">{printer.text(white.name)}</a> '
+            f'<span class="muted">({printer.text(white.number)})</span></td>\n    '
+        )
+        if line.black:
+            black = line.black
+            row += (
+                "\n"
+                '    <td><span class="colour colour-b" aria-hidden="true"></span> '
+                f'<a href="{player_url(black.number)}">{printer.text(black.name)}</a> '
+                f'<span class="muted">({printer.text(black.number)})</span></td>\n    '
+            )
+            if show_cards:
+                row += _card_cell(card, variant, texts, printer)
+            games_cell = _games_cell(games, line, slug, variant, texts, printer)
+            row += f"\n    <td>{games_cell}</td>\n    "
+        else:
+            row += f"\n    <td>{printer.text(bye_label)}</td>\n    "
+            if show_cards:
+                row += "<td></td>"
+            row += "\n    <td></td>\n    "
+        rows.append(row + "\n  </tr>\n  ")
+    return mark_safe("".join(rows))  # every value above is escaped
+
+
+def _card_cell(card: Card | None, variant: str, texts: _BoardTexts, printer: _Printer) -> str:
+    if not card:
+        return "<td></td>"
+    named = f" {printer.text(card.name)}" if card.name else ""
+    return (
+        f'<td><span class="card">{printer.text(card.code)}{named}</span> '
+        f'<span class="muted">{printer.text(card.moves)}</span> '
+        f'<details class="card-diagram"><summary>{texts.position}</summary>'
+        f"{card_diagram(card, variant, 160)}</details></td>"
+    )
+
+
+def _games_cell(
+    games: Sequence[tuple[GameLink, object]],
+    line: PairingLine,
+    slug: str,
+    variant: str,
+    texts: _BoardTexts,
+    printer: _Printer,
+) -> str:
+    several = len(games) > 1
+    board = printer.text(line.board)
+    parts = []
+    for game, label in games:
+        part = "<div>"
+        index = printer.text(game.index)
+        if several:
+            part += f'<span class="muted">{texts.game % {"index": index}}</span> '
+        title = printer.text(label)
+        if game.result == "*":
+            part += f'<span title="{title}">–</span>'
+        else:
+            result = printer.text(result_score(game.result, variant))
+            part += f'<span title="{title}">{result}</span>'
+        if several or game.result != "*":
+            url = game_page(slug, game.id)
+            if url:
+                named = texts.game_of_board % {"index": index, "board": board}
+                part += f' <a href="{printer.text(url)}" aria-label="{named}">{texts.link}</a>'
+        parts.append(part + "</div>")
+    if several:
+        match = pairing_score(games, line.white.number, variant)
+        if match:
+            parts.append(
+                f"<div><strong>{texts.match % {'match': printer.text(match)}}</strong></div>"
+            )
+    return "".join(parts)
