@@ -198,6 +198,10 @@ def _pairing_rows(event: Event, up_to_round: int) -> list[_PairingRow]:
     return list(rows.values())
 
 
+#: A game still to be played, as a plain string (compared with every game's result).
+_PENDING: str = GameResult.PENDING.value
+
+
 def _pairing_results(
     pairing: _PairingRow,
     event: Event,
@@ -215,7 +219,7 @@ def _pairing_results(
         code = ByeKind(pairing.bye_kind).code
         return [(pairing.white_id, RoundResult(number, None, None, code, scoring.points_for(code)))]
     games = pairing.games
-    if not games or any(game.result == GameResult.PENDING for game in games):
+    if not games or _PENDING in [game.result for game in games]:
         return []
     game = games[0]
     if len(games) == 1 and {game.white_id, game.black_id} == {pairing.white_id, pairing.black_id}:
