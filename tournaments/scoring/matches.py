@@ -111,6 +111,11 @@ def pairing_result(
     >>> pairing_result(games, white=1, black=2, scoring=ScoringSystem(), match_points=False)[1]
     SideResult(code='1', points=Decimal('3'), share=Decimal('0.75'), games_won=1)
     """
+    if len(games) == 1 and {games[0].white, games[0].black} == {white, black}:
+        game_white, game_black = one_game_result(games[0].result, scoring)
+        if games[0].white == white:
+            return {white: game_white, black: game_black}
+        return {white: game_black, black: game_white}
     codes: dict[int, list[str]] = {white: [], black: []}
     points: dict[int, Decimal] = {white: Decimal(0), black: Decimal(0)}
     for game in games:
@@ -121,10 +126,6 @@ def pairing_result(
     results = {}
     for side, other in ((white, black), (black, white)):
         won = sum(1 for code in codes[side] if code in PLAYED_WIN_CODES)
-        if len(games) == 1:
-            code = codes[side][0]
-            results[side] = SideResult(code, points[side], code_share(code), won)
-            continue
         code, score = match_result(
             codes[side],
             own=points[side],
@@ -136,3 +137,18 @@ def pairing_result(
         share = code_share(code) if match_points else sum(shares, Decimal(0)) / len(shares)
         results[side] = SideResult(code, score, share, won)
     return results
+
+
+def one_game_result(result: str, scoring: ScoringSystem) -> tuple[SideResult, SideResult]:
+    """White's and Black's results of a pairing of one game of final ``result``: what
+    :func:`pairing_result` gives for it (a caller that reads thousands of games keeps them by
+    ``result``, the only thing that changes).
+
+    >>> one_game_result("1/2", ScoringSystem())[1]
+    SideResult(code='=', points=Decimal('1'), share=Decimal('0.5'), games_won=0)
+    """
+    sides = []
+    for code in GAME_CODES[result]:
+        won = 1 if code in PLAYED_WIN_CODES else 0
+        sides.append(SideResult(code, game_points(result, code, scoring), code_share(code), won))
+    return sides[0], sides[1]

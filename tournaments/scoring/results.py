@@ -16,6 +16,7 @@ Decimal('0')
 
 from __future__ import annotations
 
+import functools
 from decimal import Decimal
 
 from tournaments.values import FORFEIT_RESULTS, ScoringSystem
@@ -40,8 +41,11 @@ def game_points(result: str, code: str, scoring: ScoringSystem) -> Decimal:
     return scoring.loss if result == UNPLAYED else scoring.points_for(code)
 
 
+@functools.lru_cache(maxsize=1024)
 def format_points(value: Decimal) -> str:
-    """Points without trailing zeros: ``2``, ``1.5``, ``10``, ``12.25``.
+    """Points without trailing zeros: ``2``, ``1.5``, ``10``, ``12.25`` (kept once written:
+    the text depends on the value alone, ``2`` and ``2.0`` alike, and a crosstable of 500
+    players writes the same few thousand times).
 
     >>> [format_points(Decimal(v)) for v in ("2.0", "1.50", "10", "0")]
     ['2', '1.5', '10', '0']

@@ -142,7 +142,7 @@ def _break_ties(
         for group in groups:
             tied = frozenset(group)
             for number in group:
-                values[number][tiebreak.code] = tiebreak.detail(context, number, tied).value
+                values[number][tiebreak.code] = tiebreak.value(context, number, tied)
             by_value = {number: values[number][tiebreak.code] for number in group}
             refined.extend(_group_by(group, by_value.__getitem__))
         groups = refined

@@ -50,6 +50,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from decimal import ROUND_HALF_UP, Decimal
 from fractions import Fraction
+from typing import NamedTuple
 
 from tournaments.i18n import gettext_noop
 from tournaments.scoring.results import format_points
@@ -109,7 +110,8 @@ class TieBreakContext:
     opponents' tie-breaks (C.07 16.3), ``vur_rounds`` the rounds that are VURs,
     ``scheduled`` the rounds that count in the opponent-based tie-breaks (every round but a
     round-robin rest, see the module's docstring). ``opponent_scores`` keeps each player's
-    opponent contributions once computed (Buchholz and Sonneborn-Berger share them).
+    opponent contributions once computed (Buchholz and Sonneborn-Berger share them), and
+    ``opponent_values`` their values alone (what the standings rank on, see ``TieBreak.value``).
     """
 
     state: TournamentState
@@ -121,6 +123,9 @@ class TieBreakContext:
     vur_rounds: dict[int, frozenset[int]]
     scheduled: dict[int, tuple[RoundResult, ...]] = field(default_factory=dict)
     opponent_scores: dict[int, tuple[Contribution, ...]] = field(
+        default_factory=dict, compare=False, repr=False
+    )
+    opponent_values: dict[int, tuple[_OpponentValue, ...]] = field(
         default_factory=dict, compare=False, repr=False
     )
 
@@ -207,6 +212,35 @@ def _compute_opponent_scores(context: TieBreakContext, number: int) -> tuple[Con
     return tuple(contributions)
 
 
+class _OpponentValue(NamedTuple):
+    """One round's value of :func:`_opponent_scores`, without its explanation: what a
+    tie-break's value needs (``vur``: the round is a VUR, C.07 16.5)."""
+
+    value: Decimal
+    vur: bool
+    round: int
+
+
+def _opponent_values(context: TieBreakContext, number: int) -> tuple[_OpponentValue, ...]:
+    """The values of :func:`_opponent_scores` (see :class:`_OpponentValue`). Computed once
+    per player and context."""
+    found = context.opponent_values.get(number)
+    if found is None:
+        vurs = context.vur_rounds[number]
+        adjusted = context.adjusted
+        found = context.opponent_values[number] = tuple(
+            _OpponentValue(
+                adjusted[result.opponent]  # type: ignore[index]  # a game played has one
+                if result.code in PLAYED_CODES
+                else _dummy_score(context, number, result)[0],
+                result.round in vurs,
+                result.round,
+            )
+            for result in _scheduled(context, number)
+        )
+    return found
+
+
 def _dummy_score(context: TieBreakContext, number: int, result: RoundResult) -> tuple[Decimal, str]:
     """The score of the dummy opponent of an unplayed round, and the note that says why.
 
@@ -264,6 +298,28 @@ def _cut(
         remaining.remove(chosen)
         cut.append(chosen)
     return tuple(remaining), tuple(cut)
+
+
+def _cut_values(values: Sequence[_OpponentValue], *, low: int, high: int) -> list[Decimal]:
+    """The values :func:`_cut` keeps, in their order: the same rounds cut (the lowest value
+    from a VUR first, the earlier round of equal values), without their explanation."""
+    remaining = list(values)
+    for _ in range(min(low, len(remaining))):
+        from_vurs = [v for v in remaining if v.vur]
+        remaining.remove(min(from_vurs or remaining, key=lambda v: (v.value, v.round)))
+    for _ in range(min(high, len(remaining))):
+        remaining.remove(max(remaining, key=lambda v: (v.value, -v.round)))
+    return [v.value for v in remaining]
+
+
+def _buchholz_value(*, low: int, high: int) -> Callable[[TieBreakContext, int], Decimal]:
+    def value(context: TieBreakContext, number: int) -> Decimal:
+        values = _opponent_values(context, number)
+        if not low and not high:
+            return sum((v.value for v in values), Decimal(0))
+        return sum(_cut_values(values, low=low, high=high), Decimal(0))
+
+    return value
 
 
 def _buchholz(
@@ -353,6 +409,48 @@ def sonneborn_berger(context: TieBreakContext, number: int) -> TieBreakDetail:
     return TieBreakDetail("SB", number, sum((c.value for c in counted), Decimal(0)), tuple(counted))
 
 
+def _sonneborn_berger_value(context: TieBreakContext, number: int) -> Decimal:
+    """The value of :func:`sonneborn_berger`, without its explanation."""
+    scoring = context.scoring
+    return sum(
+        (
+            v.value
+            * (
+                result.result_share
+                if result.code in PLAYED_CODES
+                else _dummy_share(result, scoring)
+            )
+            for v, result in zip(
+                _opponent_values(context, number), _scheduled(context, number), strict=True
+            )
+        ),
+        Decimal(0),
+    )
+
+
+def _games_won_value(context: TieBreakContext, number: int) -> Decimal:
+    """The value of :func:`games_won`, without its explanation."""
+    return sum(
+        (Decimal(r.games_won_over_board) for r in context.rows[number] if r.games_won_over_board),
+        Decimal(0),
+    )
+
+
+def _matches_won_value(context: TieBreakContext, number: int) -> Decimal:
+    """The value of :func:`matches_won`, without its explanation."""
+    return Decimal(sum(1 for r in context.rows[number] if r.code in PLAYED_WIN_CODES))
+
+
+def _progressive_score_value(context: TieBreakContext, number: int) -> Decimal:
+    """The value of :func:`progressive_score`, without its explanation."""
+    running = Decimal(0)
+    steps = []
+    for result in context.rows[number]:
+        running += result.points
+        steps.append(running)
+    return sum(steps, Decimal(0))
+
+
 def games_won(context: TieBreakContext, number: int) -> TieBreakDetail:
     """Number of games won over the board (C.07 7.3 "WON"): a game's codes ``1`` and ``W``,
     every game of a two-game match counted. Forfeit wins, byes and every other unplayed
@@ -439,6 +537,23 @@ def _average_rating(code: str, *, low: int) -> Callable[[TieBreakContext, int], 
     return compute
 
 
+def _average_rating_value(*, low: int) -> Callable[[TieBreakContext, int], Decimal]:
+    def value(context: TieBreakContext, number: int) -> Decimal:
+        competitors = context.competitors
+        rated = [
+            _OpponentValue(Decimal(competitors[r.opponent].rating), False, r.round)
+            for r in context.rows[number]
+            if r.code in PLAYED_CODES
+            and r.opponent is not None
+            and competitors[r.opponent].rating > 0
+        ]
+        counted = _cut_values(rated, low=low, high=0)
+        total = sum(counted, Decimal(0))
+        return (total / len(counted)).quantize(Decimal(1), ROUND_HALF_UP) if counted else Decimal(0)
+
+    return value
+
+
 average_rating_of_opponents = _average_rating("ARO", low=0)
 average_rating_of_opponents.__doc__ = """Average rating of opponents (C.07 10.1): opponents met
 over the board (forfeits and byes excluded, C.07 15.2), unrated opponents left out, rounded to
@@ -481,6 +596,11 @@ class TieBreak:
     label: str
     function: Callable[..., TieBreakDetail] = field(repr=False)
     uses_tied_group: bool = False
+    #: The value alone, where it is quicker than the detail's (the standings rank on
+    #: thousands of values and explain none); None: the detail's.
+    value_function: Callable[[TieBreakContext, int], Decimal] | None = field(
+        default=None, repr=False
+    )
 
     def detail(
         self, context: TieBreakContext, number: int, tied: frozenset[int] = frozenset()
@@ -489,23 +609,82 @@ class TieBreak:
             return self.function(context, number, tied)
         return self.function(context, number)
 
+    def value(
+        self, context: TieBreakContext, number: int, tied: frozenset[int] = frozenset()
+    ) -> Decimal:
+        """``detail(context, number, tied).value``, without building the explanation when
+        the tie-break has a ``value_function``."""
+        if self.value_function is not None:
+            return self.value_function(context, number)
+        return self.detail(context, number, tied).value
+
 
 TIEBREAKS: dict[str, TieBreak] = {
     t.code: t
     for t in (
-        TieBreak("TSOL", gettext_noop("Truncated Solkoff (FMJD)"), truncated_solkoff),
-        TieBreak("BH", gettext_noop("Solkoff / Buchholz"), buchholz),
-        TieBreak("BH-C1", gettext_noop("Buchholz Cut-1"), buchholz_cut1),
-        TieBreak("BH-C2", gettext_noop("Buchholz Cut-2"), buchholz_cut2),
-        TieBreak("BH-M1", gettext_noop("Median Buchholz"), buchholz_median1),
-        TieBreak("BH-M2", gettext_noop("Median-2 Buchholz"), buchholz_median2),
-        TieBreak("SB", gettext_noop("Sonneborn-Berger"), sonneborn_berger),
-        TieBreak("WON", gettext_noop("Games won"), games_won),
-        TieBreak("MW", gettext_noop("Matches won"), matches_won),
+        TieBreak(
+            "TSOL",
+            gettext_noop("Truncated Solkoff (FMJD)"),
+            truncated_solkoff,
+            value_function=_buchholz_value(low=1, high=0),
+        ),
+        TieBreak(
+            "BH",
+            gettext_noop("Solkoff / Buchholz"),
+            buchholz,
+            value_function=_buchholz_value(low=0, high=0),
+        ),
+        TieBreak(
+            "BH-C1",
+            gettext_noop("Buchholz Cut-1"),
+            buchholz_cut1,
+            value_function=_buchholz_value(low=1, high=0),
+        ),
+        TieBreak(
+            "BH-C2",
+            gettext_noop("Buchholz Cut-2"),
+            buchholz_cut2,
+            value_function=_buchholz_value(low=2, high=0),
+        ),
+        TieBreak(
+            "BH-M1",
+            gettext_noop("Median Buchholz"),
+            buchholz_median1,
+            value_function=_buchholz_value(low=1, high=1),
+        ),
+        TieBreak(
+            "BH-M2",
+            gettext_noop("Median-2 Buchholz"),
+            buchholz_median2,
+            value_function=_buchholz_value(low=2, high=2),
+        ),
+        TieBreak(
+            "SB",
+            gettext_noop("Sonneborn-Berger"),
+            sonneborn_berger,
+            value_function=_sonneborn_berger_value,
+        ),
+        TieBreak("WON", gettext_noop("Games won"), games_won, value_function=_games_won_value),
+        TieBreak("MW", gettext_noop("Matches won"), matches_won, value_function=_matches_won_value),
         TieBreak("DE", gettext_noop("Direct encounter"), direct_encounter, uses_tied_group=True),
-        TieBreak("PS", gettext_noop("Progressive score"), progressive_score),
-        TieBreak("ARO", gettext_noop("Average rating of opponents"), average_rating_of_opponents),
-        TieBreak("ARO-C1", gettext_noop("Average rating of opponents Cut-1"), average_rating_cut1),
+        TieBreak(
+            "PS",
+            gettext_noop("Progressive score"),
+            progressive_score,
+            value_function=_progressive_score_value,
+        ),
+        TieBreak(
+            "ARO",
+            gettext_noop("Average rating of opponents"),
+            average_rating_of_opponents,
+            value_function=_average_rating_value(low=0),
+        ),
+        TieBreak(
+            "ARO-C1",
+            gettext_noop("Average rating of opponents Cut-1"),
+            average_rating_cut1,
+            value_function=_average_rating_value(low=1),
+        ),
     )
 }
 

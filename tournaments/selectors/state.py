@@ -4,6 +4,7 @@ Dutch engine makes."""
 
 from collections import defaultdict
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from tournaments import hooks
 from tournaments.models import (
@@ -20,7 +21,7 @@ from tournaments.models import (
 )
 from tournaments.pairing.dutch import Explanation, PairingError, explain_dutch
 from tournaments.scoring.absences import missed_round, rest
-from tournaments.scoring.matches import GameSides, pairing_result
+from tournaments.scoring.matches import GameSides, SideResult, one_game_result, pairing_result
 from tournaments.selectors.events import event_scoring, event_total_rounds
 from tournaments.selectors.names import full_name
 from tournaments.selectors.withdrawals import withdrawals_in
@@ -57,8 +58,9 @@ def tournament_state(event: Event, *, up_to_round: int) -> TournamentState:
     number_of = {e.pk: e.number for e in registrations}
     results: dict[int, dict[int, RoundResult]] = defaultdict(dict)
     pending: set[tuple[int, int]] = set()
+    one_game: dict[str, tuple[SideResult, SideResult]] = {}
     for pairing in _pairing_rows(event, up_to_round):
-        entries = _pairing_results(pairing, event, scoring, number_of)
+        entries = _pairing_results(pairing, event, scoring, number_of, one_game)
         for registration_id, result in entries:
             results[registration_id][pairing.round_number] = result
         if not entries and pairing.black_id is not None:  # a game still in progress
@@ -102,9 +104,9 @@ def tournament_state(event: Event, *, up_to_round: int) -> TournamentState:
     )
 
 
-@dataclass(frozen=True)
-class _RegistrationRow:
-    """A registration as tournament_state reads it: plain values (see _pairing_rows)."""
+class _RegistrationRow(NamedTuple):
+    """A registration as tournament_state reads it: plain values (see _pairing_rows; named
+    tuples, quicker to make by the thousand than frozen dataclasses)."""
 
     pk: int
     number: int
@@ -161,15 +163,13 @@ def _complete_rounds(
     return tuple(entries)
 
 
-@dataclass(frozen=True)
-class _GameRow:
+class _GameRow(NamedTuple):
     result: str
     white_id: int
     black_id: int
 
 
-@dataclass(frozen=True)
-class _PairingRow:
+class _PairingRow(NamedTuple):
     """A pairing as tournament_state reads it: plain values, its games in index order."""
 
     round_number: int
@@ -198,9 +198,19 @@ def _pairing_rows(event: Event, up_to_round: int) -> list[_PairingRow]:
     return list(rows.values())
 
 
+#: A game still to be played, as a plain string (compared with every game's result).
+_PENDING: str = GameResult.PENDING.value
+
+
 def _pairing_results(
-    pairing: _PairingRow, event: Event, scoring: ScoringSystem, number_of: dict[int, int]
+    pairing: _PairingRow,
+    event: Event,
+    scoring: ScoringSystem,
+    number_of: dict[int, int],
+    one_game: dict[str, tuple[SideResult, SideResult]],
 ) -> list[tuple[int, RoundResult]]:
+    """Each side's entry for ``pairing`` (none while a game is pending); ``one_game`` keeps
+    the sides' results of a one-game pairing by its result, filled as they are met."""
     number = pairing.round_number
     if pairing.black_id is None and event.system != System.SWISS:
         # A round robin's only board without black is the Berger table's rest (C.05 Annex 1).
@@ -209,15 +219,23 @@ def _pairing_results(
         code = ByeKind(pairing.bye_kind).code
         return [(pairing.white_id, RoundResult(number, None, None, code, scoring.points_for(code)))]
     games = pairing.games
-    if not games or any(game.result == GameResult.PENDING for game in games):
+    if not games or _PENDING in [game.result for game in games]:
         return []
-    sides = pairing_result(
-        [GameSides(game.result, game.white_id, game.black_id) for game in games],
-        white=pairing.white_id,
-        black=pairing.black_id,
-        scoring=scoring,
-        match_points=event.ranking == Ranking.MATCH_POINTS,
-    )
+    game = games[0]
+    if len(games) == 1 and {game.white_id, game.black_id} == {pairing.white_id, pairing.black_id}:
+        # One game: its result alone decides each side's (kept by result for the event).
+        found = one_game.get(game.result)
+        if found is None:
+            found = one_game[game.result] = one_game_result(game.result, scoring)
+        sides = {game.white_id: found[0], game.black_id: found[1]}
+    else:
+        sides = pairing_result(
+            [GameSides(game.result, game.white_id, game.black_id) for game in games],
+            white=pairing.white_id,
+            black=pairing.black_id,
+            scoring=scoring,
+            match_points=event.ranking == Ranking.MATCH_POINTS,
+        )
     entries = []
     for side, opponent, colour in (
         (pairing.white_id, pairing.black_id, Colour.WHITE),

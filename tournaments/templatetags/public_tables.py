@@ -6,19 +6,28 @@ engine (variable lookups, filters, autoescaping per cell); these tags write the 
 with string joins, escaping every value and localizing every number as ``{{ value }}`` would.
 """
 
+import html
 from collections.abc import Iterable, Sequence
 from decimal import Decimal
+from typing import cast
 
 from django import template
+from django.conf import settings
 from django.urls import reverse
 from django.utils.formats import localize
 from django.utils.html import conditional_escape
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext
 
+from tournaments.ballots.dealt import Card
+from tournaments.hooks import game_page
 from tournaments.scoring.crosstable import Cell, Crosstable, CrosstableRow
 from tournaments.scoring.standings import StandingRow
+from tournaments.selectors.lists import PairingLine
+from tournaments.selectors.public import GameLink
+from tournaments.templatetags.ballots import card_diagram
 from tournaments.templatetags.public import score
+from tournaments.templatetags.results import pairing_score, result_score
 
 register = template.Library()
 
@@ -32,9 +41,22 @@ class _Printer:
     def __init__(self) -> None:
         self._texts: dict[tuple[type, str], str] = {}
         self._scores: dict[tuple[type, str], str] = {}
+        self._strings: dict[str, str] = {}
+        # Without grouping, localize() writes a whole number as str() does.
+        self._plain_integers = not settings.USE_THOUSAND_SEPARATOR
 
     def text(self, value: object) -> str:
-        key = (type(value), str(value))
+        kind = type(value)
+        if kind is str:  # localize() leaves a string as it is: escaped once per text
+            string = cast(str, value)
+            found = self._strings.get(string)
+            if found is None:
+                # what conditional_escape() does to a plain str, without its lazy check
+                found = self._strings[string] = html.escape(string)
+            return found
+        if kind is int and self._plain_integers:
+            return str(value)
+        key = (kind, str(value))
         found = self._texts.get(key)
         if found is None:
             found = self._texts[key] = conditional_escape(localize(value))
@@ -55,12 +77,13 @@ class _PlayerUrls:
     def __init__(self, name: str, slug: str) -> None:
         self._name, self._slug = name, slug
         sample = reverse(name, args=[slug, 1])
-        self._prefix = sample[:-2] if sample.endswith("/1/") else None
+        # escaped once: the number and the slash after it need no escaping
+        self._prefix = conditional_escape(sample[:-2]) if sample.endswith("/1/") else None
 
     def __call__(self, number: int) -> str:
         if self._prefix is None:
             return conditional_escape(reverse(self._name, args=[self._slug, number]))
-        return conditional_escape(f"{self._prefix}{number}/")
+        return f"{self._prefix}{int(number)}/"
 
 
 @register.simple_tag
@@ -84,10 +107,11 @@ def standings_rows(
     lines = []
     for row, values in rows:
         player = player_url(row.number)
+        name = printer.text(row.name)
         cells = ""
         if values:
             explained = tiebreaks_url(row.number)
-            how = how_text % {"name": conditional_escape(row.name)}
+            how = how_text % {"name": name}
             cells = "".join(
                 f'<td class="num"><a href="{explained}?round={after_round}" '
                 f'aria-label="{how}">{printer.score(value)}</a></td>'
@@ -96,7 +120,7 @@ def standings_rows(
         lines.append(
             "<tr>\n"
             f'    <td class="num">{printer.text(row.place)}</td>\n'
-            f'    <td><a href="{player}">{printer.text(row.name)}</a>'
+            f'    <td><a href="{player}">{name}</a>'
             f"{marker if row.number in withdrawn else ''}"
             f"{annulled if row.annulled else ''}</td>\n"
             f'    <td class="num">{printer.text(row.number)}</td>\n'
@@ -161,3 +185,103 @@ def _encounters(
         for cell in row.against[index]
     )
     return f'<td class="num">{marks}</td>'
+
+
+class _BoardTexts:
+    """The words of a round's boards, translated once for the page."""
+
+    def __init__(self) -> None:
+        self.game = gettext("Game %(index)s:")
+        self.game_of_board = gettext("Game %(index)s of board %(board)s")
+        self.link = conditional_escape(gettext("game"))
+        self.match = gettext("Match: %(match)s")
+        self.position = conditional_escape(gettext("Position"))
+
+
+@register.simple_tag
+def pairing_rows(
+    boards: Iterable[tuple], *, slug: str, variant: str, show_cards: bool
+) -> SafeString:
+    """The ``<tr>`` of each board of a round's page (``boards``: the view's (line, games,
+    card, bye label) tuples): board, White and Black linked to their cards, the ballot card
+    when the event draws them, each game's result linked to its page, a match's score; a
+    bye's label. The markup a template loop wrote, every value escaped as ``{{ }}`` does."""
+    printer, player_url, texts = _Printer(), _PlayerUrls("public:player", slug), _BoardTexts()
+    rows = []
+    for line, games, card, bye_label in boards:
+        white = line.white
+        row = (
+            "\n  <tr>\n"
+            f'    <td class="num">{printer.text(line.board)}</td>\n'
+            '    <td><span class="colour colour-w" aria-hidden="true"></span> '
+            f'<a href="{player_url(white.number)}">{printer.text(white.name)}</a> '
+            f'<span class="muted">({printer.text(white.number)})</span></td>\n    '
+        )
+        if line.black:
+            black = line.black
+            row += (
+                "\n"
+                '    <td><span class="colour colour-b" aria-hidden="true"></span> '
+                f'<a href="{player_url(black.number)}">{printer.text(black.name)}</a> '
+                f'<span class="muted">({printer.text(black.number)})</span></td>\n    '
+            )
+            if show_cards:
+                row += _card_cell(card, variant, texts, printer)
+            games_cell = _games_cell(games, line, slug, variant, texts, printer)
+            row += f"\n    <td>{games_cell}</td>\n    "
+        else:
+            row += f"\n    <td>{printer.text(bye_label)}</td>\n    "
+            if show_cards:
+                row += "<td></td>"
+            row += "\n    <td></td>\n    "
+        rows.append(row + "\n  </tr>\n  ")
+    return mark_safe("".join(rows))  # every value above is escaped
+
+
+def _card_cell(card: Card | None, variant: str, texts: _BoardTexts, printer: _Printer) -> str:
+    if not card:
+        return "<td></td>"
+    named = f" {printer.text(card.name)}" if card.name else ""
+    return (
+        f'<td><span class="card">{printer.text(card.code)}{named}</span> '
+        f'<span class="muted">{printer.text(card.moves)}</span> '
+        f'<details class="card-diagram"><summary>{texts.position}</summary>'
+        f"{card_diagram(card, variant, 160)}</details></td>"
+    )
+
+
+def _games_cell(
+    games: Sequence[tuple[GameLink, object]],
+    line: PairingLine,
+    slug: str,
+    variant: str,
+    texts: _BoardTexts,
+    printer: _Printer,
+) -> str:
+    several = len(games) > 1
+    board = printer.text(line.board)
+    parts = []
+    for game, label in games:
+        part = "<div>"
+        index = printer.text(game.index)
+        if several:
+            part += f'<span class="muted">{texts.game % {"index": index}}</span> '
+        title = printer.text(label)
+        if game.result == "*":
+            part += f'<span title="{title}">–</span>'
+        else:
+            result = printer.text(result_score(game.result, variant))
+            part += f'<span title="{title}">{result}</span>'
+        if several or game.result != "*":
+            url = game_page(slug, game.id)
+            if url:
+                named = texts.game_of_board % {"index": index, "board": board}
+                part += f' <a href="{printer.text(url)}" aria-label="{named}">{texts.link}</a>'
+        parts.append(part + "</div>")
+    if several:
+        match = pairing_score(games, line.white.number, variant)
+        if match:
+            parts.append(
+                f"<div><strong>{texts.match % {'match': printer.text(match)}}</strong></div>"
+            )
+    return "".join(parts)
