@@ -50,7 +50,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from decimal import ROUND_HALF_UP, Decimal
 from fractions import Fraction
-from typing import NamedTuple
+from typing import NamedTuple, Protocol, TypeVar
 
 from tournaments.i18n import gettext_noop
 from tournaments.scoring.results import format_points
@@ -214,10 +214,9 @@ def _compute_opponent_scores(context: TieBreakContext, number: int) -> tuple[Con
 
 class _OpponentValue(NamedTuple):
     """One round's value of :func:`_opponent_scores`, without its explanation: what a
-    tie-break's value needs (``vur``: the round is a VUR, C.07 16.5)."""
+    tie-break's value needs."""
 
     value: Decimal
-    vur: bool
     round: int
 
 
@@ -226,14 +225,12 @@ def _opponent_values(context: TieBreakContext, number: int) -> tuple[_OpponentVa
     per player and context."""
     found = context.opponent_values.get(number)
     if found is None:
-        vurs = context.vur_rounds[number]
         adjusted = context.adjusted
         found = context.opponent_values[number] = tuple(
             _OpponentValue(
                 adjusted[result.opponent]  # type: ignore[index]  # a game played has one
                 if result.code in PLAYED_CODES
                 else _dummy_score(context, number, result)[0],
-                result.round in vurs,
                 result.round,
             )
             for result in _scheduled(context, number)
@@ -277,15 +274,29 @@ def _dummy_score(context: TieBreakContext, number: int, result: RoundResult) -> 
     )
 
 
+class _Valued(Protocol):
+    """What a tie-break's modifiers cut: a round's value (a :class:`Contribution`, or an
+    :class:`_OpponentValue` where no explanation is asked for)."""
+
+    @property
+    def value(self) -> Decimal: ...
+
+    @property
+    def round(self) -> int: ...
+
+
+_V = TypeVar("_V", bound=_Valued)
+
+
 def _cut(
-    contributions: Sequence[Contribution], vur_rounds: frozenset[int], *, low: int, high: int
-) -> tuple[tuple[Contribution, ...], tuple[Contribution, ...]]:
+    contributions: Sequence[_V], vur_rounds: frozenset[int], *, low: int, high: int
+) -> tuple[tuple[_V, ...], tuple[_V, ...]]:
     """Apply C.07 modifiers: cut ``low`` least then ``high`` most significant values
     (14.1-14.4), the lowest VUR contribution going first among the low cuts (16.5)."""
     remaining = list(contributions)
-    cut: list[Contribution] = []
+    cut: list[_V] = []
 
-    def lowest(candidates: list[Contribution]) -> Contribution:
+    def lowest(candidates: list[_V]) -> _V:
         return min(candidates, key=lambda c: (c.value, c.round))
 
     for _ in range(min(low, len(remaining))):
@@ -300,24 +311,12 @@ def _cut(
     return tuple(remaining), tuple(cut)
 
 
-def _cut_values(values: Sequence[_OpponentValue], *, low: int, high: int) -> list[Decimal]:
-    """The values :func:`_cut` keeps, in their order: the same rounds cut (the lowest value
-    from a VUR first, the earlier round of equal values), without their explanation."""
-    remaining = list(values)
-    for _ in range(min(low, len(remaining))):
-        from_vurs = [v for v in remaining if v.vur]
-        remaining.remove(min(from_vurs or remaining, key=lambda v: (v.value, v.round)))
-    for _ in range(min(high, len(remaining))):
-        remaining.remove(max(remaining, key=lambda v: (v.value, -v.round)))
-    return [v.value for v in remaining]
-
-
 def _buchholz_value(*, low: int, high: int) -> Callable[[TieBreakContext, int], Decimal]:
     def value(context: TieBreakContext, number: int) -> Decimal:
         values = _opponent_values(context, number)
-        if not low and not high:
-            return sum((v.value for v in values), Decimal(0))
-        return sum(_cut_values(values, low=low, high=high), Decimal(0))
+        if low or high:
+            values = _cut(values, context.vur_rounds[number], low=low, high=high)[0]
+        return sum((v.value for v in values), Decimal(0))
 
     return value
 
@@ -541,13 +540,13 @@ def _average_rating_value(*, low: int) -> Callable[[TieBreakContext, int], Decim
     def value(context: TieBreakContext, number: int) -> Decimal:
         competitors = context.competitors
         rated = [
-            _OpponentValue(Decimal(competitors[r.opponent].rating), False, r.round)
+            _OpponentValue(Decimal(competitors[r.opponent].rating), r.round)
             for r in context.rows[number]
             if r.code in PLAYED_CODES
             and r.opponent is not None
             and competitors[r.opponent].rating > 0
         ]
-        counted = _cut_values(rated, low=low, high=0)
+        counted = [v.value for v in _cut(rated, frozenset(), low=low, high=0)[0]]
         total = sum(counted, Decimal(0))
         return (total / len(counted)).quantize(Decimal(1), ROUND_HALF_UP) if counted else Decimal(0)
 
