@@ -23,7 +23,10 @@ voluntary unplayed round first (16.5).
 
 from decimal import Decimal
 
+import pytest
+
 from tests.factories import ONE_POINT_A_WIN
+from tests.tournaments.tiebreak_checks import assert_values_are_the_details
 from tournaments.scoring.standings import compute_standings
 from tournaments.scoring.tiebreaks import TieBreakContext, find_tiebreak
 from tournaments.values import Colour, Competitor, RoundResult, TournamentState
@@ -278,3 +281,12 @@ def test_exercise_32_progressive_score():
     """Exercise 32, C.07 7.5: the sum of the running scores, byes and forfeits included."""
     expected = {1: 11, 2: 13, 3: 11, 4: 11.5, 5: 5, 6: 6, 7: 6, 8: 8.5}
     check("PS", expected | {9: 2.5, 10: 4, 11: 5.5, 12: 7, 13: 7, 14: 6, 15: 7, 16: 10.5})
+
+
+@pytest.mark.parametrize(
+    ("crosstable", "rating"),
+    [(SWISS, lambda number: 2250 - 50 * number), (ROUND_ROBIN, lambda number: 0)],
+    ids=["Swiss", "round robin"],
+)
+def test_each_tiebreak_s_value_is_its_detail_s(crosstable, rating):
+    assert_values_are_the_details(build_state(crosstable, rating))

@@ -27,6 +27,7 @@ from decimal import Decimal
 
 import pytest
 
+from tests.tournaments.tiebreak_checks import assert_values_are_the_details
 from tournaments.scoring.matches import GameSides, pairing_result
 from tournaments.scoring.standings import compute_standings
 from tournaments.scoring.tiebreaks import TieBreakContext, find_tiebreak
@@ -114,3 +115,8 @@ def test_match_points_tie_broken_by_share_not_by_match_count():
         (3, 3, Decimal("2.5")),
         (4, 1, Decimal("1.5")),
     ]
+
+
+@pytest.mark.parametrize("match_points", [False, True])
+def test_each_tiebreak_s_value_is_its_detail_s(match_points):
+    assert_values_are_the_details(state(match_points=match_points))

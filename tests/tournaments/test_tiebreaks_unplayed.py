@@ -30,6 +30,7 @@ import pytest
 
 from tests.tournaments.gacrux_check import disagreements
 from tests.tournaments.states import RESULTS, round_robin_state
+from tests.tournaments.tiebreak_checks import assert_values_are_the_details
 from tournaments.pairing.simulate import simulate
 from tournaments.scoring.standings import compute_standings
 from tournaments.values import (
@@ -185,3 +186,16 @@ def test_a_pending_round_robin_game_agrees_with_gacrux():
 
     assert compared(live) == []
     assert compared(replace(live, pending=frozenset())) != []
+
+
+@pytest.mark.parametrize(
+    "state",
+    [
+        eight(TieBreakRules.FIDE_2023),
+        eight(TieBreakRules.FIDE_2026),
+        in_progress(eight(TieBreakRules.FIDE_2026), 4, {1, 2}),
+    ],
+    ids=["2023", "2026", "in progress"],
+)
+def test_each_tiebreak_s_value_is_its_detail_s(state):
+    assert_values_are_the_details(state)
