@@ -2,25 +2,15 @@
 server. Skipped, with the reason, when Chromium is not installed; never downloads a browser."""
 
 import os
-from pathlib import Path
 
 import pytest
 
+from tests.browser.chromium import CHROMIUM, JOURNEY_DEADLINE, Chromium, deadline
 from tests.public.conftest import _empty_cache, ivanov, organizer, swiss  # noqa: F401
-
-CHROMIUM = Path(os.environ.get("DAMIER_CHROMIUM", "/usr/bin/chromium"))
-FLAGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-]
 
 
 @pytest.fixture(scope="session")
-def browser():
+def chromium():
     if not CHROMIUM.exists():
         pytest.skip(
             f"browser tests skipped: Chromium not found at {CHROMIUM} "
@@ -32,11 +22,27 @@ def browser():
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(
-            executable_path=str(CHROMIUM), headless=True, args=FLAGS
+        chromium = Chromium(playwright)
+        yield chromium
+        chromium.close()
+
+
+@pytest.fixture(autouse=True)
+def journey_deadline():
+    """Every journey within JOURNEY_DEADLINE, its pages' teardown included (an autouse
+    fixture: set up before them, torn down after)."""
+    with deadline(JOURNEY_DEADLINE) as stopped:
+        yield
+    if stopped:
+        pytest.fail(
+            f"the journey took more than {JOURNEY_DEADLINE:.0f} s: Chromium was stopped"
+            f" (processes {stopped}); the call that waited failed above"
         )
-        yield browser
-        browser.close()
+
+
+@pytest.fixture
+def browser(chromium):
+    return chromium.browser()
 
 
 @pytest.fixture
