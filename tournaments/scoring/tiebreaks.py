@@ -198,17 +198,17 @@ def _opponent_scores(context: TieBreakContext, number: int) -> tuple[Contributio
 def _compute_opponent_scores(context: TieBreakContext, number: int) -> tuple[Contribution, ...]:
     contributions = []
     for result in _scheduled(context, number):
-        if result.code in PLAYED_CODES:
-            assert result.opponent is not None
-            value = context.adjusted[result.opponent]
-            contributions.append(Contribution(result.round, result.opponent, result.code, value))
-        else:
-            value, note = _dummy_score(context, number, result)
-            contributions.append(
-                Contribution(
-                    result.round, result.opponent, result.code, value, dummy=True, note=note
-                )
+        value, note = _round_opponent_score(context, number, result)
+        contributions.append(
+            Contribution(
+                result.round,
+                result.opponent,
+                result.code,
+                value,
+                dummy=note is not None,
+                note=note or "",
             )
+        )
     return tuple(contributions)
 
 
@@ -225,17 +225,22 @@ def _opponent_values(context: TieBreakContext, number: int) -> tuple[_OpponentVa
     per player and context."""
     found = context.opponent_values.get(number)
     if found is None:
-        adjusted = context.adjusted
         found = context.opponent_values[number] = tuple(
-            _OpponentValue(
-                adjusted[result.opponent]  # type: ignore[index]  # a game played has one
-                if result.code in PLAYED_CODES
-                else _dummy_score(context, number, result)[0],
-                result.round,
-            )
+            _OpponentValue(_round_opponent_score(context, number, result)[0], result.round)
             for result in _scheduled(context, number)
         )
     return found
+
+
+def _round_opponent_score(
+    context: TieBreakContext, number: int, result: RoundResult
+) -> tuple[Decimal, str | None]:
+    """One round of :func:`_opponent_scores`: the opponent's adjusted score and no note for a
+    game played; for an unplayed round, the dummy's score and the note that says why."""
+    if result.code in PLAYED_CODES:
+        assert result.opponent is not None  # a game played has one
+        return context.adjusted[result.opponent], None
+    return _dummy_score(context, number, result)
 
 
 def _dummy_score(context: TieBreakContext, number: int, result: RoundResult) -> tuple[Decimal, str]:
