@@ -414,12 +414,13 @@ class _GameReader(_GameBuilder):
                     number = None
                 else:
                     start, end = item.span(3)
-                    size += text.count(" ", start, end) + 1
+                    # counted in the variation's own text: str.count with no bounds to parse
+                    size += varied.count(" ") + 1
                     move_row, move_column = row, base + at
                     if ahead < start:
                         row, base, ahead = _passed(text, start, row, base, ahead)
                     if ahead < end:  # over lines: what a VARIATION token makes of it
-                        size += text.count("\n", start, end)
+                        size += varied.count("\n")
                         variation = LazyVariation(
                             _read_joined_span, text, start, end, row, base + start, None
                         )

@@ -70,12 +70,13 @@ VARIATION_RUN = re.compile(rf"\( *+(?:(?:{_run_items(RUN_DEPTH - 1)}) *+)*+\)")
 # different numbers (never a result), comments; each word followed by a blank, a brace, a
 # parenthesis or the end of the line; variations of these, one deep. What it matches, _RUN
 # matches (the items are _RUN's), though _RUN may go on further: a run found by it is
-# followed by the rest of the run.
+# followed by the rest of the run. A move number's digits are taken possessively: at a move,
+# the digits before its '-' are not given back one by one to look for a '.'.
 
 
 def _simple_word(name: str, blank: str = " ") -> str:
     return (
-        rf"(?:[1-9][0-9]{{0,17}}\.++|(?!(?P<{name}>[1-9][0-9]*+)-(?P={name})(?![0-9]))"
+        rf"(?:[1-9][0-9]{{0,17}}+\.++|(?!(?P<{name}>[1-9][0-9]*+)-(?P={name})(?![0-9]))"
         rf"[1-9][0-9]*+(?:[-x][1-9][0-9]*+)++)(?![^{blank}{{}}()])|\{{[^{{}}]*+\}}"
     )
 

@@ -233,8 +233,8 @@ def test_a_variation_on_its_line_is_read_when_first_looked_at() -> None:
     (fast,) = _read(tokenize(iter_lines(text), runs=True))
     (careful,) = _read(tokenize(iter_lines(text)))
     kept = fast.moves[2].variations[0]
-    assert isinstance(kept, LazyVariation) and kept._read is not None
-    assert kept == careful.moves[2].variations[0] and kept._read is None
+    assert isinstance(kept, LazyVariation) and not hasattr(kept, "_entries")
+    assert kept == careful.moves[2].variations[0] and hasattr(kept, "_entries")
     assert hash(kept) == hash(careful.moves[2].variations[0])
     assert [m.text for m in kept] == ["33-28", "14-19"] and kept[1].variations[0][0].text == "1-7"
     assert fast == careful and repr(fast) == repr(careful)
