@@ -343,7 +343,7 @@ class _Lexer:
         self.carry = self.joined = self.comment = None
         last = lines[passed - 1]
         column = end - (text.rfind("\n", 0, end) + 1)  # where the run stops in ``last``
-        run = head + padded_text(text, end, pads or [])
+        run = head + padded_text(text, 0, end, pads or [])
         if column == len(last) and passed == len(lines):
             self.carry = (at, run)  # it may go on over the next line end
             return passed

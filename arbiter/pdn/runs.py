@@ -132,13 +132,12 @@ def block_end(text: str, end: int = 0, pads: list[tuple[int, int]] | None = None
     return end
 
 
-def padded_text(text: str, end: int, pads: list[tuple[int, int]]) -> str:
-    """``text[:end]`` with the blanks of its padded moves (``pads``, see block_end) written
-    as PAD: the same length, every place kept."""
+def padded_text(text: str, start: int, end: int, pads: list[tuple[int, int]]) -> str:
+    """``text[start:end]`` with the blanks of its padded moves (``pads``, the spans of
+    those blanks, see block_end) written as PAD: the same length, every place kept."""
     if not pads:
-        return text[:end]
+        return text[start:end]
     parts: list[str] = []
-    start = 0
     for begin, stop in pads:
         parts += (text[start:begin], PAD * (stop - begin))
         start = stop
@@ -207,23 +206,15 @@ PAD = "\r"
 def _padded_on(line: str, pos: int, end: int) -> tuple[str, int]:
     """The text of the run ``line[pos:end]`` (``end`` may be ``pos``) with the blank-padded
     moves that follow it (_PADDED) and the runs after them, and where that text ends. The
-    blanks inside a padded move are PAD characters: the text keeps the length of the
-    line's, so that the places of the words after it are as written."""
-    parts = [line[pos:end]]
-    probe = end
-    while padded := _PADDED.match(line, probe):
-        blanks, stop = padded.span(2), padded.end()
-        probe = _SPACES.match(line, stop).end()  # type: ignore[union-attr]
-        parts += (
-            line[end : blanks[0]],
-            PAD * (blanks[1] - blanks[0]),
-            line[blanks[1] : probe],
-        )
-        end = probe
-        if probe < len(line) and (run := _run_from(line, probe)) is not None:
-            parts.append(line[probe : run.end()])
-            end = probe = run.end()
-    return "".join(parts), end
+    blanks inside a padded move are PAD characters (padded_text): the text keeps the length
+    of the line's, so that the places of the words after it are as written."""
+    pads: list[tuple[int, int]] = []
+    while padded := _PADDED.match(line, end):
+        pads.append(padded.span(2))
+        end = _SPACES.match(line, padded.end()).end()  # type: ignore[union-attr]
+        if end < len(line) and (run := _run_from(line, end)) is not None:
+            end = run.end()
+    return padded_text(line, pos, end, pads), end
 
 
 def _any_run(line: str, pos: int) -> re.Match[str] | None:
