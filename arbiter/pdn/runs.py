@@ -94,10 +94,12 @@ MAX_JOINED = 4096
 # a text that may start with blanks.
 _LINED = " \n"
 _SIMPLE_BLOCK = re.compile(
-    rf"[ \n]*+(?:(?:{_simple_word('s', _LINED)}|\([ \n]*+(?:(?:{_simple_word('v', _LINED)})"
-    rf"[ \n]*+)*+\))[ \n]*+)*+"
+    rf"[{_LINED}]*+(?:(?:{_simple_word('s', _LINED)}|\([{_LINED}]*+"
+    rf"(?:(?:{_simple_word('v', _LINED)})[{_LINED}]*+)*+\))[{_LINED}]*+)*+"
 )
-_BLOCK = re.compile(rf"[ \n]*+(?:(?:{_run_items(RUN_DEPTH, _RUN_COMMENT, _LINED)})[ \n]*+)*+")
+_BLOCK = re.compile(
+    rf"[{_LINED}]*+(?:(?:{_run_items(RUN_DEPTH, _RUN_COMMENT, _LINED)})[{_LINED}]*+)*+"
+)
 #: The longest text of a run over line ends that a block gathers (characters).
 MAX_BLOCK = 16384
 
@@ -127,7 +129,7 @@ def block_end(text: str, end: int = 0, pads: list[tuple[int, int]] | None = None
         if reached == end:
             break
         end = reached
-    while end and text[end - 1] in " \n":
+    while end and text[end - 1] in _LINED:
         end -= 1
     return end
 
