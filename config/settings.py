@@ -172,7 +172,10 @@ TEMPLATES = [
                 "django.contrib.messages.context_processors.messages",
             ],
             # A room of tournaments that is not an app of its own names its tag library here.
-            "libraries": {"documents": "tournaments.documents.templatetags"},
+            "libraries": {
+                "documents": "tournaments.documents.templatetags",
+                "teams": "tournaments.teams.templatetags",
+            },
         },
     },
 ]

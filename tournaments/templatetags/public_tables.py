@@ -7,12 +7,13 @@ with string joins, escaping every value and localizing every number as ``{{ valu
 """
 
 import html
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from decimal import Decimal
 from typing import cast
 
 from django import template
 from django.conf import settings
+from django.template.defaultfilters import floatformat
 from django.urls import reverse
 from django.utils.formats import localize
 from django.utils.html import conditional_escape
@@ -32,15 +33,16 @@ from tournaments.templatetags.results import pairing_score, result_score
 register = template.Library()
 
 
-class _Printer:
-    """Values as ``{{ value }}`` and ``{{ value|score }}`` print them (localized, escaped),
-    remembered for one table: points, ratings and cell texts repeat over the rows. Keys hold
-    the type and the text of the value (``Decimal("2")`` and ``Decimal("2.0")`` are equal but
-    print apart)."""
+class Printer:
+    """Values as ``{{ value }}``, ``{{ value|score }}`` and ``{{ value|floatformat:"-1" }}``
+    print them (localized, escaped), remembered for one table: points, ratings and cell texts
+    repeat over the rows. Keys hold the type and the text of the value (``Decimal("2")`` and
+    ``Decimal("2.0")`` are equal but print apart)."""
 
     def __init__(self) -> None:
         self._texts: dict[tuple[type, str], str] = {}
         self._scores: dict[tuple[type, str], str] = {}
+        self._points: dict[tuple[type, str], str] = {}
         self._strings: dict[str, str] = {}
         # Without grouping, localize() writes a whole number as str() does.
         self._plain_integers = not settings.USE_THOUSAND_SEPARATOR
@@ -69,21 +71,42 @@ class _Printer:
             found = self._scores[key] = conditional_escape(localize(score(value)))
         return found
 
+    def points(self, value: object) -> str:
+        """``{{ value|floatformat:"-1" }}``: one decimal, none for a whole number."""
+        key = (type(value), str(value))
+        found = self._points.get(key)
+        if found is None:
+            found = self._points[key] = conditional_escape(floatformat(value, "-1"))
+        return found
 
-class _PlayerUrls:
-    """The URLs of one event's pages for a pairing number (``public:player``,
-    ``public:tiebreaks``): reversed once, the number then written in its place."""
 
-    def __init__(self, name: str, slug: str) -> None:
-        self._name, self._slug = name, slug
-        sample = reverse(name, args=[slug, 1])
+class NumberedUrls:
+    """The addresses of one kind of page told apart by the number at their end (a player's
+    card by pairing number, a game's page by id): the first written by ``address``, the
+    others by putting their number in its place (a reverse() per row costs more than the
+    row's other cells)."""
+
+    def __init__(self, address: Callable[[int], str]) -> None:
+        self._address = address
+        sample = address(1)
         # escaped once: the number and the slash after it need no escaping
         self._prefix = conditional_escape(sample[:-2]) if sample.endswith("/1/") else None
 
     def __call__(self, number: int) -> str:
         if self._prefix is None:
-            return conditional_escape(reverse(self._name, args=[self._slug, number]))
+            return conditional_escape(self._address(number))
         return f"{self._prefix}{int(number)}/"
+
+
+def event_urls(name: str, slug: str) -> NumberedUrls:
+    """The URLs of an event's page ``name`` (``public:player``, ``public:tiebreaks``) by the
+    number it takes."""
+    return NumberedUrls(lambda number: reverse(name, args=[slug, number]))
+
+
+def game_urls(slug: str) -> NumberedUrls:
+    """The public pages of event ``slug``'s games by id ("" when no app shows games)."""
+    return NumberedUrls(lambda game_id: game_page(slug, game_id))
 
 
 @register.simple_tag
@@ -102,8 +125,8 @@ def standings_rows(
     annulled_text = conditional_escape(gettext("games annulled"))
     annulled = f' <span class="muted">({annulled_text})</span>'
     how_text = gettext("How the tie-breaks of %(name)s were computed")
-    printer, player_url = _Printer(), _PlayerUrls("public:player", slug)
-    tiebreaks_url = _PlayerUrls("public:tiebreaks", slug)
+    printer, player_url = Printer(), event_urls("public:player", slug)
+    tiebreaks_url = event_urls("public:tiebreaks", slug)
     lines = []
     for row, values in rows:
         player = player_url(row.number)
@@ -138,7 +161,7 @@ def crosstable_rows(table: Crosstable, *, slug: str) -> SafeString:
     rating, the rounds (wall chart) or the encounters (square table), points, tie-breaks."""
     same = conditional_escape(gettext("same player"))
     round_text = gettext("Round %(number)s")
-    printer, player_url = _Printer(), _PlayerUrls("public:player", slug)
+    printer, player_url = Printer(), event_urls("public:player", slug)
     lines = []
     for row in table.rows:
         if table.square:
@@ -165,7 +188,7 @@ def crosstable_rows(table: Crosstable, *, slug: str) -> SafeString:
     return mark_safe("\n  ".join(lines))  # every value above is escaped
 
 
-def _wall_cell(cell: Cell, printer: _Printer) -> str:
+def _wall_cell(cell: Cell, printer: Printer) -> str:
     games = ""
     if cell.games:
         games = '<br><span class="muted">{}</span>'.format(
@@ -175,7 +198,7 @@ def _wall_cell(cell: Cell, printer: _Printer) -> str:
 
 
 def _encounters(
-    row: CrosstableRow, index: int, same: str, round_text: str, printer: _Printer
+    row: CrosstableRow, index: int, same: str, round_text: str, printer: Printer
 ) -> str:
     if index + 1 == row.position:
         return f'<td class="num"><span aria-label="{same}">×</span></td>'
@@ -206,7 +229,8 @@ def pairing_rows(
     card, bye label) tuples): board, White and Black linked to their cards, the ballot card
     when the event draws them, each game's result linked to its page, a match's score; a
     bye's label. The markup a template loop wrote, every value escaped as ``{{ }}`` does."""
-    printer, player_url, texts = _Printer(), _PlayerUrls("public:player", slug), _BoardTexts()
+    printer, player_url, texts = Printer(), event_urls("public:player", slug), _BoardTexts()
+    game_url = game_urls(slug)
     rows = []
     for line, games, card, bye_label in boards:
         white = line.white
@@ -227,7 +251,7 @@ def pairing_rows(
             )
             if show_cards:
                 row += _card_cell(card, variant, texts, printer)
-            games_cell = _games_cell(games, line, slug, variant, texts, printer)
+            games_cell = _games_cell(games, line, game_url, variant, texts, printer)
             row += f"\n    <td>{games_cell}</td>\n    "
         else:
             row += f"\n    <td>{printer.text(bye_label)}</td>\n    "
@@ -238,7 +262,7 @@ def pairing_rows(
     return mark_safe("".join(rows))  # every value above is escaped
 
 
-def _card_cell(card: Card | None, variant: str, texts: _BoardTexts, printer: _Printer) -> str:
+def _card_cell(card: Card | None, variant: str, texts: _BoardTexts, printer: Printer) -> str:
     if not card:
         return "<td></td>"
     named = f" {printer.text(card.name)}" if card.name else ""
@@ -253,10 +277,10 @@ def _card_cell(card: Card | None, variant: str, texts: _BoardTexts, printer: _Pr
 def _games_cell(
     games: Sequence[tuple[GameLink, object]],
     line: PairingLine,
-    slug: str,
+    game_url: NumberedUrls,
     variant: str,
     texts: _BoardTexts,
-    printer: _Printer,
+    printer: Printer,
 ) -> str:
     several = len(games) > 1
     board = printer.text(line.board)
@@ -273,10 +297,10 @@ def _games_cell(
             result = printer.text(result_score(game.result, variant))
             part += f'<span title="{title}">{result}</span>'
         if several or game.result != "*":
-            url = game_page(slug, game.id)
+            url = game_url(game.id)
             if url:
                 named = texts.game_of_board % {"index": index, "board": board}
-                part += f' <a href="{printer.text(url)}" aria-label="{named}">{texts.link}</a>'
+                part += f' <a href="{url}" aria-label="{named}">{texts.link}</a>'
         parts.append(part + "</div>")
     if several:
         match = pairing_score(games, line.white.number, variant)
