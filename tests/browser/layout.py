@@ -10,8 +10,19 @@ WIDTHS = (390, 1366)
 #: Russian (Cyrillic); `make test-deep` walks the others (Dutch is also walked by the Dutch
 #: league journeys).
 SAMPLED_LANGUAGES = ("fr", "ru")
-#: Where the journeys that walk with :class:`Walk` save their screenshots.
-SHOTS = Path(os.environ.get("DAMIER_SHOTS", "/tmp/damier-journeys"))
+#: Where the journeys save a screenshot of each page they check, when a person asks for them
+#: (``DAMIER_SHOTS=/tmp/damier-journeys make test``); none otherwise: a full-page screenshot
+#: costs Chromium about a quarter of a second, and the journeys take some 400 of them.
+SHOTS = Path(os.environ["DAMIER_SHOTS"]) if os.environ.get("DAMIER_SHOTS") else None
+
+
+def screenshot(page, name: str, *, full_page: bool = True) -> None:
+    """``page`` as ``SHOTS/<name>.png``, when screenshots are asked for (``SHOTS``)."""
+    if SHOTS is None:
+        return
+    path = SHOTS / f"{name}.png"
+    path.parent.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(path), full_page=full_page)
 
 
 def logged_in_context(browser, live_server, user, *, locale: str = "en-GB", width: int = 1366):
@@ -37,7 +48,8 @@ def horizontal_overflow(page) -> int:
 
 def assert_fits(page, *, shot: str | None = None) -> None:
     """The page fits 390 px and 1366 px without horizontal scroll and shows no server error;
-    with ``shot``, screenshots go to /tmp/<shot>-<width>.png. The viewport is restored.
+    with ``shot``, screenshots are <shot>-<width>.png (``screenshot``). The viewport is
+    restored.
 
     It first waits for the page's load event: a locator can find the new page's rows while its
     stylesheets are still on their way, and a page measured without them is wider than it is."""
@@ -50,7 +62,7 @@ def assert_fits(page, *, shot: str | None = None) -> None:
         overflow = horizontal_overflow(page)
         assert overflow <= 0, f"{page.url} is {overflow} px too wide at {width} px"
         if shot:
-            page.screenshot(path=f"/tmp/{shot}-{width}.png", full_page=True)
+            screenshot(page, f"{shot}-{width}")
     page.set_viewport_size(size)
 
 
@@ -88,8 +100,7 @@ class Walk:
                 f"widest: {page.evaluate(WIDEST)}"
             )
         self.shots += 1
-        SHOTS.mkdir(parents=True, exist_ok=True)
-        page.screenshot(path=str(SHOTS / f"organizer-{self.shots:02d}-{name}.png"), full_page=True)
+        screenshot(page, f"organizer-{self.shots:02d}-{name}")
         page.set_viewport_size({"width": 1366, "height": 900})
 
     def go(self, path: str, name: str) -> None:

@@ -50,7 +50,7 @@ class Visit:
             self.page.wait_for_selector(wait_for)
         self.page.wait_for_load_state("networkidle")
         assert text in self.page.locator("body").inner_text(), path
-        assert_fits(self.page, shot=f"damier-journeys/csp-{shot}")  # under /tmp
+        assert_fits(self.page, shot=f"csp-{shot}")
         violations = self.page.evaluate("window.__violations")
         assert violations == [] and self.console == [], (path, violations, self.console)
 

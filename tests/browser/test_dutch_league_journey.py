@@ -8,7 +8,7 @@ round's result sheet, corrects one board, gives the absent team a one-match-poin
 its reason; then a visitor's phone sees the team standings with the penalty, and the team
 standings PDF, downloaded through the event page's link once rebuilt, prints the same figures.
 Admin pages: no server error, no horizontal scroll at 1366 px (nor 390 px); public pages at
-390 px (tests/browser/layout.py); screenshots in /tmp/damier-journeys and /tmp."""
+390 px (tests/browser/layout.py); screenshots in DAMIER_SHOTS."""
 
 import io
 import re

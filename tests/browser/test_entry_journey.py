@@ -4,7 +4,7 @@ the organizer accepts it with the action of the admin's list of entries; the pla
 then among the event's players. No server error and no horizontal scroll at 390 and 1366 px
 on every page.
 
-Screenshots: /tmp/entry-<language>-<page>-<width>.png."""
+Screenshots (DAMIER_SHOTS): entry-<language>-<page>-<width>.png."""
 
 from decimal import Decimal
 

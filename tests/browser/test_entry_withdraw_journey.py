@@ -4,7 +4,7 @@ and him and asks first; once confirmed, the list of entries no longer shows him,
 free again, and the organizer is told by mail. The same link again changes nothing and says
 why. No server error and no horizontal scroll at 390 and 1366 px on every page.
 
-Screenshots: /tmp/entry-withdraw-<language>-<page>-<width>.png."""
+Screenshots (DAMIER_SHOTS): entry-withdraw-<language>-<page>-<width>.png."""
 
 import datetime
 import re

@@ -12,7 +12,7 @@ import zipfile
 import pytest
 
 from games.services.records import record_save
-from tests.browser.layout import SHOTS, assert_fits
+from tests.browser.layout import assert_fits, screenshot
 from tests.factories import make_organizer, played_event, played_team_league
 from tournaments.documents.models import Document
 from tournaments.documents.services import document_build
@@ -26,10 +26,9 @@ PDN = '[Event "?"]\n[Result "2-0"]\n\n1. 32-28 19-23 2. 28x19 14x23 2-0\n'
 
 
 def _shot(page, name: str) -> None:
-    SHOTS.mkdir(parents=True, exist_ok=True)
     for width in (390, 1366):
         page.set_viewport_size({"width": width, "height": 900})
-        page.screenshot(path=str(SHOTS / f"archive-{name}-{width}.png"), full_page=True)
+        screenshot(page, f"archive-{name}-{width}")
 
 
 def test_an_organizer_downloads_an_event_and_imports_it(live_server, page, settings, tmp_path):

@@ -5,8 +5,8 @@ its admin page, sees the one player missing and marks him absent in one action, 
 round, and the draft names him on a zero-point bye; the round published, the hall's TV
 (1920 px) shows the boards, then the players by name, with a QR code. Another player checks
 in on the hall's tablet the organizer opens: he finds his name and types his PIN. No server
-error, no horizontal scroll at 390 and 1366 px on every page. Screenshots:
-/tmp/hall-<language>-*."""
+error, no horizontal scroll at 390 and 1366 px on every page. Screenshots (DAMIER_SHOTS):
+hall-<language>-*."""
 
 import pytest
 from django.utils import translation
@@ -17,7 +17,7 @@ from hall.models import CheckInMode, CheckInRule
 from hall.selectors import kiosk_pin
 from hall.services import check_in_record
 from hall.views import SCREEN_SECONDS
-from tests.browser.layout import assert_fits, each_language, logged_in_context
+from tests.browser.layout import assert_fits, each_language, logged_in_context, screenshot
 from tests.factories import UserFactory, event_with_players, make_organizer
 from tournaments.models import Game, Round
 from tournaments.selectors.names import player_name
@@ -167,11 +167,11 @@ def test_check_in_then_pairing_then_the_hall_screen(live_server, browser, hall, 
             "parseFloat(getComputedStyle(document.querySelector('.screen-table td')).fontSize)"
         )
         assert size >= 32  # read from 3 m
-        page.screenshot(path=f"/tmp/hall-{language}-screen-1920.png")
+        screenshot(page, f"hall-{language}-screen-1920", full_page=False)
         assert_fits(page, shot=f"hall-{language}-screen")
         page.clock.run_for(SCREEN_SECONDS * 1000)  # the next part: the players by name
         names = page.locator("#screen-names")
-        page.screenshot(path=f"/tmp/hall-{language}-screen-names-1920.png")
+        screenshot(page, f"hall-{language}-screen-names-1920", full_page=False)
         assert names.is_visible() and boards.is_hidden()
         # The rows shown fit the screen, each player's board and colour on it.
         shown = names.locator("tbody tr:visible")

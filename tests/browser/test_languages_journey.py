@@ -4,7 +4,7 @@ in through it) and the admin index, each with its heading in that language, no s
 and no horizontal scroll at 390 and 1366 px; then the language picker switches to another
 language, and the choice sticks on the next pages although the browser asks for the first.
 
-Screenshots: /tmp/languages-<language>-<page>-<width>.png."""
+Screenshots (DAMIER_SHOTS): languages-<language>-<page>-<width>.png."""
 
 import pytest
 from django.conf import settings

@@ -5,7 +5,7 @@ order by itself, without a reload, where the visitor had scrolled to."""
 import pytest
 from django.contrib.auth.models import Permission
 
-from tests.browser.layout import logged_in_context
+from tests.browser.layout import logged_in_context, screenshot
 from tournaments.models import Game, GameResult
 from tournaments.services import rounds
 
@@ -68,7 +68,7 @@ def test_visitor_sees_a_result_without_reloading(
     assert sorted(order_after) == sorted(order_before)
     assert visitor.evaluate("window.scrollY") == scrolled
     assert visitor.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
-    visitor.screenshot(path="/tmp/live-visitor.png", full_page=True)
-    arbiter.screenshot(path="/tmp/live-arbiter.png")
+    screenshot(visitor, "live-visitor")
+    screenshot(arbiter, "live-arbiter", full_page=False)
     phone.close()
     arbiter_context.close()

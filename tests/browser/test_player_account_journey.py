@@ -1,8 +1,8 @@
 """A player, in each language offered, claims his account from the organizer's invitation on
 his phone (390 px), lands on his page /me/ with the result he is to report, follows it to the
 report page, turns the rounds' mails off there; the stop link of a mail says it is done.
-Every page: no server error, no horizontal scroll at 390 px nor at 1366 px. Screenshots:
-/tmp/account-<language>-*.png."""
+Every page: no server error, no horizontal scroll at 390 px nor at 1366 px. Screenshots
+(DAMIER_SHOTS) account-<language>-*.png."""
 
 import pytest
 from django.urls import reverse

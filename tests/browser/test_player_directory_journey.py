@@ -4,7 +4,7 @@ the player's page with his events, his games and his figures, his rounds as a ca
 then his page in one event, which links back; then that event's standings, downloaded as
 CSV and XLSX. No server error and no horizontal scroll at 390 and 1366 px on every page.
 
-Screenshots: /tmp/players-<language>-<page>-<width>.png."""
+Screenshots (DAMIER_SHOTS): players-<language>-<page>-<width>.png."""
 
 import datetime
 import io

@@ -2,7 +2,7 @@
 registration, once by a rating list): the players list's "Possible duplicates", the pair's
 preview with both players and what moves, then the merge; the kept player holds the rating
 and the event its registration. Every page: no server error, no horizontal scroll at 390 px
-nor at 1366 px. Screenshots: /tmp/merge-<language>-<page>-<width>.png."""
+nor at 1366 px. Screenshots (DAMIER_SHOTS): merge-<language>-<page>-<width>.png."""
 
 import datetime
 

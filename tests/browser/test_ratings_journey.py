@@ -4,7 +4,7 @@ round 1, downloads the rating report as CSV and has its PDF generated and downlo
 a visitor sees the field's rating distribution, the standings of each rating group, and a
 player's rating chart on a phone.
 Every page: no server error, no horizontal scroll at 390 px nor at 1366 px (screenshots in
-/tmp/ratings-*.png)."""
+DAMIER_SHOTS: ratings-*.png)."""
 
 from pathlib import Path
 

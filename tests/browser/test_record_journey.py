@@ -1,7 +1,7 @@
 """The official record as people see it (issue #20, part C): a visitor's round page marks a
 forfeit as a forfeit and draws the drawing-table card; the organizer of a French event
 prints its score sheets in French with the card drawn; the arbiter changes a result at the
-desk and its finding follows. At 390 px and 1366 px, screenshots in /tmp/record-*.png."""
+desk and its finding follows. At 390 px and 1366 px, screenshots (DAMIER_SHOTS) record-*.png."""
 
 import io
 

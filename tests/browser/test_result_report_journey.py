@@ -1,7 +1,8 @@
 """Two players of each board report their game's result from their phones (390 px), in each
 language offered: on board 1 they agree and the result is recorded; on board 2 they differ
 and the dispute appears at the arbiter's desk with both claims. Every page: no server error,
-no horizontal scroll at 390 px nor at 1366 px. Screenshots: /tmp/report-<language>-*.png."""
+no horizontal scroll at 390 px nor at 1366 px.
+Screenshots (DAMIER_SHOTS): report-<language>-*.png."""
 
 import pytest
 from django.utils import translation

@@ -1,7 +1,8 @@
 """An organizer imports the teams of a league from a CSV file in Chromium: the teams page's
 "Import CSV", the event and the file, a preview where a line is refused naming its line and
 field and nothing is written yet, the confirmation, the teams listed with their rosters. Every
-page: no server error, no horizontal scroll at 390 px nor at 1366 px; screenshots in /tmp."""
+page: no server error, no horizontal scroll at 390 px nor at 1366 px; screenshots in
+DAMIER_SHOTS."""
 
 import pytest
 from playwright.sync_api import expect

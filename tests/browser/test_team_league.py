@@ -8,7 +8,7 @@ a lineup with a reserve, the pairing, results by board, a penalty, the publicati
 visitor's phone then follows; a captain logs in, replaces an absentee by a reserve, is
 refused another team's lineups, finds his lineup frozen once the round is paired, and
 reaches it again from his desk page. Every page: no server error, no horizontal scroll at
-390 px nor at 1366 px (tests/browser/layout.py); screenshots in /tmp."""
+390 px nor at 1366 px (tests/browser/layout.py); screenshots in DAMIER_SHOTS."""
 
 from decimal import Decimal
 

@@ -4,7 +4,7 @@ the organizer goes from the event's page to the team round page, marks a team th
 show up (asked first, in one action), pairs the round there, publishes it, and the public
 team matches show the forfeit; then he undoes it from the same page. Every page in Dutch: no
 server error, no horizontal scroll at 390 px nor at 1366 px (tests/browser/layout.py);
-screenshots in /tmp."""
+screenshots in DAMIER_SHOTS."""
 
 import pytest
 from playwright.sync_api import expect
