@@ -282,6 +282,10 @@ REST_FRAMEWORK = {
     "PAGE_SIZE": 100,
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
     "EXCEPTION_HANDLER": "tournaments.api.exceptions.exception_handler",
+    # Each view's heading and description in the visitor's language: its title and summary
+    # (the docstring stays the developers' text).
+    "VIEW_NAME_FUNCTION": "tournaments.api.view_names.view_title",
+    "VIEW_DESCRIPTION_FUNCTION": "tournaments.api.view_names.view_summary",
 }
 SPECTACULAR_SETTINGS = {
     "TITLE": "Damier API",

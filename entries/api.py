@@ -3,6 +3,7 @@
 for its organizers only."""
 
 from django.core.exceptions import ValidationError
+from django.utils.translation import gettext_lazy
 from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework import exceptions, serializers, status
 from rest_framework.permissions import AllowAny
@@ -64,6 +65,12 @@ class EntryReceipt(serializers.Serializer):
 class EntryList(EventScopedList):
     """GET: the event's entries (its organizers). POST: enter a person (anyone while the
     event takes entries); 201 with the entry's status, "pending" or "waitlisted"."""
+
+    title = gettext_lazy("Entries")
+    summary = gettext_lazy(
+        "The event's entries (its organizers); POST enters a person while the event takes "
+        'entries, and the entry\'s status is then "pending" or "waitlisted".'
+    )
 
     serializer_class = EntrySerializer
     throttle_classes = (EntryThrottle,)

@@ -5,6 +5,7 @@ player's report of his game's result (games.services.reports)."""
 
 from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404
+from django.utils.translation import gettext_lazy
 from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework import serializers, status
 from rest_framework.request import Request
@@ -101,6 +102,11 @@ class GameScoped(EventScoped):
 class GameDetail(GameScoped):
     """A published game: result, PDN record and the arbiter's verification verdict."""
 
+    title = gettext_lazy("Game")
+    summary = gettext_lazy(
+        "A published game: its result, its PDN record and the verdict of its verification."
+    )
+
     serializer_class = GameDetailSerializer
 
     def get(self, request: Request, slug: str, game_id: int) -> Response:
@@ -124,6 +130,12 @@ class GameRecordView(GameScoped):
     """PUT: store this game's PDN record (organizers and arbiters); verified in the
     background."""
 
+    title = gettext_lazy("Game record")
+    summary = gettext_lazy(
+        "PUT stores this game's PDN record (organizers and arbiters); it is then verified in the "
+        "background."
+    )
+
     serializer_class = s.GameSerializer
 
     def get_object(self) -> Game:
@@ -141,6 +153,11 @@ class GameRecordView(GameScoped):
 
 class DisputeCreate(GameScoped):
     """POST: open a dispute on this game (its organizers, arbiters or players)."""
+
+    title = gettext_lazy("Open a dispute")
+    summary = gettext_lazy(
+        "POST opens a dispute on this game (its organizers, arbiters or players)."
+    )
 
     serializer_class = DisputeSerializer
 
@@ -163,6 +180,12 @@ class GameReport(GameScoped):
     agree it is recorded (or waits for the arbiter), when they differ a dispute opens. The
     same operation under /api/games/<id>/report/ (the game alone) and under its event."""
 
+    title = gettext_lazy("Result report")
+    summary = gettext_lazy(
+        "POST reports this game's result as one of its two players: when both agree it is "
+        "recorded (or waits for the arbiter), when they differ a dispute opens."
+    )
+
     serializer_class = ReportSerializer
 
     @extend_schema(request=ReportCreateSerializer, responses={201: ReportSerializer})
@@ -182,6 +205,11 @@ class GameReport(GameScoped):
 class DisputeRuling(EventScoped):
     """POST: rule on dispute <id> (the event's arbiters), with a written reason."""
 
+    title = gettext_lazy("Ruling")
+    summary = gettext_lazy(
+        "POST rules on this dispute (the event's arbiters), with a written reason."
+    )
+
     serializer_class = RulingSerializer
 
     @extend_schema(request=RulingCreateSerializer, responses={201: RulingSerializer})
@@ -198,6 +226,9 @@ class EventArchive(EventScoped):
     """GET: the whole event as one zip file (games.archive, docs/archive.md), for its
     organizers; players' private fields only as tournaments.access lets the user read them; a
     team competition with its teams, rosters, team matches and lineups."""
+
+    title = gettext_lazy("Event archive")
+    summary = gettext_lazy("The whole event as one zip file, for its organizers.")
 
     @extend_schema(
         responses={

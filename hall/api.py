@@ -5,6 +5,7 @@ marks absent any of its players by naming his pairing number. The services say w
 
 from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework import exceptions, serializers
 from rest_framework.request import Request
@@ -46,6 +47,12 @@ class CheckInSerializer(serializers.Serializer):
 class RoundCheckIn(EventScoped):
     """POST: check in for round <n> (the logged-in player himself), or check in or mark
     absent a player of the event (its organizer)."""
+
+    title = gettext_lazy("Check-in")
+    summary = gettext_lazy(
+        "POST checks in for this round (the logged-in player himself), or checks in or marks "
+        "absent a player of the event (its organizer)."
+    )
 
     serializer_class = CheckInSerializer
 

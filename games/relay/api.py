@@ -6,6 +6,7 @@ polled files answers 409."""
 
 from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework import exceptions, serializers
 from rest_framework.permissions import AllowAny
@@ -58,6 +59,11 @@ class RoundRelay(EventScoped):
     """GET: the relayed boards of a published round. POST: push games with the event's
     push token (a round without a source is then fed by pushes); 403 for a completed round,
     409 for a round relayed from polled files."""
+
+    title = gettext_lazy("Live relay")
+    summary = gettext_lazy(
+        "The relayed boards of a published round; POST pushes games with the event's push token."
+    )
 
     serializer_class = RelayBoardSerializer
     pagination_class = None

@@ -4,6 +4,7 @@ tournaments.selectors.players. Public fields only: never the contact details, bi
 login account or national id (searched, never shown)."""
 
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import exceptions, generics, serializers
@@ -91,6 +92,11 @@ QUERY = OpenApiParameter(
 class PlayerDirectory(generics.ListAPIView):
     """The players of the published events, by name; ?q= searches them."""
 
+    title = gettext_lazy("All players")
+    summary = gettext_lazy(
+        "The players of the published events, by name; ?q= searches them by name or id."
+    )
+
     serializer_class = DirectoryPlayerSerializer
     permission_classes = (ReadOnlyOrAuthenticated,)
 
@@ -105,6 +111,12 @@ class PlayerDirectory(generics.ListAPIView):
 class PlayerDetail(generics.GenericAPIView):
     """A player across his published events: score, rank and performance in each (as the
     event's standings give them), his rounds and games, his ratings list by list."""
+
+    title = gettext_lazy("Player")
+    summary = gettext_lazy(
+        "A player across his published events: his score, rank and performance in each, his "
+        "rounds and games, and his ratings list by list."
+    )
 
     serializer_class = PlayerRecordSerializer
     permission_classes = (ReadOnlyOrAuthenticated,)

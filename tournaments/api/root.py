@@ -1,6 +1,6 @@
 """The API's front door (/api/): where its resources, schema and documentation are."""
 
-from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from drf_spectacular.utils import extend_schema
 from rest_framework.request import Request
 from rest_framework.response import Response
@@ -12,16 +12,11 @@ class ApiRoot(APIView):
     """The entry points of the API: the events (everything else is under an event), the
     OpenAPI schema and its browsable documentation."""
 
-    def get_view_name(self) -> str:
-        """The page's title in the browser, in the visitor's language."""
-        return _("Damier API")
-
-    def get_view_description(self, html: bool = False) -> str:
-        """What a person opening /api/ in a browser reads, in their language."""
-        return _(
-            "The entry points of the API: the events (everything else is under an event), "
-            "the OpenAPI schema and its browsable documentation."
-        )
+    title = gettext_lazy("Damier API")
+    summary = gettext_lazy(
+        "The entry points of the API: the events (everything else is under an event), "
+        "the OpenAPI schema and its browsable documentation."
+    )
 
     @extend_schema(exclude=True)
     def get(self, request: Request) -> Response:

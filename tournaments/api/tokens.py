@@ -5,6 +5,7 @@ password change revokes the token, as it ends the user's other sessions."""
 from django.conf import settings
 from django.db.models.signals import pre_save
 from django.dispatch import receiver
+from django.utils.translation import gettext_lazy
 from drf_spectacular.utils import extend_schema
 from rest_framework import exceptions
 from rest_framework.authtoken.models import Token
@@ -17,6 +18,11 @@ from tournaments.site.login_limits import login_delay
 
 class TokenCreate(ObtainAuthToken):
     """Exchange a username and password for the user's token (created on first use)."""
+
+    title = gettext_lazy("API token")
+    summary = gettext_lazy(
+        "POST a username and password: the answer is the user's API token, created on first use."
+    )
 
     authentication_classes = ()
 

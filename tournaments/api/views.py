@@ -15,6 +15,7 @@ from django.db import transaction
 from django.shortcuts import get_object_or_404
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import exceptions, generics, mixins, status
@@ -157,6 +158,12 @@ class EventScopedList(mixins.ListModelMixin, EventScoped):
 class EventList(ConditionalRead, generics.ListAPIView):
     """Published events, soonest first; ?status=current|upcoming|finished."""
 
+    title = gettext_lazy("Events")
+    summary = gettext_lazy(
+        "The published events, soonest first; ?status=current, upcoming or finished picks a "
+        "group of them."
+    )
+
     serializer_class = s.EventSerializer
     permission_classes = (ReadOnlyOrAuthenticated,)
 
@@ -182,6 +189,14 @@ class EventList(ConditionalRead, generics.ListAPIView):
 
 
 class EventDetail(ConditionalRead, generics.RetrieveAPIView):
+    """An event by its slug: a published one, or a draft the user organizes or arbitrates."""
+
+    title = gettext_lazy("Event")
+    summary = gettext_lazy(
+        "An event's settings: its variant, pairing system, rounds, scoring, tie-breaks, dates "
+        "and venue."
+    )
+
     state_etag = True
     serializer_class = s.EventSerializer
     permission_classes = (ReadOnlyOrAuthenticated,)
@@ -194,6 +209,11 @@ class EventDetail(ConditionalRead, generics.RetrieveAPIView):
 
 class PlayerList(EventScopedList):
     """The event's players in pairing-number order (public fields); POST registers one."""
+
+    title = gettext_lazy("Players")
+    summary = gettext_lazy(
+        "The event's players in pairing-number order; POST registers a player (organizers)."
+    )
 
     serializer_class = s.PlayerSerializer
     state_etag = True
@@ -214,6 +234,11 @@ class PlayerList(EventScopedList):
 class RoundList(EventScoped):
     """Published rounds; POST pairs the next round as a draft (organizers)."""
 
+    title = gettext_lazy("Rounds")
+    summary = gettext_lazy(
+        "The published rounds; POST pairs the next round as a draft (organizers)."
+    )
+
     serializer_class = s.RoundSerializer
     pagination_class = None
     state_etag = True
@@ -232,6 +257,9 @@ class RoundList(EventScoped):
 class RoundPublish(EventScoped):
     """POST: publish draft round <number> (organizers)."""
 
+    title = gettext_lazy("Publish a round")
+    summary = gettext_lazy("POST publishes this draft round (organizers).")
+
     serializer_class = s.RoundSerializer
 
     @extend_schema(request=None, responses={200: s.RoundSerializer})
@@ -245,6 +273,12 @@ class RoundPublish(EventScoped):
 
 class PairingList(EventScopedList):
     """Boards of the published rounds, with their games; ?round= and ?player= filter."""
+
+    title = gettext_lazy("Pairings")
+    summary = gettext_lazy(
+        "The boards of the published rounds with their games; ?round= and ?player= (a pairing "
+        "number) filter them."
+    )
 
     serializer_class = s.PairingSerializer
     state_etag = True
@@ -335,6 +369,12 @@ class Standings(AfterRoundList):
     ``provisional`` is true on every row while a game up to that round has no result;
     ``rating_group`` and ``group_place`` give each player's rating group and place in it."""
 
+    title = gettext_lazy("Standings")
+    summary = gettext_lazy(
+        "The standings after ?round= (default: the last published round) with the tie-break "
+        "values, provisional while a game up to that round has no result."
+    )
+
     serializer_class = s.StandingSerializer
     cache_name = "standings"
 
@@ -361,6 +401,12 @@ class TeamRanking(AfterRoundList):
     round): each team's best N members summed, ties broken by all its members
     (docs/rules/tournaments.md §7.5). 404 for an event without a team ranking."""
 
+    title = gettext_lazy("Team ranking")
+    summary = gettext_lazy(
+        "The team ranking of an individual event after ?round= (default: the last published "
+        "round): the best members of each team summed, ties broken by all its members."
+    )
+
     serializer_class = s.TeamRankingSerializer
     cache_name = "team-ranking"
 
@@ -375,6 +421,12 @@ class TeamRanking(AfterRoundList):
 
 class TieBreaks(EventScoped):
     """How player <number>'s tie-breaks were computed after ?round=."""
+
+    title = gettext_lazy("Tie-breaks")
+    summary = gettext_lazy(
+        "How the tie-breaks of the player with this pairing number were computed after ?round= "
+        "(default: the last published round)."
+    )
 
     serializer_class = s.TieBreakExplanationSerializer
     state_etag = True
@@ -403,6 +455,12 @@ class TieBreaks(EventScoped):
 class CrosstableView(AfterRoundList):
     """Crosstable rows in rank order after ?round= (cells per round)."""
 
+    title = gettext_lazy("Crosstable")
+    summary = gettext_lazy(
+        "The crosstable rows in rank order after ?round= (default: the last published round), "
+        "one cell per round."
+    )
+
     serializer_class = s.CrosstableRowSerializer
     cache_name = "crosstable"
 
@@ -414,6 +472,12 @@ class CrosstableView(AfterRoundList):
 
 class GameList(EventScopedList):
     """Published games with their result and record state; ?round= and ?player= filter."""
+
+    title = gettext_lazy("Games")
+    summary = gettext_lazy(
+        "The published games with their result and the state of their record; ?round= and "
+        "?player= filter them."
+    )
 
     serializer_class = s.GameSerializer
 
@@ -430,6 +494,12 @@ class GameList(EventScopedList):
 
 class GameResultView(EventScoped):
     """POST: record game <id>'s result (organizers), with optimistic locking."""
+
+    title = gettext_lazy("Result")
+    summary = gettext_lazy(
+        "POST records this game's result (organizers); with expected_version, refused when the "
+        "game has changed since that version."
+    )
 
     serializer_class = s.GameSerializer
 

@@ -12,6 +12,7 @@ from django.http import FileResponse
 from django.shortcuts import get_object_or_404
 from django.urls import reverse
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from drf_spectacular.utils import extend_schema
 from rest_framework import exceptions, serializers, status
 from rest_framework.request import Request
@@ -117,6 +118,12 @@ class DocumentCreate(DocumentScoped):
     """POST: request a document; 202 with its state (a job queued, or one already under
     way, or the current file when nothing changed)."""
 
+    title = gettext_lazy("Printed documents")
+    summary = gettext_lazy(
+        "POST requests a printed document of the event; the answer gives its state: a job "
+        "queued, one already under way, or the current file when nothing has changed."
+    )
+
     @extend_schema(request=DocumentRequestSerializer, responses={202: DocumentSerializer})
     def post(self, request: Request, slug: str) -> Response:
         event = self.event()
@@ -139,6 +146,11 @@ class DocumentCreate(DocumentScoped):
 class DocumentDetail(DocumentScoped):
     """GET: a document's job state (poll it until status is done or failed)."""
 
+    title = gettext_lazy("Printed document")
+    summary = gettext_lazy(
+        "The state of a document's job: read it again until its status is done or failed."
+    )
+
     def get(self, request: Request, slug: str, document_id: int) -> Response:
         document = document_recover(document=self.document(document_id))
         return Response(self.get_serializer(document).data)
@@ -147,6 +159,9 @@ class DocumentDetail(DocumentScoped):
 class DocumentFile(DocumentScoped):
     """GET: the document's latest PDF (404 before the first one is done). A done document
     whose file storage lost is built again (its job queued, at most one)."""
+
+    title = gettext_lazy("Document file")
+    summary = gettext_lazy("The document's latest PDF, once the first one is done.")
 
     @extend_schema(responses={(200, "application/pdf"): bytes})
     def get(self, request: Request, slug: str, document_id: int) -> FileResponse:

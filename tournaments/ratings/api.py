@@ -1,6 +1,7 @@
 """API endpoint of an event's rating report: one row per player, read-only, for everybody
 who may read the event (answered 304 while the event is unchanged)."""
 
+from django.utils.translation import gettext_lazy
 from rest_framework import serializers
 
 from tournaments.api.serializers import PlainSerializer
@@ -49,6 +50,12 @@ class RatingReportRowSerializer(PlainSerializer):
 class RatingReport(EventScopedList):
     """The rating report: one row per player, from the games of the published rounds and the
     ratings frozen at round 1; change = K x (W - We), in units of K when k is null."""
+
+    title = gettext_lazy("Rating report")
+    summary = gettext_lazy(
+        "One row per player: his rating change from the games of the published rounds, by the "
+        "ratings frozen at round 1."
+    )
 
     serializer_class = RatingReportRowSerializer
     state_etag = True

@@ -8,6 +8,7 @@ is written as any game's (``games/<id>/result/``)."""
 from django.db import transaction
 from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import exceptions, serializers
 from rest_framework.request import Request
@@ -99,6 +100,9 @@ class TeamScoped(EventScopedList):
 class TeamStandings(TeamScoped):
     """Team standings after the finished matches of the published rounds."""
 
+    title = gettext_lazy("Team standings")
+    summary = gettext_lazy("The team standings after the finished matches of the published rounds.")
+
     serializer_class = TeamStandingSerializer
 
     def get_queryset(self):
@@ -107,6 +111,11 @@ class TeamStandings(TeamScoped):
 
 class TeamMatches(TeamScoped):
     """Team matches of the published rounds, board by board, in round order."""
+
+    title = gettext_lazy("Team matches")
+    summary = gettext_lazy(
+        "The team matches of the published rounds, board by board, in round order."
+    )
 
     serializer_class = TeamMatchSerializer
 
@@ -170,6 +179,13 @@ class TeamLineup(EventScoped):
     and the team's captain for his own team: tournaments.access.may_captain; 403 for another
     team); refused, naming the board, when it breaks a composition rule, and once the match
     is paired."""
+
+    title = gettext_lazy("Lineup")
+    summary = gettext_lazy(
+        "A team's lineup for this match; POST sets it (the event's organizers, or the team's "
+        "captain for his own team), refused once the match is paired or when it breaks a "
+        "composition rule."
+    )
 
     serializer_class = LineupBoardSerializer
 
