@@ -135,9 +135,11 @@ DIGITS = frozenset("0123456789")
 # engine's line), by runs of characters only, without its check of the variation's opening
 # (a repeat of items, the costlier part): in a run, a word with a character other than a
 # digit or a '.' is a move (a move number is digits and dots; no word is digits alone), and
-# such a variation, without '\r' (PAD: a padded move, never in PLAIN_VARIATION), reads
-# without a word to report when it holds one. Any other variation is left to PLAIN_VARIATION.
-_FLAT_VARIATION = r"\([0-9. \n]*+[^(){}\r0-9. \n][^(){}\r]*+\)"
+# such a variation reads without a word to report when it holds one. Its characters are
+# PLAIN_VARIATION's (a run's words and blanks: not '\r', PAD, which marks a padded move);
+# the first of the move is any other than a brace, a parenthesis, '\r', a blank, a digit or
+# a '.'. Any other variation is left to PLAIN_VARIATION.
+_FLAT_VARIATION = r"\([0-9. \n]*+[^(){}\r0-9. \n][-0-9A-Za-z:. \n]*+\)"
 # walked_run's commonest items: a numeric move of a run with no move number glued to it,
 # the move number (of at most 18 digits) written before it and the variation that reads
 # without a word to report after it when there are, and the blanks around them (line ends
