@@ -131,13 +131,22 @@ def _plain_variation_pattern(depth: int) -> str:
 
 PLAIN_VARIATION = re.compile(_plain_variation_pattern(RUN_DEPTH))
 DIGITS = frozenset("0123456789")
+# What PLAIN_VARIATION matches of a variation holding neither a comment nor a variation (an
+# engine's line), by runs of characters only, without its check of the variation's opening
+# (a repeat of items, the costlier part): in a run, a word with a character other than a
+# digit or a '.' is a move (a move number is digits and dots; no word is digits alone), and
+# such a variation reads without a word to report when it holds one. Its characters are
+# PLAIN_VARIATION's (a run's words and blanks: not '\r', PAD, which marks a padded move);
+# the first of the move is any other than a brace, a parenthesis, '\r', a blank, a digit or
+# a '.'. Any other variation is left to PLAIN_VARIATION.
+_FLAT_VARIATION = r"\([0-9. \n]*+[^(){}\r0-9. \n][-0-9A-Za-z:. \n]*+\)"
 # walked_run's commonest items: a numeric move of a run with no move number glued to it,
 # the move number (of at most 18 digits) written before it and the variation that reads
 # without a word to report after it when there are, and the blanks around them (line ends
 # too: a run carried over lines).
 VARIED_MOVE = re.compile(
     r"[ \n]*+(?:([0-9]{1,18}+)\.++[ \n]++)?([0-9]++(?:[-x:][0-9]++)++)(?![^ \n(])"
-    rf"(?:[ \n]*+({_plain_variation_pattern(RUN_DEPTH)}))?[ \n]*+"
+    rf"(?:[ \n]*+({_FLAT_VARIATION}|{_plain_variation_pattern(RUN_DEPTH)}))?[ \n]*+"
 )
 # A numeric move of a run with no move number glued to it, the move number (of at most 18
 # digits) written before it and the comment after it when there are, and the blanks around

@@ -72,12 +72,17 @@ VARIATION_RUN = re.compile(rf"\( *+(?:(?:{_run_items(RUN_DEPTH - 1)}) *+)*+\)")
 # matches (the items are _RUN's), though _RUN may go on further: a run found by it is
 # followed by the rest of the run. A move number's digits are taken possessively: at a move,
 # the digits before its '-' are not given back one by one to look for a '.'.
+# A word's first digit is matched once, for a move and a move number alike (its alternatives
+# start after it, the move's first, as most words are moves): one alternative fewer to try
+# per word, where the run's words are many. The check that keeps "a-a" out fails at once
+# for a move number (no '-' after its digits), so it may stand before both.
 
 
 def _simple_word(name: str, blank: str = " ") -> str:
     return (
-        rf"(?:[1-9][0-9]{{0,17}}+\.++|(?!(?P<{name}>[1-9][0-9]*+)-(?P={name})(?![0-9]))"
-        rf"[1-9][0-9]*+(?:[-x][1-9][0-9]*+)++)(?![^{blank}{{}}()])|\{{[^{{}}]*+\}}"
+        rf"(?!(?P<{name}>[1-9][0-9]*+)-(?P={name})(?![0-9]))[1-9]"
+        rf"(?:[0-9]*+[-x][1-9][0-9]*+(?:[-x][1-9][0-9]*+)*+|[0-9]{{0,17}}+\.++)"
+        rf"(?![^{blank}{{}}()])|\{{[^{{}}]*+\}}"
     )
 
 

@@ -6,11 +6,14 @@
 - the reader fed with runs reads the games (positions and errors included) that it reads
   from the word-by-word tokens, a move that may be a result before the next game too;
 - ``made_move`` makes the move ``PdnMove(...)`` makes, field by field;
-- a run found by the loose pattern (``_run_match``) is the run the run pattern finds.
+- a run found by the loose pattern (``_run_match``) is the run the run pattern finds;
+- in a run, a variation the reader's flat pattern takes (``_FLAT_VARIATION``) is the
+  one ``PLAIN_VARIATION`` takes.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Iterator
 from dataclasses import FrozenInstanceError, fields
 from pathlib import Path
@@ -22,12 +25,14 @@ from hypothesis import strategies as st
 from arbiter.pdn.encoding import Source, iter_lines
 from arbiter.pdn.lexer import run_tokens, tokenize, variation_tokens
 from arbiter.pdn.model import LazyVariation, PdnMove, made_move
+from arbiter.pdn.movetree import _FLAT_VARIATION, PLAIN_VARIATION
 from arbiter.pdn.reader import _read
 from arbiter.pdn.runs import (
     _RUN,
     _SIMPLE_RUN,
     _SIMPLE_VARIATION,
     MAX_BLOCK,
+    RUN_ITEM,
     VARIATION_RUN,
     _run_match,
 )
@@ -143,6 +148,36 @@ def test_the_simple_patterns_match_only_what_the_run_patterns_match(
             assert simple.end() == run.end() or (rest and rest.end() == run.end()), (line, pos)
         if line[pos] == "(" and (variation := _SIMPLE_VARIATION.match(line, pos)):
             assert VARIATION_RUN.fullmatch(line, pos, variation.end()), (line, pos)
+
+
+# Variations as engines and annotators write them, over lines too, for the flat pattern.
+VARIATION_WORDS = [
+    *("(", ")", "(1...", "(2.", "1.", "2...", "32-28", "19-23", "28x19", "01.34-29", "c3-d4"),
+    *("{c}", "{a (b)}", "{x\ny}", "9- 3", "2.)", "( {c} 1. 32-28)", "(1... (", "4-6", "!"),
+]
+variation_like = st.lists(
+    st.tuples(st.sampled_from(VARIATION_WORDS), st.sampled_from([" ", " ", "\n", "", "  "])),
+    max_size=40,
+)
+
+
+@settings(SETTINGS, max_examples=300)
+@given(st.one_of(pdn_like, variation_like))
+def test_the_flat_variation_pattern_takes_only_what_plain_variation_takes(
+    parts: list[tuple[str, str]],
+) -> None:
+    """In a run, a variation the flat pattern takes (walked_run's engine lines, see
+    VARIED_MOVE) is one PLAIN_VARIATION takes, to the same ')'."""
+    flat_variation = re.compile(_FLAT_VARIATION)
+    text = "".join(word + separator for word, separator in parts)
+    for token in tokenize(iter_lines(text), runs=True):
+        if token.kind is not Kind.RUN:
+            continue
+        for item in RUN_ITEM.finditer(token.text):
+            start = item.start()
+            if item.group(4) == "(" and (flat := flat_variation.match(token.text, start)):
+                plain = PLAIN_VARIATION.match(token.text, start)
+                assert plain is not None and plain.end() == flat.end(), (token.text, start)
 
 
 @pytest.mark.parametrize(
