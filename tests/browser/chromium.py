@@ -73,7 +73,7 @@ def stop_chromium() -> list[int]:
 @contextmanager
 def deadline(seconds: float) -> Iterator[list[int]]:
     """Stops this process's Chromium if the block still runs after ``seconds``; yields the
-    list of the processes stopped (empty while on time)."""
+    list of the processes stopped (empty while on time), complete when the block ends."""
     stopped: list[int] = []
     timer = threading.Timer(seconds, lambda: stopped.extend(stop_chromium()))
     timer.daemon = True
@@ -82,3 +82,6 @@ def deadline(seconds: float) -> Iterator[list[int]]:
         yield stopped
     finally:
         timer.cancel()
+        # The first process killed ends the block's wait while the timer's thread is still
+        # killing the others: the list is theirs only once that thread is done.
+        timer.join()
