@@ -9,7 +9,7 @@ with string joins, escaping every value and localizing every number as ``{{ valu
 import html
 from collections.abc import Callable, Iterable, Sequence
 from decimal import Decimal
-from typing import cast
+from typing import Any, cast
 
 from django import template
 from django.conf import settings
@@ -58,25 +58,24 @@ class Printer:
             return found
         if kind is int and self._plain_integers:
             return str(value)
-        key = (kind, str(value))
-        found = self._texts.get(key)
-        if found is None:
-            found = self._texts[key] = conditional_escape(localize(value))
-        return found
+        return self._remembered(self._texts, value, localize)
 
     def score(self, value: object) -> str:
-        key = (type(value), str(value))
-        found = self._scores.get(key)
-        if found is None:
-            found = self._scores[key] = conditional_escape(localize(score(value)))
-        return found
+        return self._remembered(self._scores, value, lambda v: localize(score(v)))
 
     def points(self, value: object) -> str:
         """``{{ value|floatformat:"-1" }}``: one decimal, none for a whole number."""
+        return self._remembered(self._points, value, lambda v: floatformat(v, "-1"))
+
+    @staticmethod
+    def _remembered(
+        printed: dict[tuple[type, str], str], value: object, write: Callable[[Any], Any]
+    ) -> str:
+        """``value`` as ``write`` prints it, escaped, once per value of the table."""
         key = (type(value), str(value))
-        found = self._points.get(key)
+        found = printed.get(key)
         if found is None:
-            found = self._points[key] = conditional_escape(floatformat(value, "-1"))
+            found = printed[key] = conditional_escape(write(value))
         return found
 
 
