@@ -3,6 +3,8 @@
 - the bit layout (``arbiter._bits``): one step in a direction is one index delta on
   every square, and a step off the board never lands on a playable square;
 - ``MoveGenerator.count`` (bulk counting, perft's last ply) is ``len(legal(...))``;
+- ``MoveGenerator.captures`` lists the captures the search finds, single jumps listed
+  without it included;
 - ``MoveGenerator.simple_move`` (one move checked alone) agrees with ``simple_moves``,
   and ``simple_lists`` (public moves built a byte of targets at a time) with both;
 - ``Board.has_legal_moves`` and the board's kept legal moves follow push, pop and copy;
@@ -22,6 +24,7 @@ from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from arbiter import notation
+from arbiter._movegen import MoveGenerator, RawMove
 from arbiter.board import Board, Colour
 from arbiter.errors import ArbiterError
 from arbiter.pdn import PdnMove, read_game
@@ -50,6 +53,19 @@ def placements(draw: st.DrawFn) -> Board:
     return cls(f"{turn}:W{','.join(sides['W'])}:B{','.join(sides['B'])}")
 
 
+def searched_captures(
+    generator: MoveGenerator, own: int, opp: int, kings: int, c: int, origins: int
+) -> list[RawMove]:
+    """The captures as the search finds them: every route, the priority, one per move."""
+    routes = generator.capture_paths(own, opp, kings, c, origins)
+    if generator.select:
+        routes = generator.select(routes, kings)
+    unique: dict[tuple[int, int, int], RawMove] = {}
+    for route in routes:
+        unique.setdefault(route[:3], route)
+    return routes if len(routes) < 2 else list(unique.values())
+
+
 def check_generator(board: Board) -> None:
     generator = board._generator
     own, opp, kings, c = board._raw()
@@ -61,6 +77,10 @@ def check_generator(board: Board) -> None:
     assert bool(jumpers) == bool(legal and legal[0][2])
     # every piece that can capture; the priority may leave some of them out
     assert jumpers | sum({1 << raw[0] for raw in legal if raw[2]}) == jumpers
+    if jumpers:
+        assert generator.captures(own, opp, kings, c, jumpers) == searched_captures(
+            generator, own, opp, kings, c, jumpers
+        ), board.fen()
     simple = generator.simple_moves(own, opp, kings, c, frozen)
     by_ends = {(raw[0], raw[1]): raw for raw in simple}
     indices = [generator.layout.index[s] for s in range(1, board.geometry.size + 1)]
@@ -210,6 +230,27 @@ def test_bulk_counting_of_single_jumps_checks_every_capture() -> None:
         generator = board._generator
         assert len(generator.legal(*board._raw())) == expected, board.fen()
         assert generator.count(*board._raw()) == expected, board.fen()
+
+
+def test_single_jumps_are_listed_as_the_search_lists_them() -> None:
+    """The same edge cases for the listing of captures, and a man that goes on by taking
+    a king after a man: each as the search finds it."""
+    boards = [
+        InternationalBoard("W:W32,34:B28,29"),
+        InternationalBoard("W:W32:B28,18"),
+        InternationalBoard("W:W32,34:BK28,29"),
+        InternationalBoard("W:W32:B28,K18"),
+        RussianBoard("W:Wb6:Bc7,e7"),
+    ]
+    lengths = []
+    for board in boards:
+        generator = board._generator
+        own, opp, kings, c = board._raw()
+        jumpers = generator.capturers(own, opp, kings, c)
+        listed = generator.captures(own, opp, kings, c, jumpers)
+        assert listed == searched_captures(generator, own, opp, kings, c, jumpers), board.fen()
+        lengths.append([len(raw[3]) - 1 for raw in listed])
+    assert lengths == [[1, 1], [2], [1, 1], [2], [2, 2, 2]]
 
 
 def check_game(name: str, seed: int) -> None:
