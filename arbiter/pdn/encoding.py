@@ -196,6 +196,34 @@ def _raw_lines(source: Source) -> Iterator[Line]:
         )
 
 
+def _lines_at_once(source: str | bytes | bytearray) -> list[str] | None:
+    """The lines of a source held in memory, split at once (``str.split``, one decoding)
+    where that gives what the line-by-line path gives: LF or CRLF line ends only, no line
+    longer than MAX_PIECE (characters, or bytes before decoding) and, for bytes, valid
+    UTF-8 throughout (then every line is). None otherwise. A generator per line costs more
+    than the split, for a record of short lines."""
+    if isinstance(source, str):
+        text = source.replace("\r\n", "\n") if "\r" in source else source
+        if "\r" in text:
+            return None
+        lines = text.split("\n")
+        if max(map(len, lines)) > MAX_PIECE:
+            return None
+    else:
+        data = bytes(source).replace(b"\r\n", b"\n") if b"\r" in source else bytes(source)
+        if b"\r" in data or max(map(len, data.split(b"\n"))) > MAX_PIECE:
+            return None
+        try:
+            lines = data.decode("utf-8").split("\n")
+        except UnicodeDecodeError:
+            return None
+    if not lines[-1]:
+        lines.pop()
+    if lines:
+        lines[0] = lines[0].removeprefix(_BOM)
+    return lines
+
+
 def iter_lines(source: Source) -> Iterator[Line]:
     """The decoded lines of ``source``, without line ends and without a leading BOM; a
     line longer than MAX_PIECE comes in pieces (see :class:`Piece`).
@@ -206,6 +234,15 @@ def iter_lines(source: Source) -> Iterator[Line]:
     >>> list(iter_lines(b"\\xef\\xbb\\xbf[A \\"1\\"]\\r\\n1. 32-28\\r2-0\\n"))
     ['[A "1"]', '1. 32-28', '2-0']
     """
+    if isinstance(source, str | bytes | bytearray):
+        lines = _lines_at_once(source)
+        if lines is not None:
+            return iter(lines)
+    return _lines(source)
+
+
+def _lines(source: Source) -> Iterator[Line]:
+    """:func:`iter_lines` line by line."""
     lines = _raw_lines(source)
     for first in lines:
         yield first.removeprefix(_BOM) if isinstance(first, str) else first

@@ -516,14 +516,19 @@ def test_a_long_line_comes_in_pieces_with_their_columns() -> None:
         max_size=30,
     ),
     st.sampled_from([0, 1, 3]),
+    st.booleans(),
 )
-def test_lines_in_memory_are_the_lines_of_a_stream(parts: list[str], long: int) -> None:
-    """A text in memory with LF line ends only is cut by split, not searched: the same
-    lines and pieces as the same text read from a file object (and with CR line ends)."""
+def test_lines_in_memory_are_the_lines_of_a_stream(parts: list[str], long: int, bom: bool) -> None:
+    """A text in memory with LF or CRLF line ends only, and as bytes valid UTF-8, is cut
+    by split, not searched line by line: the same lines and pieces as the same text read
+    from a file object (and with CR line ends, and in Windows-1252)."""
     text = "".join(parts) + "32-28 " * (long * MAX_PIECE // 6)
-    for source in (text, text.encode()):
+    sources: list[str | bytes] = [text, text.encode(), text.encode("cp1252")]
+    if bom:
+        sources = ["\ufeff" + text, ("\ufeff" + text).encode()]
+    for source in sources:
         whole = list(iter_lines(source))
-        stream = io.StringIO(text) if isinstance(source, str) else io.BytesIO(source)
+        stream = io.StringIO(source) if isinstance(source, str) else io.BytesIO(source)
         assert whole == list(iter_lines(stream))
 
 
