@@ -225,6 +225,8 @@ class _Lexer:
         self.comment: list[str] | None = None
         self.comment_at = (0, 0)
         self.comment_size = 0
+        # how many lines the last block took (see _block)
+        self.block_lines = 1
 
     def tokens(self, lines: Iterable[Line]) -> Iterator[Token]:
         number = 0
@@ -315,7 +317,9 @@ class _Lexer:
         lines = [line]
         size += len(line) + 1
         left: list[Line] = []  # looked at, not a line of the block
-        want = 1  # lines gathered: this one, then twice as many while the run reaches their end
+        # lines gathered: as many as the last block took (the blocks of a file are alike:
+        # a game's movetext), then twice as many while the run reaches their end
+        want = self.block_lines
         end = 0
         pads: list[tuple[int, int]] | None = [] if self.pads else None
         while True:
@@ -336,6 +340,7 @@ class _Lexer:
                 break  # more lines would not take the run further
             want *= 2
         passed = text.count("\n", 0, end)
+        self.block_lines = max(passed, 1)
         if not passed:
             ahead.extendleft(reversed([*lines[1:], *left]))
             return 0

@@ -312,3 +312,17 @@ def test_a_run_over_many_lines_is_read_as_its_lines_are(moves: int, padded: bool
     # the movetext in as few RUN tokens as MAX_BLOCK allows: not a token per line
     assert len(runs) <= len(text) // MAX_BLOCK + 1
     assert all(len(run.text) <= MAX_BLOCK + 80 for run in runs)
+
+
+@settings(SETTINGS, max_examples=100)
+@given(st.lists(pdn_like, min_size=1, max_size=4), st.sampled_from([3, 40, 400]))
+def test_the_blocks_after_a_long_one_are_read_as_their_lines_are(
+    games: list[list[tuple[str, str]]], moves: int
+) -> None:
+    """A block gathers at first as many lines as the last block took: after a game read
+    in one long block, the runs of the next games, wherever they stop, are read as their
+    lines are."""
+    text = _wrapped_game(moves, padded=False) + "\n"
+    for parts in games:
+        text += '[Event "y"]\n' + "".join(word + separator for word, separator in parts) + "\n"
+    _check(text)
