@@ -364,6 +364,7 @@ class _GameReader(_GameBuilder):
             # before it and the variation kept unread after it when there are (what the loop
             # below makes of them); the rest of the run, from the first other item, by it
             pos, match = 0, VARIED_MOVE.match
+            limit, pending = len(text) + 1, self.pending_comments
             while True:
                 item = match(text, pos)
                 if item is None:
@@ -397,35 +398,40 @@ class _GameReader(_GameBuilder):
                     else:
                         add_variation(line, variation)
                     number = None if text[end - 2] in DIGITS else number_at_end(text, end)
-                    if self.pending_comments:
-                        self.pending_comments = []
+                    if pending:
+                        self.pending_comments = pending = []
                     pos = end
                     continue
                 digits, word, varied = item.groups()
                 if digits is not None:
                     number = int(digits)
                     size += 1
-                size += 1
                 at = item.start(2)
                 if ahead < at:
                     row, base, ahead = _passed(text, at, row, base, ahead)
                 if varied is None:
+                    size += 1
                     append(made_move(word, row, base + at, number))
                     number = None
                 else:
                     start, end = item.span(3)
-                    # counted in the variation's own text: str.count with no bounds to parse
-                    size += varied.count(" ") + 1
                     move_row, move_column = row, base + at
                     if ahead < start:
                         row, base, ahead = _passed(text, start, row, base, ahead)
+                    # the move, and the variation counted in its own text (str.count with
+                    # no bounds to parse)
                     if ahead < end:  # over lines: what a VARIATION token makes of it
-                        size += varied.count("\n")
+                        size += varied.count(" ") + varied.count("\n") + 2
                         variation = LazyVariation(
                             _read_joined_span, text, start, end, row, base + start, None
                         )
-                        row, base, ahead = _passed(text, end, row, base, ahead)
+                        # the line ends inside it (_passed, inlined: most engine lines
+                        # are cut by one)
+                        while ahead < end:
+                            row, base = row + 1, -ahead
+                            ahead = text.find("\n", ahead + 1) % limit
                     else:
+                        size += varied.count(" ") + 2
                         variation = LazyVariation(
                             _read_variation, text, start, end, row, base + start, None
                         )
@@ -434,8 +440,8 @@ class _GameReader(_GameBuilder):
                     )
                     # after a move (its last digit before the ')'), no move number is pending
                     number = None if text[end - 2] in DIGITS else number_at_end(text, end)
-                    if self.pending_comments:
-                        self.pending_comments = []
+                    if pending:
+                        self.pending_comments = pending = []
                 pos = item.end()
             if pos:
                 after = False
