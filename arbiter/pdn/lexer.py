@@ -263,7 +263,18 @@ class _Lexer:
                     yield from self._line(number, "".join(held))
                     held = []
                 number += 1
-                if self.comment is None and _opens_tag(line):
+                if (
+                    self.comment is None
+                    and line[:1] == "["
+                    and (tag := _TAG.match(line)) is not None
+                    and tag.end() == len(line)
+                ):
+                    # a line of one tag, the commonest line of a file: _line's TAG token
+                    value = tag[2]
+                    if "\\" in value:
+                        value = _unescape(value)
+                    yield Token(Kind.TAG, number, 1, text=tag[1], value=value)
+                elif self.comment is None and _opens_tag(line):
                     held.append(line)
                 else:
                     yield from self._line(number, line)

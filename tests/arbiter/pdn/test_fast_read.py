@@ -8,7 +8,8 @@
 - ``made_move`` makes the move ``PdnMove(...)`` makes, field by field;
 - a run found by the loose pattern (``_run_match``) is the run the run pattern finds;
 - in a run, a variation the reader's flat pattern takes (``_FLAT_VARIATION``) is the
-  one ``PLAIN_VARIATION`` takes.
+  one ``PLAIN_VARIATION`` takes;
+- a line of one tag, read without ``_Lexer._line``, gives the tokens ``_line`` gives.
 """
 
 from __future__ import annotations
@@ -326,3 +327,20 @@ def test_the_blocks_after_a_long_one_are_read_as_their_lines_are(
     for parts in games:
         text += '[Event "y"]\n' + "".join(word + separator for word, separator in parts) + "\n"
     _check(text)
+
+
+TAG_PIECES = ["[", "]", '"', "\\", " ", "Event", "white_2", "x", "é", "{", "(", "1-0", '\\"']
+
+
+@settings(SETTINGS, max_examples=300)
+@given(st.lists(st.sampled_from(TAG_PIECES), max_size=12), st.sampled_from(["", " ", "[]"]))
+def test_a_tag_line_is_the_token_line_gives(parts: list[str], tail: str) -> None:
+    """A line that is one tag (escapes, blanks, a lone backslash...) or looks like one:
+    the tokens of the same line after a blank, which _line reads, one column further."""
+    line = '[Event "' + "".join(parts) + '"]' + tail
+    for runs in (False, True):
+        shifted = [
+            token._replace(column=token.column - 1) if token.kind is not Kind.EOF else token
+            for token in tokenize([" " + line], runs=runs)
+        ]
+        assert list(tokenize([line], runs=runs)) == shifted, line
