@@ -25,6 +25,9 @@ from typing import IO, NamedTuple
 _CHUNK = 1 << 16
 #: The longest piece of a line read at once (characters, or bytes before decoding).
 MAX_PIECE = 1 << 16
+#: The longest source held in memory that is split at once (characters or bytes; see
+#: _lines_at_once).
+AT_ONCE = 1 << 24
 _LINE_END = re.compile(rb"\r\n|\r|\n")
 _TEXT_LINE_END = re.compile(r"\r\n|\r|\n")
 _BOM = "\ufeff"
@@ -201,7 +204,10 @@ def _lines_at_once(source: str | bytes | bytearray) -> list[str] | None:
     where that gives what the line-by-line path gives: LF or CRLF line ends only, no line
     longer than MAX_PIECE (characters, or bytes before decoding) and, for bytes, valid
     UTF-8 throughout (then every line is). None otherwise. A generator per line costs more
-    than the split, for a record of short lines."""
+    than the split, for a record of short lines. A source longer than AT_ONCE goes line by
+    line: the split holds a few copies of it at once."""
+    if len(source) > AT_ONCE:
+        return None
     if isinstance(source, str):
         text = source.replace("\r\n", "\n") if "\r" in source else source
         if "\r" in text:

@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 
 from arbiter.cli import main
 from arbiter.errors import ArbiterError
-from arbiter.pdn import PdnGame, read_game, read_games
+from arbiter.pdn import PdnGame, encoding, read_game, read_games
 from arbiter.pdn.encoding import MAX_PIECE, Piece, iter_lines
 from arbiter.pdn.reader import MAX_GAME_ITEMS, MAX_VARIATION_DEPTH
 from arbiter.replay import MAX_READINGS, replay
@@ -530,6 +530,21 @@ def test_lines_in_memory_are_the_lines_of_a_stream(parts: list[str], long: int, 
         whole = list(iter_lines(source))
         stream = io.StringIO(source) if isinstance(source, str) else io.BytesIO(source)
         assert whole == list(iter_lines(stream))
+
+
+def test_a_source_in_memory_past_the_bound_is_read_line_by_line(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A source longer than AT_ONCE is not split at once (it would be held a few times
+    over): the same lines, line by line."""
+    text = '\ufeff[Event "x"]\r\n1. 32-28 19-23\r\n2. 28x19 *\r\n'
+    split = list(iter_lines(text))
+    monkeypatch.setattr(encoding, "AT_ONCE", 10)
+    monkeypatch.setattr(encoding, "_lines", lambda source: iter(["line by line"]))
+    assert list(iter_lines(text)) == ["line by line"]
+    monkeypatch.undo()
+    monkeypatch.setattr(encoding, "AT_ONCE", 10)
+    assert list(iter_lines(text)) == split == list(iter_lines(text.encode()))
 
 
 @pytest.mark.parametrize("size", [MAX_PIECE - 9, MAX_PIECE, 3 * MAX_PIECE + 7])
