@@ -364,7 +364,7 @@ class _GameReader(_GameBuilder):
             # before it and the variation kept unread after it when there are (what the loop
             # below makes of them); the rest of the run, from the first other item, by it
             pos, match = 0, VARIED_MOVE.match
-            limit, pending = len(text) + 1, self.pending_comments
+            limit, held_comments = len(text) + 1, self.pending_comments
             while True:
                 item = match(text, pos)
                 if item is None:
@@ -398,8 +398,8 @@ class _GameReader(_GameBuilder):
                     else:
                         add_variation(line, variation)
                     number = None if text[end - 2] in DIGITS else number_at_end(text, end)
-                    if pending:
-                        self.pending_comments = pending = []
+                    if held_comments:
+                        self.pending_comments = held_comments = []
                     pos = end
                     continue
                 digits, word, varied = item.groups()
@@ -440,8 +440,8 @@ class _GameReader(_GameBuilder):
                     )
                     # after a move (its last digit before the ')'), no move number is pending
                     number = None if text[end - 2] in DIGITS else number_at_end(text, end)
-                    if pending:
-                        self.pending_comments = pending = []
+                    if held_comments:
+                        self.pending_comments = held_comments = []
                 pos = item.end()
             if pos:
                 after = False
