@@ -414,10 +414,10 @@ class MoveGenerator:
         """:meth:`captures` where the men of ``origins`` each take one man and cannot go
         on (the commonest captures of a game; what :meth:`_single_jumps` counts): their
         routes as :meth:`_man_routes` finds them, in its order, without a search per
-        landing. Every route then takes one man
-        with a man, which no variant's priority tells apart (Board._capture_precedence) and
-        which are distinct moves. None where a jump takes a king, goes on, or lands where
-        a man is crowned in passing: the general search."""
+        landing. Every route then takes one man with a man: no variant's priority tells
+        two of them apart (Board._capture_precedence) and they are distinct moves. None
+        where a jump takes a king, goes on, or lands where a man is crowned in passing:
+        the general search."""
         table = self.man_jumps[c]
         prey = opp & ~kings
         vacant = self.full & ~(own | opp)
