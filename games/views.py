@@ -169,7 +169,14 @@ def desk_upload(request: HttpRequest, slug: str) -> HttpResponse:
     return render(
         request,
         "games/desk_upload.html",
-        {"event": event, "form": form, "round": round_, "items": items, "missing": missing},
+        {
+            "event": event,
+            "form": form,
+            "round": round_,
+            "items": items,
+            "missing": missing,
+            "rounds_out": rounds.exists(),
+        },
     )
 
 

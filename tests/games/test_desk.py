@@ -10,6 +10,7 @@ from games.services.arbiters import ArbiterError, arbiter_account_create
 from games.services.errors import NotAllowedError
 from tests.factories import UserFactory
 from tests.games.conftest import published_round
+from tournaments.models import RoundStatus
 
 pytestmark = pytest.mark.django_db
 
@@ -170,3 +171,16 @@ def test_api_root_in_a_browser_speaks_the_visitors_language(client):
     page = client.get("/api/", HTTP_ACCEPT="text/html", HTTP_ACCEPT_LANGUAGE="fr").content.decode()
     assert "API de Damier" in page and "Les points d&#x27;entrée de l&#x27;API" in page
     assert "The entry points" not in page
+
+
+def test_the_upload_page_says_when_no_round_is_out(client, round_, organizer):
+    """An event whose rounds are all drafts (entries still open, say) has nothing to
+    upload games to: the page says so instead of offering an empty list of rounds."""
+    url = reverse("desk:upload", args=(round_.event.slug,))
+    client.force_login(organizer)
+    assert 'name="round"' in client.get(url).content.decode()
+    round_.status = RoundStatus.DRAFT
+    round_.save(update_fields=["status"])
+    page = client.get(url).content.decode()
+    assert "No round of this event is out yet" in page
+    assert 'name="round"' not in page
