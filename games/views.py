@@ -114,11 +114,9 @@ def desk_upload(request: HttpRequest, slug: str) -> HttpResponse:
     if not can_officiate(request.user, event):
         raise PermissionDenied
     rounds = Round.objects.filter(event=event).exclude(status=RoundStatus.DRAFT)
+    latest = rounds.order_by("-number").first()
     form = DeskUploadForm(
-        request.POST or None,
-        request.FILES or None,
-        rounds=rounds,
-        initial={"round": rounds.order_by("-number").first()},
+        request.POST or None, request.FILES or None, rounds=rounds, initial={"round": latest}
     )
     if request.method == "POST" and form.is_valid():
         round_ = form.cleaned_data["round"]
@@ -175,7 +173,7 @@ def desk_upload(request: HttpRequest, slug: str) -> HttpResponse:
             "round": round_,
             "items": items,
             "missing": missing,
-            "rounds_out": rounds.exists(),
+            "rounds_out": latest is not None,
         },
     )
 

@@ -115,6 +115,14 @@ def _unescape(value: str) -> str:
     return _UNESCAPE.sub(r"\1", value)
 
 
+def _tag_token(match: re.Match[str], number: int, column: int) -> Token:
+    """The TAG token of a tag matched by _TAG (its value's escapes read) or _TAG_RAW."""
+    value = match[2]
+    if "\\" in value and match.re is _TAG:
+        value = _unescape(value)
+    return Token(Kind.TAG, number, column, text=match[1], value=value)
+
+
 def _tag_error(line: str, pos: int) -> tuple[str, str]:
     """What a broken tag at ``pos`` lacks, and the text found there."""
     name = _TAG_NAME.match(line, pos)
@@ -270,10 +278,7 @@ class _Lexer:
                     and tag.end() == len(line)
                 ):
                     # a line of one tag, the commonest line of a file: _line's TAG token
-                    value = tag[2]
-                    if "\\" in value:
-                        value = _unescape(value)
-                    yield Token(Kind.TAG, number, 1, text=tag[1], value=value)
+                    yield _tag_token(tag, number, 1)
                 elif self.comment is None and _opens_tag(line):
                     held.append(line)
                 else:
@@ -590,10 +595,7 @@ class _Lexer:
                 if match is None:
                     yield _broken_tag(line, number, pos, column)
                     return  # tags are one per line: the rest of this one is read with it
-                value = match[2]
-                if "\\" in value and match.re is _TAG:
-                    value = _unescape(value)
-                yield Token(Kind.TAG, number, column, text=match[1], value=value)
+                yield _tag_token(match, number, column)
                 pos = match.end()
             elif char == "(" and joins and self.joins and line.find(")", pos) < 0:
                 # a variation open at the end of the line: the next lines may close it
