@@ -133,6 +133,19 @@ def _media_of_this_worker(tmp_path_factory):
         os.environ["DJANGO_MEDIA_ROOT"] = saved
 
 
+@pytest.fixture(scope="session", autouse=True)
+def _fast_password_hashing():
+    """Passwords are hashed with MD5 in the tests, as Django advises for test settings: the
+    production hasher (PBKDF2, a million iterations) takes about 0.2 s a password, and the demo,
+    the journeys' logins and the account tests hash hundreds. What is tested is our use of
+    Django's hashing, not the hashing; a test whose server processes hash with their own
+    settings (tests/test_login_limits_servers.py) sets Django's hashers back."""
+    from django.test.utils import override_settings
+
+    with override_settings(PASSWORD_HASHERS=["django.contrib.auth.hashers.MD5PasswordHasher"]):
+        yield
+
+
 @pytest.fixture
 def arbiter_user(django_user_model):
     """A staff user acting in the services (recorded as history_user)."""

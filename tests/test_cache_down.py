@@ -46,12 +46,6 @@ def _no_outage_known():
     cache_guard._outages.clear()
 
 
-@pytest.fixture(autouse=True)
-def _fast_passwords(settings):
-    # the hashing is not what is tested
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
-
-
 @pytest.fixture
 def dead_cache(settings, monkeypatch):
     settings.CACHES = caches_for(DEAD_REDIS, monkeypatch)
@@ -75,7 +69,7 @@ def demo_of_the_module(django_db_setup, django_db_blocker):
 
 @pytest.fixture
 def demo(demo_of_the_module, db):
-    """The demo's organizer, his password set with the test's hasher (_fast_passwords)."""
+    """The demo's organizer, his password set with the tests' hasher (tests/conftest.py)."""
     organizer = get_user_model().objects.get(username=ORGANIZER_USERNAME)
     organizer.set_password(PASSWORD)
     organizer.save()

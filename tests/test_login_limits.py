@@ -26,8 +26,6 @@ def _fresh_counts(settings):
     settings.LOGIN_ACCOUNT_FAILURE_LIMIT = 20
     settings.LOGIN_DELAY_SECONDS = 60
     settings.TRUSTED_PROXY_COUNT = 0
-    # A fast hasher: a hundred logins are checked here, the hashing is not what is tested.
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
     cache.clear()
     yield
     cache.clear()

@@ -5,6 +5,7 @@ counted, not timed), and the account's owner, elsewhere, logs in all the same.""
 
 import pytest
 import requests
+from django.conf import global_settings
 
 from tests.factories import UserFactory
 from tests.servers import gunicorn, shared_cache_url
@@ -32,6 +33,13 @@ def _tally(answers: list[requests.Response]) -> dict[int, int]:
     for answer in answers:
         tally[answer.status_code] = tally.get(answer.status_code, 0) + 1
     return tally
+
+
+@pytest.fixture(autouse=True)
+def _hashed_as_the_servers_hash(settings):
+    """The gunicorn processes check passwords with the hashers of config/settings.py (Django's),
+    not with the tests' fast one."""
+    settings.PASSWORD_HASHERS = global_settings.PASSWORD_HASHERS
 
 
 def test_a_strangers_failures_are_slowed_and_the_owner_still_logs_in():
