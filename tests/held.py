@@ -12,7 +12,7 @@ from collections.abc import Callable, Iterator
 from typing import TypeVar
 
 #: Module-scoped fixtures whose data stays in the database for the rest of their module.
-HELD_FIXTURES = frozenset({"demo_of_the_module"})
+HELD_FIXTURES = frozenset({"demo_of_the_module", "world_of_the_module"})
 
 T = TypeVar("T")
 

@@ -32,6 +32,7 @@ import pytest
 from django.contrib import admin
 from django.contrib.admin.helpers import ACTION_CHECKBOX_NAME
 from django.contrib.sessions.models import Session
+from django.core.cache import cache
 from django.db import connection
 from django.test import Client
 from django.test.utils import CaptureQueriesContext
@@ -65,6 +66,7 @@ from tests.factories import (
     event_with_players,
     make_organizer,
 )
+from tests.held import held_for_the_module
 from tournaments.documents.models import Document
 from tournaments.models import (
     BallotCard,
@@ -823,9 +825,48 @@ def _check(world: World, name: str, allowed: frozenset[str], build) -> dict[str,
     return counts
 
 
+def _built_world() -> World:
+    """`_world` as a test of its own would build it: tasks in-process, players numbered from
+    the start (tests/conftest.py does both for each test, after a module's fixtures)."""
+    from config.celery import app
+
+    PlayerFactory.reset_sequence()
+    saved = app.conf.task_always_eager, app.conf.task_eager_propagates
+    app.conf.task_always_eager = app.conf.task_eager_propagates = True
+    try:
+        return _world()
+    finally:
+        app.conf.task_always_eager, app.conf.task_eager_propagates = saved
+
+
+def _fresh(obj):
+    return type(obj)._default_manager.get(pk=obj.pk)
+
+
+@pytest.fixture(scope="module")
+def world_of_the_module(django_db_setup, django_db_blocker):
+    """The world, built once for the module (tests/held.py) that tries it some eighty times."""
+    yield from held_for_the_module(django_db_blocker, _built_world)
+
+
 @pytest.fixture
-def world() -> World:
-    return _world()
+def world(world_of_the_module, db) -> World:
+    """The world as built, each object read afresh (a test's changes are rolled back, and no
+    page it cached is served to the next)."""
+    cache.clear()
+    built = world_of_the_module
+    return World(
+        users={role: _fresh(user) for role, user in built.users.items()},
+        event=_fresh(built.event),
+        other=_fresh(built.other),
+        round=_fresh(built.round),
+        draft=_fresh(built.draft),
+        game=_fresh(built.game),
+        dispute=_fresh(built.dispute),
+        objects={model: _fresh(obj) for model, obj in built.objects.items()},
+        custom_deck=_fresh(built.custom_deck),
+        custom_card=_fresh(built.custom_card),
+    )
 
 
 @pytest.mark.parametrize("name", sorted(WRITES))
