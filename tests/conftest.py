@@ -24,6 +24,7 @@ from hypothesis import HealthCheck
 from hypothesis import settings as hypothesis_settings
 
 from tests.held import HELD_FIXTURES, held_for_the_module
+from tests.tasks import tasks_in_process
 
 EXPLORE_FACTOR = 10
 
@@ -155,12 +156,8 @@ def arbiter_user(django_user_model):
 @pytest.fixture
 def eager_celery():
     """Run tasks in-process for this test even when CELERY_BROKER_URL names a real broker."""
-    from config.celery import app
-
-    saved = app.conf.task_always_eager, app.conf.task_eager_propagates
-    app.conf.task_always_eager = app.conf.task_eager_propagates = True
-    yield app
-    app.conf.task_always_eager, app.conf.task_eager_propagates = saved
+    with tasks_in_process() as app:
+        yield app
 
 
 @pytest.fixture(autouse=True)

@@ -67,6 +67,7 @@ from tests.factories import (
     make_organizer,
 )
 from tests.held import held_for_the_module
+from tests.tasks import tasks_in_process
 from tournaments.documents.models import Document
 from tournaments.models import (
     BallotCard,
@@ -828,15 +829,9 @@ def _check(world: World, name: str, allowed: frozenset[str], build) -> dict[str,
 def _built_world() -> World:
     """`_world` as a test of its own would build it: tasks in-process, players numbered from
     the start (tests/conftest.py does both for each test, after a module's fixtures)."""
-    from config.celery import app
-
     PlayerFactory.reset_sequence()
-    saved = app.conf.task_always_eager, app.conf.task_eager_propagates
-    app.conf.task_always_eager = app.conf.task_eager_propagates = True
-    try:
+    with tasks_in_process():
         return _world()
-    finally:
-        app.conf.task_always_eager, app.conf.task_eager_propagates = saved
 
 
 def _fresh(obj):
