@@ -26,7 +26,7 @@ tournament and game apps, as the event's organizer does: only the object rules
 import datetime
 import re
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 
 import pytest
 from django.contrib import admin
@@ -834,8 +834,11 @@ def _built_world() -> World:
         return _world()
 
 
-def _fresh(obj):
-    return type(obj)._default_manager.get(pk=obj.pk)
+def _fresh(value):
+    """``value`` read afresh: a model object by its key, a dict of them value by value."""
+    if isinstance(value, dict):
+        return {key: _fresh(item) for key, item in value.items()}
+    return type(value)._default_manager.get(pk=value.pk)
 
 
 @pytest.fixture(scope="module")
@@ -850,18 +853,7 @@ def world(world_of_the_module, db) -> World:
     page it cached is served to the next)."""
     cache.clear()
     built = world_of_the_module
-    return World(
-        users={role: _fresh(user) for role, user in built.users.items()},
-        event=_fresh(built.event),
-        other=_fresh(built.other),
-        round=_fresh(built.round),
-        draft=_fresh(built.draft),
-        game=_fresh(built.game),
-        dispute=_fresh(built.dispute),
-        objects={model: _fresh(obj) for model, obj in built.objects.items()},
-        custom_deck=_fresh(built.custom_deck),
-        custom_card=_fresh(built.custom_card),
-    )
+    return World(**{field.name: _fresh(getattr(built, field.name)) for field in fields(World)})
 
 
 @pytest.mark.parametrize("name", sorted(WRITES))
