@@ -61,7 +61,9 @@ def test_crosstable_is_built_stored_and_kept_while_unchanged(
     for row in table.rows:
         identity = [p for p in (row.title, row.federation, str(row.rating)) if p]
         cells = [cell.text for cell in row.cells]
-        assert " ".join([row.name, *identity, *cells, format_points(row.score)]) in text
+        name = f"{row.name} (withdrawn)" if row.withdrawn else row.name
+        assert " ".join([name, *identity, *cells, format_points(row.score)]) in text
+    assert [row.name for row in table.rows if row.withdrawn] == ["Lewandowski, Natalia"]
     # Nothing changed: no new job, same file.
     again = request(django_capture_on_commit_callbacks, event=swiss, kind="crosstable")
     assert not again.queued and again.document.file.name == document.file.name

@@ -144,6 +144,20 @@ def test_standings(swiss):
     assert [c.code for c in swiss.tiebreaks] == list(TIEBREAKS)
 
 
+def test_a_withdrawn_player_is_marked_in_both_tables(swiss):
+    """As the standings and crosstable pages mark him, in a Swiss too (where his results
+    stand and no withdrawal line is written under the table)."""
+    leaver = swiss.rows[3]
+    rows = tuple(
+        dataclasses.replace(row, withdrawn=True) if row is leaver else row for row in swiss.rows
+    )
+    table = dataclasses.replace(swiss, rows=rows)
+    for render in (render_standings, render_crosstable):
+        flat = " ".join(" ".join(pdf_pages(render(HEADER, table, generated_at=WHEN))).split())
+        assert f"{leaver.name} (withdrawn)" in flat, render.__name__
+        assert flat.count("(withdrawn)") == 1, render.__name__
+
+
 def player(number, name, score="0"):
     return SheetPlayer(number, name, 2000 - number, "", "FRA", Decimal(score))
 

@@ -13,6 +13,7 @@ from openpyxl import load_workbook
 from tests.factories import played_team_league
 from tournaments.models import Game, GameResult, Player
 from tournaments.services import results
+from tournaments.services.registrations import registration_withdraw
 
 pytestmark = pytest.mark.django_db
 
@@ -42,12 +43,16 @@ def _number(text: str, decimal: str = ".") -> Decimal:
 def test_the_standings_files_hold_the_api_figures(client, swiss):
     api = client.get(f"/api/events/{swiss.slug}/standings/").json()["results"]
     rows = _csv(client, f"/events/{swiss.slug}/standings.csv")
-    assert rows[0] == ["Rank", "Name", "No.", "Rating", "Points", "TSOL", "SB", "DE"]
+    assert rows[0] == [
+        *("Rank", "Name", "No.", "Rating", "Points", "TSOL", "SB", "DE"),
+        "Withdrawn from round",
+    ]
     assert len(rows) - 1 == len(api) == 7
     for line, row in zip(rows[1:], api, strict=True):
         assert line[1:4] == [row["name"], str(row["number"]), str(row["rating"])]
         assert _number(line[4]) == Decimal(row["points"])
-        assert [_number(v) for v in line[5:]] == [Decimal(v) for v in row["tiebreaks"].values()]
+        assert [_number(v) for v in line[5:8]] == [Decimal(v) for v in row["tiebreaks"].values()]
+        assert line[8] == ""
     sheet = _xlsx(client, f"/events/{swiss.slug}/standings.xlsx")
     assert sheet[0] == rows[0]
     for line, row in zip(sheet[1:], api, strict=True):
@@ -62,7 +67,29 @@ def test_a_csv_writes_numbers_as_its_language_does(client, swiss, language, deci
     assert rows[0][0] != "Rank"  # the headings are translated
     for line, row in zip(rows[1:], api, strict=True):
         assert _number(line[4], decimal) == Decimal(row["points"])
-    assert {len(line) for line in rows} == {8}  # ";" between the fields
+    assert {len(line) for line in rows} == {9}  # ";" between the fields
+
+
+def test_the_standings_files_name_the_round_a_withdrawn_player_left(client, swiss, organizer):
+    """As the standings and crosstable pages mark him: withdrawn from the round after the
+    standings' round or earlier (a player withdrawn from a later round still plays the next)."""
+    swiss.rounds.get(number=3).delete()  # paired: nobody withdraws from it
+    registration_withdraw(
+        registration=swiss.registrations.get(pairing_number=3), from_round=3, user=organizer
+    )
+    registration_withdraw(
+        registration=swiss.registrations.get(pairing_number=5), from_round=4, user=organizer
+    )
+    rows = _csv(client, f"/events/{swiss.slug}/standings.csv", "fr")
+    assert rows[0][-1] == "Retiré à partir de la ronde"
+    left = {line[2]: line[-1] for line in rows[1:]}
+    assert left == {"1": "", "2": "", "3": "3", "4": "", "5": "", "6": "", "7": ""}
+    sheet = _xlsx(client, f"/events/{swiss.slug}/standings.xlsx")
+    assert {line[2]: line[-1] for line in sheet[1:]}[3] == 3
+    for table in ("standings", "crosstable"):
+        page = client.get(f"/events/{swiss.slug}/{table}/").content.decode()
+        marked = [line for line in page.split("<tr>") if "(withdrawn)" in line]
+        assert len(marked) == 1 and f"/events/{swiss.slug}/players/3/" in marked[0], table
 
 
 def test_an_earlier_round_s_standings(client, swiss):

@@ -122,7 +122,8 @@ class CrosstableRow:
 
     ``against`` is only filled for the square table: for each row of the crosstable, in rank
     order, the cells of this player's encounters with that player (empty on the diagonal
-    and for pairs that have not met yet).
+    and for pairs that have not met yet). ``annulled``: his games are annulled (a round-robin
+    withdrawal); ``withdrawn``: he plays no round after ``after_round`` (he withdrew).
     """
 
     position: int
@@ -138,6 +139,7 @@ class CrosstableRow:
     tiebreaks: tuple[Decimal, ...]
     against: tuple[tuple[Cell, ...], ...] = ()
     annulled: bool = False
+    withdrawn: bool = False
 
     @property
     def place(self) -> str:
@@ -231,6 +233,7 @@ def build_crosstable(
                 tiebreaks=tuple(standing.tiebreaks.get(code, Decimal(0)) for code in tiebreaks),
                 against=_against(cells, ranked) if square else (),
                 annulled=standing.annulled,
+                withdrawn=competitor.withdrawn_by(after_round),
             )
         )
     return Crosstable(

@@ -6,6 +6,7 @@ published round (pairing_list), the players list as the starting rank list (by r
 start, then name), and the team ranking of an individual event after a published round
 (team_ranking_get, kept under the event's state like its page's)."""
 
+from django.utils.text import capfirst
 from django.utils.translation import gettext as _
 
 from tournaments.models import BYE_KIND_LABELS, Event, GameResult, Round
@@ -13,7 +14,12 @@ from tournaments.scoring.crosstable import Crosstable
 from tournaments.scoring.notation import result_score
 from tournaments.scoring.standings import place_text
 from tournaments.selectors.lists import pairing_list, player_list
-from tournaments.selectors.public import cached, crosstable_get, event_state
+from tournaments.selectors.public import (
+    cached,
+    crosstable_get,
+    event_state,
+    withdrawn_from_rounds,
+)
 from tournaments.selectors.standings import standings_get
 from tournaments.selectors.team_ranking import team_ranking_kept
 from tournaments.spreadsheets import Sheet, Value
@@ -21,15 +27,25 @@ from tournaments.values import ByeKind
 
 
 def standings_sheet(event: Event, *, after_round: int) -> Sheet:
-    """The standings page's table: place, name, pairing number, rating, points, tie-breaks."""
+    """The standings page's table: place, name, pairing number, rating, points, tie-breaks,
+    and the round a player withdrew from where the page marks him withdrawn (else empty)."""
     rows = cached(
         event_state(event),
         f"standings:{after_round}",
         lambda: standings_get(event, after_round=after_round),
     )
+    withdrawn = withdrawn_from_rounds(event, after_round=after_round)
     return Sheet(
         title=_("Standings"),
-        header=(_("Rank"), _("Name"), _("No."), _("Rating"), _("Points"), *event.tiebreaks),
+        header=(
+            _("Rank"),
+            _("Name"),
+            _("No."),
+            _("Rating"),
+            _("Points"),
+            *event.tiebreaks,
+            capfirst(_("withdrawn from round")),
+        ),
         rows=tuple(
             (
                 row.place,
@@ -38,6 +54,7 @@ def standings_sheet(event: Event, *, after_round: int) -> Sheet:
                 row.rating,
                 row.points,
                 *(row.tiebreaks.get(code) for code in event.tiebreaks),
+                withdrawn.get(row.number),
             )
             for row in rows
         ),

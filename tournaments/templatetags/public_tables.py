@@ -7,7 +7,7 @@ with string joins, escaping every value and localizing every number as ``{{ valu
 """
 
 import html
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Container, Iterable, Sequence
 from decimal import Decimal
 from typing import Any, cast
 
@@ -108,21 +108,33 @@ def game_urls(slug: str) -> NumberedUrls:
     return NumberedUrls(lambda game_id: game_page(slug, game_id))
 
 
+class _NameMarks:
+    """The marks after a player's name in the standings and the crosstable, translated once
+    for the page: withdrawn (he plays no further round), games annulled (a round-robin
+    withdrawal), as the PDFs mark them."""
+
+    def __init__(self) -> None:
+        withdrawn = conditional_escape(gettext("withdrawn"))
+        annulled = conditional_escape(gettext("games annulled"))
+        self.withdrawn = f' <span class="muted">({withdrawn})</span>'
+        self.annulled = f' <span class="muted">({annulled})</span>'
+
+    def after(self, withdrawn: bool, annulled: bool) -> str:
+        return (self.withdrawn if withdrawn else "") + (self.annulled if annulled else "")
+
+
 @register.simple_tag
 def standings_rows(
     rows: Iterable[tuple[StandingRow, Sequence[Decimal | None]]],
     *,
     slug: str,
-    withdrawn: frozenset[int],
+    withdrawn: Container[int],
     after_round: int,
 ) -> SafeString:
     """The ``<tr>`` of each standings row: place, name (linked to the player's card, marked
     when withdrawn), number, rating, points and tie-break values (linked to how they were
     computed)."""
-    withdrawn_text = conditional_escape(gettext("withdrawn"))
-    marker = f' <span class="muted">({withdrawn_text})</span>'
-    annulled_text = conditional_escape(gettext("games annulled"))
-    annulled = f' <span class="muted">({annulled_text})</span>'
+    marks = _NameMarks()
     how_text = gettext("How the tie-breaks of %(name)s were computed")
     printer, player_url = Printer(), event_urls("public:player", slug)
     tiebreaks_url = event_urls("public:tiebreaks", slug)
@@ -143,8 +155,7 @@ def standings_rows(
             "<tr>\n"
             f'    <td class="num">{printer.text(row.place)}</td>\n'
             f'    <td><a href="{player}">{name}</a>'
-            f"{marker if row.number in withdrawn else ''}"
-            f"{annulled if row.annulled else ''}</td>\n"
+            f"{marks.after(row.number in withdrawn, row.annulled)}</td>\n"
             f'    <td class="num">{printer.text(row.number)}</td>\n'
             f'    <td class="num hide-narrow">{printer.text(row.rating)}</td>\n'
             f'    <td class="num">{printer.score(row.points)}</td>\n'
@@ -156,10 +167,12 @@ def standings_rows(
 
 @register.simple_tag
 def crosstable_rows(table: Crosstable, *, slug: str) -> SafeString:
-    """The ``<tr>`` of each crosstable row: place, name (linked to the player's card),
-    rating, the rounds (wall chart) or the encounters (square table), points, tie-breaks."""
+    """The ``<tr>`` of each crosstable row: place, name (linked to the player's card, marked
+    as in the standings), rating, the rounds (wall chart) or the encounters (square table),
+    points, tie-breaks."""
     same = conditional_escape(gettext("same player"))
     round_text = gettext("Round %(number)s")
+    marks = _NameMarks()
     printer, player_url = Printer(), event_urls("public:player", slug)
     lines = []
     for row in table.rows:
@@ -177,7 +190,7 @@ def crosstable_rows(table: Crosstable, *, slug: str) -> SafeString:
             "<tr>\n"
             f'    <td class="num">{printer.text(row.place)}</td>\n'
             f'    <th scope="row"><a href="{player_url(row.number)}">{printer.text(row.name)}</a>'
-            "</th>\n"
+            f"{marks.after(row.withdrawn, row.annulled)}</th>\n"
             f'    <td class="num hide-narrow">{printer.text(row.rating)}</td>\n'
             f"    {middle}\n"
             f'    <td class="num">{printer.score(row.score)}</td>\n'

@@ -44,7 +44,7 @@ from tournaments.selectors.public import (
     round_games,
     state_time,
     tiebreak_explanation,
-    withdrawn_numbers,
+    withdrawn_from_rounds,
 )
 from tournaments.selectors.standings import (
     standings_get,
@@ -382,8 +382,9 @@ def standings(request: HttpRequest, slug: str) -> HttpResponse:
             "event": event,
             "rows": rows,
             "groups": groups,
-            "withdrawn": withdrawn_numbers(event, after_round=after_round),
-            "withdrawals": withdrawal_outcomes(event, after_round=after_round),
+            # read, like rows, only when the cached fragment is missing
+            "withdrawn": lambda: withdrawn_from_rounds(event, after_round=after_round),
+            "withdrawals": lambda: withdrawal_outcomes(event, after_round=after_round),
             "page_key": page_key(request, event),
             "tiebreaks": _tiebreak_columns(event),
             **_round_chosen(event, after_round, last),

@@ -89,9 +89,14 @@ def identity_columns() -> list[Column]:
 
 
 def identity(row: CrosstableRow) -> list[str]:
+    """Place, name (marked withdrawn and games annulled, as the standings page marks it),
+    title, federation and rating."""
+    name = row.name
+    if row.withdrawn:
+        name = "{} ({})".format(name, _("withdrawn"))
     return [
         row.place,
-        _("%(name)s (games annulled)") % {"name": row.name} if row.annulled else row.name,
+        _("%(name)s (games annulled)") % {"name": name} if row.annulled else name,
         row.title,
         row.federation,
         str(row.rating) if row.rating else "",
