@@ -270,13 +270,6 @@ class RoundResult:
 _BYE_KINDS = {code: kind for kind, code in _BYE_CODES.items()}
 
 
-def withdrawn_by(withdrawn_from_round: int | None, after_round: int) -> bool:
-    """Whether a player who withdrew from round ``withdrawn_from_round`` (None: he did not)
-    plays no round after ``after_round``: what the standings and the crosstable after that
-    round mark "withdrawn" (a player withdrawn from a later round still plays the next)."""
-    return withdrawn_from_round is not None and withdrawn_from_round <= after_round + 1
-
-
 @dataclass(frozen=True)
 class Competitor:
     """A player (or team) with pairing number ``number`` (starting rank, 1..n).
@@ -315,8 +308,12 @@ class Competitor:
         )
 
     def withdrawn_by(self, after_round: int) -> bool:
-        """Withdrawn by the round after ``after_round`` (:func:`withdrawn_by`)."""
-        return withdrawn_by(self.withdrawn_from_round, after_round)
+        """Whether he withdrew and plays no round after ``after_round``: what the standings
+        and the crosstable after that round mark "withdrawn" (a player withdrawn from a later
+        round still plays the next)."""
+        return (
+            self.withdrawn_from_round is not None and self.withdrawn_from_round <= after_round + 1
+        )
 
     def result_in(self, round_number: int) -> RoundResult | None:
         """The entry for round ``round_number``, ``None`` if there is none."""

@@ -233,7 +233,7 @@ def build_crosstable(
                 tiebreaks=tuple(standing.tiebreaks.get(code, Decimal(0)) for code in tiebreaks),
                 against=_against(cells, ranked) if square else (),
                 annulled=standing.annulled,
-                withdrawn=competitor.withdrawn_by(after_round),
+                withdrawn=standing.withdrawn,
             )
         )
     return Crosstable(

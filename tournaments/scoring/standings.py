@@ -12,7 +12,7 @@ from decimal import Decimal
 from typing import TypeVar
 
 from tournaments.scoring.tiebreaks import TieBreak, TieBreakContext, TieBreakDetail, find_tiebreak
-from tournaments.values import TournamentState
+from tournaments.values import Competitor, TournamentState
 
 K = TypeVar("K", bound=Hashable)
 
@@ -23,7 +23,9 @@ class StandingRow:
     listed by pairing number); ``rank`` is the place: players level on points and on every
     tie-break share the place of the first of them (``shared_rank``), so two players tied
     for third are both 3 (shown "3=") and the next one is 5 (standard competition ranking,
-    as FIDE's and FMJD's tables print ex-aequo places)."""
+    as FIDE's and FMJD's tables print ex-aequo places). ``annulled``: his games are annulled
+    (a round-robin withdrawal); ``withdrawn_from_round``: the round he withdrew from, when he
+    plays no round after these standings' (:meth:`Competitor.withdrawn_by`), else None."""
 
     position: int
     rank: int
@@ -34,10 +36,15 @@ class StandingRow:
     tiebreaks: dict[str, Decimal] = field(default_factory=dict)
     shared_rank: bool = False
     annulled: bool = False
+    withdrawn_from_round: int | None = None
 
     @property
     def place(self) -> str:
         return place_text(self.rank, self.shared_rank)
+
+    @property
+    def withdrawn(self) -> bool:
+        return self.withdrawn_from_round is not None
 
 
 def place_text(rank: int, shared: bool) -> str:
@@ -100,9 +107,14 @@ def compute_standings(
             tiebreaks=values[number],
             shared_rank=number in shared,
             annulled=number in annulled,
+            withdrawn_from_round=_withdrawn_from_round(context.competitors[number], after_round),
         )
         for position, number in enumerate(ordered, start=1)
     ]
+
+
+def _withdrawn_from_round(competitor: Competitor, after_round: int) -> int | None:
+    return competitor.withdrawn_from_round if competitor.withdrawn_by(after_round) else None
 
 
 def tiebreak_detail(

@@ -43,7 +43,7 @@ from tournaments.selectors.events import finished_event_ids
 from tournaments.selectors.lists import PublicPlayer
 from tournaments.selectors.standings import standings_get, withdrawal_outcomes
 from tournaments.selectors.state import tournament_state
-from tournaments.values import Colour, withdrawn_by
+from tournaments.values import Colour
 
 T = TypeVar("T")
 
@@ -502,15 +502,3 @@ def _game_rows(games: QuerySet[Game]) -> list[GameRow]:
         GameRow(pk, r, board, index, w, b, result, version, dict(zip(facts, known, strict=True)))
         for pk, r, board, index, w, b, result, version, *known in rows
     ]
-
-
-def withdrawn_from_rounds(event: Event, *, after_round: int) -> dict[int, int]:
-    """The players of the event withdrawn by the round after ``after_round`` (they play no
-    further round, tournaments.values.withdrawn_by), by pairing number: the round each
-    withdrew from, for the standings' marker and the standings files' column."""
-    rows = Registration.objects.filter(event=event, withdrawn_from_round__isnull=False)
-    return {
-        number: from_round
-        for number, from_round in rows.values_list("pairing_number", "withdrawn_from_round")
-        if from_round is not None and withdrawn_by(from_round, after_round)
-    }

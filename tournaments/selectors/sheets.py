@@ -14,12 +14,7 @@ from tournaments.scoring.crosstable import Crosstable
 from tournaments.scoring.notation import result_score
 from tournaments.scoring.standings import place_text
 from tournaments.selectors.lists import pairing_list, player_list
-from tournaments.selectors.public import (
-    cached,
-    crosstable_get,
-    event_state,
-    withdrawn_from_rounds,
-)
+from tournaments.selectors.public import cached, crosstable_get, event_state
 from tournaments.selectors.standings import standings_get
 from tournaments.selectors.team_ranking import team_ranking_kept
 from tournaments.spreadsheets import Sheet, Value
@@ -34,7 +29,6 @@ def standings_sheet(event: Event, *, after_round: int) -> Sheet:
         f"standings:{after_round}",
         lambda: standings_get(event, after_round=after_round),
     )
-    withdrawn = withdrawn_from_rounds(event, after_round=after_round)
     return Sheet(
         title=_("Standings"),
         header=(
@@ -54,7 +48,7 @@ def standings_sheet(event: Event, *, after_round: int) -> Sheet:
                 row.rating,
                 row.points,
                 *(row.tiebreaks.get(code) for code in event.tiebreaks),
-                withdrawn.get(row.number),
+                row.withdrawn_from_round,
             )
             for row in rows
         ),

@@ -7,7 +7,7 @@ with string joins, escaping every value and localizing every number as ``{{ valu
 """
 
 import html
-from collections.abc import Callable, Container, Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from decimal import Decimal
 from typing import Any, cast
 
@@ -128,7 +128,6 @@ def standings_rows(
     rows: Iterable[tuple[StandingRow, Sequence[Decimal | None]]],
     *,
     slug: str,
-    withdrawn: Container[int],
     after_round: int,
 ) -> SafeString:
     """The ``<tr>`` of each standings row: place, name (linked to the player's card, marked
@@ -155,7 +154,7 @@ def standings_rows(
             "<tr>\n"
             f'    <td class="num">{printer.text(row.place)}</td>\n'
             f'    <td><a href="{player}">{name}</a>'
-            f"{marks.after(row.number in withdrawn, row.annulled)}</td>\n"
+            f"{marks.after(row.withdrawn, row.annulled)}</td>\n"
             f'    <td class="num">{printer.text(row.number)}</td>\n'
             f'    <td class="num hide-narrow">{printer.text(row.rating)}</td>\n'
             f'    <td class="num">{printer.score(row.points)}</td>\n'

@@ -44,7 +44,6 @@ from tournaments.selectors.public import (
     round_games,
     state_time,
     tiebreak_explanation,
-    withdrawn_from_rounds,
 )
 from tournaments.selectors.standings import (
     standings_get,
@@ -383,7 +382,6 @@ def standings(request: HttpRequest, slug: str) -> HttpResponse:
             "rows": rows,
             "groups": groups,
             # read, like rows, only when the cached fragment is missing
-            "withdrawn": lambda: withdrawn_from_rounds(event, after_round=after_round),
             "withdrawals": lambda: withdrawal_outcomes(event, after_round=after_round),
             "page_key": page_key(request, event),
             "tiebreaks": _tiebreak_columns(event),
