@@ -24,13 +24,14 @@ run: install
 # Property tests draw the same examples on every run (the `ci` Hypothesis profile,
 # tests/conftest.py); `make explore` draws fresh ones, ten times as many.
 # `make test` runs on every core (pytest-xdist: TEST_WORKERS processes, each with its own test
-# database, media folder and live-server port; tests are handed out one by one in the order
-# pytest-django sets, transactional tests after the others, on each worker), without the
+# database, media folder and live-server port; tests are handed out one by one, a worker
+# holding two, in the order pytest-django sets, transactional tests after the others, on each
+# worker, so that the journeys, long and last, end at the same time on every worker), without the
 # exhaustive sweeps marked `deep`, of which it keeps a sample that fails on the same kinds of
 # defect. `make test-deep` runs the sweeps (every admin lookup as every role, every page in
 # every language, drawn values for every query parameter, migrations over data); CI runs both.
 TEST_WORKERS ?= auto
-PARALLEL := -n $(TEST_WORKERS) --dist load
+PARALLEL := -n $(TEST_WORKERS) --dist load --maxschedchunk 1
 test: install
 	$(BIN)/python -m pytest $(PARALLEL) -m "not deep" --hypothesis-profile=ci
 
