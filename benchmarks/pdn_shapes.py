@@ -52,6 +52,7 @@ SHAPES: dict[str, str] = {
     "padded": "zero-padded squares: 01-06, 05x14",
     "glued": "a zero-padded move number glued to a blank-padded move: 01.34-29, 05. 9- 3",
     "blanks": "blanks to pad squares to two places: 9- 3, 18x 9",
+    "tabs": "a tab between the words of the movetext (a program that aligns its columns)",
     "eval": "an engine evaluation after every move: {+0.35}",
     "eval-tag": "an evaluation command after every move: {[%eval 0.35]}",
     "clock": "a clock command after every move: {[%clk 0:01:02]}",
@@ -130,6 +131,8 @@ def write_game(
     head = "".join(f'[{name} "{result if name == "Result" else value}"]\n' for name, value in tags)
     words = [*_words(moves, shape, index), result]
     body = " ".join(words).replace(_KEPT, " ") if shape == "long-lines" else _wrapped(words, WIDTH)
+    if shape == "tabs":
+        body = body.replace(" ", "\t")
     text = f"{head}{body}\n\n"
     return text.replace("\n", "\r\n") if shape == "crlf" else text
 

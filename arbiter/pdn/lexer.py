@@ -82,6 +82,10 @@ MAX_COMMENT = 1 << 16
 #: The longest tag line read whole (characters): past it, a tag still open is read as broken.
 MAX_TAG_LINE = 1 << 20
 _TAG_START = re.compile(r"\s*\[")
+# What may hold a tab that is kept as written: comments ('{', ';'), tags, strings, notes in
+# parentheses (and variations), setups, stray characters quoted in a repair, and a move cut
+# after its separator ("5x\t14", "5-\t5": its text keeps its blanks, see _split_move).
+_KEEPS_TABS = re.compile(r'[{};\[\]"()/%]|[-x:] *+\t')
 
 
 def _continues(line: str) -> bool:
@@ -570,6 +574,12 @@ class _Lexer:
                 pos = end + 1
         elif base == 1 and line.startswith("%"):
             return  # PDN 3.0 escape line
+        if self.runs and "\t" in line and not _KEEPS_TABS.search(line, pos):
+            # Tabs between the words of movetext are blanks, as the word-by-word path reads
+            # them (char.isspace): written as spaces, the same columns, its runs are found
+            # (a run's blanks are spaces). A line where a tab may be part of a text that is
+            # kept as written (a comment, a tag, a note in parentheses, a setup) keeps it.
+            line = line[:pos] + line[pos:].replace("\t", " ")
         length = len(line)
         while pos < length:
             run: re.Match[str] | None = None  # a run starting with '{' or '(', found first

@@ -234,10 +234,28 @@ def test_the_flat_variation_pattern_takes_only_what_plain_variation_takes(
         "1. 32-28 9- 3 2. 18x 9 5- 5 3. 4-\t6 7-  1 9- 3! 2- 7x 10.10- 5 6-\u00a07 1-0",
         '9- 3 1- 7 {c} 2x 7 (2... 3- 8) 4-\xa05 {d\ne} 8- 2 (9- 4\n) 6- 1\n[Result "1- 7"]\n1- 7',
         '[Result "4-6"]\n1. 32-28 19-23 2.4-6\n[Result "4-6"]\n01. 33-28 4.04-06',
+        # tabs between the words: blanks, but where they may be kept as written (a comment,
+        # a tag, a note, a move cut after its separator whose text keeps them)
+        "1.\t32-28\t19-23\t2.\t28x19\n\t14x23\t3.\t33-28\t2-0\n\n1.\t31-27\t*",
+        "1.\t32-28\t9-\t3 2. 18x\t9 5-\t5 3. 4- \t6 7-\t\t1 10.10-\t5 1-0",
+        '[Event "a\tb"]\n1.\t32-28\t{a\tb}\t19-23\t; c\td\n2.\t28x19\t$1\t(a\tnote)\t*',
+        "1.\t32-28!\t19-23?!\t2.\tc3-d4\t5-5\t0-0\t\u00a0\t*",
     ],
 )
 def test_edge_cases(text: str) -> None:
     _check(text)
+
+
+def test_tabs_between_moves_make_runs() -> None:
+    """A movetext whose words are separated by tabs is read on the fast path, a run a line:
+    the tabs are blanks there, as the word-by-word path reads them (test_edge_cases)."""
+    lines = list(iter_lines("1.\t32-28\t19-23\t2.\t28x19\t14x23\n3.\t33-28\t*"))
+    fast = list(tokenize(lines, runs=True))
+    runs, ends = fast[:-2], fast[-2:]
+    assert len(runs) <= 2 and {token.kind for token in runs} == {Kind.RUN}  # not a run a word
+    assert [token.kind for token in ends] == [Kind.RESULT, Kind.EOF]
+    assert " ".join(token.text for token in runs) == "1. 32-28 19-23 2. 28x19 14x23\n3. 33-28"
+    assert list(_spelled_out(fast)) == list(tokenize(lines))
 
 
 @pytest.mark.parametrize(
