@@ -58,6 +58,8 @@ SHAPES: dict[str, str] = {
     "clock": "a clock command after every move: {[%clk 0:01:02]}",
     "variations": "an engine line as a variation after almost every move",
     "results": "results on the other scale: 1-0, 0-1, ½-½ (tag and movetext)",
+    "strength": "an annotator's strength marks on one move in five: 32-28!, 19-23?!",
+    "nags": "an annotator's glyphs after one move in five: 32-28 $1, 19-23 $6",
 }
 WIDTH = 79
 #: The other result scale, for the ``results`` shape (docs/rules/pdn.md §3).
@@ -90,7 +92,14 @@ def _words(moves: Sequence[str], shape: str, index: int) -> list[str]:
             move = move.lstrip(_KEPT)
         if white:
             words.append(f"{number}.")
+        # an annotator's marks on one move in five: a strength mark glued to the move, or a
+        # numeric annotation glyph after it
+        marked = ply % 10 in (3, 8)
+        if shape == "strength" and marked:
+            move += "!" if ply % 10 == 3 else "?!"
         words.append(move)
+        if shape == "nags" and marked:
+            words.append("$1" if ply % 10 == 3 else "$6")
         score = ((ply * 37 + index * 11) % 300 - 150) / 100
         if shape == "eval":
             words.append(f"{{{score:+.2f}}}")
