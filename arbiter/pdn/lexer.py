@@ -578,7 +578,8 @@ class _Lexer:
             # Tabs between the words of movetext are blanks, as the word-by-word path reads
             # them (char.isspace): written as spaces, the same columns, its runs are found
             # (a run's blanks are spaces). A line where a tab may be part of a text that is
-            # kept as written (a comment, a tag, a note in parentheses, a setup) keeps it.
+            # kept as written (_KEEPS_TABS: a comment, a tag, a note in parentheses, a setup,
+            # a move cut after its separator) keeps it.
             line = line[:pos] + line[pos:].replace("\t", " ")
         length = len(line)
         while pos < length:
