@@ -16,8 +16,8 @@ later line, with the run that follows it: the token's text then holds those line
 Such a run is followed over the next lines in blocks (up to MAX_BLOCK characters): the
 lines joined and matched at once, line ends among the blanks, rather than line by line. A
 move padded with blanks after its separator ("9- 3") is a word of a run too, its blanks
-marked (PAD). Anything else on the line (annotations, results, odd forms) still goes word
-by word.
+marked (PAD); so is a move with its strength marks ("32-28!"), and a glyph after a move
+("32-28 $1"). Anything else on the line (results, odd forms) still goes word by word.
 """
 
 from __future__ import annotations
@@ -703,8 +703,8 @@ class _Lexer:
 
 
 def run_tokens(token: Token) -> Iterator[Token]:
-    """The tokens the word-by-word path makes of the items of a RUN token: NUMBER and
-    MOVE tokens for its words, COMMENT, LPAREN and RPAREN tokens for the rest.
+    """The tokens the word-by-word path makes of the items of a RUN token: NUMBER, MOVE
+    and NAG tokens for its words, COMMENT, LPAREN and RPAREN tokens for the rest.
 
     >>> [t.kind.name for t in run_tokens(next(tokenize(["1. 32-28 {c} (2... 1-7)"], True)))]
     ['NUMBER', 'MOVE', 'COMMENT', 'LPAREN', 'NUMBER', 'MOVE', 'RPAREN']
@@ -730,8 +730,18 @@ def run_tokens(token: Token) -> Iterator[Token]:
                 word, column = word[dot:], column + dot
             if word[-1] == ".":
                 yield Token(Kind.NUMBER, row, column, value=word.rstrip("."))
+            elif word[0] == "$":
+                yield Token(Kind.NAG, row, column, value=word[1:])
             else:
-                yield Token(Kind.MOVE, row, column, text=word, maybe_result=could_be_move(word))
+                move = word.rstrip("!?")
+                yield Token(
+                    Kind.MOVE,
+                    row,
+                    column,
+                    text=move,
+                    strength=word[len(move) :] or None,
+                    maybe_result=could_be_move(move),
+                )
             if after is not None:
                 yield Token(Kind.COMMENT, row, base + item.start(2) - 1, text=after)
         elif comment is not None:

@@ -103,6 +103,20 @@ set_variations = cast(
 set_comments = cast("Callable[[PdnMove, tuple[str, ...]], None]", vars(PdnMove)["comments"].__set__)
 
 
+#: The setter of PdnMove's ``nags`` slot (see set_variations).
+set_nags = cast("Callable[[PdnMove, tuple[int, ...]], None]", vars(PdnMove)["nags"].__set__)
+
+
+def add_nag(line: list[Entry], nag: int) -> None:
+    """Add the glyph ``nag`` to the last move of ``line``, in place as add_variation adds a
+    variation: what the reader's annotate does with a NAG token after a move."""
+    last = line[-1]
+    if type(last) is PdnMove:
+        set_nags(last, (*last.nags, nag))
+    else:
+        last_node(line).nags.append(nag)
+
+
 def add_variation(line: list[Entry], variation: LazyVariation) -> None:
     """Add ``variation`` to the last move of ``line``. A move as read was made by this
     reader and is handed out with its game only: its variations are set in place (a
@@ -117,16 +131,17 @@ def add_variation(line: list[Entry], variation: LazyVariation) -> None:
 # A variation of a run that reads without a word to report (see plain_variation), nested
 # as deep as a run nests them: each of its lines opens with moves numbers and comments, then
 # a move (a run's word that is not a number) before any inner variation or its end. Matched
-# in a run only, whose words hold no other characters than these, whose comments hold no
-# brace and whose move numbers have at most 18 digits (arbiter.pdn.runs): scanned by runs
-# of characters, not word by word. A line end is a blank (a run carried over lines holds
+# in a run only, whose words hold no other characters than these (a move's strength marks
+# and glyphs included: a run's glyph follows a move), whose comments hold no brace and
+# whose move numbers have at most 18 digits (arbiter.pdn.runs): scanned by runs of
+# characters, not word by word. A line end is a blank (a run carried over lines holds
 # them inside its groups only).
 _V_OPENS = r"\((?![ \n]*+(?:(?:\{[^}]*+\}|[0-9]++\.++)[ \n]*+)*+[()])"
 
 
 def _plain_variation_pattern(depth: int) -> str:
     inner = f"|{_plain_variation_pattern(depth - 1)}" if depth else ""
-    return rf"{_V_OPENS}(?:[-0-9A-Za-z:. \n]++|\{{[^}}]*+\}}{inner})*+\)"
+    return rf"{_V_OPENS}(?:[-0-9A-Za-z:. \n!?$]++|\{{[^}}]*+\}}{inner})*+\)"
 
 
 PLAIN_VARIATION = re.compile(_plain_variation_pattern(RUN_DEPTH))
@@ -139,22 +154,38 @@ DIGITS = frozenset("0123456789")
 # PLAIN_VARIATION's (a run's words and blanks: not '\r', PAD, which marks a padded move);
 # the first of the move is any other than a brace, a parenthesis, '\r', a blank, a digit or
 # a '.'. Any other variation is left to PLAIN_VARIATION.
-_FLAT_VARIATION = r"\([0-9. \n]*+[^(){}\r0-9. \n][-0-9A-Za-z:. \n]*+\)"
-# walked_run's commonest items: a numeric move of a run with no move number glued to it,
-# the move number (of at most 18 digits) written before it and the variation that reads
-# without a word to report after it when there are, and the blanks around them (line ends
-# too: a run carried over lines).
-VARIED_MOVE = re.compile(
-    r"[ \n]*+(?:([0-9]{1,18}+)\.++[ \n]++)?([0-9]++(?:[-x:][0-9]++)++)(?![^ \n(])"
-    rf"(?:[ \n]*+({_FLAT_VARIATION}|{_plain_variation_pattern(RUN_DEPTH)}))?[ \n]*+"
-)
+_FLAT_VARIATION = r"\([0-9. \n]*+[^(){}\r0-9. \n][-0-9A-Za-z:. \n!?$]*+\)"
+
+
+# walked_run's commonest items: a numeric move of a run with no move number glued to it, the
+# move number (of at most 18 digits) written before it and the variation that reads without
+# a word to report after it when there are, and the blanks around them (line ends too: a run
+# carried over lines). MARKED_VARIED_MOVE, for a run whose moves may hold strength marks,
+# takes them in the move's group.
+def _varied_move(marks: str) -> re.Pattern[str]:
+    return re.compile(
+        rf"[ \n]*+(?:([0-9]{{1,18}}+)\.++[ \n]++)?([0-9]++(?:[-x:][0-9]++)++{marks})(?![^ \n(])"
+        rf"(?:[ \n]*+({_FLAT_VARIATION}|{_plain_variation_pattern(RUN_DEPTH)}))?[ \n]*+"
+    )
+
+
+VARIED_MOVE = _varied_move("")
+MARKED_VARIED_MOVE = _varied_move("[!?]*+")
+
+
 # A numeric move of a run with no move number glued to it, the move number (of at most 18
 # digits) written before it and the comment after it when there are, and the blanks around
-# them: commented_run's commonest items.
-COMMENTED_MOVE = re.compile(
-    r"[ \n]*+(?:([0-9]{1,18}+)\.++[ \n]++)?([0-9]++(?:[-x:][0-9]++)++)(?![^ \n{])"
-    r"(?:[ \n]*+\{([^{}]*+)\})?[ \n]*+"
-)
+# them: commented_run's commonest items; MARKED_COMMENTED_MOVE takes a move's strength marks
+# in its group too.
+def _commented_move(marks: str) -> re.Pattern[str]:
+    return re.compile(
+        rf"[ \n]*+(?:([0-9]{{1,18}}+)\.++[ \n]++)?([0-9]++(?:[-x:][0-9]++)++{marks})(?![^ \n{{])"
+        r"(?:[ \n]*+\{([^{}]*+)\})?[ \n]*+"
+    )
+
+
+COMMENTED_MOVE = _commented_move("")
+MARKED_COMMENTED_MOVE = _commented_move("[!?]*+")
 
 
 def plain_variation(text: str, start: int) -> tuple[int, int, int | None] | None:

@@ -34,9 +34,12 @@ from arbiter.pdn.model import (
 from arbiter.pdn.movetree import (
     COMMENTED_MOVE,
     DIGITS,
+    MARKED_COMMENTED_MOVE,
+    MARKED_VARIED_MOVE,
     PLAIN_VARIATION,
     VARIED_MOVE,
     Node,
+    add_nag,
     add_variation,
     frozen_line,
     is_setup,
@@ -48,6 +51,12 @@ from arbiter.pdn.runs import PAD, RUN_DEPTH, RUN_ITEM, run_maybe_result, split_r
 from arbiter.pdn.tokens import Kind, Token
 
 _SPACES = re.compile(" *+")
+# The strength marks a run's move may end in.
+_MARKS = "!?"
+# A glyph of a run (after a move: arbiter.pdn.runs), the comment after it when there is one
+# (group 2) and the blanks around them: what the fast loops of walked_run and commented_run
+# take between their moves.
+_GLYPH = re.compile(r"\$([0-9]++)(?:[ \n]*+\{([^{}]*+)\})?[ \n]*+")
 
 # PDN 3.0 asks for $7 instead of a '*' glued to a move (docs/rules/pdn.md §5): a forced move.
 FORCED_MOVE_NAG = 7
@@ -199,6 +208,8 @@ class _GameReader(_GameBuilder):
         add = line.append if line or len(self.lines) == 1 else self.add
         row, column, number = token.line, token.column, self.number
         padded = PAD in text  # a blank-padded move ("9- 3"), its blanks made PAD
+        # a move's strength marks or glyphs ("32-28!", "32-28 $1"): no other text has these
+        marked = "!" in text or "?" in text or "$" in text
         for piece in text.split("\n"):
             words = piece.split(" ")
             self.size += len(words)
@@ -214,7 +225,20 @@ class _GameReader(_GameBuilder):
                     )
                 elif "." in word:  # a move number glued to its move ("01.34-29")
                     dot = word.rindex(".") + 1
-                    add(made_move(word[dot:], row, column + dot, int(word[:dot].rstrip("."))))
+                    move, glued = word[dot:], int(word[:dot].rstrip("."))
+                    strength = None
+                    if marked and move[-1] in _MARKS:
+                        move, strength = _marked(move)
+                    add(made_move(move, row, column + dot, glued, strength))
+                    number = None
+                elif not marked:
+                    add(made_move(word.replace(PAD, "") if padded else word, row, column, number))
+                    number = None
+                elif word[0] == "$":  # a glyph: after a move (arbiter.pdn.runs)
+                    add_nag(line, int(word[1:]))
+                elif word[-1] in _MARKS:
+                    move, strength = _marked(word)
+                    add(made_move(move, row, column, number, strength))
                     number = None
                 else:
                     add(made_move(word.replace(PAD, "") if padded else word, row, column, number))
@@ -262,6 +286,9 @@ class _GameReader(_GameBuilder):
         row, base, number, after = token.line, token.column, self.number, self.after_number
         size = 0
         text = token.text
+        # a move's strength marks or glyphs ("32-28!", "32-28 $1")
+        marked = "!" in text or "?" in text or "$" in text
+        strength: str | None = None
         start: int | None = begin  # where the items are read from; None once all are read
         while start is not None:
             items, start = RUN_ITEM.finditer(text, start), None
@@ -273,7 +300,16 @@ class _GameReader(_GameBuilder):
                     if word[-1] != "." and "." in word:  # a move number glued to its move
                         dot = word.rindex(".") + 1
                         number, word, at = int(word[:dot].rstrip(".")), word[dot:], at + dot
-                    if word[-1] == ".":
+                    if marked:
+                        if word[0] == "$":  # a glyph: after a move (arbiter.pdn.runs)
+                            add_nag(lines[-1], int(word[1:]))
+                            if comment is None:
+                                continue
+                            word = ""  # its comment: the token's own path, below
+                        word, strength = _marked(word)
+                    if not word:
+                        at = base + item.start(2) - 1
+                    elif word[-1] == ".":
                         digits = word.rstrip(".")
                         if len(digits) < 19:
                             number = int(digits)
@@ -286,18 +322,18 @@ class _GameReader(_GameBuilder):
                             continue
                         at = base + item.start(2) - 1  # a comment after a number: the token's
                     elif not direct:  # the first move of a variation, then any comment
-                        self.add(made_move(word, row, at, number))
+                        self.add(made_move(word, row, at, number, strength))
                         number, after, direct = None, False, True
                         if comment is None:
                             continue
                         at = base + item.start(2) - 1
                     elif comment is None:
-                        append(made_move(word, row, at, number))
+                        append(made_move(word, row, at, number, strength))
                         number, after = None, False
                         continue
                     else:  # a move and its comment, made at once
                         size += 1 + (len(comment) >> 6)
-                        append(made_move(word, row, at, number, None, (), (comment,)))
+                        append(made_move(word, row, at, number, strength, (), (comment,)))
                         number, after = None, False
                         continue
                 else:
@@ -359,15 +395,23 @@ class _GameReader(_GameBuilder):
         # a run carried over line ends: the next line end not yet passed (see _passed)
         ahead = text.find("\n") % (len(text) + 1)
         lined = ahead < len(text)
+        # a move's strength marks or glyphs ("32-28!", "32-28 $1")
+        marked = "!" in text or "?" in text or "$" in text
         if lazy and direct:
             # the commonest items first, one match each: a numeric move, the move number
             # before it and the variation kept unread after it when there are (what the loop
             # below makes of them); the rest of the run, from the first other item, by it
-            pos, match = 0, VARIED_MOVE.match
+            pos, match = 0, (MARKED_VARIED_MOVE if marked else VARIED_MOVE).match
             limit, held_comments = len(text) + 1, self.pending_comments
             while True:
                 item = match(text, pos)
                 if item is None:
+                    if marked and text.startswith("$", pos):
+                        if ahead < pos:
+                            row, base, ahead = _passed(text, pos, row, base, ahead)
+                        pos = _glyph(self, token, text, pos, row, base)
+                        size += 1
+                        continue
                     start = _SPACES.match(text, pos).end()  # type: ignore[union-attr]
                     if not (
                         text.startswith("(", start)
@@ -409,9 +453,13 @@ class _GameReader(_GameBuilder):
                 at = item.start(2)
                 if ahead < at:
                     row, base, ahead = _passed(text, at, row, base, ahead)
+                if marked and word[-1] in _MARKS:
+                    word, strength = _marked(word)
+                else:
+                    strength = None
                 if varied is None:
                     size += 1
-                    append(made_move(word, row, base + at, number))
+                    append(made_move(word, row, base + at, number, strength))
                     number = None
                 else:
                     start, end = item.span(3)
@@ -436,7 +484,9 @@ class _GameReader(_GameBuilder):
                             _read_variation, text, start, end, row, base + start, None
                         )
                     append(
-                        made_move(word, move_row, move_column, number, None, (), (), (variation,))
+                        made_move(
+                            word, move_row, move_column, number, strength, (), (), (variation,)
+                        )
                     )
                     # after a move (its last digit before the ')'), no move number is pending
                     number = None if text[end - 2] in DIGITS else number_at_end(text, end)
@@ -458,6 +508,11 @@ class _GameReader(_GameBuilder):
             self.size += size
             self.number, self.after_number = number, after
             self.unmerged(token)
+            return
+        if marked:  # the rest item by item, where the words may hold marks or be glyphs
+            self.size += size
+            self.number, self.after_number = number, after
+            self.annotated_run(token)
             return
         length = len(text)
         pos = 0  # where the words to read next start
@@ -586,15 +641,26 @@ class _GameReader(_GameBuilder):
         # a run carried over line ends: the next line end not yet passed (see _passed)
         ahead = text.find("\n") % (len(text) + 1)
         lined = ahead < len(text)
+        # a move's strength marks or glyphs ("32-28!", "32-28 $1")
+        marked = "!" in text or "?" in text or "$" in text
         if direct:
             # the commonest items first, one match each: a numeric move, the move number
             # before it and the comment after it when there are (what the loop below makes
             # of them); the rest of the run, from the first other item, by the loop
-            pos, match = 0, COMMENTED_MOVE.match
+            pos, match = 0, (MARKED_COMMENTED_MOVE if marked else COMMENTED_MOVE).match
             if text[0] == "{":  # a comment alone first (a line's): the token's own path
                 pos = text.index("}") + 1
                 self.comment(Token(Kind.COMMENT, row, base, text=text[1 : pos - 1]), token)
-            while item := match(text, pos):
+            while True:
+                item = match(text, pos)
+                if item is None:
+                    if not (marked and text.startswith("$", pos)):
+                        break
+                    if ahead < pos:
+                        row, base, ahead = _passed(text, pos, row, base, ahead)
+                    pos = _glyph(self, token, text, pos, row, base)
+                    size += 1
+                    continue
                 digits, word, said = item.groups()
                 if digits is not None:
                     number = int(digits)
@@ -602,11 +668,15 @@ class _GameReader(_GameBuilder):
                 at = item.start(2)
                 if ahead < at:
                     row, base, ahead = _passed(text, at, row, base, ahead)
+                if marked and word[-1] in _MARKS:
+                    word, strength = _marked(word)
+                else:
+                    strength = None
                 if said is None:
-                    append(made_move(word, row, base + at, number))
+                    append(made_move(word, row, base + at, number, strength))
                     size += 1
                 else:
-                    append(made_move(word, row, base + at, number, None, (), (said,)))
+                    append(made_move(word, row, base + at, number, strength, (), (said,)))
                     size += 2 + (len(said) >> 6)
                 number, after, pos = None, False, item.end()
             if pos:
@@ -622,6 +692,11 @@ class _GameReader(_GameBuilder):
             self.size += size
             self.number, self.after_number = number, after
             self.unmerged(Token(Kind.RUN, row, base, text=text))
+            return
+        if marked:  # the rest item by item, where the words may hold marks or be glyphs
+            self.size += size
+            self.number, self.after_number = number, after
+            self.annotated_run(Token(Kind.RUN, row, base, text=text))
             return
         pieces = text.split("{")
         outside, last = pieces[0], len(pieces) - 1
@@ -691,6 +766,27 @@ class _GameReader(_GameBuilder):
         from an item of it), read from its tokens (see _unmerged)."""
         for item, following in _with_following(_unmerged(token), token):
             self.feed(item, following)
+
+
+def _glyph(reader: _GameReader, token: Token, text: str, pos: int, row: int, base: int) -> int:
+    """Add the glyph at ``pos`` of the run ``text`` (of ``token``; ``pos`` at ``row``, column
+    ``base + pos``) to the last move of ``reader``, and the comment after it when there is
+    one, as the COMMENT token's own path does (the token placed at the glyph: a comment's
+    place is not kept, and a closed one reports nothing); where they end, with the blanks
+    after them. The caller counts the glyph's size."""
+    glyph = _GLYPH.match(text, pos)
+    assert glyph is not None  # a run's '$' starts a glyph (arbiter.pdn.runs)
+    add_nag(reader.lines[-1], int(glyph[1]))
+    if glyph[2] is not None:
+        reader.comment(Token(Kind.COMMENT, row, base + pos, text=glyph[2]), token)
+    return glyph.end()
+
+
+def _marked(word: str) -> tuple[str, str | None]:
+    """A run's move ``word`` without its strength marks, and the marks (None without any):
+    what the word-by-word path makes of "32-28!", "19-23?!" (arbiter.pdn.words)."""
+    move = word.rstrip("!?")
+    return move, word[len(move) :] or None
 
 
 def _read_variation(

@@ -11,7 +11,8 @@ from arbiter.pdn.tokens import Kind, Token
 
 _SPACES = re.compile(" *+")
 # A run (the fast path): words that the word-by-word path reads as one NUMBER ("12.",
-# "4...") or as one MOVE with no suffix, each ending where _WORD ends, separated by spaces.
+# "4...") or as one MOVE whose suffix, if any, is strength marks ("32-28!"), or as one NAG
+# after a move (below), each ending where _WORD ends, separated by spaces.
 # Moves: numeric ones ("32-28", "28x19", "27x18x9", "32:28", zero-padded "05-10") unless
 # they are or may be a result (_word, docs/rules/pdn.md §6): not with a first number of
 # zeros only, nor "a-a" or "a:a" with a number of zeros or twice the same number once their
@@ -27,16 +28,32 @@ _SPACES = re.compile(" *+")
 RUN_DEPTH = 3
 
 
+# A move's strength marks ("32-28!", "19-23?!": docs/rules/pdn.md §5.2) are part of its
+# word, as the word-by-word path reads them (_word's suffix, without the forced move's '*').
+# The annotation glyphs written after a move ("32-28 $1 $18": NAGs, §1.2, of at most 18
+# digits, a longer one is a repair, read_number) are items of a run where they annotate
+# that move: one blank after the move or after a glyph of it (a word ending in a digit or a
+# mark: no move number does). After a move number, a comment, a variation or more blanks,
+# or first in a run, a glyph goes word by word.
+_MARKS = r"[!?]*+"
+_WORD_END = r'(?![^\s{}()\[\];$"])'
+
+
+def _glyph(blank: str) -> str:
+    """A glyph of a run, ``blank`` the characters between a run's items."""
+    return rf"\$(?<=[0-9!?][{blank}]\$)[0-9]{{1,18}}+{_WORD_END}"
+
+
 def _run_word(name: str) -> str:
     """A word of a run (its one group named ``name``, for the backreference)."""
     return (
         rf"(?:(?:[0-9]++(?<![0-9]{{19}})\.++)?"
         rf"(?!0++(?![0-9])|0*+(?P<{name}>[1-9][0-9]*+)[-:]"
         rf"(?:0++(?![0-9])|0*+(?P={name})(?![0-9])))"
-        r"[0-9]++(?:[-x:][0-9]++)++"
+        rf"[0-9]++(?:[-x:][0-9]++)++{_MARKS}"
         r"|(?!0++\.)[0-9]++(?<![0-9]{19})\.++"
-        r"|[A-Za-z][0-9]++(?:[-x:][A-Za-z][0-9]++)++|[a-h][a-h][0-9])"
-        r'(?![^\s{}()\[\];$"])'
+        rf"|[A-Za-z][0-9]++(?:[-x:][A-Za-z][0-9]++)++{_MARKS}|[a-h][a-h][0-9]{_MARKS})"
+        rf"{_WORD_END}"
     )
 
 
@@ -49,7 +66,7 @@ _LOOSE_COMMENT = r"\{[^}]*+\}"
 def _run_items(depth: int, comment: str = _RUN_COMMENT, blank: str = " ") -> str:
     """The items of a run, variations nested at most ``depth`` deep among them, ``blank``
     the characters between them (a class's contents)."""
-    items = [_run_word(f"w{depth}"), comment]
+    items = [_run_word(f"w{depth}"), comment, _glyph(blank)]
     if depth:
         inner = _run_items(depth - 1, comment, blank)
         items.append(rf"\([{blank}]*+(?:(?:{inner})[{blank}]*+)*+\)")
@@ -82,7 +99,7 @@ def _simple_word(name: str, blank: str = " ") -> str:
     return (
         rf"(?!(?P<{name}>[1-9][0-9]*+)-(?P={name})(?![0-9]))[1-9]"
         rf"(?:[0-9]*+[-x][1-9][0-9]*+(?:[-x][1-9][0-9]*+)*+|[0-9]{{0,17}}+\.++)"
-        rf"(?![^{blank}{{}}()])|\{{[^{{}}]*+\}}"
+        rf"(?![^{blank}{{}}()])|\{{[^{{}}]*+\}}|{_glyph(blank)}"
     )
 
 
@@ -251,22 +268,25 @@ def run_maybe_result(token: Token) -> bool:
     last = text[-1]
     if last == "}" or last == ")":
         return False
-    # the last move, without a move number glued to it
+    # the last move, without a move number glued to it nor its strength marks
     cut = max(text.rfind(" "), text.rfind(".")) + 1
-    return could_be_move(text[cut:])
+    return could_be_move(text[cut:].rstrip("!?"))
 
 
 def split_run(token: Token) -> tuple[Token | None, Token]:
     """The RUN of the items of ``token`` but the last (None when there are none) and the
-    MOVE token of its last move: a move that may be a result is read alone before the
-    next game (the reader compares it with the Result tag). A move number glued to that
-    move ends the RUN."""
+    MOVE token of its last move, its strength marks apart as _word makes it: a move that
+    may be a result is read alone before the next game (the reader compares it with the
+    Result tag). A move number glued to that move ends the RUN."""
     cut = max(token.text.rfind(" "), token.text.rfind(".")) + 1
+    word = token.text[cut:]
+    text = word.rstrip("!?")
     move = Token(
         Kind.MOVE,
         token.line,
         token.column + cut,
-        text=token.text[cut:],
+        text=text,
+        strength=word[len(text) :] or None,
         maybe_result=run_maybe_result(token),
     )
     if not cut:

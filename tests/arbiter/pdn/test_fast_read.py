@@ -68,6 +68,8 @@ WORDS = [
     *("05-09", "5-05", "05-5", "0x5", "50-0", "٣-٥", "١٢."),
     *("01.34-29", "05.05-5", "12.0-1", "1.5-0.5", "00-05", "010-10", "00.", "9-", "3"),
     *("32-28!", "19-23?!", "1-6*", "(!?)", "!", "$1", "$", "-", "--", "...", "…"),
+    *("32-28!!", "4-6?", "5-5!", "1-0!", "c3-d4!?", "ed4?", "01.34-29!", "12.!", "32-28!*"),
+    *("$12", "$007", "$1$2", "32-28$1", "$1x", "$" + "1" * 19, "$١", "27x18x9??"),
     *("5x", "14", "1-", "32--28", "32-28-", "-28", "x5", "32.28", "32_28", "4-6)"),
     *("{c}", "{", "}", "(", ")", ";x", "%e", '/FEN "W:W1:B2"/', "/", "[", "]", '"'),
     *('[Result "4-6"]', '[Result "2-0"]', '[Event "a\\"b"]', "[Bad", "é"),
@@ -240,6 +242,26 @@ def test_the_flat_variation_pattern_takes_only_what_plain_variation_takes(
         "1.\t32-28\t9-\t3 2. 18x\t9 5-\t5 3. 4- \t6 7-\t\t1 10.10-\t5 1-0",
         '[Event "a\tb"]\n1.\t32-28\t{a\tb}\t19-23\t; c\td\n2.\t28x19\t$1\t(a\tnote)\t*',
         "1.\t32-28!\t19-23?!\t2.\tc3-d4\t5-5\t0-0\t\u00a0\t*",
+        # a move's strength marks and the glyphs after it, words of runs, in every kind of
+        # run; glyphs where they are not (after a number, a comment, a setup, nothing)
+        "1. 32-28! 19-23?! 2. 28x19 $1 14x23 $6 $18 3. 33-28!! $3 {c} 18-23 *",
+        "1. 32-28 (1. 33-28! $1 18-23) 19-23?! (1... 18-23 $2 (1... 17-21?)) 2. 28x19 *",
+        "1. 32-28! {a} 19-23 $1 {b} 2. 28x19?? {c!} 14x23 {d $1} $2 *",
+        "1. 32-28 ( {x} 1. 33-28!? $5 18-23 ) 19-23 (\n1... 18-23! $4\n2. 33-28) *",
+        "1. 32-28!\n$1 19-23?\n2. 28x19 $14\n$15 14x23 (2... 17-21!\n) *",
+        '[Result "4-6"]\n1. 32-28 19-23 4-6!\n[Result "4-6"]\n1. 33-28 $1 4-6?',
+        "01.32-28! 19-23 02.28x19?! $1 2...14x23! *",
+        '1. $1 32-28 {c} $2 19-23 ( $3 1. 33-28) (1... $4) /FEN "W:W31:B19"/ $5 *',
+        "1. 32-28!!!??? $1234567890123456789 19-23 $000000000000000001  $7 *",
+        "1. 32-28 9- 3! $1 2. 18x 9 $2 7-  1 $3 *",
+        "1. c3-d4! $1 f6-g5?? $2 2. ed4!? $3 3. 12-12! 0-0? 1-0! 1/2-1/2 *",
+        "1. 32-28\t$1\t19-23!\t$2\n2. 28x19 $3$4 14x23$5 3. 33-28*! $6 *",
+        # in the fast loops of runs with comments or variations, over lines: a glyph, its
+        # comment, a variation after it, marks in a variation kept unread
+        "1. 32-28 $1 {a}\n19-23! $2\n{b} (1... 18-23? $3 {c}\n2. 33-28) 2. 28x19 $4\n*",
+        "1. 32-28! (1. 33-28?! $1 18-23) 19-23 $2 (1... 18-23\n$3) 2. 28x19?? $4 $5\n(2. 1-7)"
+        " 14x23 {d} $6 *",
+        "1. 32-28 {a} 19-23!? {b}\n2. 28x19 $1\n{c} 14x23 $2 $3 {d}\n3. 33-28! {e} *",
     ],
 )
 def test_edge_cases(text: str) -> None:
@@ -256,6 +278,38 @@ def test_tabs_between_moves_make_runs() -> None:
     assert [token.kind for token in ends] == [Kind.RESULT, Kind.EOF]
     assert " ".join(token.text for token in runs) == "1. 32-28 19-23 2. 28x19 14x23\n3. 33-28"
     assert list(_spelled_out(fast)) == list(tokenize(lines))
+
+
+def test_marks_and_glyphs_make_runs() -> None:
+    """An annotator's record, a move's strength marks and glyphs after some moves, is read on
+    the fast path (test_edge_cases: what the word-by-word path reads)."""
+    lines = list(iter_lines("1. 32-28! 19-23 $1 2. 28x19?! $6 $18 14x23\n3. 33-28 *"))
+    fast = list(tokenize(lines, runs=True))
+    runs, ends = fast[:-2], fast[-2:]
+    assert len(runs) <= 2 and {token.kind for token in runs} == {Kind.RUN}  # not a run a word
+    assert [token.kind for token in ends] == [Kind.RESULT, Kind.EOF]
+    assert " ".join(token.text for token in runs) == (
+        "1. 32-28! 19-23 $1 2. 28x19?! $6 $18 14x23\n3. 33-28"
+    )
+    assert list(_spelled_out(fast)) == list(tokenize(lines))
+    (game,) = _read(iter(fast))
+    assert [(move.text, move.strength, move.nags) for move in game.moves] == [
+        ("32-28", "!", ()),
+        ("19-23", None, (1,)),
+        ("28x19", "?!", (6, 18)),
+        ("14x23", None, ()),
+        ("33-28", None, ()),
+    ]
+    # a variation holding them is kept unread, as one without them
+    lines = list(iter_lines("1. 32-28! $1 (1. 33-28? $2 18-23) 19-23 {a} $3 *"))
+    (game,) = _read(tokenize(lines, runs=True))
+    (variation,) = game.moves[0].variations
+    assert type(variation) is LazyVariation
+    assert [(move.text, move.strength, move.nags) for move in variation] == [
+        ("33-28", "?", (2,)),
+        ("18-23", None, ()),
+    ]
+    assert game.moves[1].comments == ("a",) and game.moves[1].nags == (3,)
 
 
 @pytest.mark.parametrize(
