@@ -157,35 +157,26 @@ DIGITS = frozenset("0123456789")
 _FLAT_VARIATION = r"\([0-9. \n]*+[^(){}\r0-9. \n][-0-9A-Za-z:. \n!?$]*+\)"
 
 
-# walked_run's commonest items: a numeric move of a run with no move number glued to it, the
-# move number (of at most 18 digits) written before it and the variation that reads without
-# a word to report after it when there are, and the blanks around them (line ends too: a run
-# carried over lines). MARKED_VARIED_MOVE, for a run whose moves may hold strength marks,
-# takes them in the move's group.
-def _varied_move(marks: str) -> re.Pattern[str]:
+def _move_and(after: str, stop: str, marks: str) -> re.Pattern[str]:
+    """A numeric move of a run with no move number glued to it (its strength marks, when
+    ``marks``, in its group), the move number (of at most 18 digits) written before it and
+    ``after`` (a group) after it when there are, and the blanks around them (line ends too: a
+    run carried over lines); ``stop``: the character other than a blank that may end it."""
     return re.compile(
-        rf"[ \n]*+(?:([0-9]{{1,18}}+)\.++[ \n]++)?([0-9]++(?:[-x:][0-9]++)++{marks})(?![^ \n(])"
-        rf"(?:[ \n]*+({_FLAT_VARIATION}|{_plain_variation_pattern(RUN_DEPTH)}))?[ \n]*+"
+        rf"[ \n]*+(?:([0-9]{{1,18}}+)\.++[ \n]++)?([0-9]++(?:[-x:][0-9]++)++{marks})"
+        rf"(?![^ \n{stop}])(?:[ \n]*+{after})?[ \n]*+"
     )
 
 
-VARIED_MOVE = _varied_move("")
-MARKED_VARIED_MOVE = _varied_move("[!?]*+")
-
-
-# A numeric move of a run with no move number glued to it, the move number (of at most 18
-# digits) written before it and the comment after it when there are, and the blanks around
-# them: commented_run's commonest items; MARKED_COMMENTED_MOVE takes a move's strength marks
-# in its group too.
-def _commented_move(marks: str) -> re.Pattern[str]:
-    return re.compile(
-        rf"[ \n]*+(?:([0-9]{{1,18}}+)\.++[ \n]++)?([0-9]++(?:[-x:][0-9]++)++{marks})(?![^ \n{{])"
-        r"(?:[ \n]*+\{([^{}]*+)\})?[ \n]*+"
-    )
-
-
-COMMENTED_MOVE = _commented_move("")
-MARKED_COMMENTED_MOVE = _commented_move("[!?]*+")
+_KEPT_VARIATION = rf"({_FLAT_VARIATION}|{_plain_variation_pattern(RUN_DEPTH)})"
+_MOVE_COMMENT = r"\{([^{}]*+)\}"
+#: walked_run's commonest items: a move, its number and the variation that reads without a
+#: word to report after it; MARKED_VARIED_MOVE for a run whose moves may hold strength marks.
+VARIED_MOVE = _move_and(_KEPT_VARIATION, "(", "")
+MARKED_VARIED_MOVE = _move_and(_KEPT_VARIATION, "(", "[!?]*+")
+#: commented_run's commonest items: a move, its number and the comment after it.
+COMMENTED_MOVE = _move_and(_MOVE_COMMENT, "{", "")
+MARKED_COMMENTED_MOVE = _move_and(_MOVE_COMMENT, "{", "[!?]*+")
 
 
 def plain_variation(text: str, start: int) -> tuple[int, int, int | None] | None:
