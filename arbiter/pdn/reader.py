@@ -51,6 +51,7 @@ from arbiter.pdn.runs import PAD, RUN_DEPTH, RUN_ITEM, run_maybe_result, split_r
 from arbiter.pdn.tokens import Kind, Token
 
 _SPACES = re.compile(" *+")
+_BLANKS = re.compile("[ \n]*+")
 # The strength marks a run's move may end in.
 _MARKS = "!?"
 # A glyph of a run (after a move: arbiter.pdn.runs), the comment after it when there is one
@@ -406,13 +407,21 @@ class _GameReader(_GameBuilder):
             while True:
                 item = match(text, pos)
                 if item is None:
-                    if marked and text.startswith("$", pos):
-                        if ahead < pos:
-                            row, base, ahead = _passed(text, pos, row, base, ahead)
-                        pos = _glyph(self, token, text, pos, row, base)
-                        size += 1
+                    start = _BLANKS.match(text, pos).end()  # type: ignore[union-attr]
+                    char = text[start : start + 1]
+                    if (char == "$" and marked) or char == "{":
+                        # a glyph, or a comment (an annotator's remark among an engine's
+                        # lines): what the loop below does with them
+                        if ahead < start:
+                            row, base, ahead = _passed(text, start, row, base, ahead)
+                        if char == "$":
+                            pos = _glyph(self, token, text, start, row, base)
+                            size += 1
+                        else:
+                            pos = text.index("}", start) + 1
+                            said = text[start + 1 : pos - 1]
+                            self.comment(Token(Kind.COMMENT, row, base + start, text=said), token)
                         continue
-                    start = _SPACES.match(text, pos).end()  # type: ignore[union-attr]
                     if not (
                         text.startswith("(", start)
                         and line

@@ -27,7 +27,7 @@ from arbiter.pdn.encoding import Source, iter_lines
 from arbiter.pdn.lexer import run_tokens, tokenize, variation_tokens
 from arbiter.pdn.model import LazyVariation, PdnMove, made_move
 from arbiter.pdn.movetree import _FLAT_VARIATION, PLAIN_VARIATION
-from arbiter.pdn.reader import _read
+from arbiter.pdn.reader import _GameReader, _read
 from arbiter.pdn.runs import (
     _RUN,
     _SIMPLE_RUN,
@@ -262,6 +262,11 @@ def test_the_flat_variation_pattern_takes_only_what_plain_variation_takes(
         "1. 32-28! (1. 33-28?! $1 18-23) 19-23 $2 (1... 18-23\n$3) 2. 28x19?? $4 $5\n(2. 1-7)"
         " 14x23 {d} $6 *",
         "1. 32-28 {a} 19-23!? {b}\n2. 28x19 $1\n{c} 14x23 $2 $3 {d}\n3. 33-28! {e} *",
+        # comments among an engine's lines, over lines, before and after kept variations
+        "1. 32-28 {a\nb} (1. 33-28 18-23) {c}\n(1. 31-27 17-21) 19-23 {d} 2. 28x19\n{e} (2. 37-32)"
+        " 14x23 *",
+        "{start}\n1. 32-28 (1. 33-28) {x} 19-23 (1... 18-23)\n{y}\n2. {n} 28x19 {z} (2. 1.)"
+        " 14x23 *",
     ],
 )
 def test_edge_cases(text: str) -> None:
@@ -310,6 +315,24 @@ def test_marks_and_glyphs_make_runs() -> None:
         ("18-23", None, ()),
     ]
     assert game.moves[1].comments == ("a",) and game.moves[1].nags == (3,)
+
+
+def test_an_annotated_record_over_lines_stays_on_the_fast_loops(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Remarks, glyphs and marked variations among the moves of a record wrapped in lines are
+    taken by walked_run's loop: the run is not read again token by token (unmerged)."""
+    text = (
+        "1. 32-28! {a remark\nover lines} (1. 33-28? 18-23 $2 2. 39-33!) 19-23 $1\n"
+        "2. 28x19 {b} 14x23 (2... 13x24 3. 38-33) 3. 33-28 {c} *"
+    )
+    careful = repr(list(_read(tokenize(iter_lines(text)))))
+
+    def unmerged(self: _GameReader, token: Token) -> None:
+        raise AssertionError(f"read token by token: {token.text!r}")
+
+    monkeypatch.setattr(_GameReader, "unmerged", unmerged)
+    assert repr(list(_read(tokenize(iter_lines(text), runs=True)))) == careful
 
 
 @pytest.mark.parametrize(
