@@ -60,6 +60,10 @@ SHAPES: dict[str, str] = {
     "results": "results on the other scale: 1-0, 0-1, ½-½ (tag and movetext)",
     "strength": "an annotator's strength marks on one move in five: 32-28!, 19-23?!",
     "nags": "an annotator's glyphs after one move in five: 32-28 $1, 19-23 $6",
+    "annotated": (
+        "an annotator's record: strength marks and glyphs on one move in five, a remark after "
+        "one in seven, a variation with marks of its own after one in six"
+    ),
 }
 WIDTH = 79
 #: The other result scale, for the ``results`` shape (docs/rules/pdn.md §3).
@@ -97,9 +101,20 @@ def _words(moves: Sequence[str], shape: str, index: int) -> list[str]:
         marked = ply % 10 in (3, 8)
         if shape == "strength" and marked:
             move += "!" if ply % 10 == 3 else "?!"
+        elif shape == "annotated" and ply % 10 == 3:
+            move += "!"
         words.append(move)
         if shape == "nags" and marked:
             words.append("$1" if ply % 10 == 3 else "$6")
+        elif shape == "annotated" and ply % 10 == 8:
+            words.append("$6")
+        if shape == "annotated":
+            if ply % 7 == 4:
+                words.append("{the only move that holds}")
+            if ply % 6 == 2 and ply + 3 < len(moves):
+                first, second, third = moves[ply + 1 : ply + 4]
+                head = f"{number + (not white)}{'.' if not white else '...'}"
+                words.append(f"({head} {first}? {second} $2 {third}!)")
         score = ((ply * 37 + index * 11) % 300 - 150) / 100
         if shape == "eval":
             words.append(f"{{{score:+.2f}}}")
