@@ -45,6 +45,7 @@ from arbiter.pdn.runs import (
     _variation_end,
     block_end,
     padded_text,
+    split_marks,
 )
 from arbiter.pdn.tokens import Kind, Token
 from arbiter.pdn.words import _MOVE_HEAD, _WORD, _join_tail, _split_move, _word
@@ -733,13 +734,13 @@ def run_tokens(token: Token) -> Iterator[Token]:
             elif word[0] == "$":
                 yield Token(Kind.NAG, row, column, value=word[1:])
             else:
-                move = word.rstrip("!?")
+                move, strength = split_marks(word)
                 yield Token(
                     Kind.MOVE,
                     row,
                     column,
                     text=move,
-                    strength=word[len(move) :] or None,
+                    strength=strength,
                     maybe_result=could_be_move(move),
                 )
             if after is not None:

@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from typing import cast
 
 from arbiter.pdn.model import LazyVariation, PdnMove, PdnSetup, made_move
-from arbiter.pdn.runs import RUN_DEPTH
+from arbiter.pdn.runs import MARKS, RUN_DEPTH
 
 
 @dataclass
@@ -173,10 +173,10 @@ _MOVE_COMMENT = r"\{([^{}]*+)\}"
 #: walked_run's commonest items: a move, its number and the variation that reads without a
 #: word to report after it; MARKED_VARIED_MOVE for a run whose moves may hold strength marks.
 VARIED_MOVE = _move_and(_KEPT_VARIATION, "(", "")
-MARKED_VARIED_MOVE = _move_and(_KEPT_VARIATION, "(", "[!?]*+")
+MARKED_VARIED_MOVE = _move_and(_KEPT_VARIATION, "(", MARKS)
 #: commented_run's commonest items: a move, its number and the comment after it.
 COMMENTED_MOVE = _move_and(_MOVE_COMMENT, "{", "")
-MARKED_COMMENTED_MOVE = _move_and(_MOVE_COMMENT, "{", "[!?]*+")
+MARKED_COMMENTED_MOVE = _move_and(_MOVE_COMMENT, "{", MARKS)
 
 
 def plain_variation(text: str, start: int) -> tuple[int, int, int | None] | None:

@@ -47,13 +47,20 @@ from arbiter.pdn.movetree import (
     plain_variation,
     set_variations,
 )
-from arbiter.pdn.runs import PAD, RUN_DEPTH, RUN_ITEM, run_maybe_result, split_run
+from arbiter.pdn.runs import (
+    PAD,
+    RUN_DEPTH,
+    RUN_ITEM,
+    STRENGTH_MARKS,
+    may_be_marked,
+    run_maybe_result,
+    split_marks,
+    split_run,
+)
 from arbiter.pdn.tokens import Kind, Token
 
 _SPACES = re.compile(" *+")
 _BLANKS = re.compile("[ \n]*+")
-# The strength marks a run's move may end in.
-_MARKS = "!?"
 # A glyph of a run (after a move: arbiter.pdn.runs), the comment after it when there is one
 # (group 2) and the blanks around them: what the fast loops of walked_run and commented_run
 # take between their moves.
@@ -209,8 +216,8 @@ class _GameReader(_GameBuilder):
         add = line.append if line or len(self.lines) == 1 else self.add
         row, column, number = token.line, token.column, self.number
         padded = PAD in text  # a blank-padded move ("9- 3"), its blanks made PAD
-        # a move's strength marks or glyphs ("32-28!", "32-28 $1"): no other text has these
-        marked = "!" in text or "?" in text or "$" in text
+        # a move's strength marks or glyphs ("32-28!", "32-28 $1"): no comment here
+        marked = may_be_marked(text)
         for piece in text.split("\n"):
             words = piece.split(" ")
             self.size += len(words)
@@ -228,8 +235,8 @@ class _GameReader(_GameBuilder):
                     dot = word.rindex(".") + 1
                     move, glued = word[dot:], int(word[:dot].rstrip("."))
                     strength = None
-                    if marked and move[-1] in _MARKS:
-                        move, strength = _marked(move)
+                    if marked and move[-1] in STRENGTH_MARKS:
+                        move, strength = split_marks(move)
                     add(made_move(move, row, column + dot, glued, strength))
                     number = None
                 elif not marked:
@@ -237,8 +244,8 @@ class _GameReader(_GameBuilder):
                     number = None
                 elif word[0] == "$":  # a glyph: after a move (arbiter.pdn.runs)
                     add_nag(line, int(word[1:]))
-                elif word[-1] in _MARKS:
-                    move, strength = _marked(word)
+                elif word[-1] in STRENGTH_MARKS:
+                    move, strength = split_marks(word)
                     add(made_move(move, row, column, number, strength))
                     number = None
                 else:
@@ -287,8 +294,7 @@ class _GameReader(_GameBuilder):
         row, base, number, after = token.line, token.column, self.number, self.after_number
         size = 0
         text = token.text
-        # a move's strength marks or glyphs ("32-28!", "32-28 $1")
-        marked = "!" in text or "?" in text or "$" in text
+        marked = may_be_marked(text)  # strength marks or glyphs ("32-28!", "32-28 $1")
         strength: str | None = None
         start: int | None = begin  # where the items are read from; None once all are read
         while start is not None:
@@ -307,7 +313,7 @@ class _GameReader(_GameBuilder):
                             if comment is None:
                                 continue
                             word = ""  # its comment: the token's own path, below
-                        word, strength = _marked(word)
+                        word, strength = split_marks(word)
                     if not word:
                         at = base + item.start(2) - 1
                     elif word[-1] == ".":
@@ -396,8 +402,7 @@ class _GameReader(_GameBuilder):
         # a run carried over line ends: the next line end not yet passed (see _passed)
         ahead = text.find("\n") % (len(text) + 1)
         lined = ahead < len(text)
-        # a move's strength marks or glyphs ("32-28!", "32-28 $1")
-        marked = "!" in text or "?" in text or "$" in text
+        marked = may_be_marked(text)  # strength marks or glyphs ("32-28!", "32-28 $1")
         if lazy and direct:
             # the commonest items first, one match each: a numeric move, the move number
             # before it and the variation kept unread after it when there are (what the loop
@@ -462,8 +467,8 @@ class _GameReader(_GameBuilder):
                 at = item.start(2)
                 if ahead < at:
                     row, base, ahead = _passed(text, at, row, base, ahead)
-                if marked and word[-1] in _MARKS:
-                    word, strength = _marked(word)
+                if marked and word[-1] in STRENGTH_MARKS:
+                    word, strength = split_marks(word)
                 else:
                     strength = None
                 if varied is None:
@@ -650,8 +655,7 @@ class _GameReader(_GameBuilder):
         # a run carried over line ends: the next line end not yet passed (see _passed)
         ahead = text.find("\n") % (len(text) + 1)
         lined = ahead < len(text)
-        # a move's strength marks or glyphs ("32-28!", "32-28 $1")
-        marked = "!" in text or "?" in text or "$" in text
+        marked = may_be_marked(text)  # strength marks or glyphs ("32-28!", "32-28 $1")
         if direct:
             # the commonest items first, one match each: a numeric move, the move number
             # before it and the comment after it when there are (what the loop below makes
@@ -677,8 +681,8 @@ class _GameReader(_GameBuilder):
                 at = item.start(2)
                 if ahead < at:
                     row, base, ahead = _passed(text, at, row, base, ahead)
-                if marked and word[-1] in _MARKS:
-                    word, strength = _marked(word)
+                if marked and word[-1] in STRENGTH_MARKS:
+                    word, strength = split_marks(word)
                 else:
                     strength = None
                 if said is None:
@@ -789,13 +793,6 @@ def _glyph(reader: _GameReader, token: Token, text: str, pos: int, row: int, bas
     if glyph[2] is not None:
         reader.comment(Token(Kind.COMMENT, row, base + pos, text=glyph[2]), token)
     return glyph.end()
-
-
-def _marked(word: str) -> tuple[str, str | None]:
-    """A run's move ``word`` without its strength marks, and the marks (None without any):
-    what the word-by-word path makes of "32-28!", "19-23?!" (arbiter.pdn.words)."""
-    move = word.rstrip("!?")
-    return move, word[len(move) :] or None
 
 
 def _read_variation(

@@ -35,8 +35,23 @@ RUN_DEPTH = 3
 # that move: one blank after the move or after a glyph of it (a word ending in a digit or a
 # mark: no move number does). After a move number, a comment, a variation or more blanks,
 # or first in a run, a glyph goes word by word.
-_MARKS = r"[!?]*+"
+#: The characters of a move's strength marks, and their pattern after a move of a run.
+STRENGTH_MARKS = "!?"
+MARKS = rf"[{STRENGTH_MARKS}]*+"
 _WORD_END = r'(?![^\s{}()\[\];$"])'
+
+
+def split_marks(word: str) -> tuple[str, str | None]:
+    """A run's move ``word`` without its strength marks, and the marks (None without any):
+    what the word-by-word path makes of "32-28!", "19-23?!" (arbiter.pdn.words)."""
+    move = word.rstrip(STRENGTH_MARKS)
+    return move, word[len(move) :] or None
+
+
+def may_be_marked(text: str) -> bool:
+    """Whether the text of a run may hold a move's strength marks or a glyph (only its
+    comments may hold these characters otherwise)."""
+    return "!" in text or "?" in text or "$" in text
 
 
 def _glyph(blank: str) -> str:
@@ -50,9 +65,9 @@ def _run_word(name: str) -> str:
         rf"(?:(?:[0-9]++(?<![0-9]{{19}})\.++)?"
         rf"(?!0++(?![0-9])|0*+(?P<{name}>[1-9][0-9]*+)[-:]"
         rf"(?:0++(?![0-9])|0*+(?P={name})(?![0-9])))"
-        rf"[0-9]++(?:[-x:][0-9]++)++{_MARKS}"
+        rf"[0-9]++(?:[-x:][0-9]++)++{MARKS}"
         r"|(?!0++\.)[0-9]++(?<![0-9]{19})\.++"
-        rf"|[A-Za-z][0-9]++(?:[-x:][A-Za-z][0-9]++)++{_MARKS}|[a-h][a-h][0-9]{_MARKS})"
+        rf"|[A-Za-z][0-9]++(?:[-x:][A-Za-z][0-9]++)++{MARKS}|[a-h][a-h][0-9]{MARKS})"
         rf"{_WORD_END}"
     )
 
@@ -270,7 +285,7 @@ def run_maybe_result(token: Token) -> bool:
         return False
     # the last move, without a move number glued to it nor its strength marks
     cut = max(text.rfind(" "), text.rfind(".")) + 1
-    return could_be_move(text[cut:].rstrip("!?"))
+    return could_be_move(split_marks(text[cut:])[0])
 
 
 def split_run(token: Token) -> tuple[Token | None, Token]:
@@ -279,14 +294,13 @@ def split_run(token: Token) -> tuple[Token | None, Token]:
     may be a result is read alone before the next game (the reader compares it with the
     Result tag). A move number glued to that move ends the RUN."""
     cut = max(token.text.rfind(" "), token.text.rfind(".")) + 1
-    word = token.text[cut:]
-    text = word.rstrip("!?")
+    text, strength = split_marks(token.text[cut:])
     move = Token(
         Kind.MOVE,
         token.line,
         token.column + cut,
         text=text,
-        strength=word[len(text) :] or None,
+        strength=strength,
         maybe_result=run_maybe_result(token),
     )
     if not cut:
